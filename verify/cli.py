@@ -1,0 +1,168 @@
+"""The ``verify`` command: list, run, show and report claims.
+
+Exit status: 0 when no claim is FAIL, XPASS or ERROR; 1 otherwise; 2 on bad input
+(one line on stderr, never a traceback, and no stored result is lost).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import click
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from numeric.backend import BackendUnavailable, get_backend
+from verify import results
+from verify.errors import UserError
+from verify.params import parse_assignments
+from verify.profiles import DEFAULT_PROFILE, get_profile
+from verify.registry import all_claims, select
+from verify.report.render import BADGE, render
+from verify.runner import exit_status, run_claims
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Verify theorems about training two-layer (leaky) ReLU networks.",
+)
+console = Console()
+
+DEFAULT_OUT = Path("reports")
+Selectors = Annotated[list[str] | None, typer.Argument(help="paper keys and/or claim ids")]
+OutDir = Annotated[Path, typer.Option("--out", help="directory of results.json and reports")]
+
+
+def _verdict(v: str) -> str:
+    return f"[bold {BADGE.get(v, 'white')}]{v}[/]"
+
+
+@app.command("list")
+def list_claims(selectors: Selectors = None) -> None:
+    """List the registered claims (all, or those of the given papers / ids)."""
+    table = Table("id", "title", "source", "erratum")
+    for c in select(selectors or []):
+        table.add_row(c.id, c.title, c.source, "yes" if c.erratum else "")
+    console.print(table)
+
+
+@app.command()
+def run(
+    selectors: Selectors = None,
+    backend: Annotated[str, typer.Option(help="numpy | cupy | auto")] = "numpy",
+    profile: Annotated[str, typer.Option(help="tiny | quick | full")] = DEFAULT_PROFILE,
+    seed: Annotated[int, typer.Option(help="base seed of every random draw")] = 0,
+    out: OutDir = DEFAULT_OUT,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="override a parameter for every selected claim, NAME=VALUE"),
+    ] = None,
+) -> None:
+    """Run claims, write results.json and the reports, print a summary."""
+    if seed < 0:
+        raise UserError(f"--seed must be >= 0, got {seed}")
+    overrides = parse_assignments(set_ or [])
+    prof = get_profile(profile)
+    try:
+        be = get_backend(backend)
+    except (ValueError, BackendUnavailable) as e:
+        raise UserError(str(e)) from None
+    claims = select(selectors or [])
+    stored = results.load(out)
+    order = list(all_claims())
+
+    def keep(record: dict) -> None:
+        stored[record["id"]] = record
+        results.save(out, stored, order)
+
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    )
+    with progress:
+        task = progress.add_task("verifying", total=len(claims))
+        done = run_claims(
+            claims,
+            backend=be,
+            profile=prof,
+            seed=seed,
+            overrides=overrides,
+            on_start=lambda c: progress.update(task, description=f"{c.id:<32}"),
+            on_done=lambda r: (keep(r), progress.advance(task)),
+        )
+    render(out, [stored[i] for i in order if i in stored], all_claims())
+    _summary(done)
+    console.print(f"results: {out / results.RESULTS_FILE}; reports: {out / 'index.md'}")
+    raise typer.Exit(exit_status(done))
+
+
+def _summary(records: list[dict]) -> None:
+    table = Table("claim", "verdict", "reason", "s")
+    for r in records:
+        table.add_row(r["id"], _verdict(r["verdict"]), r["reason"], f"{r['provenance']['runtime_s']:.1f}")
+    console.print(table)
+
+
+@app.command()
+def show(claim_id: Annotated[str, typer.Argument(help="a claim id")], out: OutDir = DEFAULT_OUT) -> None:
+    """Show a claim's statement and its last stored result."""
+    claims = all_claims()
+    if claim_id not in claims:
+        select([claim_id])  # raises a UserError with suggestions
+    c = claims[claim_id]
+    console.print(f"[bold]{c.id}[/]: {c.title}\nsource: {c.source}\n\n{c.statement}\n")
+    console.print("hypotheses:\n" + "\n".join(f"  - {h}" for h in c.hypotheses))
+    if c.erratum:
+        console.print(f"\nknown erratum: {c.erratum.reason}")
+    record = results.load(out).get(claim_id)
+    if record is None:
+        console.print(f"\nno stored result in {out}; run: verify run {claim_id}")
+        return
+    console.print(f"\nverdict: {_verdict(record['verdict'])} ({record['reason']})")
+    table = Table("check", "control", "measured", "expected", "tol", "outcome")
+    for ch in record["checks"]:
+        table.add_row(
+            ch["name"],
+            ch["control"].split(" [")[0],
+            str(ch["measured"])[:40],
+            str(ch["expected"])[:30],
+            str(ch["tolerance"])[:12],
+            ch["verdict"],
+        )
+    console.print(table)
+
+
+@app.command()
+def report(out: OutDir = DEFAULT_OUT) -> None:
+    """Re-render the reports from the stored results.json (runs nothing)."""
+    stored = results.load(out)
+    if not stored:
+        raise UserError(f"no results in {out}; run 'verify run' first")
+    order = list(all_claims())
+    records = [stored[i] for i in order if i in stored] + [r for i, r in stored.items() if i not in order]
+    written = render(out, records, all_claims())
+    console.print(f"wrote {len(written)} report files under {out}")
+
+
+def main() -> None:
+    """Console entry point: one-line errors and exit status 2 on bad input."""
+    try:
+        status = app(standalone_mode=False)
+    except UserError as e:
+        print(f"verify: error: {e}", file=sys.stderr)
+        sys.exit(2)
+    except click.UsageError as e:
+        print(f"verify: error: {e.format_message()}", file=sys.stderr)
+        sys.exit(2)
+    except click.Abort:
+        print("verify: interrupted", file=sys.stderr)
+        sys.exit(130)
+    sys.exit(status if isinstance(status, int) else 0)
