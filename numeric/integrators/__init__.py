@@ -1,0 +1,41 @@
+"""Explicit Runge-Kutta integrators: tableaus (data), one batched step, step control.
+
+Public API, grouped by concept:
+
+* methods as data: :class:`ButcherTableau`; ``EULER``, ``MIDPOINT``, ``HEUN``, ``RK4``,
+  ``DOPRI5``; ``ALL_METHODS``; :func:`method_by_name`;
+* the step: :func:`rk_step`;
+* step control: :class:`FixedStep`, :class:`AdaptiveStep`.
+
+The solve loops that use them are :func:`numeric.solve.solve` and
+:func:`numeric.solve.gradient_descent`.
+"""
+
+from numeric.integrators.control import AdaptiveStep, FixedStep
+from numeric.integrators.methods import (
+    ALL_METHODS,
+    DOPRI5,
+    EULER,
+    HEUN,
+    MIDPOINT,
+    RK4,
+    VectorField,
+    method_by_name,
+    rk_step,
+)
+from numeric.integrators.tableau import ButcherTableau
+
+__all__ = [
+    "ALL_METHODS",
+    "DOPRI5",
+    "EULER",
+    "HEUN",
+    "MIDPOINT",
+    "RK4",
+    "AdaptiveStep",
+    "ButcherTableau",
+    "FixedStep",
+    "VectorField",
+    "method_by_name",
+    "rk_step",
+]

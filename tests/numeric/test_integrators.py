@@ -1,0 +1,221 @@
+"""Tableaus, the generic RK step and step control.
+
+The order test follows diffrax's ``test_ode_order``: solve ``y' = A y`` against the
+matrix exponential with halving fixed steps, stop at the roundoff floor, and fit the
+slope of log(error) against log(dt).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import scipy.linalg
+
+from numeric.integrators import (
+    ALL_METHODS,
+    DOPRI5,
+    EULER,
+    RK4,
+    AdaptiveStep,
+    ButcherTableau,
+    FixedStep,
+    method_by_name,
+    rk_step,
+)
+from numeric.solve import solve
+
+# a 3x3 matrix with a complex pair of eigenvalues (-0.2 +- ~1.03i) and a real one
+A = np.array([[-0.2, 1.0, 0.1], [-1.0, -0.2, 0.3], [0.0, -0.3, -0.5]])
+Y0 = np.array([[1.0, -0.5, 0.25]])
+T_END = 2.0
+ROUNDOFF_FLOOR = 1e-12
+
+
+def linear_field(t, y, args):
+    return y @ args["A"][0].T
+
+
+def fit_slope(log_dt: np.ndarray, log_err: np.ndarray) -> float:
+    return float(np.polyfit(log_dt, log_err, 1)[0])
+
+
+def test_matrix_has_complex_eigenvalues():
+    assert np.any(np.abs(np.linalg.eigvals(A).imag) > 0.5)
+
+
+@pytest.mark.parametrize("method", ALL_METHODS, ids=lambda m: m.name)
+def test_order_of_accuracy(method: ButcherTableau):
+    exact = scipy.linalg.expm(A * T_END) @ Y0[0]
+    log_dt, log_err = [], []
+    for k in range(2, 11):
+        dt = 2.0**-k
+        traj = solve(
+            linear_field,
+            Y0,
+            [0.0, T_END],
+            method=method,
+            control=FixedStep(dt),
+            args={"A": A[None]},
+        )
+        assert traj.ok.all()
+        assert traj.n_steps[0] == round(T_END / dt)
+        err = float(np.max(np.abs(traj.final[0] - exact)))
+        if err < ROUNDOFF_FLOOR:
+            break
+        log_dt.append(math.log2(dt))
+        log_err.append(math.log2(err))
+    assert len(log_dt) >= 3, f"{method.name}: too few points above the roundoff floor"
+    slope = fit_slope(np.array(log_dt), np.array(log_err))
+    assert abs(slope - method.order) < 0.2, (
+        f"{method.name}: fitted order {slope:.3f}, declared {method.order}"
+    )
+
+
+@pytest.mark.parametrize("method", [m for m in ALL_METHODS if m.embedded], ids=lambda m: m.name)
+def test_embedded_error_estimate_order(method: ButcherTableau):
+    """One step from the same state with dt = 2^-1 ... 2^-6 (one member per dt): the
+    estimate ``|e|`` scales as ``dt^(error_order + 1)``."""
+    dts = 2.0 ** -np.arange(1, 7)
+    B = dts.size
+    y = np.repeat(Y0, B, axis=0)
+    t = np.zeros(B)
+    _, err, _ = rk_step(linear_field, method, t, y, dts, {"A": A[None]})
+    assert err is not None
+    e = np.linalg.norm(err, axis=1)
+    assert np.all(e > 1e-15)
+    slope = fit_slope(np.log2(dts), np.log2(e))
+    assert abs(slope - (method.error_order + 1)) < 0.2, (
+        f"{method.name}: error estimate slope {slope:.3f}, expected {method.error_order + 1}"
+    )
+
+
+def test_rk_step_is_per_member():
+    """A batched step with per-member dt equals the single-member steps."""
+    rng = np.random.default_rng(1)
+    B = 5
+    y = rng.normal(size=(B, 3))
+    t = rng.uniform(0, 1, B)
+    dt = rng.uniform(0.01, 0.3, B)
+    y1, err, k_next = rk_step(linear_field, DOPRI5, t, y, dt, {"A": A[None]})
+    for m in range(B):
+        y1m, errm, knm = rk_step(
+            linear_field, DOPRI5, t[m : m + 1], y[m : m + 1], dt[m : m + 1], {"A": A[None]}
+        )
+        np.testing.assert_allclose(y1[m], y1m[0], rtol=1e-15, atol=1e-15)
+        np.testing.assert_allclose(err[m], errm[0], rtol=0, atol=1e-16)  # a cancellation
+        np.testing.assert_allclose(k_next[m], knm[0], rtol=1e-15, atol=1e-15)
+    # FSAL: the returned derivative is the field at (t + dt, y1)
+    np.testing.assert_allclose(k_next, linear_field(t + dt, y1, {"A": A[None]}), rtol=1e-14, atol=1e-15)
+    # a non-FSAL method returns no next derivative and no error estimate
+    y1, err, k_next = rk_step(linear_field, RK4, t, y, dt, {"A": A[None]})
+    assert err is None and k_next is None
+
+
+def test_tableaus_are_consistent():
+    names = [m.name for m in ALL_METHODS]
+    assert len(set(names)) == len(names)
+    assert DOPRI5.stages == 7 and DOPRI5.fsal and DOPRI5.order == 5 and DOPRI5.error_order == 4
+    assert method_by_name("DOPRI5") is DOPRI5
+    with pytest.raises(ValueError, match="unknown method"):
+        method_by_name("dop853")
+    for m in ALL_METHODS:
+        assert m.citation
+        assert math.isclose(sum(m.b), 1.0, abs_tol=1e-15)
+        hash(m)  # frozen and hashable
+
+
+GOOD = dict(name="bad", c=(0, Fraction(1, 2)), a=((), (Fraction(1, 2),)), b=(0, 1), order=2)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"a": ((), (0.4,))}, "row sum"),
+        ({"b": (0.5, 0.6)}, "sum to"),
+        ({"a": ((0.0, 0.5), (0.5,))}, "strictly lower triangular"),
+        ({"b": (1,)}, "length"),
+        ({"a": ((),)}, "rows"),
+        ({"c": (0.1, 0.6), "a": ((), (0.6,))}, "c\\[0\\] = 0"),
+        ({"b_error": (0.1, 0.0), "error_order": 1}, "sum to"),
+        ({"b_error": (-0.1, 0.1)}, "error_order must be given"),
+        ({"error_order": 1}, "without b_error"),
+        ({"fsal": True}, "fsal"),
+        ({"order": 0}, "positive integer"),
+        ({"order": 2.0}, "positive integer"),
+        ({"b": (0, float("nan"))}, "non-finite"),
+    ],
+)
+def test_tableau_validation_rejects(change, message):
+    ButcherTableau(**GOOD)  # the unchanged tableau is fine
+    with pytest.raises(ValueError, match=message):
+        ButcherTableau(**{**GOOD, **change})
+
+
+def test_adaptive_needs_tolerances_and_embedded_method():
+    with pytest.raises(ValueError, match="caller's decision"):
+        AdaptiveStep()
+    with pytest.raises(ValueError, match="atol"):
+        AdaptiveStep(rtol=1e-6)
+    with pytest.raises(ValueError, match="both be 0"):
+        AdaptiveStep(rtol=0, atol=0)
+    with pytest.raises(ValueError, match="min_factor"):
+        AdaptiveStep(rtol=1e-6, atol=1e-9, min_factor=2.0)
+    with pytest.raises(ValueError, match="embedded error estimate"):
+        AdaptiveStep(rtol=1e-6, atol=1e-9).check(RK4)
+    with pytest.raises(ValueError, match="embedded error estimate"):
+        solve(
+            linear_field,
+            Y0,
+            [0, 1],
+            method=EULER,
+            control=AdaptiveStep(rtol=1e-6, atol=1e-9),
+            args={"A": A[None]},
+        )
+    with pytest.raises(ValueError, match="dt"):
+        FixedStep(0.0)
+
+
+def test_controller_norm_accept_and_step_factor():
+    ctl = AdaptiveStep(rtol=1e-3, atol=1e-6)
+    y0 = np.array([[1.0, 2.0], [1.0, 2.0]])
+    y1 = np.array([[1.0, -3.0], [1.0, -3.0]])
+    err = np.array([[1e-3, 3e-3], [4e-3, 9e-3]])
+    scale = 1e-6 + 1e-3 * np.array([1.0, 3.0])
+    expected = np.sqrt(np.mean((err / scale) ** 2, axis=1))
+    np.testing.assert_allclose(ctl.error_norm(y0, y1, err), expected, rtol=1e-14)
+    dt = np.array([0.1, 0.1])
+    accept, dt_next, bad, _ = ctl.adapt(DOPRI5, y0, y1, err, dt, dt, ctl.init_state(dt))
+    assert accept.tolist() == [True, False] and not bad.any()
+    factor = np.clip(0.9 * expected ** (-1 / 5), 0.2, 1.0)
+    np.testing.assert_allclose(dt_next, dt * factor, rtol=1e-14)
+    # a non-finite trial is rejected with the smallest factor
+    y1_bad = y1.copy()
+    y1_bad[0, 0] = np.nan
+    with np.errstate(invalid="ignore"):
+        accept, dt_next, bad, _ = ctl.adapt(DOPRI5, y0, y1_bad, err, dt, dt, ctl.init_state(dt))
+    assert bad.tolist() == [True, False] and not accept[0]
+    assert dt_next[0] == pytest.approx(0.02)
+
+
+def test_initial_step_heuristic():
+    ctl = AdaptiveStep(rtol=1e-6, atol=1e-9)
+    B = 3
+    rates = np.array([0.1, 1.0, 100.0])
+
+    def decay(t, y, args):
+        return -args["k"] * y
+
+    y0 = np.ones((B, 2))
+    t0 = np.zeros(B)
+    f0 = decay(t0, y0, {"k": rates[:, None]})
+    dt, n_evals = ctl.initial_dt(decay, DOPRI5, t0, y0, f0, 10.0, {"k": rates[:, None]})
+    assert n_evals == 1
+    assert np.all(dt > 0) and np.all(dt <= 10.0)
+    assert dt[0] > dt[1] > dt[2]  # faster members start with smaller steps
+    dt_fixed, n = AdaptiveStep(rtol=1e-6, atol=1e-9, dt0=0.5).initial_dt(
+        decay, DOPRI5, t0, y0, f0, 10.0, {"k": rates[:, None]}
+    )
+    assert n == 0 and np.all(dt_fixed == 0.5)
