@@ -59,10 +59,25 @@ def is_symmetric(X: np.ndarray, y: np.ndarray, atol: float = 0.0) -> bool:
 
 
 def whiten(ds: Dataset) -> Dataset:
-    r"""Exact whitening :math:`X\leftarrow X\hat\Sigma^{-1/2}`; linear, so it keeps the ±x pairing."""
+    r"""Exact whitening :math:`X\leftarrow X\hat\Sigma^{-1/2}`; linear, so it keeps the ±x pairing.
+
+    The pairing is kept bit for bit: a BLAS matmul may round two equal rows differently
+    (its kernels depend on the row's position), so every row is first given a canonical
+    sign (first non-zero entry positive), each distinct canonical row is transformed
+    once, and the sign is restored (negation is exact).  Raises ``ValueError`` when
+    :math:`\hat\Sigma` is singular (e.g. fewer ±x pairs than dimensions).
+    """
     evals, evecs = np.linalg.eigh(ds.Sigma)
+    if evals.min() <= ds.D * np.finfo(float).eps * max(evals.max(), 0.0):
+        raise ValueError(f"whitening needs a non-singular Sigma; {ds.name!r} has rank < D={ds.D}")
     inv_sqrt = evecs @ np.diag(evals**-0.5) @ evecs.T
-    return Dataset(ds.X @ inv_sqrt, ds.y.copy(), ds.name + " (whitened)", dict(ds.meta))
+    X = ds.X
+    nonzero = X != 0
+    first = np.where(nonzero.any(axis=1), nonzero.argmax(axis=1), 0)
+    sign = np.where(X[np.arange(ds.P), first] < 0, -1.0, 1.0)[:, None]
+    rows, inverse = np.unique(sign * X, axis=0, return_inverse=True)
+    Xw = sign * (rows @ inv_sqrt)[inverse.reshape(-1)]
+    return Dataset(Xw, ds.y.copy(), ds.name + " (whitened)", dict(ds.meta))
 
 
 def gaussian_teacher(

@@ -25,6 +25,15 @@ from verify.registry import all_claims, select
 from verify.report.render import BADGE, render
 from verify.runner import exit_status, run_claims
 
+try:  # typer >= 0.2x vendors its own click: its exceptions are not click's
+    from typer._click import exceptions as _typer_click
+except ImportError:  # older typer raises click's own exceptions
+    _typer_click = click.exceptions
+
+_USAGE_ERRORS = (click.exceptions.UsageError, _typer_click.UsageError)
+_CLICK_ERRORS = (click.exceptions.ClickException, _typer_click.ClickException)
+_ABORTS = (click.exceptions.Abort, typer.Abort, getattr(_typer_click, "Abort", click.exceptions.Abort))
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -98,10 +107,15 @@ def run(
             on_start=lambda c: progress.update(task, description=f"{c.id:<32}"),
             on_done=lambda r: (keep(r), progress.advance(task)),
         )
-    render(out, [stored[i] for i in order if i in stored], all_claims())
+    render(out, _in_order(stored, order), all_claims())
     _summary(done)
     console.print(f"results: {out / results.RESULTS_FILE}; reports: {out / 'index.md'}")
     raise typer.Exit(exit_status(done))
+
+
+def _in_order(stored: dict[str, dict], order: list[str]) -> list[dict]:
+    """Every stored record, registered claims first (in registry order), then the rest."""
+    return [stored[i] for i in order if i in stored] + [r for i, r in stored.items() if i not in order]
 
 
 def _summary(records: list[dict]) -> None:
@@ -117,6 +131,7 @@ def show(claim_id: Annotated[str, typer.Argument(help="a claim id")], out: OutDi
     claims = all_claims()
     if claim_id not in claims:
         select([claim_id])  # raises a UserError with suggestions
+        raise UserError(f"{claim_id!r} is a paper, not a claim; see 'verify list {claim_id}'")
     c = claims[claim_id]
     console.print(f"[bold]{c.id}[/]: {c.title}\nsource: {c.source}\n\n{c.statement}\n")
     console.print("hypotheses:\n" + "\n".join(f"  - {h}" for h in c.hypotheses))
@@ -146,9 +161,7 @@ def report(out: OutDir = DEFAULT_OUT) -> None:
     stored = results.load(out)
     if not stored:
         raise UserError(f"no results in {out}; run 'verify run' first")
-    order = list(all_claims())
-    records = [stored[i] for i in order if i in stored] + [r for i, r in stored.items() if i not in order]
-    written = render(out, records, all_claims())
+    written = render(out, _in_order(stored, list(all_claims())), all_claims())
     console.print(f"wrote {len(written)} report files under {out}")
 
 
@@ -159,10 +172,16 @@ def main() -> None:
     except UserError as e:
         print(f"verify: error: {e}", file=sys.stderr)
         sys.exit(2)
-    except click.UsageError as e:
-        print(f"verify: error: {e.format_message()}", file=sys.stderr)
+    except _USAGE_ERRORS as e:
+        if type(e).__name__ == "NoArgsIsHelpError":  # bare 'verify': show the help
+            print(e.format_message())
+            sys.exit(0)
+        print(f"verify: error: {' '.join(e.format_message().split())}", file=sys.stderr)
         sys.exit(2)
-    except click.Abort:
+    except _CLICK_ERRORS as e:
+        print(f"verify: error: {' '.join(e.format_message().split())}", file=sys.stderr)
+        sys.exit(e.exit_code)
+    except _ABORTS:
         print("verify: interrupted", file=sys.stderr)
         sys.exit(130)
     sys.exit(status if isinstance(status, int) else 0)

@@ -125,8 +125,7 @@ class Context:
         passed: bool | None,
         details: dict | None = None,
     ) -> bool:
-        values = [v for v in (measured, expected) if isinstance(v, int | float)]
-        if any(not math.isfinite(v) for v in values):
+        if _nonfinite(measured) or _nonfinite(expected):
             outcome = Outcome.ERROR
         elif passed is None:
             outcome = Outcome.INCONCLUSIVE
@@ -253,8 +252,11 @@ class Context:
         """
         x = np.asarray(x, float)
         e = np.asarray(error, float)
-        if not (np.all(np.isfinite(e)) and np.all(e > 0)):
+        if not np.all(np.isfinite(e)) or np.any(e < 0):
             return self._record(name, "numeric", "fitted order", math.nan, expected, tol, why, False)
+        if not np.all(e > 0):
+            reason = f"{why} -- an error of exactly 0 at some grid point leaves the order undefined"
+            return self._record(name, "numeric", "fitted order", None, expected, tol, reason, None)
         slope, intercept = np.polyfit(np.log(x), np.log(e), 1)
         self.figure(
             name,
@@ -332,6 +334,17 @@ class Context:
     def note(self, text: str) -> None:
         """A remark for the report (e.g. where the catalog or the paper is wrong, and why)."""
         self.notes.append(text)
+
+
+def _nonfinite(v: Any) -> bool:
+    """True for a NaN/inf number or a numeric array holding one (NumPy scalars included)."""
+    if v is None or isinstance(v, str | bool):
+        return False
+    try:
+        a = np.asarray(to_numpy(v), dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return not bool(np.all(np.isfinite(a)))
 
 
 def _is_exact_zero(r: Any) -> bool:

@@ -8,6 +8,7 @@ here and that module.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 
 from verify.claim import Claim, registered
@@ -35,15 +36,46 @@ PAPERS: dict[str, Paper] = {
             "shared/papers/zhang2025-bias-free-relu.md",
             "shared/papers/seeds/000_90bc9a77ffe6bba3.txt",
         ),
+        Paper(
+            "kou2023",
+            "Implicit Bias of Gradient Descent for Two-layer ReLU and Leaky ReLU Networks "
+            "on Nearly-orthogonal Data",
+            "Yiwen Kou, Zixiang Chen, Quanquan Gu (inferred from the content)",
+            "NeurIPS 2023",
+            "shared/papers/kou2023-implicit-bias-gd.md",
+            "shared/papers/seeds/002_6c57c8c6cfff2055.txt",
+        ),
+        Paper(
+            "dana2025",
+            "Convergence of Shallow ReLU Networks on Weakly Interacting Data",
+            "Léo Dana, Loucas Pillaud-Vivien, Francis Bach",
+            "2025",
+            "shared/papers/dana2025-weakly-interacting.md",
+            "shared/papers/seeds/004_429d00d8b34a8574.txt",
+        ),
     )
 }
 
 
+# Kinds that are not numbered statements come after them, in this order.
+_TRAILING_KINDS = ("equation", "section", "figure")
+
+
+def paper_order(claim: Claim) -> tuple:
+    """Sort key following the paper: numbered statements by number, then equations,
+    appendix sections and figures; ``-corrected`` variants right after their original."""
+    kind, _, number = claim.slug.partition("-")
+    group = _TRAILING_KINDS.index(kind) + 1 if kind in _TRAILING_KINDS else 0
+    parts = re.findall(r"\d+|[A-Za-z]+", number)
+    key = tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+    return (list(PAPERS).index(claim.paper) if claim.paper in PAPERS else 99, group, key)
+
+
 def all_claims() -> dict[str, Claim]:
-    """Import every paper module and return all registered claims by id."""
+    """Import every paper module and return all registered claims by id, in paper order."""
     for key in PAPERS:
         importlib.import_module(f"verify.papers.{key}")
-    return registered()
+    return {c.id: c for c in sorted(registered().values(), key=paper_order)}
 
 
 def select(selectors: list[str]) -> list[Claim]:

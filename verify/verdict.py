@@ -59,15 +59,15 @@ def decide(checks: list[dict], *, erratum: bool, crashed: bool) -> tuple[Verdict
         bad = next(c["name"] for c in checks if c["outcome"] == Outcome.ERROR)
         return Verdict.ERROR, f"non-finite measurement in check '{bad}'"
     failed = [c["name"] for c in main if c["outcome"] == Outcome.FAIL]
-    if erratum:
-        if failed:
-            return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks)"
-        return Verdict.XPASS, "documented erratum did not reproduce: every check passed"
+    undecided = [c["name"] for c in main if c["outcome"] == Outcome.INCONCLUSIVE]
+    if erratum and failed:
+        return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks)"
     if failed:
         return Verdict.FAIL, f"failed: {', '.join(failed[:3])}" + (" ..." if len(failed) > 3 else "")
-    undecided = [c["name"] for c in main if c["outcome"] == Outcome.INCONCLUSIVE]
     if undecided:
         return Verdict.INCONCLUSIVE, f"undecided: {', '.join(undecided[:3])}"
+    if erratum:
+        return Verdict.XPASS, "documented erratum did not reproduce: every check passed"
     if not controls:
         return Verdict.INCONCLUSIVE, "no negative control: the checks were never shown able to fail"
     silent = [name for name, cs in controls.items() if not any(c["outcome"] == Outcome.FAIL for c in cs)]

@@ -15,7 +15,6 @@ from typing import Any
 
 from verify.claim import Claim
 from verify.registry import PAPERS
-from verify.report.plots import draw
 
 BADGE = {
     "PASS": "#1a7f37",
@@ -236,6 +235,8 @@ def _badge(text: str) -> str:
 
 def render(out_dir: Path, records: list[dict[str, Any]], claims: dict[str, Claim]) -> list[Path]:
     """Write index.md, index.html and one page (md + html) per claim, with figures."""
+    from verify.report.plots import draw  # matplotlib is imported only when drawing
+
     out_dir = Path(out_dir)
     written = []
     stale = {r["id"] for r in records if _stale(r, claims)}

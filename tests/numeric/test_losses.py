@@ -1,0 +1,117 @@
+"""Losses: values, derivatives, normalisation, numerical stability."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import float_arrays
+
+from numeric.backend import to_numpy
+from numeric.losses import LOGISTIC, SQUARE, Loss
+
+KINDS = ["square", "logistic", "exponential"]
+
+
+def _reference(kind: str, f: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Per-sample losses written directly from the formulas."""
+    if kind == "square":
+        return 0.5 * (y - f) ** 2
+    if kind == "logistic":
+        return np.log1p(np.exp(-y * f))
+    return np.exp(-y * f)
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_values_match_formulas(kind, reduction):
+    rng = np.random.default_rng(0)
+    f, y = rng.normal(size=(3, 5)), np.sign(rng.normal(size=(3, 5)))
+    loss = Loss(kind, reduction)
+    per = _reference(kind, f, y)
+    np.testing.assert_allclose(loss.per_sample(f, y), per, rtol=1e-14)
+    c = 1 / 5 if reduction == "mean" else 1.0
+    np.testing.assert_allclose(loss.value(f, y), c * per.sum(axis=1), rtol=1e-14)
+    assert loss.value(f, y).shape == (3,)
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_derivative_matches_finite_differences(kind, reduction):
+    rng = np.random.default_rng(1)
+    f, y = rng.normal(size=(2, 4)), np.sign(rng.normal(size=(2, 4)))
+    loss = Loss(kind, reduction)
+    d = loss.dvalue(f, y)
+    assert d.shape == f.shape
+    h = 1e-6
+    for j in range(f.shape[1]):
+        up, down = f.copy(), f.copy()
+        up[:, j] += h
+        down[:, j] -= h
+        fd = (loss.value(up, y) - loss.value(down, y)) / (2 * h)
+        np.testing.assert_allclose(d[:, j], fd, rtol=1e-7, atol=1e-9)
+
+
+def test_mean_is_sum_over_P():
+    rng = np.random.default_rng(2)
+    f, y = rng.normal(size=(2, 7)), rng.normal(size=(2, 7))
+    for kind in KINDS:
+        np.testing.assert_allclose(Loss(kind, "mean").value(f, y), Loss(kind, "sum").value(f, y) / 7)
+        np.testing.assert_allclose(Loss(kind, "mean").dvalue(f, y), Loss(kind, "sum").dvalue(f, y) / 7)
+
+
+def test_default_instances():
+    assert SQUARE == Loss("square", "mean")
+    assert LOGISTIC == Loss("logistic", "mean")
+
+
+@pytest.mark.parametrize("kw", [{"kind": "hinge"}, {"kind": "square", "reduction": "max"}])
+def test_invalid_loss_raises(kw):
+    with pytest.raises(ValueError):
+        Loss(**kw)
+
+
+@given(
+    margin=st.floats(-1e3, 1e3, allow_subnormal=False) | st.sampled_from([-1e3, -745.0, 0.0, 710.0, 1e3]),
+    y=st.sampled_from([-1.0, 1.0]),
+)
+def test_logistic_is_stable_for_large_margins(margin, y):
+    """|yf| ~ 1e3: no overflow (RuntimeWarnings are errors here), finite value and derivative."""
+    f = np.array([[margin * y]])  # y f = margin
+    yy = np.array([[y]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        value = LOGISTIC.per_sample(f, yy)[0, 0]
+        d = Loss("logistic", "sum").dvalue(f, yy)[0, 0]
+    assert np.isfinite(value) and np.isfinite(d)
+    # ln(1 + e^{-m}) ~ -m for m << 0 and ~ e^{-m} for m >> 0; derivative -y sigmoid(-m)
+    if margin < -40:
+        assert value == pytest.approx(-margin, rel=1e-15)
+        assert d == pytest.approx(-y, rel=1e-15)
+    elif margin > 40:
+        assert value == pytest.approx(np.exp(-margin), rel=1e-12, abs=1e-300)
+        assert abs(d) <= np.exp(-margin) * (1 + 1e-12) + 1e-300
+    else:
+        assert value == pytest.approx(np.log1p(np.exp(-margin)), rel=1e-13)
+        assert d == pytest.approx(-y / (1 + np.exp(margin)), rel=1e-12)
+    assert 0 <= -y * d <= 1  # |dl/df| is a probability
+
+
+@given(f=float_arrays((2, 3), 50.0), y=float_arrays((2, 3), 5.0))
+def test_square_loss_properties(f, y):
+    np.testing.assert_allclose(SQUARE.dvalue(f, y), (f - y) / 3, rtol=1e-15, atol=1e-300)
+    assert np.all(SQUARE.value(f, y) >= 0)
+    np.testing.assert_array_equal(SQUARE.value(y, y), 0.0)
+
+
+def test_losses_run_on_backend(backend):
+    rng = np.random.default_rng(3)
+    f, y = rng.normal(size=(2, 4)), np.sign(rng.normal(size=(2, 4)))
+    for kind in KINDS:
+        loss = Loss(kind)
+        np.testing.assert_allclose(
+            to_numpy(loss.dvalue(backend.asarray(f), backend.asarray(y))), loss.dvalue(f, y), rtol=1e-14
+        )
