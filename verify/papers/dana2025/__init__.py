@@ -1,0 +1,1 @@
+"""dana2025 claims (being written)."""

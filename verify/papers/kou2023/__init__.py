@@ -1,0 +1,1 @@
+"""kou2023 claims (being written)."""
