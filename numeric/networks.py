@@ -36,11 +36,16 @@ def leaky_relu(z: Array, alpha: Array | float) -> Array:
 
 
 def leaky_relu_slope(z: Array, alpha: Array | float, kink: float) -> Array:
-    r""":math:`\sigma'(z)`: ``max(1, alpha)`` for z > 0, ``min(1, alpha)`` for z < 0, ``kink`` at 0."""
+    r""":math:`\sigma'(z)`: ``max(1, alpha)`` for z > 0, ``min(1, alpha)`` for z < 0, ``kink`` at 0.
+
+    For ``alpha = 1`` the activation is the identity and its slope is 1 everywhere,
+    whatever ``kink`` says.
+    """
     xp = array_namespace(z)
     hi = xp.maximum(1.0, alpha)
     lo = xp.minimum(1.0, alpha)
-    return xp.where(z > 0, hi, xp.where(z < 0, lo, kink))
+    at_zero = xp.where(xp.asarray(alpha) == 1.0, 1.0, kink)
+    return xp.where(z > 0, hi, xp.where(z < 0, lo, at_zero))
 
 
 @dataclass(frozen=True)
