@@ -139,7 +139,8 @@ def test_alpha_one_is_the_linear_network(depth):
 def test_leaky_relu_slope_kink_convention(alpha, kink):
     z = np.array([-2.0, -0.0, 0.0, 1e-300, -1e-300, 5.0])
     lo, hi = min(1.0, alpha), max(1.0, alpha)
-    expected = np.array([lo, kink, kink, hi, lo, hi])
+    at_zero = 1.0 if alpha == 1.0 else kink  # alpha = 1 is the identity: slope 1 everywhere
+    expected = np.array([lo, at_zero, at_zero, hi, lo, hi])
     np.testing.assert_array_equal(leaky_relu_slope(z, alpha, kink), expected)
     np.testing.assert_array_equal(leaky_relu(z, alpha), np.maximum(z, alpha * z))
 
@@ -148,7 +149,7 @@ def test_leaky_relu_slope_per_member_alpha():
     alpha = np.array([0.0, 0.5, 1.0]).reshape(3, 1, 1)
     z = np.array([-1.0, 0.0, 2.0]).reshape(1, 1, 3)
     s = leaky_relu_slope(z, alpha, 0.25)
-    np.testing.assert_array_equal(s[:, 0, :], [[0.0, 0.25, 1.0], [0.5, 0.25, 1.0], [1.0, 0.25, 1.0]])
+    np.testing.assert_array_equal(s[:, 0, :], [[0.0, 0.25, 1.0], [0.5, 0.25, 1.0], [1.0, 1.0, 1.0]])
 
 
 @pytest.mark.parametrize("kink", [0.0, 0.5, 1.0])
