@@ -14,4 +14,7 @@ Claims are grouped by topic in the submodules below; importing this package
 registers all of them.
 """
 
-from verify.papers.zhang2025 import expressivity  # noqa: F401
+from verify.papers.zhang2025 import (  # noqa: F401
+    expressivity,
+    identities,
+)

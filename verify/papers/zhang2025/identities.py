@@ -1,0 +1,843 @@
+r"""zhang2025: exact identities and data conditions behind the dynamics.
+
+Condition 3 (symmetric data), Lemma 5 (half-space averages, eq. 10), Lemma 13 (Grönwall,
+eq. 21), Lemma 14 (first terms, eq. 24), Lemma 15 (second terms) and Assumption 7 with
+its consequence (36).  Every identity holds for arbitrary weights, so each is searched
+over sizes, weight scales and slopes, with the float64 error of both sides derived
+(``gamma_n = n eps`` per sum of n terms) and the worst instance reported.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from numeric import datasets
+from numeric.backend import array_namespace, to_numpy
+from numeric.initializations import balanced_rank_one
+from numeric.integrators.control import FixedStep
+from numeric.integrators.methods import RK4
+from numeric.metrics import sign_imbalance
+from numeric.networks import leaky_relu, leaky_relu_slope
+from numeric.solve import solve
+from symbolic.activations import ALPHA, corollary10_cross_term, pairing_identities
+from symbolic.deep import forward as symbolic_forward
+from symbolic.exact import moments, sign_of, symmetrise
+from verify.claim import claim
+from verify.context import Context, Series
+from verify.papers.zhang2025.expressivity import (
+    ALPHAS,
+    EPS,
+    SHAPES,
+    _columns,
+    _forward,
+    _log_uniform,
+    _loss_error,
+    _random_weights,
+    _rounding_scale,
+    _square_loss,
+)
+
+# (pairs, D) of the symmetric datasets searched: from one pair in 1-D to wide and high-dimensional.
+SIZES = [(1, 1), (2, 2), (7, 3), (40, 5), (100, 20)]
+
+
+# ---------------------------------------------------------------------------- data
+
+
+def _symmetric(rng: np.random.Generator, n_pairs: int, D: int) -> datasets.Dataset:
+    """Condition 3 data (Fig. 3 teacher, odd nonlinear target), inputs and targets scaled log-uniformly.
+
+    Scaling by a float keeps the pairing exact: ``fl(c(-x)) = -fl(cx)``.
+    """
+    ds = datasets.gaussian_teacher(rng, n_pairs, D)
+    sx, sy = _log_uniform(rng, 2)
+    return datasets.Dataset(ds.X * sx, ds.y * sy, f"symmetric teacher ({2 * n_pairs}x{D})")
+
+
+def _symmetric_family(ctx: Context, key: str) -> list[datasets.Dataset]:
+    """The searched symmetric datasets: every entry of SIZES plus one of ``P`` pairs in D = 5."""
+    rng = ctx.rng(key).host
+    big = ctx.param("P", tiny=50, quick=500, full=5000)
+    return [_symmetric(rng, n, D) for n, D in [*SIZES, (big, 5)]]
+
+
+def _dropped(ds: datasets.Dataset) -> datasets.Dataset:
+    """Condition 3, part 1 broken: the last point loses its partner."""
+    return datasets.Dataset(ds.X[:-1], ds.y[:-1], ds.name + ", one point dropped")
+
+
+def _perturbed(rng: np.random.Generator, ds: datasets.Dataset) -> datasets.Dataset:
+    """Condition 3, part 1 broken: the first input moved by 1e-3 of the data scale (Section 6.2)."""
+    X = ds.X.copy()
+    X[0] += 1e-3 * np.abs(X).max() * rng.normal(size=ds.D)
+    return datasets.Dataset(X, ds.y, ds.name + ", one point perturbed")
+
+
+def _even_target(rng: np.random.Generator, ds: datasets.Dataset) -> datasets.Dataset:
+    """Condition 3, part 2 broken: an even component ``c |v^T x|`` added to the odd target."""
+    v = rng.normal(size=ds.D)
+    c = np.abs(ds.y).mean() / np.abs(ds.X @ v).mean()
+    return datasets.Dataset(ds.X, ds.y + c * np.abs(ds.X @ v), ds.name + ", even target component")
+
+
+def _zero_preactivation(ds: datasets.Dataset, W1: np.ndarray) -> tuple[datasets.Dataset, np.ndarray]:
+    """The first pair gets x_1 = 0 and every net's first unit becomes ``w_11 = max|W1| e_1``.
+
+    Then ``w_11^T (±x) = 0`` exactly (a sum of products with one exact zero factor each), for any
+    order of summation: a pre-activation sits on the kink, the hidden hypothesis of Lemmas 5/14.
+    """
+    X = ds.X.copy()
+    n = ds.P // 2
+    X[[0, n], 0] = 0.0
+    scale = np.abs(W1).max(axis=(1, 2))
+    W1 = W1.copy()
+    W1[:, 0, :] = 0.0
+    W1[:, 0, 0] = scale
+    return datasets.Dataset(X, ds.y, ds.name + ", a pre-activation exactly 0"), W1
+
+
+def _nets(rng: np.random.Generator, H: int, D: int, n: int, alphas=ALPHAS):
+    """``n`` random two-layer nets (any scale, :func:`_random_weights`) per alpha; alpha as (B, 1, 1)."""
+    alpha = np.repeat(alphas, n)
+    W1, W2 = _random_weights(rng, len(alpha), H, D)
+    return W1, W2, alpha[:, None, None]
+
+
+# ------------------------------------------------------------------------ Condition 3
+
+
+def _split_ratio(ctx: Context, ds: datasets.Dataset, W1, W2, alpha) -> np.ndarray:
+    r"""``|L - L_lin - L_even| / tol`` per net: the odd/even split of the square loss (proof of Cor. 10).
+
+    ``L`` from the network's forward pass; :math:`L_{\rm lin}=\tfrac12\langle(y-h)^2\rangle`,
+    :math:`L_{\rm even}=\tfrac12\langle g^2\rangle` with h, g of eq. (8). The split is exact
+    iff the cross term :math:`\langle(y-h)g\rangle` vanishes. ``tol`` adds the float64 error
+    bounds of the three losses (:func:`_loss_error`) and of the two subtractions.
+    """
+    XT = _columns(ds.X)
+    L, tol = _square_loss(ctx, [W1, W2], ds.X, ds.y, alpha)
+    h = ((1 + alpha) / 2 * (W2 @ W1 @ XT))[:, 0]
+    g = ((1 - alpha) / 2 * (W2 @ np.abs(W1 @ XT)))[:, 0]
+    s = _rounding_scale([W1, W2], XT, alpha)
+    r = ds.y - h
+    L_lin, L_even = 0.5 * np.mean(r * r, axis=1), 0.5 * np.mean(g * g, axis=1)
+    tol = tol + _loss_error(r, s + EPS * (np.abs(ds.y) + np.abs(h))) + _loss_error(g, s)
+    return np.abs(L - L_lin - L_even) / (tol + 2 * EPS * (L + L_lin + L_even))
+
+
+def _worst_split(ctx: Context, family: list[datasets.Dataset], n: int) -> tuple[float, dict]:
+    """Max of :func:`_split_ratio` over datasets, widths 1/5/50, alphas and random nets."""
+    rng = ctx.rng("split-nets").host
+    worst, details = 0.0, {}
+    for ds in family:
+        for H in (1, 5, 50):
+            W1, W2, alpha = _nets(rng, H, ds.D, n)
+            ratio = _split_ratio(ctx, ds, W1, W2, alpha)
+            k = int(np.argmax(ratio))
+            if ratio[k] >= worst:
+                worst, details = float(ratio[k]), {"dataset": ds.name, "H": H, "alpha": float(alpha[k, 0, 0])}
+    return worst, details
+
+
+_SPLIT_WHY = (
+    "max over datasets, H in {1,5,50}, alpha in [0,1] and random weights (any scale) of |L - L_lin - L_even| "
+    "divided by the float64 error bounds of the three losses (<(|r|+s)s> + (P+4)eps L, s = 2(H+D+2)eps"
+    "|W2||W1||x|); an exact split keeps the ratio <= 1"
+)
+
+
+@claim(
+    "zhang2025:condition-3",
+    title="Symmetric datasets: the checker, and the exact odd/even split of the loss they imply",
+    source="Condition 3; Remark 4; proof of Corollary 10",
+    statement=r"A dataset satisfies Condition 3 when its empirical input distribution is even, "
+    r"$p(x)=p(-x)$, and its target odd, $y(-x)=-y(x)$ (finite data: $(x,y)$ present $\Rightarrow$ "
+    r"$(-x,-y)$ present with the same multiplicity). Then for every two-layer bias-free net "
+    r"$f=h+g$ (eq. 8) the cross term $\langle(y-h)g\rangle$ vanishes and "
+    r"$\mathcal L=\tfrac12\langle(y-h)^2\rangle+\tfrac12\langle g^2\rangle$.",
+    hypotheses=[
+        "even empirical input distribution",
+        "odd target",
+        r"two-layer bias-free net, $\alpha\in[0,1]$",
+    ],
+)
+def condition_3(ctx: Context) -> None:
+    n = ctx.param("trials", tiny=2, quick=8, full=64)
+    family = [*_symmetric_family(ctx, "data"), datasets.fan(30), datasets.perturbed_symmetric(0.0)]
+    accepted = [datasets.is_symmetric(ds.X, ds.y) for ds in family]
+    ctx.holds(
+        "is_symmetric accepts every dataset built to satisfy Condition 3",
+        all(accepted),
+        measured=f"{sum(accepted)}/{len(family)} accepted",
+        expected="all",
+        why="exact multiset comparison (atol = 0) of (x, y) and (-x, -y) after a lexicographic sort",
+    )
+    worst, details = _worst_split(ctx, family, n)
+    ctx.bound(
+        "loss split L = 1/2<(y-h)^2> + 1/2<g^2> (cross term vanishes)",
+        worst,
+        1.0,
+        why=_SPLIT_WHY,
+        details=details,
+    )
+    ctx.zero(
+        "symbolic: cross term and loss split on a symmetric pair",
+        list(corollary10_cross_term().values()),
+        why="SymPy, symbolic pair (x, y), (-x, -y), symbolic H=2 even part f_e(x) = f_e(-x)",
+    )
+
+    rng = ctx.rng("violations").host
+    violations = {
+        "one point dropped": ([_dropped(ds) for ds in family], "even empirical input distribution"),
+        "one point perturbed": (
+            [*(_perturbed(rng, ds) for ds in family), datasets.perturbed_symmetric(0.1)],
+            "even empirical input distribution",
+        ),
+        "even target component": (
+            [*(_even_target(rng, ds) for ds in family), datasets.circle(30)],
+            "odd target",
+        ),
+    }
+    for name, (broken, hypothesis) in violations.items():
+        with ctx.control(name, breaks=hypothesis):
+            accepted = [datasets.is_symmetric(ds.X, ds.y) for ds in broken]
+            ctx.holds(
+                "is_symmetric accepts every dataset built to satisfy Condition 3",
+                all(accepted),
+                measured=f"{sum(accepted)}/{len(broken)} accepted",
+                expected="all",
+                why="exact multiset comparison (atol = 0)",
+            )
+            worst, details = _worst_split(ctx, broken, n)
+            ctx.bound(
+                "loss split L = 1/2<(y-h)^2> + 1/2<g^2> (cross term vanishes)",
+                worst,
+                1.0,
+                why=_SPLIT_WHY,
+                details=details,
+            )
+
+
+# ----------------------------------------------------------------------------- Lemma 5
+
+
+def _half_space_ratios(X: np.ndarray, y: np.ndarray, R: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    r"""Per normal ``r`` (rows of R): max entrywise :math:`|\langle xx^\top\rangle_{S^+}-\Sigma|/tol` and
+    :math:`|\langle xy\rangle_{S^+}-\beta|/tol`, :math:`S^+=\{r^\top x>0\}` (open, as in Lemma 5).
+
+    A mean of n products has float64 error :math:`\le\gamma_{n+2}` times the mean of the absolute
+    products, for any summation order; ``tol`` adds that bound for both averages.
+    """
+    P = len(X)
+    mask = (R @ X.T > 0).astype(float)  # (K, P)
+    n_plus = mask.sum(axis=1)[:, None]
+    Sig, beta = X.T @ X / P, X.T @ y / P
+    aX = np.abs(X)
+    Sig_p = np.einsum("kp,pi,pj->kij", mask, X, X) / n_plus[:, :, None]
+    tol_S = (n_plus[:, :, None] + 2) * EPS * np.einsum("kp,pi,pj->kij", mask, aX, aX) / n_plus[:, :, None] + (
+        P + 2
+    ) * EPS * aX.T @ aX / P
+    beta_p = (mask * y) @ X / n_plus
+    tol_b = (n_plus + 2) * EPS * (mask * np.abs(y)) @ aX / n_plus + (P + 2) * EPS * np.abs(y) @ aX / P
+    return (np.abs(Sig_p - Sig) / tol_S).max(axis=(1, 2)), (np.abs(beta_p - beta) / tol_b).max(axis=1)
+
+
+def _worst_half_space(ctx: Context, family: list[datasets.Dataset], K: int, last: float = 1.0):
+    """Max of both ratios of :func:`_half_space_ratios` over datasets and ``K`` random normals each
+    (their last component multiplied by ``last``)."""
+    rng = ctx.rng("normals").host
+    ratios = [
+        _half_space_ratios(ds.X, ds.y, rng.normal(size=(K, ds.D)) * np.append(np.ones(ds.D - 1), last))
+        for ds in family
+    ]
+    return max(float(s.max()) for s, _ in ratios), max(float(b.max()) for _, b in ratios)
+
+
+def _on_hyperplane(ds: datasets.Dataset) -> datasets.Dataset:
+    """The first pair becomes ``±(0, ..., 0, x_1D)``: orthogonal, exactly, to every normal with r_D = 0."""
+    X = ds.X.copy()
+    X[[0, ds.P // 2], :-1] = 0.0
+    return datasets.Dataset(X, ds.y, ds.name + ", a pair on the hyperplane")
+
+
+def _lemma5_exact() -> list[sp.Matrix]:
+    """Eq. (10) on an exact rational symmetric dataset (4 pairs, D = 2) for 5 rational normals.
+
+    Also the pairwise step of the proof for a symbolic pair: ``(-x)(-x)^T = x x^T``, ``(-x)(-y) = x y``.
+    """
+    x, y = sp.Matrix(sp.symbols("x1:4", real=True)), sp.Symbol("y", real=True)
+    out = [(-x) * (-x).T - x * x.T, (-x) * (-y) - x * y]
+    X, Y = symmetrise([[1, 2], [3, -1], [-2, 5], [sp.Rational(1, 2), 7]], [3, -1, 2, 5])
+    Sig, beta = moments(X, Y)
+    for r in ([1, 0], [1, 1], [-3, 2], [2, 7], [sp.Rational(-1, 3), 1]):
+        rows = [i for i in range(X.rows) if sign_of((sp.Matrix([r]) * X[i, :].T)[0]) > 0]
+        Sig_p, beta_p = moments(X.extract(rows, [0, 1]), Y.extract(rows, [0]))
+        out += [Sig_p - Sig, beta_p - beta]
+    return out
+
+
+@claim(
+    "zhang2025:lemma-5",
+    title="Under Condition 3 every half-space average equals the full average",
+    source="Lemma 5, eq. (10); proof in App. B.2 (eqs. 22, 23)",
+    statement=r"For every $r$ and $\mathbb S^+=\{x: r^\top x>0\}$: "
+    r"$\langle xx^\top\rangle_{\mathbb S^+}=\Sigma$ and $\langle x\,y(x)\rangle_{\mathbb S^+}=\beta$.",
+    hypotheses=[
+        "even empirical input distribution (the Sigma part needs only this)",
+        "odd target (needed for the beta part)",
+        r"no data point on the hyperplane $r^\top x=0$ (implicit: each half space has mass 1/2)",
+    ],
+)
+def lemma_5(ctx: Context) -> None:
+    K = ctx.param("trials", tiny=20, quick=200, full=2000)
+    family = _symmetric_family(ctx, "data")
+    why = (
+        f"max over {len(family)} symmetric datasets (P from {min(ds.P for ds in family)} to "
+        f"{max(ds.P for ds in family)}, D from 1 to 20, log-uniform scales) "
+        f"and {K} random normals each, of the entrywise deviation divided by gamma_(n+2) <|products|> of "
+        "both averages; an exact identity keeps the ratio <= 1"
+    )
+    sig, beta = _worst_half_space(ctx, family, K)
+    ctx.bound("<x x^T>_{S+} = Sigma", sig, 1.0, why=why)
+    ctx.bound("<x y>_{S+} = beta", beta, 1.0, why=why)
+    ctx.zero(
+        "symbolic: pairwise step and eq. (10) on an exact rational symmetric dataset",
+        _lemma5_exact(),
+        why="exact rationals, 4 pairs in D = 2, 5 normals; the pair's x x^T and x y do not change sign",
+    )
+
+    rng = ctx.rng("violations").host
+    controls = [
+        ("one point dropped", "even empirical input distribution", [_dropped(ds) for ds in family[1:]], 1.0),
+        ("even target component", "odd target", [_even_target(rng, ds) for ds in family], 1.0),
+        (
+            "a data pair on the hyperplane r^T x = 0",
+            "no data point on the hyperplane",
+            [_on_hyperplane(ds) for ds in family if ds.D > 1],
+            0.0,
+        ),
+    ]
+    for name, hypothesis, broken, last in controls:
+        with ctx.control(name, breaks=hypothesis):
+            sig, beta = _worst_half_space(ctx, broken, K, last)
+            ctx.bound("<x x^T>_{S+} = Sigma", sig, 1.0, why=why)
+            ctx.bound("<x y>_{S+} = beta", beta, 1.0, why=why)
+
+
+# ---------------------------------------------------------------------------- Lemma 13
+
+
+def _coefficients(t, c):
+    r""":math:`\alpha(t)=c_0+c_1\sin(c_3t+c_4)+c_2t`, its derivative, :math:`\beta(t)=c_5+c_6\sin^2(c_7t)`
+    and the slack :math:`s(t)=c_8+c_9\sin(c_{10}t)` (columns of ``c``, one row per instance)."""
+    xp = array_namespace(t)
+    alpha = c[:, 0] + c[:, 1] * xp.sin(c[:, 3] * t + c[:, 4]) + c[:, 2] * t
+    dalpha = c[:, 1] * c[:, 3] * xp.cos(c[:, 3] * t + c[:, 4]) + c[:, 2]
+    beta = c[:, 5] + c[:, 6] * xp.sin(c[:, 7] * t) ** 2
+    return alpha, dalpha, beta, c[:, 8] + c[:, 9] * xp.sin(c[:, 10] * t)
+
+
+def _gronwall_field(t, y, args):
+    r"""State ``(u, z, B, J)``: :math:`u'=\beta u+\alpha'-s` (so :math:`u=\alpha+z-S`, :math:`z=\int\beta u`,
+    :math:`S=\int s`), :math:`B'=\beta`, :math:`J'=\alpha\beta e^{-B}`; bound (21) is :math:`\alpha+e^BJ`."""
+    xp = array_namespace(y)
+    alpha, dalpha, beta, s = _coefficients(t, args["c"])
+    u, B = y[:, 0], y[:, 2]
+    return xp.stack([beta * u + dalpha - s, beta * u, beta, alpha * beta * xp.exp(-B)], axis=1)
+
+
+def _gronwall(ctx: Context, c: np.ndarray, d0: np.ndarray, T: float = 5.0, dt: float = 0.0125):
+    r"""Bound gap :math:`\alpha+\int\alpha\beta e^{\int\beta}-u`, hypothesis gap :math:`\alpha+\int\beta u-u`,
+    both ``(B, T)``, their error tolerance ``(B,)``, times and u.
+
+    Solved with classical RK4 at fixed steps ``dt`` and ``2 dt`` (smooth coefficients, so the
+    global error is :math:`Ch^4`): the difference of the two solves is 15x the error of the
+    finer one, and bounds it with that margin; plus a rounding floor of 8 eps per step times
+    the size of the terms.
+    """
+    be = ctx.backend
+    ts = np.linspace(0.0, T, 101)
+    args = {"c": be.asarray(c)}
+    alpha = np.stack([_coefficients(np.full(len(c), t), c)[0] for t in ts], axis=1)
+    y0 = be.asarray(np.column_stack([alpha[:, 0] - d0, np.zeros((len(c), 3))]))
+    gaps = []
+    for h in (dt, 2 * dt):
+        traj = solve(_gronwall_field, y0, ts, method=RK4, control=FixedStep(h), args=args)
+        u, z, B, J = np.moveaxis(to_numpy(traj.ys), 2, 0)
+        size = np.abs(alpha) + np.exp(B) * np.abs(J) + np.abs(u)
+        gaps.append((alpha + np.exp(B) * J - u, alpha + z - u, size, u))
+    (bound, hyp, size, u), (bound_c, hyp_c, _, _) = gaps
+    rounding = 8 * (T / dt) * EPS * size.max(axis=1)
+    tol = np.maximum(np.abs(bound - bound_c), np.abs(hyp - hyp_c)).max(axis=1) + rounding
+    return bound, hyp, tol, ts, u
+
+
+def _gronwall_instances(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` random instances: alpha of any sign, beta >= 0, slack S = int s >= 0 (s itself may be
+    negative), u(0) <= alpha(0); the first quarter are equality cases (s = 0, u(0) = alpha(0))."""
+    alpha = np.column_stack([rng.normal(size=(n, 3)), rng.uniform(0.5, 4, n), rng.uniform(0, 2 * np.pi, n)])
+    beta = np.column_stack([rng.uniform(0, 1, (n, 2)), rng.uniform(0.5, 4, n)])  # c5, c6 >= 0
+    slack = np.column_stack([rng.uniform(0, 1, (n, 2)), rng.uniform(0.5, 4, n)])  # c8, c9 >= 0
+    c = np.hstack([alpha, beta, slack])
+    d0 = rng.uniform(0, 1, n)
+    equality = np.arange(n) < n // 4
+    c[equality, 8:10], d0[equality] = 0.0, 0.0
+    return c, d0
+
+
+@claim(
+    "zhang2025:lemma-13",
+    title="Grönwall's inequality",
+    source="Lemma 13, eq. (21) (App. B.1)",
+    statement=r"If $\beta\ge0$ and $u$ are continuous, the negative part of $\alpha$ is locally integrable "
+    r"and $u(t)\le\alpha(t)+\int_a^t\beta(s)u(s)\,ds$, then "
+    r"$u(t)\le\alpha(t)+\int_a^t\alpha(s)\beta(s)e^{\int_s^t\beta(r)dr}ds$.",
+    hypotheses=[r"$\beta\ge0$", r"$u(t)\le\alpha(t)+\int_a^t\beta u$", "continuity / local integrability"],
+)
+def lemma_13(ctx: Context) -> None:
+    n = ctx.param("trials", tiny=8, quick=64, full=512)
+    c, d0 = _gronwall_instances(ctx.rng("instances").host, n)
+    bound, hyp, tol, ts, u = _gronwall(ctx, c, d0)
+    why = (
+        f"min over {n} instances and 101 times in [0, 5] of gap/tol; tol = difference of RK4 solves at steps "
+        "0.025 and 0.0125 (global error Ch^4, so the difference is ~15x the finer solve's error; the "
+        "equality cases below measure that margin) + 8 eps per step x |terms|"
+    )
+    ctx.bound(
+        "the construction satisfies the integral inequality (min gap/tol)",
+        (hyp / tol[:, None]).min(),
+        -1.0,
+        side=">=",
+        why=why,
+    )
+    ctx.bound(
+        "bound (21) holds (min (bound - u)/tol)",
+        (bound / tol[:, None]).min(),
+        -1.0,
+        side=">=",
+        why=why,
+        details={"max bound - u": bound.max()},
+    )
+    ctx.bound(
+        "bound (21) is attained with equality when u = alpha + int beta u (max |bound - u|/tol)",
+        (np.abs(bound) / tol[:, None])[: n // 4].max(),
+        1.0,
+        why=why + "; the first n/4 instances",
+    )
+    a, b, t, s = sp.symbols("a b t s", real=True)
+    ctx.zero(
+        "symbolic: constant alpha = a, beta = b: bound (21) = a e^{bt}, attained by u = a e^{bt}",
+        [
+            sp.simplify(a + sp.integrate(a * b * sp.exp(b * (t - s)), (s, 0, t)) - a * sp.exp(b * t)),
+            sp.simplify(a + sp.integrate(b * a * sp.exp(b * s), (s, 0, t)) - a * sp.exp(b * t)),
+        ],
+        why="SymPy integration",
+    )
+    ctx.figure(
+        "u(t) and bound (21), three instances",
+        xlabel="t",
+        ylabel="value",
+        series=[
+            line
+            for k in (0, n // 4, n // 2)
+            for line in (
+                Series(f"u, instance {k}", ts, u[k]),
+                Series(f"bound, instance {k}", ts, u[k] + bound[k], "--"),
+            )
+        ],
+    )
+
+    with ctx.control("beta = -b < 0 with alpha = 1, s = sin(kt)", breaks=r"$\beta\ge0$"):
+        bs = np.array([0.5, 1.0, 2.0, 0.5, 1.0, 2.0])
+        kappa = np.repeat([1.0, 2.0], 3)
+        c = np.zeros((6, 11))
+        c[:, 0], c[:, 3], c[:, 5], c[:, 9], c[:, 10] = 1.0, 1.0, -bs, 1.0, kappa
+        bound, hyp, tol, ts, u = _gronwall(ctx, c, np.zeros(6))
+        ctx.bound(
+            "the construction satisfies the integral inequality (min gap/tol)",
+            (hyp / tol[:, None]).min(),
+            -1.0,
+            side=">=",
+            why=why,
+        )
+        ctx.bound(
+            "bound (21) holds (min (bound - u)/tol)",
+            (bound / tol[:, None]).min(),
+            -1.0,
+            side=">=",
+            why=why,
+            details={"min bound - u": bound.min()},
+        )
+        ctx.figure(
+            "u(t) and bound (21) with beta = -1",
+            xlabel="t",
+            ylabel="value",
+            series=[Series("u", ts, u[1]), Series("bound (21)", ts, u[1] + bound[1], "--")],
+        )
+
+
+# ---------------------------------------------------------------------------- Lemma 14
+
+
+def _first_term_ratios(W1, W2, X, y, alpha, kink) -> tuple[np.ndarray, np.ndarray]:
+    r"""Per net: max entrywise deviation / tol of (24a) and of (24b).
+
+    (24a) :math:`\langle\sigma'(W_1x)\odot W_2^\top yx^\top\rangle=\tfrac{\alpha+1}2W_2^\top\beta^\top`,
+    (24b) :math:`\langle y\sigma(W_1x)^\top\rangle=\tfrac{\alpha+1}2\beta^\top W_1^\top`, with
+    :math:`\sigma'(0)=` ``kink``. A mean of P products of k factors has float64 error
+    :math:`\le\gamma_{P+k}` times the mean of the absolute products; ``tol`` adds it for both
+    sides (pre-activations carry :math:`\gamma_D`).
+    """
+    P, D = X.shape
+    Z = W1 @ _columns(X)
+    beta = X.T @ y / P
+    W2c = W2.transpose(0, 2, 1)  # (B, H, 1)
+    lhs_a = (leaky_relu_slope(Z, alpha, kink) * W2c * y) @ X / P
+    rhs_a = (1 + alpha) / 2 * W2c * beta
+    tol_a = 2 * (P + 4) * EPS * np.abs(W2c) * (np.abs(y) @ np.abs(X)) / P
+    lhs_b = (leaky_relu(Z, alpha) * y).sum(axis=2) / P
+    rhs_b = ((1 + alpha) / 2 * W1 @ beta[:, None])[:, :, 0]
+    tol_b = 2 * (P + D + 4) * EPS * (np.abs(W1) @ (np.abs(X).T @ np.abs(y))) / P
+    return (np.abs(lhs_a - rhs_a) / tol_a).max(axis=(1, 2)), (np.abs(lhs_b - rhs_b) / tol_b).max(axis=1)
+
+
+def _worst_first_terms(ctx: Context, family, n: int, kink, zero: bool = False) -> tuple[float, float]:
+    """Max of :func:`_first_term_ratios` over datasets, widths and random nets (``zero``: put a
+    pre-activation exactly on the kink, :func:`_zero_preactivation`); ``kink`` may depend on alpha."""
+    rng = ctx.rng("nets").host
+    worst = [0.0, 0.0]
+    for ds in family:
+        for H in (1, 5, 50):
+            W1, W2, alpha = _nets(rng, H, ds.D, n)
+            data, W1 = _zero_preactivation(ds, W1) if zero else (ds, W1)
+            ra, rb = _first_term_ratios(W1, W2, data.X, data.y, alpha, kink(alpha))
+            worst = [max(worst[0], float(ra.max())), max(worst[1], float(rb.max()))]
+    return worst[0], worst[1]
+
+
+_FIRST_WHY = (
+    "max over symmetric datasets, H in {1,5,50}, alpha in [0,1] and random weights of any scale "
+    "(log-uniform 1e-3..1e3) of the entrywise deviation divided by 2 gamma_(P+4) <|products|> "
+    "(24a), 2 gamma_(P+D+4) <|products|> (24b); an exact identity keeps the ratio <= 1"
+)
+
+
+@claim(
+    "zhang2025:lemma-14",
+    title="Under Condition 3 the data terms of the gradient are those of a linear net times (1+alpha)/2",
+    source="Lemma 14, eq. (24a,b) (App. B.3)",
+    statement=r"For any weights: $\langle\sigma'(W_1x)\odot W_2^\top yx^\top\rangle=\tfrac{\alpha+1}2W_2^\top"
+    r"\beta^\top$ (24a) and $\langle y\,\sigma(W_1x)^\top\rangle=\tfrac{\alpha+1}2\beta^\top W_1^\top$ "
+    r"(24b).",
+    hypotheses=[
+        "Condition 3",
+        r"no pre-activation exactly 0, or $\sigma'(0)=\tfrac{1+\alpha}2$ (implicit, for (24a))",
+    ],
+)
+def lemma_14(ctx: Context) -> None:
+    n = ctx.param("trials", tiny=2, quick=6, full=32)
+    family = _symmetric_family(ctx, "data")
+    ra, rb = _worst_first_terms(ctx, family, n, lambda a: 0.0)
+    ctx.bound("(24a) with sigma'(0) = 0, generic data", ra, 1.0, why=_FIRST_WHY)
+    ctx.bound("(24b), generic data", rb, 1.0, why=_FIRST_WHY)
+    ra, _ = _worst_first_terms(ctx, family[1:], n, lambda a: (1 + a) / 2, zero=True)
+    ctx.bound("(24a) with sigma'(0) = (1+alpha)/2 and a pre-activation exactly 0", ra, 1.0, why=_FIRST_WHY)
+    pairs = pairing_identities()
+    kink = pairs.pop("kink")
+    ctx.zero(
+        "symbolic: sigma(z) - sigma(-z) = (1+alpha) z and sigma'(z) + sigma'(-z) = 1+alpha (z != 0)",
+        list(pairs.values()),
+        why="SymPy, z positive / negative / zero, alpha free",
+    )
+    ctx.zero(
+        "symbolic: the kink value keeping the derivative pairing at z = 0 is (1+alpha)/2",
+        [sp.simplify(kink - (1 + ALPHA) / 2)],
+        why="SymPy solve of 2 sigma'(0) = 1 + alpha",
+    )
+
+    ctx.note(
+        "Hidden hypothesis of (24a): the proof (via Lemma 5) needs no pre-activation exactly 0. A unit with "
+        "w_1h^T x = 0 on a data pair contributes (2 sigma'(0) - 1 - alpha) w_2h y x^T / P to row h, so the "
+        "identity then holds only for sigma'(0) = (1+alpha)/2; both the paper's own convention sigma'(0) = 0 "
+        "(Props. 12, 18) and PyTorch's leaky-ReLU sigma'(0) = alpha break it (controls). (24b) is immune: "
+        "sigma(0) = 0 under every convention. Generic data never put a pre-activation exactly on 0."
+    )
+
+    with ctx.control("one point dropped", breaks="Condition 3"):
+        ra, rb = _worst_first_terms(ctx, [_dropped(ds) for ds in family], n, lambda a: 0.0)
+        ctx.bound("(24a) with sigma'(0) = 0, generic data", ra, 1.0, why=_FIRST_WHY)
+        ctx.bound("(24b), generic data", rb, 1.0, why=_FIRST_WHY)
+    with ctx.control(
+        "a pre-activation exactly 0 with sigma'(0) = alpha (PyTorch) or 0",
+        breaks=r"no pre-activation exactly 0, or $\sigma'(0)=\tfrac{1+\alpha}2$",
+    ):
+        for name, kink in (("alpha", lambda a: a), ("0", lambda a: 0.0)):
+            ra, _ = _worst_first_terms(ctx, family[1:], n, kink, zero=True)
+            ctx.bound(
+                f"(24a) with sigma'(0) = {name} and a pre-activation exactly 0", ra, 1.0, why=_FIRST_WHY
+            )
+
+
+# ---------------------------------------------------------------------------- Lemma 15
+
+
+def _second_term_ratios(W1, W2, X, alpha) -> tuple[np.ndarray, np.ndarray]:
+    r"""Per net: :math:`\|\langle\sigma\sigma^\top\rangle\|/(\|W_1\|^2\operatorname{Tr}\Sigma)` and
+    :math:`\|\langle\sigma'\odot W_2^\top W_2\sigma x^\top\rangle\|/(\|W_2\|^2\|W_1\|\operatorname{Tr}\Sigma)`
+    (Frobenius norms, :math:`\sigma=\sigma(W_1x)`)."""
+    P = len(X)
+    Z = W1 @ _columns(X)
+    A = leaky_relu(Z, alpha)
+    tr = np.sum(X * X) / P
+    n1, n2 = (np.sqrt(np.sum(W * W, axis=(1, 2))) for W in (W1, W2))
+    gram = "bhp,bkp->bhk" if A.shape[1] <= P else "bhp,bhq->bpq"  # ||A A^T||_F = ||A^T A||_F: the smaller
+    lhs1 = np.linalg.norm(np.einsum(gram, A, A, optimize=True) / P, axis=(1, 2))
+    V = leaky_relu_slope(Z, alpha, 0.0) * W2.transpose(0, 2, 1) * (W2 @ A)
+    lhs2 = np.linalg.norm(V @ X / P, axis=(1, 2))
+    return lhs1 / (n1**2 * tr), lhs2 / (n2**2 * n1 * tr)
+
+
+def _aligned(rng: np.random.Generator, B: int, H: int, D: int, P: int):
+    """The equality case: W1 = u v^T, W2 = u^T (u > 0), x = c v (c > 0): every pre-activation positive,
+    sigma = identity, and the Cauchy-Schwarz steps of the proof are equalities."""
+    u = np.abs(rng.normal(size=(B, H, 1))) * _log_uniform(rng, (B, 1, 1))
+    v = rng.normal(size=(1, D))
+    X = np.abs(rng.normal(size=(P, 1))) * v * _log_uniform(rng, 1)
+    return u * v[None], u.transpose(0, 2, 1) * _log_uniform(rng, (B, 1, 1)), X
+
+
+def _any_data(rng: np.random.Generator, P: int, D: int) -> list[np.ndarray]:
+    """Inputs with no symmetry: Gaussian, all-positive shifted, heavy-tailed (Cauchy), and symmetric."""
+    s = _log_uniform(rng, 4)
+    return [
+        s[0] * rng.normal(size=(P, D)),
+        s[1] * (np.abs(rng.normal(size=(P, D))) + 1.0),
+        s[2] * rng.standard_cauchy(size=(P, D)),
+        _symmetric(rng, P // 2 + 1, D).X * s[3],
+    ]
+
+
+def _lemma15_search(ctx: Context, n: int, alphas) -> tuple[dict[str, np.ndarray], np.ndarray, float]:
+    """lhs/rhs of both bounds: the max per shape "HxD" over random nets and data, the max over the aligned
+    equality case, and the relative rounding error gamma of a computed ratio."""
+    rng = ctx.rng("search").host
+    P = ctx.param("P", tiny=20, quick=100, full=1000)
+    random, aligned, gamma = {}, np.zeros(2), 0.0
+    for H, D in SHAPES:
+        alpha = np.repeat(alphas, n)[:, None, None]
+        gamma = max(gamma, 4 * (P + D + H * (H + D) + 10) * EPS)
+        pairs = [
+            _second_term_ratios(*_random_weights(rng, len(alpha), H, D), X, alpha)
+            for X in _any_data(rng, P, D)
+        ]
+        random[f"{H}x{D}"] = np.max([[r.max() for r in pair] for pair in pairs], axis=0)
+        W1, W2, X = _aligned(rng, len(alpha), H, D, P)
+        aligned = np.maximum(aligned, [r.max() for r in _second_term_ratios(W1, W2, X, alpha)])
+    return random, aligned, gamma
+
+
+def _lemma15_checks(ctx: Context, random: dict[str, np.ndarray], aligned: np.ndarray, gamma: float, why: str):
+    """The two bounds, each at its worst over the random search and the aligned equality case."""
+    worst = np.max([*random.values(), aligned], axis=0)
+    details = {"random search, max per shape HxD": random, "aligned equality case": aligned}
+    for k in range(2):
+        ctx.bound(f"bound ({k + 1}): max lhs/rhs", worst[k], 1 + gamma, why=why, details=details)
+
+
+@claim(
+    "zhang2025:lemma-15",
+    title="Bounds on the second (cubic) terms of the gradient, for any data",
+    source="Lemma 15 (App. B.3)",
+    statement=r"(1) $\|\langle\sigma(W_1x)\sigma(W_1x)^\top\rangle\|\le\|W_1\|^2\operatorname{Tr}\Sigma$; "
+    r"(2) $\|\langle\sigma'(W_1x)\odot W_2^\top W_2\sigma(W_1x)x^\top\rangle\|"
+    r"\le\|W_2\|^2\|W_1\|\operatorname{Tr}\Sigma$.",
+    hypotheses=[r"$\alpha\in[0,1]$ (so $|\sigma(z)|\le|z|$, $|\sigma'|\le1$)", "any data, any weights"],
+)
+def lemma_15(ctx: Context) -> None:
+    n = ctx.param("trials", tiny=2, quick=4, full=64)
+    random, aligned, gamma = _lemma15_search(ctx, n, ALPHAS)
+    why = (
+        f"worst lhs/rhs over {len(SHAPES)} shapes (H, D), alpha in [0,1], {n} random nets per alpha and 4 "
+        "data families (Gaussian, all-positive, Cauchy, symmetric; log-uniform scales), and over the "
+        "aligned equality case; the computed ratio carries relative error <= gamma = 4(P+D+H(H+D)+10)eps"
+    )
+    _lemma15_checks(ctx, random, aligned, gamma, why)
+    ctx.close(
+        "both bounds are sharp: attained by aligned rank-one weights with positive pre-activations",
+        aligned,
+        1.0,
+        rtol=gamma,
+        why=why,
+    )
+    sharp = np.max([r for shape, r in random.items() if not shape.endswith("x1")], axis=0)
+    ctx.note(
+        f"Sharpness: in D >= 2 random weights and data reach at most {sharp[0]:.3f} (bound 1) and "
+        f"{sharp[1]:.3f} (bound 2) of the bound; equality needs W1 rank one along the data direction, "
+        "W2 aligned with it and every pre-activation positive (in D = 1 with one unit and one-signed "
+        "data that is generic)."
+    )
+
+    with ctx.control("alpha = 3", breaks=r"$\alpha\in[0,1]$"):
+        random, aligned, gamma = _lemma15_search(ctx, n, np.array([3.0]))
+        _lemma15_checks(
+            ctx, random, aligned, gamma, why + "; alpha^2 = 9 expected on positive pre-activations"
+        )
+
+
+# ------------------------------------------------------------------------ Assumption 7
+
+
+def _ratio(dev: np.ndarray, tol: np.ndarray) -> np.ndarray:
+    """``dev / tol``, with 0/0 = 0 (x orthogonal to r in D = 1 is x = 0: both sides exactly 0)."""
+    return np.divide(dev, tol, out=np.where(dev > 0, np.inf, 0.0), where=tol > 0)
+
+
+def _balanced_states(ctx: Context, key: str, imbalance: float, alphas):
+    """Assumption-7 states (``balanced_rank_one``) over widths, input dimensions and norms 1e-4..1e4.
+
+    Yields ``(W1, W2, r, alpha, X)`` per (H, D) with inputs (B, D, 16): random, +-r, and
+    orthogonal to r, at log-uniform scales.
+    """
+    rng = ctx.rng(key).host
+    n = ctx.param("trials", tiny=2, quick=16, full=128)
+    for H, D in [(2, 1), (3, 2), (10, 5), (100, 2), (1000, 50)]:
+        B = n * len(alphas)
+        r = rng.normal(size=(B, D))
+        W1, W2 = balanced_rank_one(rng, B, H, r, _log_uniform(rng, B, -4, 4), imbalance=imbalance)
+        r /= np.linalg.norm(r, axis=1, keepdims=True)
+        X = rng.normal(size=(B, D, 16))
+        X[:, :, :2] = np.stack([r, -r], axis=2)
+        X[:, :, 2] -= np.sum(X[:, :, 2] * r, axis=1, keepdims=True) * r
+        yield W1, W2, r, np.repeat(alphas, n)[:, None, None], X * _log_uniform(rng, (B, 1, 16))
+
+
+def _eq36_ratio(ctx: Context, W1, W2, r, alpha, X, imbalance_tol: float) -> np.ndarray:
+    r"""``|f(x) - (alpha+1)/2 W2 W1 x| / tol`` per net: the forward-pass error bound plus the even part
+    :math:`\tfrac{1-\alpha}2\delta\|W_2\|^2|r^\top x|` left by a float imbalance :math:`|\delta|\le` tol."""
+    f = _forward(ctx, [W1, W2], X, alpha)
+    lin = ((1 + alpha) / 2 * (W2 @ W1 @ X))[:, 0]
+    even = (
+        (1 - alpha[:, 0]) / 2 * imbalance_tol * np.sum(W2 * W2, axis=2) * np.abs(np.sum(r[:, :, None] * X, 1))
+    )
+    return _ratio(np.abs(f - lin), _rounding_scale([W1, W2], X, alpha) + even).max(axis=1)
+
+
+def _eq36_symbolic(W2: list[int]) -> dict[str, list[sp.Expr]]:
+    """For ``W1 = W2^T r^T``, r = (3/5, 4/5), x = kappa r + lam r_perp, kappa a positive and a negative
+    symbol: ``"eq36"``, the residual ``f(x) - (alpha+1)/2 W2 W1 x``; ``"even"``, the residual of the
+    predicted even part ``f(x) + f(-x) = (1-alpha)(|W2+|^2 - |W2-|^2)|kappa|``."""
+    r = sp.Matrix([sp.Rational(3, 5), sp.Rational(4, 5)])
+    r_perp = sp.Matrix([sp.Rational(-4, 5), sp.Rational(3, 5)])
+    W2m = sp.Matrix([W2])
+    W1 = W2m.T * r.T
+    imbalance = sum(w**2 for w in W2 if w > 0) - sum(w**2 for w in W2 if w < 0)
+    lam = sp.Symbol("lam", real=True)
+    out: dict[str, list[sp.Expr]] = {"eq36": [], "even": []}
+    for kappa in (sp.Symbol("kappa", positive=True), sp.Symbol("kappa", negative=True)):
+        x = kappa * r + lam * r_perp
+        f, fm = (symbolic_forward([W1, W2m], s * x, ALPHA) for s in (1, -1))
+        out["eq36"].append(sp.simplify(f - ((1 + ALPHA) / 2 * W2m * W1 * x)[0]))
+        out["even"].append(sp.simplify(f + fm - (1 - ALPHA) * imbalance * sp.Abs(kappa)))
+    return out
+
+
+def _manifold_deviations(ctx: Context) -> dict[str, float]:
+    """Worst rank-one residual, balance error and (36) deviation of ``balanced_rank_one`` states,
+    each divided by its float64 bound (see the checks' ``why``)."""
+    worst = {"rank": 0.0, "imbalance": 0.0, "eq36": 0.0}
+    for W1, W2, r, alpha, X in _balanced_states(ctx, "states", 1.0, ALPHAS):
+        H = W1.shape[1]
+        rank_tol, imb_tol = 2 * (H + 4) * EPS, 4 * (H + 4) * EPS
+        n2 = np.sum(W2 * W2, axis=(1, 2))[:, None, None]
+        resid = np.linalg.norm(W1 - W2.transpose(0, 2, 1) * (W2 @ W1) / n2, axis=(1, 2))
+        worst["rank"] = max(worst["rank"], float((resid / np.linalg.norm(W1, axis=(1, 2))).max() / rank_tol))
+        worst["imbalance"] = max(worst["imbalance"], float(np.abs(sign_imbalance(W2) - 1).max() / imb_tol))
+        worst["eq36"] = max(worst["eq36"], float(_eq36_ratio(ctx, W1, W2, r, alpha, X, imb_tol).max()))
+    return worst
+
+
+def _imbalanced_deviations(ctx: Context) -> tuple[float, float]:
+    """On states with ||W2+||^2 = 2 ||W2-||^2: worst (36) deviation / bound, and worst deviation of
+    f(x) + f(-x) from the predicted even part (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| / bound."""
+    worst_36, worst_even = 0.0, 0.0
+    for W1, W2, r, alpha, X in _balanced_states(ctx, "imbalanced", 2.0, ALPHAS[:-1]):
+        imb_tol = 4 * (W1.shape[1] + 4) * EPS
+        worst_36 = max(worst_36, float(_eq36_ratio(ctx, W1, W2, r, alpha, X, imb_tol).max()))
+        even = _forward(ctx, [W1, W2], X, alpha) + _forward(ctx, [W1, W2], -X, alpha)
+        pos, neg = (np.sum(np.where(s * W2 > 0, W2, 0.0) ** 2, axis=(1, 2)) for s in (1, -1))
+        predicted = (1 - alpha[:, 0]) * (pos - neg)[:, None] * np.abs(np.sum(r[:, :, None] * X, axis=1))
+        tol = 4 * _rounding_scale([W1, W2], X, alpha) + 2 * imb_tol * np.abs(predicted)
+        worst_even = max(worst_even, float(_ratio(np.abs(even - predicted), tol).max()))
+    return worst_36, worst_even
+
+
+_A7_WHY = (
+    "max over H in {2,3,10,100,1000}, D in {1,2,5,50}, alpha in [0,1], ||W2|| log-uniform in 1e-4..1e4 "
+    "of the deviation divided by its float64 bound: "
+)
+_EQ36_WHY = (
+    _A7_WHY + "forward-pass bound 2(H+D+2)eps|W2||W1||x| plus the even part (1-alpha)/2 "
+    "4(H+4)eps ||W2||^2 |r^T x| a float imbalance can leave"
+)
+
+
+@claim(
+    "zhang2025:assumption-7",
+    title="The idealised initialisation (rank one, balanced) makes the net exactly linear",
+    source="Assumption 7; Theorem 8 proof, part 1, eqs. (34)-(36)",
+    statement=r"If $W_1=W_2^\top r^\top$ with $\|r\|=1$ and $\|W_2^+\|=\|W_2^-\|$, then for every $x$: "
+    r"$f(x)=W_2\sigma(W_1x)=\tfrac{\alpha+1}2W_2W_1x$ (36). "
+    r"(``numeric.initializations.balanced_rank_one`` constructs such states.)",
+    hypotheses=[r"$W_1=W_2^\top r^\top$, $\|r\|=1$", r"$\|W_2^+\|=\|W_2^-\|$", r"$\alpha\in[0,1]$"],
+)
+def assumption_7(ctx: Context) -> None:
+    worst = _manifold_deviations(ctx)
+    ctx.bound(
+        "rank one: ||W1 - W2^T W2 W1/||W2||^2|| / ||W1||",
+        worst["rank"],
+        1.0,
+        why=_A7_WHY + "each entry g_h r_d and the projection carry relative error <= 2(H+4)eps",
+    )
+    ctx.bound(
+        "balance: | ||W2+||^2/||W2-||^2 - 1 |",
+        worst["imbalance"],
+        1.0,
+        why=_A7_WHY + "the rescaled norms carry relative error <= 4(H+4)eps",
+    )
+    ctx.bound(
+        "(36): f(x) = (alpha+1)/2 W2 W1 x for random x, x = +-r, x orthogonal to r",
+        worst["eq36"],
+        1.0,
+        why=_EQ36_WHY,
+    )
+    exact = _eq36_symbolic([3, 4, -5])
+    why = "SymPy, r = (3/5, 4/5), x = kappa r + lam r_perp with kappa positive and negative"
+    ctx.zero("symbolic: W2 = (3, 4, -5): (36) on both sides of r^T x = 0", exact["eq36"], why=why)
+    ctx.zero(
+        "symbolic: W2 = (3, 4, -5): f(x) + f(-x) = (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| = 0",
+        exact["even"],
+        why=why,
+    )
+
+    with ctx.control("||W2+||^2 = 2 ||W2-||^2", breaks=r"$\|W_2^+\|=\|W_2^-\|$"):
+        worst_36, worst_even = _imbalanced_deviations(ctx)
+        ctx.bound(
+            "(36): f(x) = (alpha+1)/2 W2 W1 x for random x, x = +-r, x orthogonal to r",
+            worst_36,
+            1.0,
+            why=_EQ36_WHY,
+        )
+        ctx.bound(
+            "f(x) + f(-x) = (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| (the predicted even part)",
+            worst_even,
+            1.0,
+            why=_A7_WHY + "two forward passes plus the norms' relative error 8(H+4)eps",
+        )
+        exact = _eq36_symbolic([3, 4, -4])
+        ctx.zero("symbolic: W2 = (3, 4, -4): (36) on both sides of r^T x = 0", exact["eq36"], why=why)
+        ctx.zero(
+            "symbolic: W2 = (3, 4, -4): f(x) + f(-x) = (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| (= 9|kappa|)",
+            exact["even"],
+            why=why,
+        )
