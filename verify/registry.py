@@ -46,6 +46,22 @@ PAPERS: dict[str, Paper] = {
             "shared/papers/seeds/002_6c57c8c6cfff2055.txt",
         ),
         Paper(
+            "min2024",
+            "Early Neuron Alignment in Two-layer ReLU Networks with Small Initialization",
+            "Hancheng Min, Enrique Mallada, René Vidal (inferred from the content)",
+            "ICLR 2024",
+            "shared/papers/min2024-early-alignment.md",
+            "shared/papers/seeds/001_3d2e519e1927f769.txt",
+        ),
+        Paper(
+            "kumar2025",
+            "Learning Neural Networks by Neuron Pursuit",
+            "Akshay Kumar, Jarvis Haupt",
+            "2025",
+            "shared/papers/kumar2025-neuron-pursuit.md",
+            "shared/papers/seeds/003_c3c933f3f57b55ca.txt",
+        ),
+        Paper(
             "dana2025",
             "Convergence of Shallow ReLU Networks on Weakly Interacting Data",
             "Léo Dana, Loucas Pillaud-Vivien, Francis Bach",

@@ -1,0 +1,1 @@
+"""kumar2025 claims (being written)."""

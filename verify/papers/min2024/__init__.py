@@ -1,0 +1,1 @@
+"""min2024 claims (being written)."""
