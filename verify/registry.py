@@ -37,6 +37,14 @@ PAPERS: dict[str, Paper] = {
             "shared/papers/seeds/000_90bc9a77ffe6bba3.txt",
         ),
         Paper(
+            "min2024",
+            "Early Neuron Alignment in Two-layer ReLU Networks with Small Initialization",
+            "Hancheng Min, Enrique Mallada, René Vidal (inferred from the content)",
+            "ICLR 2024",
+            "shared/papers/min2024-early-alignment.md",
+            "shared/papers/seeds/001_3d2e519e1927f769.txt",
+        ),
+        Paper(
             "kou2023",
             "Implicit Bias of Gradient Descent for Two-layer ReLU and Leaky ReLU Networks "
             "on Nearly-orthogonal Data",
@@ -44,14 +52,6 @@ PAPERS: dict[str, Paper] = {
             "NeurIPS 2023",
             "shared/papers/kou2023-implicit-bias-gd.md",
             "shared/papers/seeds/002_6c57c8c6cfff2055.txt",
-        ),
-        Paper(
-            "min2024",
-            "Early Neuron Alignment in Two-layer ReLU Networks with Small Initialization",
-            "Hancheng Min, Enrique Mallada, René Vidal (inferred from the content)",
-            "ICLR 2024",
-            "shared/papers/min2024-early-alignment.md",
-            "shared/papers/seeds/001_3d2e519e1927f769.txt",
         ),
         Paper(
             "kumar2025",
