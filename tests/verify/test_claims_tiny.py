@@ -25,6 +25,14 @@ EXPECTED: dict[str, str] = {
     "zhang2025:lemma-14": "PASS",
     "zhang2025:lemma-15": "PASS",
     "zhang2025:assumption-7": "PASS",
+    "zhang2025:theorem-8": "PASS",
+    "zhang2025:corollary-9": "XFAIL",
+    "zhang2025:corollary-9-corrected": "PASS",
+    "zhang2025:corollary-10": "PASS",
+    "zhang2025:section-C.4": "PASS",
+    "zhang2025:section-C.4-printed": "XFAIL",
+    "zhang2025:section-C.5": "PASS",
+    "zhang2025:section-C.6": "FAIL",
 }
 
 CLAIMS = all_claims()

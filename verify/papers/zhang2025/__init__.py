@@ -15,6 +15,7 @@ registers all of them.
 """
 
 from verify.papers.zhang2025 import (  # noqa: F401
+    dynamics,
     expressivity,
     identities,
 )
