@@ -33,6 +33,14 @@ EXPECTED: dict[str, str] = {
     "zhang2025:section-C.4-printed": "XFAIL",
     "zhang2025:section-C.5": "PASS",
     "zhang2025:section-C.6": "FAIL",
+    "zhang2025:conjecture-11": "PASS",
+    "zhang2025:proposition-12": "XFAIL",
+    "zhang2025:proposition-12-corrected": "PASS",
+    "zhang2025:assumption-17": "PASS",
+    "zhang2025:proposition-18": "PASS",
+    "zhang2025:figure-4": "PASS",
+    "zhang2025:figure-8": "PASS",
+    "zhang2025:figure-9": "FAIL",
 }
 
 CLAIMS = all_claims()

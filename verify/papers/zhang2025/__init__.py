@@ -15,7 +15,9 @@ registers all of them.
 """
 
 from verify.papers.zhang2025 import (  # noqa: F401
+    deep,
     dynamics,
     expressivity,
     identities,
+    orthogonal,
 )

@@ -1,0 +1,732 @@
+r"""zhang2025 Section 5 and App. E: deep bias-free ReLU networks.
+
+Claims: Conjecture 11 (empirical rank-one / rank-two structure (18) after training from
+small initialisation on even data with a linear target) and Proposition 12 (if (18)
+holds, it is kept, :math:`f=\tfrac12W_L\cdots W_1x` (19), and the dynamics reduce to a
+deep linear network slowed by a factor 2).  The printed matrix ODE (20) is wrong for the
+intermediate layers (it lacks the block mask of (56)); ``proposition-12`` carries that
+erratum and ``proposition-12-corrected`` the corrected statement.
+
+Notation.  Hidden unit :math:`i` of layer :math:`l` has a sign :math:`s_l(i)=\pm1` (the
+sign of :math:`r_l(i)` in (18)); the *block mask* :math:`M_l` of layer
+:math:`l\in\{2,\dots,L-1\}` is 1 where :math:`s_l(i)=s_{l-1}(j)` (the diagonal blocks
+of (18b)) and 0 elsewhere.  Layer 1's unit signs are those of its top left singular
+vector; layer :math:`l`'s follow from which block of :math:`W_l` a row lives in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from numeric.backend import to_numpy
+from numeric.datasets import Dataset, gaussian_teacher
+from numeric.initializations import gaussian
+from numeric.losses import Loss
+from numeric.networks import BiasFreeNet
+from numeric.solve import gradient_descent
+from numeric.vector_fields import GradientFlow
+from verify.claim import Erratum, claim
+from verify.context import Context, Series
+
+EPS = float(np.finfo(np.float64).eps)
+SQUARE = Loss("square", "mean")
+
+# ---------------------------------------------------------------- shared: structure (18)
+
+
+def deep_net(D: int, H: int, L: int, kink: float = 0.0) -> BiasFreeNet:
+    """``L``-layer bias-free net ``D -> H -> ... -> H -> 1``."""
+    return BiasFreeNet((D, *([H] * (L - 1)), 1), kink=kink)
+
+
+def unit_signs(Ws: Sequence[np.ndarray]) -> list[np.ndarray]:
+    r"""Signs :math:`s_1,\dots,s_{L-1}` of the hidden units of ONE net (host arrays).
+
+    :math:`s_1` = sign of the top left singular vector of :math:`W_1` (``r_1`` of (18a));
+    for :math:`l\ge2` unit :math:`i` gets the sign of the block its row lives in:
+    :math:`+1` iff :math:`\|W_l[i,s_{l-1}>0]\|\ge\|W_l[i,s_{l-1}<0]\|`.
+    """
+    U, _, _ = np.linalg.svd(Ws[0])
+    signs = [np.where(U[:, 0] >= 0, 1.0, -1.0)]
+    for W in Ws[1:-1]:
+        prev = signs[-1]
+        plus = np.linalg.norm(W[:, prev > 0], axis=1)
+        minus = np.linalg.norm(W[:, prev < 0], axis=1)
+        signs.append(np.where(plus >= minus, 1.0, -1.0))
+    return signs
+
+
+def block_mask(s_out: np.ndarray, s_in: np.ndarray) -> np.ndarray:
+    """Diagonal-block mask of (18b): 1 where the two units share a sign."""
+    return (s_out[:, None] == s_in[None, :]).astype(float)
+
+
+def _ratio(a: np.ndarray, b: np.ndarray) -> float:
+    """``||a|| / ||b||`` (inf when ``b`` is empty or zero)."""
+    nb = float(np.linalg.norm(b))
+    return float(np.linalg.norm(a)) / nb if nb > 0 else np.inf
+
+
+def half_product_output(Ws: Sequence[np.ndarray], XT: np.ndarray) -> np.ndarray:
+    r"""Right-hand side of (19), :math:`\tfrac12W_L\cdots W_1x`, for ONE net; ``XT`` is (D, P)."""
+    out = XT
+    for W in Ws:
+        out = W @ out
+    return 0.5 * out[0]
+
+
+def relu_output(Ws: Sequence[np.ndarray], XT: np.ndarray) -> np.ndarray:
+    """Network output ``W_L relu(... relu(W_1 x))`` of ONE net (host arrays)."""
+    h = Ws[0] @ XT
+    for W in Ws[1:]:
+        h = W @ np.maximum(h, 0.0)
+    return h[0]
+
+
+def structure_metrics(Ws: Sequence[np.ndarray], XT_test: np.ndarray) -> dict[str, float]:
+    r"""How far ONE trained net is from the form (18) (0 on (18) exactly).
+
+    * ``W1 s2/s1``: :math:`\sigma_2/\sigma_1(W_1)` (18a is rank one);
+    * ``Wl s3/s1``: worst :math:`\sigma_3/\sigma_1` of an intermediate layer (18b is rank two);
+    * ``Wl 1-s2/s1``: worst :math:`1-\sigma_2/\sigma_1` (two modes of equal size when balanced);
+    * ``off-diagonal``: worst :math:`\|(1-M_l)\odot W_l\|_F/\|W_l\|_F`;
+    * ``negative``: worst :math:`-\min W_l/\max W_l` (18b is non-negative);
+    * ``imbalance``: worst :math:`|\rho_l-1|`, :math:`\rho_l=\|r_l^+\|/\|r_l^-\|`, from
+      :math:`\rho_1=\|W_1[s_1>0]\|/\|W_1[s_1<0]\|`, then the row-block ratio of
+      :math:`W_l` divided by :math:`\rho_{l-1}`, and :math:`\|W_L^+\|/\|W_L^-\|` for the last;
+    * ``W_L misaligned``: weight of :math:`W_L` on units whose sign disagrees with
+      :math:`s_{L-1}` (up to a global flip), relative to :math:`\|W_L\|` (18c);
+    * ``(19) residual``: :math:`\|f-\tfrac12W_L\cdots W_1x\|/\|f\|` on test inputs.
+    """
+    signs = unit_signs(Ws)
+    s1 = np.linalg.svd(Ws[0], compute_uv=False)
+    out = {"W1 s2/s1": s1[1] / s1[0]}
+    rank3, modes, offd, neg = [0.0], [0.0], [0.0], [0.0]
+    rho = [_ratio(Ws[0][signs[0] > 0], Ws[0][signs[0] < 0])]
+    for l in range(1, len(Ws) - 1):
+        W, s_out, s_in = Ws[l], signs[l], signs[l - 1]
+        sv = np.linalg.svd(W, compute_uv=False)
+        rank3.append(sv[2] / sv[0])
+        modes.append(1.0 - sv[1] / sv[0])
+        offd.append(_ratio((1.0 - block_mask(s_out, s_in)) * W, W))
+        neg.append(max(0.0, -W.min() / W.max()))
+        rho.append(_ratio(W[s_out > 0], W[s_out < 0]) / rho[-1])
+    WL, s_last = Ws[-1][0], signs[-1]
+    rho.append(_ratio(WL[WL > 0], WL[WL < 0]))
+    wrong = min(_ratio(WL[np.sign(WL) != s_last], WL), _ratio(WL[np.sign(WL) != -s_last], WL))
+    f = relu_output(Ws, XT_test)
+    out.update(
+        {
+            "Wl s3/s1": max(rank3),
+            "Wl 1-s2/s1": max(modes),
+            "off-diagonal": max(offd),
+            "negative": max(neg),
+            "imbalance": max(abs(r - 1.0) for r in rho),
+            "W_L misaligned": wrong,
+            "(19) residual": _ratio(f - half_product_output(Ws, XT_test), f),
+        }
+    )
+    return out
+
+
+# ---------------------------------------------------------------- Conjecture 11
+
+#: The conjecture's "approximately": every structure residual below this.
+STRUCTURE_TOL = 0.1
+STRUCTURE_WHY = (
+    "the conjecture's 'approximately' (a conjecture can be supported, not proven): every residual is 0 on "
+    "(18) and O(1) without structure (the large-init / nonlinear-target controls measure 0.3-2), so "
+    f"{STRUCTURE_TOL} is an order of magnitude below the structureless value; the residuals left by training "
+    "start at the init scale ||W_l(0)||_F/||W_l(T)||_F = w_init/u ~ 0.01-0.05 here (the unlearned "
+    "components of W_l receive only updates containing an O(w_init) factor), which this bound must admit"
+)
+#: Balance 1 +- 0.1 of both halves bounds the second mode of W_l from below by 0.9^2.
+MODES_TOL = 1.0 - (1.0 - STRUCTURE_TOL) ** 2
+
+
+@dataclass(frozen=True)
+class DeepRun:
+    """One batched GD run: per member its init scale, target kind, final weights, losses."""
+
+    w_init: np.ndarray  # (B,)
+    target: list[str]  # "linear" or "sine", per member
+    Ws: list[np.ndarray]  # final weights, host, each (B, ., .)
+    loss0: np.ndarray
+    lossT: np.ndarray
+    steps: np.ndarray
+    loss_curve: np.ndarray  # (B, T)
+
+
+def conjecture_data(seed: int, n_pairs: int, D: int) -> tuple[Dataset, Dataset]:
+    r"""Fig. 5 data (linear target :math:`y=w^\top x`) and the Fig. 3 odd nonlinear target
+    :math:`y=w^\top x+\sin(4w^\top x)` on the SAME symmetric Gaussian inputs and ``w``."""
+    lin = gaussian_teacher(np.random.default_rng(seed), n_pairs, D, sine=0.0)
+    sine = gaussian_teacher(np.random.default_rng(seed), n_pairs, D, sine=4.0)
+    return lin, sine
+
+
+def train_deep(
+    ctx: Context,
+    key: str,
+    L: int,
+    H: int,
+    data: dict[str, Dataset],
+    members: Sequence[tuple[float, str]],
+    lr: float,
+    steps: int,
+) -> DeepRun:
+    """ONE exact-GD run of every member ``(w_init, target)`` (App. H init, ReLU, square loss)."""
+    be = ctx.backend
+    D = next(iter(data.values())).D
+    net = deep_net(D, H, L)
+    flow = GradientFlow(net, SQUARE)
+    w = np.array([m[0] for m in members])
+    target = [m[1] for m in members]
+    y = np.stack([data[t].y for t in target])
+    y0 = net.pack(gaussian(net, ctx.rng(f"{key}/init"), len(members), w))
+    args = flow.args(be, data["linear"].X, y, alpha=0.0)
+    record = np.unique(np.concatenate([[0], np.geomspace(1, steps, 60).astype(int)]))
+    traj = gradient_descent(
+        flow, y0, lr=lr, steps=steps, record=record, args=args, observe=flow.observer(), save_state=False
+    )
+    loss = to_numpy(traj.observed["loss"])
+    Ws = [to_numpy(W) for W in net.unpack(traj.y_stop)]
+    return DeepRun(w, target, Ws, loss[:, 0], loss[:, -1], record, loss)
+
+
+def member_metrics(run: DeepRun, XT_test: np.ndarray) -> list[dict[str, float]]:
+    """:func:`structure_metrics` of every member."""
+    return [structure_metrics([W[b] for W in run.Ws], XT_test) for b in range(len(run.w_init))]
+
+
+#: Structure residuals of :func:`structure_metrics`: (name in the report, tolerance).
+STRUCTURE_CHECKS = {
+    "W1 s2/s1": ("sigma2/sigma1 of W1 (rank one, 18a)", STRUCTURE_TOL),
+    "Wl s3/s1": ("sigma3/sigma1 of the intermediate W_l (rank two, 18b)", STRUCTURE_TOL),
+    "Wl 1-s2/s1": ("1 - sigma2/sigma1 of the intermediate W_l (two equal blocks)", MODES_TOL),
+    "off-diagonal": ("off-diagonal block norm / ||W_l|| after sorting units by sign (18b)", STRUCTURE_TOL),
+    "negative": ("-min(W_l)/max(W_l) of the intermediate layers (18b is non-negative)", STRUCTURE_TOL),
+    "imbalance": ("| ||r_l^+|| / ||r_l^-|| - 1 |, every hidden layer", STRUCTURE_TOL),
+    "W_L misaligned": ("weight of W_L on units of the wrong sign / ||W_L|| (18c)", STRUCTURE_TOL),
+    "(19) residual": ("||f - W_L..W_1 x/2|| / ||f|| on fresh Gaussian inputs (19)", STRUCTURE_TOL),
+}
+MODES_WHY = (
+    "two diagonal blocks of norms sqrt2 u ||r_l^+|| ||r_(l-1)^+|| and its '-' twin: with both halves "
+    f"balanced within 1 +- {STRUCTURE_TOL} the second singular value is >= (1-{STRUCTURE_TOL})^2 of the first"
+)
+
+
+def check_structure(ctx: Context, label: str, metrics: list[dict[str, float]], run: DeepRun, idx) -> None:
+    """The structure checks of Conjecture 11 on members ``idx`` (worst member recorded)."""
+    for key, (name, tol) in STRUCTURE_CHECKS.items():
+        values = np.array([metrics[b][key] for b in idx])
+        worst = int(idx[int(np.argmax(values))])
+        ctx.bound(
+            f"{label}: {name}",
+            values,
+            tol,
+            why=STRUCTURE_WHY if tol == STRUCTURE_TOL else MODES_WHY,
+            details={
+                "worst member": {"w_init": run.w_init[worst], "target": run.target[worst]},
+                "all members": values,
+            },
+        )
+
+
+@claim(
+    "zhang2025:conjecture-11",
+    title="Deep ReLU nets from small init on even data with a linear target form the rank-1/rank-2 weights "
+    "(18)",
+    source="Conjecture 11, eq. (18); Figs. 5, 10; App. H",
+    statement=r"Trained from small initial weights on data with $p(x)=p(-x)$ and $y=w^{*\top}x$, a deep "
+    r"bias-free ReLU net's weights take (approximately) the form (18): $W_1=ur_1r^\top$, "
+    r"$W_l=u\,\mathrm{blockdiag}(\sqrt2r_l^+r_{l-1}^{+\top},\sqrt2r_l^-r_{l-1}^{-\top})$, "
+    r"$W_L=ur_{L-1}^\top$, with $\|r_l^+\|=\|r_l^-\|$.",
+    hypotheses=[
+        "deep bias-free ReLU net (L >= 3), sigma'(0) = 0",
+        "small initialisation (App. H: N(0, w_init^2/N_l) per layer)",
+        r"even empirical input distribution, linear target $y=w^{*\top}x$",
+    ],
+    tags=("empirical",),
+)
+def conjecture_11(ctx: Context) -> None:
+    L_max = ctx.param("L", tiny=3, quick=3, full=3)
+    H = ctx.param("H", tiny=12, quick=16, full=100)
+    D = ctx.param("D", tiny=4, quick=5, full=20)
+    P = ctx.param("P", tiny=24, quick=160, full=2000)
+    w0 = ctx.param("w_init", tiny=2e-2, quick=2e-2, full=1e-2)
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
+    lr = ctx.param("lr", tiny=0.1, quick=0.1, full=0.1)
+    steps = ctx.param("steps", tiny=6000, quick=10000, full=30000)
+    ctx.require(P % 2 == 0, "P must be even (symmetric data are +-x pairs)")
+    ctx.require(H >= 3, "H must be >= 3 (a rank-two intermediate layer needs a third singular value)")
+    lin, sine = conjecture_data(int(ctx.rng("data").host.integers(2**32)), P // 2, D)
+    XT_test = ctx.rng("test").host.normal(size=(D, 256))
+    ctx.note(
+        "Control 'odd nonlinear target' uses y = w*^T x + sin(4 w*^T x) (the Fig. 3 target) on the SAME "
+        "inputs, not the fan dataset: at these sizes a small-init deep net learns nothing of the fan within "
+        "the step budget (the fan's linear part is ~0), so its 'structure absent' would only reflect the "
+        "untrained init."
+    )
+    ctx.note(
+        "Depth: L = 3 by default in every profile (--set L=4 adds L = 4). Measured during development for "
+        "L = 4 (H = 16, D = 5, P = 160, lr 0.1, 40000 steps; the smallest w_init trainable in that budget "
+        "is 0.1, since the saddle escape time grows like 1/w_init^2): sigma3/sigma1 of W_2, W_3 = 0.18, "
+        "0.094, 0.046 at w_init = 0.4, 0.2, 0.1 (order 1, as for L = 3), but the off-diagonal block norm "
+        "stays 0.11-0.21 and -min/max 0.07-0.13, i.e. above this claim's 0.1 -- the structure (18) is "
+        "only reached at smaller w_init than a CPU run can train at depth 4."
+    )
+    for L in range(3, L_max + 1):
+        # deeper nets leave the small-init saddle after a time ~ 1/w^(L-2): larger w, more steps
+        scale = 5.0 ** (L - 3)
+        grid = [w0 * scale * k for k in (4.0, 2.0, 1.0)]
+        members = [(w, "linear") for w in grid for _ in range(seeds)]
+        members += [(1.0, "linear"), (2.0 * w0 * scale, "sine")]
+        run = train_deep(
+            ctx, f"c11/L{L}", L, H, {"linear": lin, "sine": sine}, members, lr, steps * 4 ** (L - 3)
+        )
+        metrics = member_metrics(run, XT_test)
+        main = np.arange(len(grid) * seeds)
+        ctx.bound(
+            f"L={L}: training converged, loss(T)/loss(0)",
+            run.lossT[main] / run.loss0[main],
+            1e-4,
+            why="the structure is read from the trained weights (Fig. 5: 'when the loss has approached "
+            "zero'); 1e-4 of the initial loss leaves the fit error 1% of |y|",
+        )
+        check_structure(ctx, f"L={L}", metrics, run, main)
+        rank = np.array([metrics[b]["Wl s3/s1"] for b in main]).reshape(len(grid), seeds)
+        ctx.order(
+            f"L={L}: sigma3/sigma1 of the intermediate layers -> 0 like w_init",
+            grid,
+            np.exp(np.log(rank).mean(axis=1)),
+            expected=1.0,
+            tol=0.25,
+            why="the part of W_l outside the two learned modes stays at its init scale, "
+            "||W_l(0)||_2 ~ 2 w_init/sqrt(H), while sigma_1 -> u = O(1): residual ~ w_init^1; 0.25 covers "
+            "the seed scatter of the ratio (+-10%) over a grid spanning a factor 4 (ln 1.1^2/ln 4 = 0.14)",
+            xlabel="w_init",
+            ylabel="sigma_3/sigma_1 (geometric mean over seeds)",
+        )
+        _figure_conjecture(ctx, L, run, main)
+        with ctx.control("large initialisation w_init = 1", breaks="small initialisation"):
+            check_structure(ctx, f"L={L}", metrics, run, np.array([len(main)]))
+        with ctx.control("odd nonlinear target y = w*^T x + sin(4 w*^T x)", breaks="linear target"):
+            check_structure(ctx, f"L={L}", metrics, run, np.array([len(main) + 1]))
+
+
+def _figure_conjecture(ctx: Context, L: int, run: DeepRun, main: np.ndarray) -> None:
+    """Singular-value spectra of W_1 and W_2 (smallest w_init vs the large-init control) and losses."""
+    series = []
+    for b, tag in ((int(main[-1]), f"w_init={run.w_init[main[-1]]:g}"), (len(main), "w_init=1 (control)")):
+        for l in (0, 1):
+            sv = np.linalg.svd(run.Ws[l][b], compute_uv=False)
+            series.append(Series(f"W{l + 1}, {tag}", np.arange(1, len(sv) + 1), sv / sv[0], "o"))
+    ctx.figure(
+        f"L={L}: normalised singular values after training",
+        series=series,
+        xlabel="k",
+        ylabel="sigma_k / sigma_1",
+        logy=True,
+    )
+    ctx.figure(
+        f"L={L}: training loss",
+        series=[
+            Series(f"w_init={run.w_init[b]:g} ({run.target[b]})", run.steps[1:], run.loss_curve[b, 1:])
+            for b in range(len(run.w_init))
+        ],
+        xlabel="GD step",
+        ylabel="loss",
+        logx=True,
+        logy=True,
+    )
+
+
+# ---------------------------------------------------------------- Proposition 12
+
+PROP12_DEPTHS = (2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Manifold:
+    """Host weights on (18) (``relu``), the deep linear partner (17) with ``u/sqrt2`` (``lin``),
+    the block masks ``M_l`` of the intermediate layers and the map ``relu = scale * lin``."""
+
+    relu: list[np.ndarray]  # each (B, N_l, N_{l-1})
+    lin: list[np.ndarray]
+    masks: list[np.ndarray]  # per layer (B, N_l, N_{l-1}); all ones for the first and last layer
+    scale: list[np.ndarray]  # per layer: sqrt2 (first, last) or 2 M_l (intermediate)
+
+
+def _balanced_unit(rng: np.random.Generator, n: int, imbalance: float) -> np.ndarray:
+    r"""A unit vector with both signs present and :math:`\|r^+\|^2/\|r^-\|^2=` ``imbalance``."""
+    r = np.abs(rng.normal(size=n)) + 0.1
+    s = rng.permutation(np.r_[1.0, -1.0, rng.choice([-1.0, 1.0], n - 2)])
+    pos, neg = s > 0, s < 0
+    r[pos] *= np.sqrt(imbalance / (1 + imbalance)) / np.linalg.norm(r[pos])
+    r[neg] *= np.sqrt(1 / (1 + imbalance)) / np.linalg.norm(r[neg])
+    return s * r
+
+
+def manifold(
+    rng: np.random.Generator,
+    B: int,
+    D: int,
+    H: int,
+    L: int,
+    u: float,
+    *,
+    imbalance: float = 1.0,
+    offdiag: float = 0.0,
+) -> Manifold:
+    r"""``B`` random points of (18) with norm ``u`` (and their linear partners (17)).
+
+    ``imbalance != 1`` unbalances every :math:`\|r_l^\pm\|`; ``offdiag > 0`` adds positive
+    entries ``offdiag * u * |N(0,1)|/sqrt(H)`` to the off-diagonal blocks (both controls).
+    """
+    relu, lin, masks, scale = [[] for _ in range(L)], [[] for _ in range(L)], [[] for _ in range(L)], []
+    for _ in range(B):
+        r = rng.normal(size=D)
+        rs = [r / np.linalg.norm(r)] + [_balanced_unit(rng, H, imbalance) for _ in range(L - 1)]
+        for l in range(L):
+            outer = np.outer(rs[l + 1], rs[l]) if l < L - 1 else rs[l][None, :]
+            M = block_mask(np.sign(rs[l + 1]), np.sign(rs[l])) if 0 < l < L - 1 else np.ones_like(outer)
+            W = u * outer * (np.sqrt(2) * M if 0 < l < L - 1 else 1.0)
+            W = W + offdiag * u * (1 - M) * np.abs(rng.normal(size=W.shape)) / np.sqrt(H)
+            relu[l].append(W)
+            lin[l].append(u / np.sqrt(2) * outer)
+            masks[l].append(M)
+    for l in range(L):
+        scale.append(2.0 * np.stack(masks[l]) if 0 < l < L - 1 else np.full((B, 1, 1), np.sqrt(2)))
+    return Manifold(*([np.stack(x) for x in group] for group in (relu, lin, masks)), scale)
+
+
+def prop12_data(ctx: Context, key: str, n_pairs: int, D: int) -> Dataset:
+    """Symmetric Gaussian inputs with a linear target (Conjecture 11's data)."""
+    return gaussian_teacher(ctx.rng(key).host, n_pairs, D, sine=0.0)
+
+
+def true_field(ctx: Context, net: BiasFreeNet, Ws: Sequence[np.ndarray], ds: Dataset, X=None, y=None):
+    r""":math:`-\nabla\mathcal L` per layer (``BiasFreeNet.loss_and_grad``, ReLU, mean square loss), host."""
+    be = ctx.backend
+    flow = GradientFlow(net, SQUARE)
+    args = flow.args(be, ds.X if X is None else X, ds.y if y is None else y, alpha=0.0)
+    _, grads = flow.loss_and_grad(net.pack([be.asarray(W) for W in Ws]), args)
+    return [-to_numpy(g) for g in grads]
+
+
+def eq20_field(Ws: Sequence[np.ndarray], ds: Dataset, masks: Sequence[np.ndarray] | None = None):
+    r"""Right-hand side of (20), batched:
+    :math:`(W_L\cdots W_{l+1})^\top(\tfrac12\beta^\top-\tfrac14W_L\cdots W_1\Sigma)(W_{l-1}\cdots W_1)^\top`;
+    with ``masks`` multiplied by the block masks :math:`M_l` (the corrected (56))."""
+    L, B, D = len(Ws), Ws[0].shape[0], Ws[0].shape[2]
+
+    def prod(mats: Sequence[np.ndarray], n: int) -> np.ndarray:
+        out = np.broadcast_to(np.eye(n), (B, n, n))
+        for W in mats:
+            out = W @ out
+        return out
+
+    err = 0.5 * ds.beta[None, None, :] - 0.25 * prod(Ws, D) @ ds.Sigma  # (B, 1, D)
+    out = []
+    for l in range(L):
+        after = prod(Ws[l + 1 :], Ws[l].shape[1])
+        before = prod(Ws[:l], D)
+        G = np.swapaxes(after, 1, 2) @ err @ np.swapaxes(before, 1, 2)
+        out.append(G if masks is None else G * masks[l])
+    return out
+
+
+def gradient_rounding_scale(ctx: Context, net: BiasFreeNet, Ws: Sequence[np.ndarray], ds: Dataset):
+    r"""Entrywise :math:`\sum|\text{terms}|` of the gradient sums, and the term count ``n``.
+
+    The same backprop run on :math:`|W|`, :math:`|x|` and targets :math:`-|y|` has only
+    non-negative terms (ReLU is the identity there and :math:`f-y=f_{|\cdot|}+|y|`), so it
+    returns exactly :math:`\sum_\mu|\delta_\mu||a_\mu|` -- the scale of Higham's bound
+    :math:`\gamma_n\sum|\text{terms}|` for a sum of ``n`` products.
+    """
+    absW = [np.abs(W) for W in Ws]
+    scale = true_field(ctx, net, absW, ds, X=np.abs(ds.X), y=-np.abs(ds.y))
+    n = ds.P + len(Ws) * (max(net.widths) + ds.D)
+    return [-s for s in scale], n
+
+
+def layer_deviation(G: Sequence[np.ndarray], ref: Sequence[np.ndarray], scale: Sequence[np.ndarray], n: int):
+    r"""Per layer: :math:`\max|G-\mathrm{ref}|/(\gamma_n\sum|\text{terms}|)` (<= 2 for two roundings)."""
+    gamma = n * EPS / (1 - n * EPS)
+    return [
+        float(np.max(np.abs(g - r) / (gamma * s + np.finfo(float).tiny)))
+        for g, r, s in zip(G, ref, scale, strict=True)
+    ]
+
+
+GRAD_TOL = 4.0
+GRAD_WHY = (
+    "entrywise |difference| / (gamma_n sum|terms|), gamma_n = n eps/(1 - n eps) (Higham's bound for a sum "
+    "of n products; sum|terms| from the same backprop on |W|, |x|, -|y|); both sides are rounded once each, "
+    "so an exact identity gives <= 2; 4 leaves a factor 2 for the differently ordered sums of (20)"
+)
+
+
+@dataclass(frozen=True)
+class ManifoldFlow:
+    """ReLU members on (18) (tau = 1) and their linear partners (17) (tau = 2), one solve."""
+
+    t: np.ndarray
+    relu: list[np.ndarray]  # per layer (S, T, N_l, N_{l-1})
+    lin: list[np.ndarray]
+    n_steps: int
+
+
+def manifold_flow(
+    ctx: Context, L: int, m: Manifold, ds: Dataset, T: float, rtol: float, kink: float = 0.0
+) -> ManifoldFlow:
+    r"""Integrate the full ReLU gradient flow from (18) and the deep linear flow from (17)
+    with :math:`\tau=2` (DOPRI5, per-member steps): Prop. 12 predicts
+    ``relu(t) = scale * lin(t)`` at every ``t``."""
+    from numeric.integrators.control import AdaptiveStep
+    from numeric.integrators.methods import DOPRI5
+    from numeric.solve import solve
+
+    be = ctx.backend
+    S, D, H = m.relu[0].shape[0], m.relu[0].shape[2], m.relu[0].shape[1]
+    net = deep_net(D, H, L, kink)
+    flow = GradientFlow(net, SQUARE)
+    y0 = np.concatenate([net.pack(m.relu), net.pack(m.lin)])
+    args = flow.args(
+        be, ds.X, ds.y, alpha=np.r_[np.zeros(S), np.ones(S)], tau=np.r_[np.ones(S), 2 * np.ones(S)]
+    )
+    ts = np.concatenate([[0.0], np.geomspace(T / 200, T, 30)])
+    traj = solve(
+        flow,
+        be.asarray(y0),
+        ts,
+        method=DOPRI5,
+        control=AdaptiveStep(rtol=rtol, atol=rtol * 1e-3),
+        args=args,
+        max_steps=20_000,
+    )
+    ys = to_numpy(traj.ys)
+    Ws = [W.reshape(2 * S, len(ts), *W.shape[1:]) for W in net.unpack(ys.reshape(-1, ys.shape[-1]))]
+    return ManifoldFlow(ts, [W[:S] for W in Ws], [W[S:] for W in Ws], int(traj.n_steps.max()))
+
+
+def flow_deviation(run: ManifoldFlow, scale: Sequence[np.ndarray]) -> float:
+    r""":math:`\max_{t,l}|W_l(t)-c_l\odot W_l^{\rm lin}(t)|/\max|W|` (the Prop. 12 equivalence)."""
+    dev = max(
+        float(np.max(np.abs(R - c[:, None] * Lw))) for R, Lw, c in zip(run.relu, run.lin, scale, strict=True)
+    )
+    return dev / max(float(np.max(np.abs(R))) for R in run.relu)
+
+
+def flow_error(coarse: ManifoldFlow, tight: ManifoldFlow) -> tuple[float, float]:
+    """Integrator error of the coarse solve (vs the tight one), ReLU and linear, relative to max|W|."""
+    top = max(float(np.max(np.abs(R))) for R in tight.relu)
+    relu = max(float(np.max(np.abs(a - b))) for a, b in zip(coarse.relu, tight.relu, strict=True))
+    lin = max(float(np.max(np.abs(a - b))) for a, b in zip(coarse.lin, tight.lin, strict=True))
+    return relu / top, lin / top
+
+
+def off_block_mass(Gs: Sequence[np.ndarray], masks: Sequence[np.ndarray]) -> float:
+    r"""Worst :math:`\max|(1-M_l)\odot G_l|/\max|G_l|` over the intermediate layers (0 on (18) exactly)."""
+    vals = [float(np.max(np.abs((1 - M) * G)) / np.max(np.abs(G))) for G, M in zip(Gs, masks, strict=True)]
+    return max(vals[1:-1], default=0.0)
+
+
+def check_gradients(ctx: Context, label: str, m: Manifold, ds: Dataset, L: int, kink: float = 0.0) -> None:
+    """(55)-(57) = masked (20) = true gradient; off-diagonal gradient exactly 0; (19)."""
+    D, H = m.relu[0].shape[2], m.relu[0].shape[1]
+    net = deep_net(D, H, L, kink)
+    G = true_field(ctx, net, m.relu, ds)
+    scale, n = gradient_rounding_scale(ctx, net, m.relu, ds)
+    dev = layer_deviation(eq20_field(m.relu, ds, m.masks), G, scale, n)
+    ctx.bound(
+        f"{label}: true -grad L = (20) masked by the blocks of (18b) [(55)-(57)], worst layer",
+        max(dev),
+        GRAD_TOL,
+        why=GRAD_WHY,
+        details={"per layer": dev},
+    )
+    ctx.bound(
+        f"{label}: off-diagonal blocks of the true gradient (relative), must be exactly 0",
+        off_block_mass(G, m.masks),
+        0.0,
+        why="on (18) with sigma'(0)=0 every off-diagonal gradient entry is a sum of products with an exact "
+        "zero factor (inactive unit, or slope 0 at h = 0), so even rounding cannot make it nonzero",
+    )
+    XT = ctx.rng(f"{label}/test").host.normal(size=(D, 64))
+    res = max(
+        _ratio(relu_output(Ws, XT) - half_product_output(Ws, XT), relu_output(Ws, XT))
+        for Ws in ([W[b] for W in m.relu] for b in range(m.relu[0].shape[0]))
+    )
+    ctx.bound(
+        f"{label}: (19) f = W_L..W_2 relu(W_1 x) = 1/2 W_L..W_1 x (relative residual)",
+        res,
+        4 * (L + D + H) * EPS,
+        why="both sides are L nested matrix products of <= H+D terms over the same numbers: float64 "
+        "rounding gamma ~ (L + D + H) eps each, factor 4 for two evaluations and the sign cancellation",
+    )
+
+
+def _prop12_sizes(ctx: Context) -> tuple[int, int, int, int]:
+    """(D, H, n_pairs, members per depth)."""
+    D = ctx.param("D", tiny=3, quick=4, full=6)
+    H = ctx.param("H", tiny=5, quick=6, full=10)
+    n_pairs = ctx.param("P", tiny=20, quick=40, full=200) // 2
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
+    ctx.require(H >= 2, "H must be >= 2 (each hidden layer of (18) has units of both signs)")
+    return D, H, n_pairs, seeds
+
+
+@claim(
+    "zhang2025:proposition-12",
+    title="Printed matrix ODE (20) on the manifold (18) (erratum: intermediate layers)",
+    source="Proposition 12, eq. (20); App. E",
+    statement=r"If the weights have the form (18), the learning dynamics is (20): "
+    r"$\tau\dot W_l=(\prod_{l'=l+1}^LW_{l'})^\top(\tfrac12\beta^\top-\tfrac14\prod_{l'=1}^LW_{l'}\Sigma)"
+    r"(\prod_{l'=1}^{l-1}W_{l'})^\top$.",
+    hypotheses=[
+        "Conjecture 11's form (18) at t0, balanced halves",
+        r"ReLU with $\sigma'(0)=0$",
+        "symmetric data, linear target",
+    ],
+    erratum=Erratum(
+        r"for every intermediate layer $1<l<L$ the right-hand side of (20) is the full outer product "
+        r"$\propto r_lr_{l-1}^\top$, while the true gradient (56) is its restriction to the diagonal "
+        r"blocks of (18b); (20) would fill the off-diagonal blocks and break (18). Layers 1 and L, and "
+        r"L = 2, are right.",
+        via="symbolic/deep.eq20_residuals and this claim's numeric comparison (derived finding)",
+    ),
+)
+def proposition_12(ctx: Context) -> None:
+    from symbolic.deep import eq20_residuals
+
+    ctx.zero(
+        "(20) minus the exact gradient on (18), L=3, per layer (exact SymPy)",
+        eq20_residuals(),
+        why="SymPy differentiation of the loss at an exact rational point of (18)",
+    )
+    D, H, n_pairs, seeds = _prop12_sizes(ctx)
+    ds = prop12_data(ctx, "p12-data", n_pairs, D)
+    for L in PROP12_DEPTHS:
+        m = manifold(ctx.rng(f"p12/L{L}").host, seeds, D, H, L, 0.7)
+        net = deep_net(D, H, L)
+        G = true_field(ctx, net, m.relu, ds)
+        scale, n = gradient_rounding_scale(ctx, net, m.relu, ds)
+        dev = layer_deviation(eq20_field(m.relu, ds), G, scale, n)
+        for l, d in enumerate(dev, start=1):
+            ctx.bound(f"L={L}, layer {l}: true -grad L = (20) as printed", d, GRAD_TOL, why=GRAD_WHY)
+    ctx.note(
+        "Derived finding: on (18) the true gradient of an intermediate layer is (56), i.e. (20) multiplied "
+        "entrywise by the block mask of (18b). (20) as printed is the deep LINEAR network's rank-one update "
+        "u^(L-1) r_l r_(l-1)^T (...); its off-diagonal blocks are nonzero, so it would not even keep the "
+        "form (18). The corrected statement is checked in zhang2025:proposition-12-corrected."
+    )
+
+
+@claim(
+    "zhang2025:proposition-12-corrected",
+    title="On (18) the deep ReLU net keeps (18), is linear (19), and is a deep linear net slowed by exactly "
+    "2",
+    source="Proposition 12, eqs. (18)-(20), (55)-(57); correction of (20) derived here",
+    statement=r"If the weights have the form (18) at $t_0$ (balanced halves, $\sigma'(0)=0$, symmetric data "
+    r"with odd target), then for $t\ge t_0$ they keep the form (18), $f(x)=\tfrac12W_L\cdots W_1x$ (19), "
+    r"and $\tau\dot W_l=M_l\odot[(20)]$ with $M_l$ the block mask of (18b) ((55)-(57)); equivalently "
+    r"$W_l(t)=c_l\odot W_l^{\rm lin}(t/2)$ for the deep linear net (17) started at $u/\sqrt2$ "
+    r"($c_1=c_L=\sqrt2$, $c_l=2M_l$): $u_{\rm ReLU}(t)=\sqrt2\,u_{\rm lin}(t/2)$.",
+    hypotheses=[
+        "form (18) at t0 with ||r_l^+|| = ||r_l^-||",
+        r"ReLU with $\sigma'(0)=0$",
+        "symmetric data (x, y) <-> (-x, -y), linear target",
+    ],
+)
+def proposition_12_corrected(ctx: Context) -> None:
+    from symbolic.closed_forms import deep_reduced_equivalence_residual
+    from symbolic.deep import prop12_gradient_residuals, prop12_output_residuals
+
+    out = prop12_output_residuals()
+    ctx.zero(
+        "(19): f - (u/sqrt2)^L r^T x and f - W_L..W_1 x/2 on both half-spaces, L=3 (exact SymPy)",
+        [v for k, v in out.items() if not k.startswith("undecided")],
+        why="symbolic forward pass with every ReLU branch decided by the symbols' signs",
+    )
+    grads = prop12_gradient_residuals(0)
+    ctx.zero(
+        "(55)-(57) minus the exact gradient, and its off-diagonal blocks, L=3 (exact SymPy)",
+        [*grads["residuals"], *grads["offdiag"]],
+        why="SymPy differentiation of the loss on (18)",
+    )
+    ctx.zero(
+        "reduced dynamics: u/sqrt2 obeys the deep linear rank-one ODE with tau -> 2 tau, L = 2, 3, 4",
+        [v for L in PROP12_DEPTHS for v in deep_reduced_equivalence_residual(L).values()],
+        why="substitution u = sqrt2 v in the Appendix-E scalar and vector ODEs",
+    )
+    D, H, n_pairs, seeds = _prop12_sizes(ctx)
+    rtol = ctx.param("rtol", tiny=1e-6, quick=1e-8, full=1e-9)
+    ds = prop12_data(ctx, "p12c-data", n_pairs, D)
+    for L in range(2, ctx.param("L", tiny=3, quick=4, full=4) + 1):
+        m = manifold(ctx.rng(f"p12c/L{L}").host, seeds, D, H, L, 0.7)
+        check_gradients(ctx, f"L={L}", m, ds, L)
+        _check_manifold_flow(ctx, L, ds, H, seeds, rtol)
+    L = 3
+    with ctx.control("sigma'(0) = 1 (units sitting at h = 0 pass gradient)", breaks=r"$\sigma'(0)=0$"):
+        check_gradients(
+            ctx, f"L={L}", manifold(ctx.rng("p12c/k1").host, seeds, D, H, L, 0.7), ds, L, kink=1.0
+        )
+    with ctx.control("small positive entries (1e-3 u) in the off-diagonal blocks", breaks="form (18b)"):
+        m = manifold(ctx.rng("p12c/off").host, seeds, D, H, L, 0.7, offdiag=1e-3)
+        check_gradients(ctx, f"L={L}", m, ds, L)
+    with ctx.control("unbalanced halves ||r_l^+||^2 = 1.5 ||r_l^-||^2", breaks=r"$\|r_l^+\|=\|r_l^-\|$"):
+        m = manifold(ctx.rng("p12c/imb").host, seeds, D, H, L, 0.7, imbalance=1.5)
+        check_gradients(ctx, f"L={L}", m, ds, L)
+    ctx.note(
+        "Negative off-diagonal entries are harmless (not a control): a '+' unit of layer l fed by '-' units "
+        "through negative weights has h_l < 0 on the '-' half-space, so it stays off and those weights get "
+        "exactly zero gradient; f and the dynamics are unchanged, only the formula 1/2 W_L..W_1 x of (19) "
+        "picks up the inert entries. The sign structure that matters is 'no positive off-diagonal weight'."
+    )
+
+
+def _check_manifold_flow(ctx: Context, L: int, ds: Dataset, H: int, seeds: int, rtol: float) -> None:
+    """Integrate from (18) and compare with the deep linear net at half speed (and (18) kept exactly)."""
+    D = ds.D
+    u0 = 0.5
+    T = 8.0 / (float(np.linalg.norm(ds.beta)) * u0 ** max(L - 2, 0) / 2 ** (L / 2))
+    m = manifold(ctx.rng(f"p12c/flow/L{L}").host, seeds, D, H, L, u0)
+    coarse = manifold_flow(ctx, L, m, ds, T, rtol)
+    tight = manifold_flow(ctx, L, m, ds, T, rtol * 1e-2)
+    err_relu, err_lin = flow_error(coarse, tight)
+    tol = 2.0 * (err_relu + 2.0 * err_lin) + 16 * EPS * coarse.n_steps
+    ctx.bound(
+        f"L={L}: max_t |W_l(t) - c_l W_l^lin(t/2)| / max|W| (ReLU from (18) vs deep linear net at half "
+        "speed)",
+        flow_deviation(coarse, m.scale),
+        tol,
+        why=f"integrator error of both solves (DOPRI5 rtol {rtol:g}, measured against rtol {rtol * 1e-2:g}: "
+        f"ReLU {err_relu:.2g}, linear {err_lin:.2g}, the latter scaled by max c_l = 2), safety 2, plus 16 "
+        f"eps per step ({coarse.n_steps} steps) of rounding",
+        details={"T": T, "u0": u0},
+    )
+    off = max(float(np.max(np.abs((1 - M[:, None]) * W))) for W, M in zip(coarse.relu, m.masks, strict=True))
+    ctx.bound(
+        f"L={L}: off-diagonal blocks along the ReLU trajectory (must stay exactly 0)",
+        off,
+        0.0,
+        why="their time derivative is an exact zero on (18) (see the gradient check), so every RK stage "
+        "adds exact zeros",
+    )
+    u_relu = np.linalg.norm(coarse.relu[-1][:, :, 0, :], axis=-1)
+    u_lin = np.linalg.norm(coarse.lin[-1][:, :, 0, :], axis=-1)
+    ctx.figure(
+        f"L={L}: layer norm u(t) of the ReLU net vs sqrt2 u_lin(t/2)",
+        series=[
+            Series("ReLU u(t)", coarse.t[1:], u_relu[0, 1:]),
+            Series("sqrt2 x linear (tau = 2)", coarse.t[1:], np.sqrt(2) * u_lin[0, 1:], "--"),
+        ],
+        xlabel="t",
+        ylabel="u = ||W_L||",
+        logx=True,
+    )
