@@ -41,6 +41,13 @@ EXPECTED: dict[str, str] = {
     "zhang2025:figure-4": "PASS",
     "zhang2025:figure-8": "PASS",
     "zhang2025:figure-9": "FAIL",
+    "zhang2025:lemma-6": "XFAIL",
+    "zhang2025:lemma-6-corrected": "PASS",
+    "zhang2025:lemma-16": "PASS",
+    "zhang2025:figure-1": "PASS",
+    "zhang2025:figure-3": "XFAIL",
+    "zhang2025:figure-3-corrected": "PASS",
+    "zhang2025:figure-6": "PASS",
 }
 
 CLAIMS = all_claims()

@@ -17,7 +17,9 @@ registers all of them.
 from verify.papers.zhang2025 import (  # noqa: F401
     deep,
     dynamics,
+    early_phase,
     expressivity,
+    figures,
     identities,
     orthogonal,
 )

@@ -1,0 +1,847 @@
+r"""zhang2025 Figures 1, 3 and 6: expressivity in practice, Gaussian-init collapse, perturbed data.
+
+* Figure 1 (Sec. 3, App. H): fan and circle data, logistic loss, GD.  The numeric layer has
+  no biased network; a two-layer net with hidden biases, :math:`W_2\sigma(W_1x+b)`, *is* the
+  bias-free net on the augmented input :math:`[x,1]` with :math:`W_1'=[W_1,b]`.
+* Figure 3 (Sec. 4, App. H): Gaussian initialisation (not Assumption 7); the ReLU net and its
+  linear partner trained by learning-rate-rescaled GD (ReLU :math:`2\eta/(\alpha+1)`, linear
+  :math:`\eta`, compared step for step -- the exact discrete form of the time rescaling, as in
+  the paper's Fig. 7b), and gradient flow with :math:`\tau=(\alpha+1)/2` for the comparison with
+  the closed form (15).
+* Figure 6 (Sec. 6.2): the perturbed symmetric data set, square loss, GD.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from numeric.backend import to_numpy
+from numeric.datasets import Dataset, fan
+from numeric.initializations import gaussian
+from numeric.losses import Loss
+from numeric.metrics import sign_imbalance
+from numeric.networks import BiasFreeNet
+from numeric.solve import gradient_descent
+from numeric.trajectory import Status
+from numeric.vector_fields import GradientFlow
+from verify.claim import Erratum, claim
+from verify.context import Context, Series
+from verify.papers.zhang2025.dynamics import (
+    SAFETY,
+    PairedRun,
+    Pairing,
+    Setup,
+    fig3_data,
+    flow_pair,
+    ols,
+    paired_gd,
+    perturbed_nonlinear,
+    two_layer,
+)
+
+EPS = float(np.finfo(np.float64).eps)
+
+# ---------------------------------------------------------------------------- Figure 1
+
+
+def paired_circle(rng: np.random.Generator, n_dirs: int) -> Dataset:
+    r"""Circle data (Fig. 1b) in which every ray carries one inside and one outside point.
+
+    Directions :math:`u_k=(\cos\theta_k,\sin\theta_k)`, :math:`\theta_k\sim\mathcal U[0,\pi)`;
+    points :math:`\rho^{\rm in}_ku_k` (label +1, :math:`\rho^{\rm in}\in[0.2,0.6]`) and
+    :math:`\rho^{\rm out}_ku_k` (label -1, :math:`\rho^{\rm out}\in[0.8,1.2]`), plus their
+    negatives with the same labels (even labels, :math:`P=4\,n_{\rm dirs}`).  Any positively
+    homogeneous classifier has :math:`\mathrm{sign}f(\rho u)=\mathrm{sign}f(u)` along a ray, so it
+    gets at most one point of each ray pair right: accuracy :math:`\le1/2`, exactly.
+    """
+    theta = rng.uniform(0, np.pi, n_dirs)
+    u = np.column_stack([np.cos(theta), np.sin(theta)])
+    r_in, r_out = rng.uniform(0.2, 0.6, n_dirs), rng.uniform(0.8, 1.2, n_dirs)
+    X = np.concatenate([r_in[:, None] * u, r_out[:, None] * u])
+    y = np.concatenate([np.ones(n_dirs), -np.ones(n_dirs)])
+    return Dataset(np.concatenate([X, -X]), np.concatenate([y, y]), "circle, paired radii (Fig. 1b)")
+
+
+def best_linear_accuracy(X: np.ndarray, y: np.ndarray) -> float:
+    r"""Exact best accuracy of a linear classifier :math:`\mathrm{sign}(w^\top x)` (no bias) in 2-D.
+
+    The prediction changes only where :math:`w\perp x_\mu`; evaluating one direction inside
+    every arc between consecutive switching angles covers all classifiers.
+    """
+    ang = np.arctan2(X[:, 1], X[:, 0])
+    switches = np.sort(np.mod(np.concatenate([ang + np.pi / 2, ang - np.pi / 2]), 2 * np.pi))
+    mids = (
+        switches
+        + np.roll(switches, -1)
+        + np.where(np.arange(len(switches)) == len(switches) - 1, 2 * np.pi, 0)
+    ) / 2
+    W = np.column_stack([np.cos(mids), np.sin(mids)])
+    return float((np.sign(X @ W.T) == y[:, None]).mean(axis=0).max())
+
+
+@dataclass
+class Trained:
+    """Final outputs on the training inputs ``(B, P)`` and loss curves ``(B, R)`` of one architecture."""
+
+    f: np.ndarray
+    loss: np.ndarray
+    steps: np.ndarray
+
+    def accuracy(self, y: np.ndarray) -> np.ndarray:
+        """Fraction of :math:`\\mathrm{sign}f=y` (:math:`f=0` counts as wrong), ``(B,)``."""
+        return (np.sign(self.f) == y).mean(axis=1)
+
+
+def _train_logistic(
+    ctx: Context,
+    key: str,
+    widths: tuple[int, ...],
+    X: np.ndarray,
+    y: np.ndarray,
+    w_init: float,
+    lr: float,
+    steps: int,
+) -> Trained:
+    """Full-batch GD on the logistic loss from the App.-H Gaussian init, all members in one run."""
+    net = BiasFreeNet(widths, kink=0.0)
+    flow = GradientFlow(net, Loss("logistic"))
+    args = flow.args(ctx.backend, X, y, alpha=0.0)
+    y0 = net.pack(gaussian(net, ctx.rng(key), len(X), w_init))
+    record = np.unique(np.linspace(0, steps, 41).astype(int))
+    traj = gradient_descent(flow, y0, lr=lr, steps=steps, record=record, args=args, observe=flow.observer())
+    if not np.all(traj.status == Status.SUCCESS):
+        raise RuntimeError(f"GD on the logistic loss failed:\n{traj.summary()}")
+    f = to_numpy(flow.outputs(traj.final, args))
+    return Trained(f, to_numpy(traj.observed["loss"]), record)
+
+
+def _fig1_data(ctx: Context, P: int, seeds: int) -> tuple[list[Dataset], list[Dataset]]:
+    fans = [fan(P // 2, seed=int(ctx.rng(f"fan/{s}").host.integers(2**31))) for s in range(seeds)]
+    circles = [paired_circle(ctx.rng(f"circle/{s}").host, P // 4) for s in range(seeds)]
+    return fans, circles
+
+
+def _fig1_figures(ctx: Context, nets: dict[str, Trained], fans: list[Dataset], seeds: int, steps: np.ndarray):
+    ctx.figure(
+        "training loss (logistic), seed 0",
+        series=[
+            Series(f"{name}, {d}", steps, t.loss[i * seeds])
+            for name, t in nets.items()
+            for i, d in enumerate(("fan", "circle"))
+        ],
+        xlabel="GD step",
+        ylabel="loss",
+        logy=True,
+    )
+    X, y = fans[0].X, fans[0].y
+    order = np.argsort(np.arctan2(X[:, 1], X[:, 0]))
+    theta = np.arctan2(X[order, 1], X[order, 0])
+    ctx.figure(
+        "fan data (seed 0): network output f(x_mu) against the angle of x_mu, labels y = sign(sin 3 theta)",
+        series=[Series("label y", theta, y[order], "o")]
+        + [Series(name, theta, np.tanh(t.f[0, order]), "-") for name, t in nets.items()],
+        xlabel="angle of x (rad)",
+        ylabel="tanh f(x)",
+    )
+
+
+@claim(
+    "zhang2025:figure-1",
+    title="Fan and circle data: two-layer bias-free nets fail, deep bias-free (fan) and biased nets succeed",
+    source="Figure 1, Sec. 3 (Theorem 1, Corollary 2), App. H",
+    statement=r"Trained with logistic loss by GD from small init: on the fan data (odd, positively "
+    r"homogeneous, Condition 3) the two-layer bias-free ReLU net fails (accuracy capped by the best linear "
+    r"classifier), the three-layer bias-free and the biased nets succeed; on the circle data (not "
+    r"homogeneous) all bias-free nets fail and the biased net succeeds.",
+    hypotheses=[
+        "bias-free ReLU network (alpha = 0)",
+        "two layers (for the fan failure); positive homogeneity (for the circle failure)",
+        "fan data: Condition 3 (symmetric inputs, odd labels)",
+    ],
+)
+def figure_1(ctx: Context) -> None:
+    P = ctx.param("P", tiny=40, quick=120, full=120)
+    H = ctx.param("H", tiny=16, quick=30, full=100)
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
+    w_init = ctx.param("w_init", tiny=0.5, quick=0.5, full=1e-2)
+    lr = ctx.param("lr", tiny=0.5, quick=0.5, full=0.2)
+    steps = ctx.param("steps", tiny=1000, quick=1500, full=80000)
+    ctx.require(P % 4 == 0 and P >= 8, f"need P divisible by 4 (paired circle data), got P={P}")
+    fans, circles = _fig1_data(ctx, P, seeds)
+    data = fans + circles
+    X = np.stack([d.X for d in data])
+    y = np.stack([d.y for d in data])
+    Xb = np.concatenate([X, np.ones((*X.shape[:2], 1))], axis=2)
+    nets = {
+        "2-layer bias-free": _train_logistic(ctx, "two", (2, H, 1), X, y, w_init, lr, steps),
+        "3-layer bias-free": _train_logistic(ctx, "three", (2, H, H, 1), X, y, w_init, lr, steps),
+        "2-layer biased": _train_logistic(ctx, "biased", (3, H, 1), Xb, y, w_init, lr, steps),
+    }
+    acc = {name: t.accuracy(y) for name, t in nets.items()}
+    lin = np.array([best_linear_accuracy(d.X, d.y) for d in fans])
+    cap2 = (1 + lin) / 2
+    fan_sl, circ_sl = slice(0, seeds), slice(seeds, 2 * seeds)
+    why_lin = (
+        "best linear classifier sign(w^T x) without bias, computed exactly (all 2-D directions); the "
+        "paper's 'fails': the trained net is effectively linear (Theorem 8), so no better than the best "
+        "linear classifier"
+    )
+    why_cap = (
+        "any two-layer bias-free net: f = h + g, h linear, g even (Theorem 1); a symmetric pair (x, y), "
+        "(-x, -y) is fully right only if y h(x) > |g(x)| > 0, so at most n_lin pairs are fully right and "
+        "the others give one point each: accuracy <= (1 + acc_lin)/2; succeeding means beating this by >= "
+        "one point (1/P)"
+    )
+    why_circ = "f positively homogeneous => sign f(rho u) = sign f(u): one of each ray's two points is wrong"
+    ctx.bound(
+        "fan, 2-layer bias-free: accuracy <= best linear accuracy",
+        acc["2-layer bias-free"][fan_sl],
+        lin,
+        why=why_lin,
+        details={"accuracies": acc["2-layer bias-free"][fan_sl], "best linear": lin},
+    )
+    for name in ("3-layer bias-free", "2-layer biased"):
+        ctx.bound(
+            f"fan, {name}: accuracy > every two-layer bias-free net's cap (1 + acc_lin)/2",
+            acc[name][fan_sl],
+            cap2 + 1 / P,
+            side=">=",
+            why=why_cap,
+            details={"accuracies": acc[name][fan_sl], "cap": cap2},
+        )
+    for name in ("2-layer bias-free", "3-layer bias-free"):
+        ctx.bound(
+            f"circle, {name}: accuracy <= 1/2 (paired radii)",
+            acc[name][circ_sl],
+            0.5,
+            why=why_circ,
+            details={"accuracies": acc[name][circ_sl]},
+        )
+    ctx.bound(
+        "circle, 2-layer biased: accuracy > 1/2 (beats every bias-free net)",
+        acc["2-layer biased"][circ_sl],
+        0.5 + 1 / P,
+        side=">=",
+        why=why_circ,
+        details={"accuracies": acc["2-layer biased"][circ_sl]},
+    )
+    _fig1_figures(ctx, nets, fans, seeds, nets["2-layer bias-free"].steps)
+    ctx.note(
+        "The numeric layer has no biased network: the 'biased' net W2 sigma(W1 x + b) is trained as the "
+        "bias-free net on the augmented input [x, 1] (W1' = [W1, b]); hidden biases only, as in the paper's "
+        "two-layer biased net. Fan data: numeric.datasets.fan (our construction, the paper gives none). "
+        "Circle data: every ray carries one inside (+1) and one outside (-1) point, so 'bias-free fails' is "
+        "exact (accuracy <= 1/2) rather than empirical. Accuracies (seed-wise): "
+        + "; ".join(
+            f"{k}: fan {v[fan_sl].round(3).tolist()}, circle {v[circ_sl].round(3).tolist()}"
+            for k, v in acc.items()
+        )
+        + f"; best linear on fan {lin.round(3).tolist()}."
+    )
+    with ctx.control("the biased two-layer net (bias-free on [x, 1])", breaks="bias-free"):
+        ctx.bound("circle: accuracy <= 1/2 (paired radii)", acc["2-layer biased"][circ_sl], 0.5, why=why_circ)
+        ctx.bound("fan: accuracy <= best linear accuracy", acc["2-layer biased"][fan_sl], lin, why=why_lin)
+    with ctx.control("the three-layer bias-free net on the fan data", breaks="two layers"):
+        ctx.bound("fan: accuracy <= best linear accuracy", acc["3-layer bias-free"][fan_sl], lin, why=why_lin)
+
+
+# ---------------------------------------------------------------------------- Figure 3
+
+MAX_ERROR = 0.003  # the printed "< 0.3%"
+
+
+def _fig3_setup(ctx: Context, key: str, D: int, H: int, P: int, seeds: int, w_init: float, even: float = 0.0):
+    r"""Fig. 3 data (white, exactly symmetric) per seed and the linear partners' App.-H Gaussian init.
+
+    ``even > 0`` adds :math:`\text{even}\cdot|v^\top x|` (unit :math:`v`) to the target: the target
+    is no longer odd (Condition 3 broken).
+    """
+    rng = ctx.rng(f"{key}/data/{D}x{P}").host
+    data = []
+    for _ in range(seeds):
+        ds = fig3_data(rng, P // 2, D, white=True)
+        if even:
+            v = rng.normal(size=D)
+            ds = Dataset(ds.X, ds.y + even * np.abs(ds.X @ v) / np.linalg.norm(v), ds.name + " + even part")
+        data.append(ds)
+    net = two_layer(D, H)
+    y0 = to_numpy(net.pack(gaussian(net, ctx.rng(f"{key}/init/{H}"), seeds, w_init)))
+    return Setup(net, GradientFlow(net, Loss("square")), data, y0, w_init, f"D={D}, H={H}, P={P}")
+
+
+def r1_imbalance(setup: Setup) -> np.ndarray:
+    r""":math:`\varepsilon=\|r_1^+\|^2/\|r_1^-\|^2-1` of Lemma 6's growing direction, per seed.
+
+    :math:`r_1=\frac12(W_1(0)\bar\beta+W_2(0)^\top)` of the linear partner (the ReLU net's is
+    proportional); Assumption 7's balance is :math:`\varepsilon=0`.
+    """
+    W1, W2 = setup.net.unpack(setup.y_lin0)
+    bbar = np.stack([d.beta / np.linalg.norm(d.beta) for d in setup.data])
+    r1 = 0.5 * ((W1 @ bbar[:, :, None])[:, :, 0] + W2[:, 0, :])
+    return to_numpy(sign_imbalance(r1[:, None, :])) - 1
+
+
+def _gd_collapse(ctx: Context, setup: Setup, alphas: tuple[float, ...], lr: float) -> PairedRun:
+    r"""lr-rescaled GD of every seed's ReLU nets and linear partner through the transition.
+
+    Horizon: half of :func:`~verify.papers.zhang2025.dynamics.transition_horizon`, i.e. the
+    transition time :math:`\tilde t^*\approx\frac1{2s}\ln\frac{4s}{w^2}` plus four relaxation times
+    :math:`4/s`; the weight error is set during the transition and persists afterwards.
+    """
+    steps = int(np.ceil(setup.horizon() / 2 / lr))
+    record = np.unique(np.linspace(0, steps, 41).astype(int))
+    pairing = Pairing(alphas, len(setup.data))
+    return paired_gd(
+        ctx.backend, setup.flow, pairing, setup.data, setup.y_lin0, lr=lr, steps=steps, record=record
+    )
+
+
+def _loss_scale(setup: Setup) -> np.ndarray:
+    r"""Loss drop :math:`\mathcal L(0)-\mathcal L_{\rm OLS}=\frac12\beta^\top\Sigma^{-1}\beta` per seed."""
+    return np.array([0.5 * np.mean(d.y**2) - ols(d)[1] for d in setup.data])
+
+
+def _collapse_errors(setup: Setup, run: PairedRun) -> tuple[np.ndarray, np.ndarray]:
+    """Per (seed, slope): max_t relative weight error (Fig. 3b) and max_t |L_a - L_lin| / loss drop."""
+    weight = run.relative_deviation[..., 1:].max(-1)
+    loss = np.abs(run.loss_relu - run.loss_lin[:, None]).max(-1) / _loss_scale(setup)[:, None]
+    return weight, loss
+
+
+def _w15_loss(ds: Dataset, t: np.ndarray, w_eff: float) -> np.ndarray:
+    r"""Loss :math:`\frac12\langle y^2\rangle-\beta^\top w+\frac12\|w\|^2` of (15), :math:`\Sigma=I`.
+
+    :math:`r=\bar\beta` and :math:`w_{\rm init}=\|r_1\|` (Lemma 6's growing direction and size).
+    """
+    from symbolic.closed_forms import corollary9_callable
+
+    bbar = ds.beta / np.linalg.norm(ds.beta)
+    w = corollary9_callable()(t, ds.beta, bbar, w_eff)
+    return 0.5 * np.mean(ds.y**2) - w @ ds.beta + 0.5 * (w * w).sum(axis=1)
+
+
+def _check_fig3a(ctx: Context, setup: Setup, rtol: float) -> None:
+    r"""Fig. 3a by gradient flow (ReLU :math:`\tau=(\alpha+1)/2`): (15) and the OLS limit."""
+    alphas = (0.0, 0.5)
+    coarse, tight = flow_pair(ctx, setup, alphas, rtol, n_out=61)
+    W1, W2 = setup.net.unpack(setup.y_lin0)
+    scale = _loss_scale(setup)
+    dev15, tol15, relu15 = [], [], []
+    for s, ds in enumerate(setup.data):
+        r1 = 0.5 * (W1[s] @ (ds.beta / np.linalg.norm(ds.beta)) + W2[s, 0])
+        L15 = _w15_loss(ds, coarse.t, float(np.linalg.norm(r1)))
+        dev15.append(np.abs(coarse.loss_lin[s] - L15).max() / scale[s])
+        tol15.append(SAFETY * np.abs(coarse.loss_lin[s] - tight.loss_lin[s]).max() / scale[s] + setup.w_init)
+        relu15.append(np.abs(coarse.loss_relu[s] - L15).max(-1) / scale[s])
+    ratio = np.array(dev15) / np.array(tol15)
+    ctx.bound(
+        f"Fig. 3a: linear net's loss = (15) with r = bbar, w_init = ||r1|| [{setup.label}]: max_t deviation "
+        "/ tol",
+        float(ratio.max()),
+        1.0,
+        why="Lemma 6: from a Gaussian init the net grows along r1 bbar^T, i.e. (15) with r = bbar and "
+        "w_init = ||r1||; tolerance = 2 x integrator error (rtol vs rtol/100) + w_init (the non-rank-one "
+        "parts of W(0) are O(w_init)); deviation and tolerance relative to the loss drop 1/2 beta^T "
+        "Sigma^-1 beta",
+        details={
+            "relative deviation": dev15,
+            "relative tolerance": tol15,
+            "ReLU (alpha = 0, 0.5) vs (15), relative, not checked": relu15,
+        },
+    )
+    for s, ds in enumerate(setup.data):
+        L_ols = ols(ds)[1]
+        ends = np.concatenate([coarse.loss_relu[s], coarse.loss_lin[s][None]])  # (K+1, T)
+        d = ends[:, -3:-1] - ends[:, -2:]  # last two decrements
+        q = d[:, 1] / np.where(d[:, 0] > 0, d[:, 0], np.inf)
+        geometric = (d[:, 1] > 0) & (q >= 0) & (q < 1)  # otherwise no decay to extrapolate: tail 0
+        tail = np.where(geometric, d[:, 1] * q / np.where(geometric, 1 - q, 1.0), 0.0)
+        integ = SAFETY * np.abs(
+            ends[:, -1] - np.concatenate([tight.loss_relu[s, :, -1], tight.loss_lin[s, -1:]])
+        )
+        rounding = 8 * ds.P * EPS * np.mean(ds.y**2)
+        ctx.bound(
+            f"Fig. 3a: the loss converges to the OLS loss (alphas {list(alphas)} and linear) "
+            f"[{setup.label}, seed {s}]: L(T) - L_ols",
+            ends[:, -1] - L_ols,
+            2 * tail + integ + max(rounding, rtol * scale[s]),
+            why="the remaining decrease, extrapolated geometrically from the last two decrements (ratio q "
+            "measured, so no rate is assumed: the ReLU nets' even part decays more slowly than the linear "
+            "rate), is tail = d q/(1-q); a limit L_ols leaves L(T) - L_ols = tail, we allow 2 x tail + 2 x "
+            "integrator error + the resolution of the solve, max(8 P eps <y^2>, rtol x loss drop); a limit "
+            "above L_ols by more would exceed it",
+            details={"L(T) - L_ols": ends[:, -1] - L_ols, "tail": tail, "ratio q": q},
+        )
+        ctx.bound(
+            f"Fig. 3a: the OLS loss is the global minimum: min_t L(t) - L_ols [{setup.label}, seed {s}]",
+            ends.min(axis=1) - L_ols,
+            -rounding,
+            side=">=",
+            why="Cor. 10 proof: on symmetric data L = 1/2<(y - x^T w)^2> + 1/2<f_even^2> >= L_ols; rounding "
+            "8 P eps <y^2>",
+        )
+    series = [
+        Series(f"ReLU GF, alpha = {a:g}", coarse.t, coarse.loss_relu[0, k], "o") for k, a in enumerate(alphas)
+    ]
+    series.append(Series("linear GF", coarse.t, coarse.loss_lin[0], "o"))
+    r1 = 0.5 * (W1[0] @ (setup.data[0].beta / np.linalg.norm(setup.data[0].beta)) + W2[0, 0])
+    t = np.linspace(0, coarse.t[-1], 300)
+    series.append(Series("theory (15)", t, _w15_loss(setup.data[0], t, float(np.linalg.norm(r1))), "-"))
+    ctx.figure(
+        "Fig. 3a: loss against rescaled time (a+1)t/2, Gaussian init",
+        series=series,
+        xlabel="(a+1) t / 2",
+        ylabel="loss",
+    )
+
+
+@claim(
+    "zhang2025:figure-3",
+    title="Gaussian init: losses match (15) and converge to OLS; weight error of (14) below 0.3%",
+    source="Figure 3 and its caption, Sec. 4.2, App. H",
+    statement=r"Fig. 3 data (D = 20, P = 2000, odd target), width 500, Gaussian init $\mathcal N(0,w_{\rm "
+    r"init}^2/N_l)$: (a) the loss curves match (15) and converge to the OLS loss; (b) they collapse after "
+    r"rescaling time and $\|\sqrt{\frac{\alpha+1}2}W(\frac2{\alpha+1}t)-W^{\rm lin}(t)\|/\|W^{\rm "
+    r"lin}(t)\|<0.3\%$.",
+    hypotheses=[
+        "Condition 3 (symmetric Gaussian inputs, odd target)",
+        "small Gaussian initialisation (Assumption 7 NOT assumed), width H = 500",
+        "square loss",
+    ],
+    erratum=Erratum(
+        "the <0.3% weight error does not reproduce at H = 500: with a Gaussian init the error is set by the "
+        "+/- imbalance of r1 (Assumption 7's balance is violated by O(H^-1/2)), about 0.2-0.3 x "
+        "|imbalance|, i.e. percent level at H = 500 and seed dependent (zhang2025:figure-3-corrected)",
+        via="catalog section 8 (0.8-9% at H = 500); reproduced here",
+    ),
+)
+def figure_3(ctx: Context) -> None:
+    D = ctx.param("D", tiny=3, quick=4, full=20)
+    P = ctx.param("P", tiny=24, quick=40, full=2000)
+    H = ctx.param("H", tiny=500, quick=500, full=500)
+    seeds = ctx.param("seeds", tiny=1, quick=3, full=3)
+    w_init = ctx.param("w_init", tiny=1e-3, quick=1e-4, full=1e-8)
+    lr = ctx.param("lr", tiny=0.1, quick=0.1, full=0.004)
+    rtol = ctx.param("rtol", tiny=1e-6, quick=1e-7, full=1e-9)
+    ctx.require(P >= 4 * D and P % 2 == 0, f"need an even P >= 4 D (whitening), got P={P}, D={D}")
+    small = _fig3_setup(ctx, "fig3a", D, max(H // 10, 4), P, 1, w_init)  # (a) by gradient flow, narrower
+    _check_fig3a(ctx, small, rtol)
+    setup = _fig3_setup(ctx, "fig3b", D, H, P, seeds, w_init)
+    run = _gd_collapse(ctx, setup, (0.0,), lr)
+    weight, loss = _collapse_errors(setup, run)
+    eps = r1_imbalance(setup)
+    ctx.bound(
+        "Fig. 3b: max_t ||sqrt((a+1)/2) W(2t/(a+1)) - W_lin(t)|| / ||W_lin(t)|| < 0.3% (alpha = 0) "
+        f"[{setup.label}]",
+        weight[:, 0],
+        MAX_ERROR,
+        why="the printed bound; lr-rescaled GD (ReLU lr 2 eta, linear eta) makes the comparison exact step "
+        "by step, so the measured error has no discretisation part",
+        details={
+            "errors per seed": weight[:, 0],
+            "r1 imbalance per seed": eps,
+            "loss deviation / loss drop per seed": loss[:, 0],
+            "eta": lr,
+        },
+    )
+    ctx.figure(
+        "Fig. 3b: relative weight error against linear time (alpha = 0)",
+        series=[
+            Series(f"seed {s}, imbalance {eps[s]:+.3f}", run.t[1:], run.relative_deviation[s, 0, 1:])
+            for s in range(seeds)
+        ]
+        + [Series("0.3%", run.t[[1, -1]], [MAX_ERROR, MAX_ERROR], "--")],
+        xlabel="linear time eta k",
+        ylabel="relative weight error",
+        logy=True,
+    )
+    with ctx.control("target with an even part, y = odd + |v^T x|", breaks="Condition 3"):
+        bent = _fig3_setup(ctx, "fig3b-even", D, 50, P, 1, w_init, even=1.0)
+        weight, _ = _collapse_errors(bent, _gd_collapse(ctx, bent, (0.0,), lr))
+        ctx.bound(
+            "Fig. 3b: weight error < 0.3% (alpha = 0)", weight[:, 0], MAX_ERROR, why="the printed bound"
+        )
+
+
+def _order_tolerance(x: np.ndarray, values) -> tuple[np.ndarray, float]:
+    r"""Seed means ``(nx,)`` of ``values`` (one 1-D array of seeds per ``x``) and three standard errors
+    of their log-log slope.
+
+    Delta method: :math:`\sigma_i=\mathrm{SE}_i/\bar v_i` in log space; a least-squares slope has
+    variance :math:`\sum_iw_i^2\sigma_i^2`, with
+    :math:`w_i=(\ln x_i-\overline{\ln x})/\sum_j(\ln x_j-\overline{\ln x})^2`.
+    """
+    mean = np.array([np.mean(v) for v in values])
+    sigma = np.array([np.std(v, ddof=1) / np.sqrt(len(v)) for v in values]) / mean
+    lx = np.log(x)
+    w = (lx - lx.mean()) / ((lx - lx.mean()) ** 2).sum()
+    return mean, float(3 * np.sqrt((w**2 * sigma**2).sum()))
+
+
+def _pooled_tolerance(x: np.ndarray, y: np.ndarray) -> float:
+    """Three standard errors of the least-squares slope of ``ln y`` on ``ln x`` over all samples."""
+    lx, ly = np.log(np.ravel(x)), np.log(np.ravel(y))
+    resid = ly - np.polyval(np.polyfit(lx, ly, 1), lx)
+    return float(3 * np.sqrt(resid.var(ddof=2) / ((lx - lx.mean()) ** 2).sum()))
+
+
+def balance_scale(H: int, n: int, rng: np.random.Generator) -> np.ndarray:
+    r"""Monte Carlo :math:`b=|\|r^+\|^2-\|r^-\|^2|/\|r\|^2` for ``n`` i.i.d. Gaussian :math:`r\in\mathbb R^H`.
+
+    Under App. H's init :math:`r_1=\frac12(W_1(0)\bar\beta+W_2(0)^\top)` has i.i.d. centred Gaussian
+    entries, so the imbalance depends on :math:`H` only; :math:`|\varepsilon|\approx2b` for small
+    imbalances, and :math:`\mathbb E\,b\approx\sqrt{6/(\pi H)}` (signs independent of magnitudes).
+    :math:`b\in[0,1]` has all moments, unlike :math:`\varepsilon` at small :math:`H`.
+    """
+    r = rng.normal(size=(n, H))
+    sq = r * r
+    return np.abs(np.where(r > 0, sq, -sq).sum(1)) / sq.sum(1)
+
+
+def _sweep(
+    ctx: Context,
+    key: str,
+    Hs: list[int],
+    D: int,
+    P: int,
+    seeds: int,
+    w_init: float,
+    lr: float,
+    even: float = 0.0,
+) -> dict:
+    """Weight and loss collapse errors (alpha = 0) and r1 imbalances, ``(len(Hs), seeds)`` each."""
+    weight, loss, eps = [], [], []
+    for H in Hs:
+        setup = _fig3_setup(ctx, key, D, H, P, seeds, w_init, even=even)
+        w, l = _collapse_errors(setup, _gd_collapse(ctx, setup, (0.0,), lr))
+        weight.append(w[:, 0])
+        loss.append(l[:, 0])
+        eps.append(r1_imbalance(setup))
+    return {
+        "H": np.array(Hs, float),
+        "weight": np.array(weight),
+        "loss": np.array(loss),
+        "eps": np.array(eps),
+    }
+
+
+def _check_mechanism(ctx: Context, sweep: dict, label: str) -> None:
+    """Weight error ~ H^(-1/2) (seed means) and weight error proportional to |eps| (all samples)."""
+    mean, tol = _order_tolerance(sweep["H"], sweep["weight"])
+    ctx.order(
+        f"weight error of (14) with Gaussian init ~ c H^(-1/2) (alpha = 0) [{label}]",
+        sweep["H"],
+        mean,
+        expected=-0.5,
+        tol=tol,
+        why="seed mean of max_t relative weight error (lr-rescaled GD, exact discrete pairing); tolerance "
+        f"= three standard errors of the fitted slope from the seed scatter ({sweep['weight'].shape[1]} "
+        "seeds per H)",
+        xlabel="width H",
+        ylabel="mean max_t weight error",
+    )
+    eps = np.abs(sweep["eps"])
+    ctx.order(
+        f"weight error proportional to the r1 imbalance |eps| (all seeds and widths) [{label}]",
+        eps.ravel(),
+        sweep["weight"].ravel(),
+        expected=1.0,
+        tol=_pooled_tolerance(eps, sweep["weight"]),
+        why="the ReLU net removes the +/- imbalance of r1 during the transition, the linear net keeps it "
+        "(catalog P8): first order in eps; tolerance = three standard errors of the pooled log-log slope",
+        xlabel="|eps| = | ||r1+||^2 / ||r1-||^2 - 1 |",
+        ylabel="max_t weight error",
+    )
+
+
+@claim(
+    "zhang2025:figure-3-corrected",
+    title="Gaussian init: weight error of (14) ~ c H^(-1/2) from the r1 imbalance; loss curves collapse as "
+    "O(1/H)",
+    source="Figure 3b, Sec. 4.2 (Theorem 8 with Gaussian init); correction: catalog section 8, derived here",
+    statement=r"Under Condition 3 with the Gaussian init of App. H, "
+    r"$\max_t\|\sqrt{\frac{\alpha+1}2}W(\frac2{\alpha+1}t)-W^{\rm lin}(t)\|/\|W^{\rm lin}(t)\|\approx "
+    r"c|\varepsilon|=O(H^{-1/2})$, $\varepsilon=\|r_1^+\|^2/\|r_1^-\|^2-1$ (not $O(w_{\rm init})$); the "
+    r"loss curves collapse after rescaling time, $\max_t|\mathcal L_\alpha-\mathcal L^{\rm "
+    r"lin}|=O(\varepsilon^2)=O(1/H)$.",
+    hypotheses=[
+        "Condition 3 (symmetric Gaussian inputs, odd target)",
+        "small Gaussian initialisation, width H",
+        "square loss; ReLU lr 2 eta/(alpha+1) against linear lr eta (exact time rescaling)",
+    ],
+)
+def figure_3_corrected(ctx: Context) -> None:
+    D = ctx.param("D", tiny=3, quick=4, full=20)
+    P = ctx.param("P", tiny=24, quick=40, full=400)
+    H = ctx.param("H", tiny=256, quick=400, full=3200)
+    seeds = ctx.param("seeds", tiny=4, quick=6, full=8)
+    w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
+    lr = ctx.param("lr", tiny=0.1, quick=0.1, full=0.01)
+    ctx.require(P >= 4 * D and P % 2 == 0 and H >= 64, f"need an even P >= 4 D and H >= 64, got P={P}, H={H}")
+    Hs = [H // 8, H // 4, H // 2, H]
+    sweep = _sweep(ctx, "sweep", Hs, D, P, seeds, w_init, lr)
+    label = f"D={D}, P={P}, w_init={w_init:g}"
+    _check_mechanism(ctx, sweep, label)
+    ctx.order(
+        f"loss-curve collapse: max_t |L_0 - L_lin| / loss drop = O(weight error^2), hence O(1/H) [{label}]",
+        sweep["weight"].ravel(),
+        sweep["loss"].ravel(),
+        expected=2.0,
+        tol=_pooled_tolerance(sweep["weight"], sweep["loss"])
+        + next_order_tolerance(sweep["weight"], power=1),
+        why="the even part of f costs 1/2<f_even^2> and the odd part's deviation enters the loss at second "
+        "order (the loss is stationary along the imbalance direction at the linear solution); tolerance = "
+        "three standard errors of the pooled log-log slope (all seeds and widths)",
+        xlabel="max_t weight error",
+        ylabel="max_t |L_0 - L_lin| / loss drop",
+    )
+    mc = np.array([balance_scale(h, 4000, ctx.rng(f"mc/{h}").host) for h in Hs])  # (len(Hs), n)
+    mean, tol = _order_tolerance(sweep["H"], mc)
+    ctx.order(
+        "driver: the +/- imbalance of a Gaussian r1, E| ||r+||^2 - ||r-||^2 | / ||r||^2 ~ H^(-1/2) (Monte "
+        "Carlo, 4000 draws per H)",
+        sweep["H"],
+        mean,
+        expected=-0.5,
+        tol=tol,
+        why="sum of H independent random signs times chi^2_1 magnitudes over their sum: O(H^-1/2) with "
+        "O(1/H) corrections; tolerance = three standard errors of the slope",
+        xlabel="width H",
+        ylabel="E imbalance",
+    )
+    ratio = sweep["weight"] / np.abs(sweep["eps"])
+    ctx.note(
+        "Mechanism (catalog section 8, P8): the weight error is the r1 +/- imbalance eps, which the ReLU "
+        "dynamics remove during the transition while the linear net keeps it. Measured error / |eps| per H "
+        "(seed median): "
+        + ", ".join(f"H={h}: {np.median(r):.3f}" for h, r in zip(Hs, ratio, strict=True))
+        + " (smaller at large |eps|, where the relation is no longer linear). Mean max_t weight error per H: "
+        + ", ".join(f"H={h}: {m:.4f}" for h, m in zip(Hs, sweep["weight"].mean(1), strict=True))
+        + ". So the paper's '<0.3%' needs |eps| ~ 0.01, i.e. a lucky seed or H ~ 10^5."
+    )
+    ctx.figure(
+        "weight error against the r1 imbalance |eps| (every seed and width)",
+        series=[
+            Series(f"H = {h}", np.abs(sweep["eps"][i]), sweep["weight"][i], "o") for i, h in enumerate(Hs)
+        ],
+        xlabel="|eps| = | ||r1+||^2 / ||r1-||^2 - 1 |",
+        ylabel="max_t relative weight error",
+        logx=True,
+        logy=True,
+    )
+    with ctx.control("target with an even part, y = odd + |v^T x|", breaks="Condition 3"):
+        bent = _sweep(ctx, "sweep-even", [Hs[0], Hs[-1]], D, P, max(3, seeds // 2), w_init, lr, even=1.0)
+        _check_mechanism(ctx, bent, label + ", even target part")
+
+
+# ---------------------------------------------------------------------------- Figure 6
+
+DURATION_DELTA = 150.0  # horizon = DURATION_DELTA / delta_min: measured plateau durations are ~60/delta
+
+
+@dataclass
+class Plateau:
+    """Plateau of one member: entry and escape times (``nan``: none), plateau gap, escape rate."""
+
+    t_in: float
+    t_out: float
+    gap: float
+    rate: float
+
+
+def find_plateau(t: np.ndarray, loss: np.ndarray, L_ols: float, floor: float) -> Plateau:
+    r"""The OLS plateau of a loss curve, its end and the growth rate of the escape.
+
+    Entry: first time :math:`|\mathcal L-\mathcal L_{\rm OLS}|\le0.01\,\mathcal L_{\rm OLS}` (the linear
+    solution is learnt).  Plateau gap :math:`g=\mathcal L_{\rm OLS}-\mathcal L` at twice the entry time.
+    Escape: first time the gap exceeds :math:`2|g|` + ``floor`` (the net has left the nearly linear
+    state: its advantage over the linear fit has doubled).  Leaving the linear plateau is what
+    Fig. 6b times; some nets first reach an intermediate plateau (gap ~5 g) before the large drop.
+    Escape rate: the excess :math:`e=\text{gap}-g` grows exponentially on the plateau; ``rate`` is
+    the least-squares slope of :math:`\ln e` where :math:`g/1000\le e\le g/2`.
+    """
+    gap = L_ols - loss
+    near = np.abs(gap) <= 0.01 * L_ols
+    if not near.any():
+        return Plateau(np.nan, np.nan, np.nan, np.nan)
+    t_in = float(t[np.argmax(near)])
+    g = float(gap[min(np.searchsorted(t, 2 * t_in), len(t) - 1)])
+    out = (gap > 2 * abs(g) + floor) & (t > t_in)
+    if not out.any():
+        return Plateau(t_in, np.nan, g, np.nan)
+    t_out = float(t[np.argmax(out)])
+    excess = gap - g
+    fit = (t > t_in) & (t <= t_out) & (excess >= g / 1000) & (excess <= g / 2)
+    rate = float(np.polyfit(t[fit], np.log(excess[fit]), 1)[0]) if fit.sum() >= 5 else np.nan
+    return Plateau(t_in, t_out, g, rate)
+
+
+def _perturbed_runs(ctx: Context, deltas: np.ndarray, H: int, seeds: int, w_init: float, lr: float, T: float):
+    """GD (square loss) of ``seeds`` ReLU nets per delta, plus one linear net at the middle delta.
+
+    Returns times, losses ``(B, R)`` and data, and the time each member stopped: after escaping, a
+    net's weights grow (it fits a kink of size ~1/delta) and GD at a fixed learning rate can diverge
+    late; such a member stops at its last finite iterate (``Status.NONFINITE``), its later losses are
+    NaN and only its finite prefix is analysed (a divergence before the escape counts as no escape).
+    """
+    data = [perturbed_nonlinear(float(d)) for d in deltas for _ in range(seeds)]
+    data.append(perturbed_nonlinear(float(deltas[len(deltas) // 2])))
+    alpha = np.concatenate([np.zeros(len(data) - 1), [1.0]])
+    net = two_layer(2, H)
+    flow = GradientFlow(net, Loss("square"))
+    args = flow.args(ctx.backend, np.stack([d.X for d in data]), np.stack([d.y for d in data]), alpha=alpha)
+    steps = int(np.ceil(T / lr))
+    record = np.unique(np.concatenate([np.linspace(0, steps, 1500), np.geomspace(1, steps, 300)]).astype(int))
+    y0 = net.pack(gaussian(net, ctx.rng("fig6"), len(data), w_init))
+    traj = gradient_descent(
+        flow, y0, lr=lr, steps=steps, record=record, args=args, observe=flow.observer(), save_state=False
+    )
+    if not np.all((traj.status == Status.SUCCESS) | (traj.status == Status.NONFINITE)):
+        raise RuntimeError(f"GD on the perturbed data failed:\n{traj.summary()}")
+    return lr * record, to_numpy(traj.observed["loss"]), data, lr * traj.t_stop
+
+
+def next_order_tolerance(x: np.ndarray, power: int = 2) -> float:
+    r"""Shift of a fitted order by relative corrections :math:`O(x^p)` (coefficient 1) over the samples ``x``.
+
+    A power law times :math:`1+O(x^p)` has local order changes of at most
+    :math:`2\ln(1+x_{\max}^p)/\ln(x_{\max}/x_{\min})` across the range: for Fig. 6 the paper's "less
+    accurate for larger delta", made quantitative.
+    """
+    return float(2 * np.log1p(np.max(x) ** power) / np.log(np.max(x) / np.min(x)))
+
+
+@claim(
+    "zhang2025:figure-6",
+    title="Perturbed symmetric data: a plateau at the linear solution whose duration scales like 1/delta",
+    source="Figure 6, Sec. 6.2, App. H",
+    statement=r"On $[1,1],[-1,-1],[1,-1],[-1,1],[-1,0],[1,\delta]$ the two-layer ReLU net first learns a "
+    r"nearly linear (OLS) solution, then leaves the plateau for a nonlinear one; the inverse plateau "
+    r"duration scales approximately linearly with $\delta$ (less accurately for larger $\delta$); for "
+    r"$\delta=0$ (Condition 3) the net never leaves the linear solution.",
+    hypotheses=[
+        r"$\delta>0$: Condition 3 slightly violated",
+        "two-layer bias-free ReLU net, width 100, init 1e-3 (App. H); square loss (the loss is not stated)",
+    ],
+)
+def figure_6(ctx: Context) -> None:
+    n_delta = ctx.param("trials", tiny=2, quick=3, full=4)
+    H = ctx.param("H", tiny=100, quick=100, full=100)
+    seeds = ctx.param("seeds", tiny=2, quick=4, full=8)
+    w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-3)
+    lr = ctx.param("lr", tiny=0.4, quick=0.4, full=0.025)
+    ctx.require(n_delta >= 2 and seeds >= 2, f"need >= 2 deltas and >= 2 seeds, got {n_delta}, {seeds}")
+    deltas = 0.2 / 2.0 ** np.arange(n_delta)[::-1]
+    T = DURATION_DELTA / deltas.min()
+    grid = np.concatenate([deltas, [0.0]])
+    t, loss, data, t_stop = _perturbed_runs(ctx, grid, H, seeds, w_init, lr, T)
+    plateaus = [find_plateau(t, loss[i], ols(d)[1], 8 * d.P * EPS) for i, d in enumerate(data[:-1])]
+    n = len(deltas) * seeds
+
+    def table(field: str) -> np.ndarray:
+        return np.array([getattr(p, field) for p in plateaus[:n]]).reshape(len(deltas), seeds)
+
+    dur, gap, rate = table("t_out") - table("t_in"), table("gap"), table("rate")
+    why_escape = (
+        "escape = the gap L_ols - L exceeds twice its plateau value (+ rounding 8 P eps <y^2>, <y^2> = 1) "
+        f"within the horizon T = {DURATION_DELTA:g}/delta_min = {T:g} (measured durations are ~60/delta)"
+    )
+    escaped = np.isfinite(dur) & np.isfinite(rate)
+    why_most = (
+        why_escape + "; a net that does not escape stays at a stable nearly linear state (its gap keeps the "
+        "plateau value), so 'the net leaves the plateau' is checked for the typical net: more than half of "
+        "the seeds at every delta; durations and rates below are over the nets that escape"
+    )
+    ctx.holds(
+        f"most nets leave the OLS plateau within the horizon, at every delta in {deltas.round(4).tolist()}",
+        bool((escaped.sum(axis=1) > seeds / 2).all()),
+        measured=f"{escaped.sum(axis=1).tolist()} of {seeds} escaped",
+        expected=f"> {seeds / 2:g} at every delta",
+        why=why_most,
+        details={"durations": dur, "escape rates": rate, "horizon": T},
+    )
+    with ctx.control("delta = 0: the data satisfy Condition 3", breaks=r"$\delta>0$"):
+        esc0 = np.array([np.isfinite(p.t_out) for p in plateaus[n:]])
+        ctx.holds(
+            "most nets leave the OLS plateau within the horizon (delta = 0)",
+            bool(esc0.sum() > seeds / 2),
+            measured=f"{int(esc0.sum())} of {esc0.size} escaped",
+            expected=f"> {seeds / 2:g}",
+            why=why_most + "; on symmetric data L >= L_ols for every weight (Cor. 10 proof)",
+        )
+    if not (escaped.sum(axis=1) > seeds / 2).all():
+        return  # durations are undefined; the failed check above is the verdict
+    dur = [row[ok] for row, ok in zip(dur, escaped, strict=True)]
+    rate = [row[ok] for row, ok in zip(rate, escaped, strict=True)]
+    nxt = next_order_tolerance(deltas)
+    ctx.order(
+        "the plateau is near the linear solution: L_ols - L_plateau = O(delta^2)",
+        deltas,
+        gap.mean(axis=1),
+        expected=2.0,
+        tol=nxt,
+        why="the labels are symmetric under x2 -> -x2, which maps delta to -delta, so the gap is even in "
+        "delta; the next term is O(delta^4), relative delta^2: 2 ln(1 + delta_max^2)/ln(range) in the "
+        "fitted order",
+        xlabel="delta",
+        ylabel="L_ols - L on the plateau",
+    )
+    r_mean, r_se = _order_tolerance(deltas, rate)
+    ctx.order(
+        "inverse time scale of the escape ~ delta: growth rate of the excess gap ~ delta^1",
+        deltas,
+        r_mean,
+        expected=1.0,
+        tol=r_se + nxt,
+        why="three standard errors of the fitted slope (seed scatter) + the shift by relative O(delta^2) "
+        "corrections, 2 ln(1 + delta_max^2)/ln(range) (the paper: 'less accurate for larger delta')",
+        xlabel="delta",
+        ylabel="escape rate (1/time)",
+    )
+    mean, se3 = _order_tolerance(deltas, dur)
+    folds = np.array([np.mean(r * d) for r, d in zip(rate, dur, strict=True)])  # duration = folds / rate
+    log_term = float(abs(np.polyfit(np.log(deltas), np.log(folds), 1)[0]))
+    ctx.order(
+        "inverse plateau duration ~ delta: duration ~ delta^(-1)",
+        deltas,
+        mean,
+        expected=-1.0,
+        tol=se3 + nxt + log_term,
+        why="duration = N / rate with N = ln(escape amplitude / seed) e-folds; the rate ~ delta (check "
+        f"above) and N varies only logarithmically: its measured order {log_term:.3f} is added to three "
+        "standard errors of the slope (seed scatter) and the O(delta^2) shift as above (the paper: "
+        "'approximately', 'less accurate for larger delta')",
+        xlabel="delta",
+        ylabel="plateau duration (time lr x steps)",
+    )
+    ctx.figure(
+        "Fig. 6a: loss curves (seed 0 per delta) and the linear net",
+        series=[
+            Series(f"ReLU, delta = {d:g}", t[1:][fin], loss[i * seeds, 1:][fin])
+            for i, d in enumerate(grid)
+            if (fin := np.isfinite(loss[i * seeds, 1:])).any()
+        ]
+        + [Series(f"linear, delta = {deltas[len(deltas) // 2]:g}", t[1:], loss[-1, 1:], "--")],
+        xlabel="time (lr x steps)",
+        ylabel="square loss",
+        logx=True,
+    )
+    n_diverged = int((t_stop < t[-1]).sum())
+    ctx.note(
+        "Data: verify.papers.zhang2025.dynamics.perturbed_nonlinear (corners labelled by x1, the middle "
+        "pair against them). numeric.datasets.perturbed_symmetric labels all six points by x1, which a "
+        "linear function interpolates (OLS loss 0), so no plateau below the OLS loss can exist there; the "
+        "paper gives the labels only in its figure. Square loss (not stated in the paper). Seed means per "
+        "delta: duration "
+        + ", ".join(f"{d:g}: {m:.0f}" for d, m in zip(deltas, mean, strict=True))
+        + f" (duration x delta {(mean * deltas).round(1).tolist()}); escape rate / delta "
+        f"{(r_mean / deltas).round(4).tolist()}; e-folds N {folds.round(2).tolist()}; nets that escaped "
+        f"{escaped.sum(axis=1).tolist()} of {seeds}; GD diverged late (after escaping) for {n_diverged} "
+        "nets (their finite prefix is used). The escape rate is proportional to delta; the duration "
+        "carries the extra factor N ~ ln(1/delta), so its fitted exponent is about -1.2 over delta in "
+        "[0.05, 0.2]. Not every net escapes: at width 50 (not the paper's 100) 3 of 16 nets stayed on the "
+        "linear plateau for 4000 time units with a constant gap (a stable nearly linear state); at width "
+        "100 we saw 1 such net in 48 (delta = 0.05)."
+    )
