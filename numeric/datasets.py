@@ -150,10 +150,13 @@ def circle(n_pairs: int = 60, radius: float = 0.7, seed: int = 0) -> Dataset:
 def perturbed_symmetric(delta: float) -> Dataset:
     r"""zhang2025 Sec. 6.2 / Fig. 6: [1,1],[-1,-1],[1,-1],[-1,1],[-1,0],[1,δ].
 
-    Labels are drawn only in the figure; we take the odd labelling of the first four
-    points by the sign of :math:`x_1+x_2` (ties broken by :math:`x_1`) and give the
-    last pair labels -1 and +1, so :math:`\delta = 0` satisfies Condition 3 exactly.
+    The paper gives the labels only in its figure. We label the corners by the sign of
+    :math:`x_1` and the middle pair *against* them, :math:`y(-1,0)=+1`, :math:`y(1,\delta)=-1`:
+    the labelling is odd at :math:`\delta=0` (Condition 3 holds exactly) and not linear,
+    so the OLS loss is positive and a ReLU net has a nonlinear solution to escape to.
+    (Labelling every point by :math:`x_1` would make the target exactly linear and leave
+    no plateau to escape.)
     """
     X = np.array([[1, 1], [-1, -1], [1, -1], [-1, 1], [-1, 0], [1, delta]], dtype=float)
-    y = np.array([1.0, -1.0, 1.0, -1.0, -1.0, 1.0])
+    y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
     return Dataset(X, y, f"perturbed symmetric (delta={delta:g})", {"delta": delta})

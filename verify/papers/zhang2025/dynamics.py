@@ -1053,20 +1053,6 @@ def hard_margin_svm(ds: Dataset) -> np.ndarray:
     return w
 
 
-def perturbed_nonlinear(delta: float) -> Dataset:
-    r"""Sec. 6.2 inputs with the middle pair labelled against the corners (a non-linear odd labelling).
-
-    ``numeric.datasets.perturbed_symmetric`` labels every point by ``x_1`` (its labels are
-    exactly linear, OLS loss 0), so no net can beat the linear fit there.  Here
-    :math:`y(\pm1,\pm1)=\pm1` as there, but :math:`y(-1,0)=+1`, :math:`y(1,\delta)=-1`: odd at
-    :math:`\delta=0`, and the OLS loss is positive.
-    """
-    ds = perturbed_symmetric(delta)
-    y = ds.y.copy()
-    y[4:] = -y[4:]
-    return Dataset(ds.X, y, ds.name + ", middle pair flipped", dict(ds.meta))
-
-
 def check_square_convergence(
     ctx: Context,
     net: BiasFreeNet,
@@ -1191,7 +1177,7 @@ def corollary_10(ctx: Context) -> None:
         "Sec. 6.2 perturbed data, delta = 0.2 (middle pair labelled against the corners)",
         breaks="Condition 3",
     ):
-        ds = perturbed_nonlinear(0.2)
+        ds = perturbed_symmetric(0.2)
         net = two_layer(2, size[1])
         y0 = assumption7_init(net, ctx.rng("cor10-perturbed").host, 1, w_init)
         pert = Setup(net, GradientFlow(net, Loss("square")), [ds], y0, w_init, "perturbed")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.datasets import Dataset, fan
+from numeric.datasets import Dataset, fan, perturbed_symmetric
 from numeric.initializations import gaussian
 from numeric.losses import Loss
 from numeric.metrics import sign_imbalance
@@ -37,7 +37,6 @@ from verify.papers.zhang2025.dynamics import (
     flow_pair,
     ols,
     paired_gd,
-    perturbed_nonlinear,
     two_layer,
 )
 
@@ -686,8 +685,8 @@ def _perturbed_runs(ctx: Context, deltas: np.ndarray, H: int, seeds: int, w_init
     late; such a member stops at its last finite iterate (``Status.NONFINITE``), its later losses are
     NaN and only its finite prefix is analysed (a divergence before the escape counts as no escape).
     """
-    data = [perturbed_nonlinear(float(d)) for d in deltas for _ in range(seeds)]
-    data.append(perturbed_nonlinear(float(deltas[len(deltas) // 2])))
+    data = [perturbed_symmetric(float(d)) for d in deltas for _ in range(seeds)]
+    data.append(perturbed_symmetric(float(deltas[len(deltas) // 2])))
     alpha = np.concatenate([np.zeros(len(data) - 1), [1.0]])
     net = two_layer(2, H)
     flow = GradientFlow(net, Loss("square"))
@@ -830,10 +829,10 @@ def figure_6(ctx: Context) -> None:
     )
     n_diverged = int((t_stop < t[-1]).sum())
     ctx.note(
-        "Data: verify.papers.zhang2025.dynamics.perturbed_nonlinear (corners labelled by x1, the middle "
-        "pair against them). numeric.datasets.perturbed_symmetric labels all six points by x1, which a "
-        "linear function interpolates (OLS loss 0), so no plateau below the OLS loss can exist there; the "
-        "paper gives the labels only in its figure. Square loss (not stated in the paper). Seed means per "
+        "Data: numeric.datasets.perturbed_symmetric (corners labelled by x1, the middle pair against "
+        "them; the paper gives the labels only in its figure, and labelling all six points by x1 would "
+        "make the target linear, OLS loss 0, with no plateau to escape). Square loss (not stated in the "
+        "paper). Seed means per "
         "delta: duration "
         + ", ".join(f"{d:g}: {m:.0f}" for d, m in zip(deltas, mean, strict=True))
         + f" (duration x delta {(mean * deltas).round(1).tolist()}); escape rate / delta "
