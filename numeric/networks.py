@@ -44,8 +44,11 @@ def leaky_relu_slope(z: Array, alpha: Array | float, kink: float) -> Array:
     xp = array_namespace(z)
     hi = xp.maximum(1.0, alpha)
     lo = xp.minimum(1.0, alpha)
-    at_zero = xp.where(xp.asarray(alpha) == 1.0, 1.0, kink)
-    return xp.where(z > 0, hi, xp.where(z < 0, lo, at_zero))
+    slope = lo + (hi - lo) * (z > 0)  # one fused pass; exact zeros are rare and patched below
+    zero = z == 0
+    if zero.any():
+        slope = xp.where(zero, xp.where(xp.asarray(alpha) == 1.0, 1.0, kink), slope)
+    return slope
 
 
 @dataclass(frozen=True)
