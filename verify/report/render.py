@@ -36,6 +36,15 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def _expected_and_tolerance(check: dict[str, Any]) -> tuple[str, str]:
+    """How a check's expectation reads: ``<= bound`` for inequalities, value and tolerance otherwise."""
+    relation = check.get("relation", "")
+    for side in ("<=", ">="):
+        if relation.startswith(f"measured {side} bound"):
+            return f"{side} {_fmt(check['expected'])}", "(bound)"
+    return _fmt(check["expected"]), _fmt(check["tolerance"])
+
+
 def _cell(v: Any) -> str:
     return _fmt(v).replace("|", "\\|").replace("\n", " ")
 
@@ -92,15 +101,7 @@ def claim_page(record: dict[str, Any], figure_paths: list[str], stale: bool) -> 
             head = "| control | " + head[2:]
         lines += [head, "|" + "---|" * (head.count("|") - 1)]
         for c in rows:
-            cells = [
-                c["name"],
-                c["kind"],
-                c["measured"],
-                c["expected"],
-                c["tolerance"],
-                c["verdict"],
-                c["why"],
-            ]
+            cells = [c["name"], c["kind"], c["measured"], *_expected_and_tolerance(c), c["verdict"], c["why"]]
             if control:
                 cells = [c["control"], *cells]
             lines.append("| " + " | ".join(_cell(x) for x in cells) + " |")
