@@ -165,6 +165,50 @@ def report(out: OutDir = DEFAULT_OUT) -> None:
     console.print(f"wrote {len(written)} report files under {out}")
 
 
+@app.command()
+def pursue(
+    x_file: Annotated[Path, typer.Argument(help="inputs X (n, d): .npy or .csv")],
+    y_file: Annotated[Path, typer.Argument(help="targets y (n,): .npy or .csv")],
+    depth: Annotated[int, typer.Option(help="number of layers L >= 2")] = 3,
+    alpha: Annotated[float, typer.Option(help="sigma(x) = max(x, alpha x)^p")] = 0.0,
+    p: Annotated[int, typer.Option(help="activation exponent p >= 1")] = 1,
+    restarts: Annotated[int, typer.Option(help="NCF restarts H")] = 10,
+    ncf_iters: Annotated[int, typer.Option(help="projected gradient ascent steps")] = 2500,
+    ncf_step: Annotated[float, typer.Option(help="projected gradient ascent step size")] = 0.2,
+    lr: Annotated[float, typer.Option(help="gradient descent step size")] = 0.005,
+    gd_steps: Annotated[int, typer.Option(help="gradient descent steps per iteration")] = 70_000,
+    max_iter: Annotated[int, typer.Option(help="maximum NP iterations")] = 31,
+    tol: Annotated[float, typer.Option(help="stop at relative training error below this")] = 1e-3,
+    backend: Annotated[str, typer.Option(help="numpy | cupy | auto")] = "numpy",
+    seed: Annotated[int, typer.Option(help="seed of the NCF restarts")] = 0,
+    out: Annotated[Path, typer.Option("--out", help="output stem: <out>.npz weights, <out>.json log")] = Path(
+        "pursuit"
+    ),
+) -> None:
+    """Train a network greedily by Neuron Pursuit (kumar2025, Algorithm 1) on your (X, y)."""
+    from verify import pursue as np_pursue
+
+    result = np_pursue.run(
+        x_file,
+        y_file,
+        out,
+        backend,
+        seed,
+        console.print,
+        depth=depth,
+        alpha=alpha,
+        p=p,
+        restarts=restarts,
+        ncf_iters=ncf_iters,
+        ncf_step=ncf_step,
+        lr=lr,
+        gd_steps=gd_steps,
+        max_iter=max_iter,
+        tol=tol,
+    )
+    raise typer.Exit(0 if result.steps else 1)
+
+
 def main() -> None:
     """Console entry point: one-line errors and exit status 2 on bad input."""
     try:

@@ -47,13 +47,22 @@ DOMAINS: dict[str, Domain] = {
     "seeds": SIZE,
     "steps": SIZE,
     "trials": SIZE,
+    "exact_steps": SIZE,
     # scales and rates
     "w_init": POSITIVE,
     "lr": POSITIVE,
     "T": POSITIVE,
     "rtol": POSITIVE,
+    # min2024: the data separation mu of Assumption 1 (cosine), in (0, 1]
+    "mu": Domain("a number in (0, 1]", _float, lambda v: 0.0 < v <= 1.0),
     # the leaky-ReLU slope of the papers, alpha in [0, 1]
     "alpha": UNIT_INTERVAL,
+    # ratio of consecutive scales in a delta grid (kumar2025 Theorem 7)
+    "delta_ratio": Domain("a number in (0, 1)", _float, lambda v: 0.0 < v < 1.0),
+    # kou2023: kappa = n p / R_min^2 of controlled-Gram data (one value replaces the claim's list)
+    "kappa": Domain("a number >= 0", _float, lambda v: 0.0 <= v < float("inf")),
+    # kou2023's leaky slope gamma (one value replaces the claim's list of slopes; 0 = ReLU)
+    "gamma": UNIT_INTERVAL,
 }
 
 

@@ -48,6 +48,13 @@ EXPECTED: dict[str, str] = {
     "zhang2025:figure-3": "XFAIL",
     "zhang2025:figure-3-corrected": "PASS",
     "zhang2025:figure-6": "PASS",
+    "kumar2025:theorem-7": "PASS",
+    "kumar2025:lemma-8": "PASS",
+    "kumar2025:lemma-9": "PASS",
+    "kumar2025:lemma-12": "PASS",
+    "kumar2025:lemma-13": "PASS",
+    "kumar2025:lemma-14": "PASS",
+    "kumar2025:section-D.5": "PASS",
 }
 
 CLAIMS = all_claims()
