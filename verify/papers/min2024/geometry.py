@@ -1,0 +1,162 @@
+r"""min2024 Lemmas 8 and 9: the constants :math:`\zeta_1` and :math:`\xi`, in closed form.
+
+Catalog C5, re-derived in :mod:`numeric.separated_data`: the largest :math:`\zeta_1` with
+:math:`S^{\zeta_1}_{x_\pm}\subset S_\pm` is :math:`\min_i\min\{\cos^2(x_+,y_ix_i),\cos^2(-x_-,y_ix_i)\}`,
+and the largest :math:`\xi` with :math:`\sup|\cos(K,(S_+\cup S_-)^c)|\le\sqrt{1-\xi}` is :math:`\mu^2`.
+Both are checked by sampling: directions on the boundary of a slightly smaller cap all lie
+in :math:`S_\pm`, on a slightly larger one some do not; and the sampled supremum over
+generators of :math:`K` and directions outside :math:`S_\pm` approaches :math:`\sqrt{1-\mu^2}`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from numeric.separated_data import (
+    DEAD,
+    MINUS,
+    OTHER,
+    PLUS,
+    aggregates,
+    planar,
+    regions,
+    separation,
+    xi,
+    zeta1,
+)
+from verify.claim import claim
+from verify.context import Context
+from verify.papers.min2024.common import family_problem
+
+EPS = float(np.finfo(np.float64).eps)
+
+
+def _cap_boundary(rng: np.random.Generator, a: np.ndarray, zeta: float, m: int) -> np.ndarray:
+    r"""``m`` random unit vectors with :math:`\cos(z,a)=\sqrt{1-\zeta}`."""
+    a = a / np.linalg.norm(a)
+    P = rng.normal(size=(m, a.size))
+    P -= np.outer(P @ a, a)
+    P /= np.linalg.norm(P, axis=1, keepdims=True)
+    c = np.sqrt(1 - zeta)
+    return c * a + np.sqrt(1 - c**2) * P
+
+
+def _rim(a: np.ndarray, p) -> float:
+    """min_i cos^2(a, y_i x_i): the cap size at which the cap around ``a`` touches a hyperplane."""
+    G = p.y[:, None] * p.X / np.linalg.norm(p.X, axis=1, keepdims=True)
+    return float(np.min((G @ (a / np.linalg.norm(a))) ** 2))
+
+
+def _extremal_point(a: np.ndarray, X: np.ndarray, y: np.ndarray, zeta: float) -> np.ndarray:
+    r"""The cap-boundary point (:math:`\cos=\sqrt{1-\zeta}`) farthest from the generator nearest the rim."""
+    a = a / np.linalg.norm(a)
+    G = y[:, None] * X / np.linalg.norm(X, axis=1, keepdims=True)
+    g = G[np.argmin((G @ a) ** 2)]
+    g = g * np.sign(g @ a)  # the generator as seen from the cap (x_- caps see -y_i x_i)
+    e = g - (g @ a) * a
+    e /= np.linalg.norm(e)
+    c = np.sqrt(1 - zeta)
+    return c * a - np.sqrt(1 - c**2) * e
+
+
+def _sup_cos(rng: np.random.Generator, X: np.ndarray, y: np.ndarray, m: int) -> float:
+    """Sampled sup of |cos(generator of +-K, z)| over z outside S+ and S- (near the hyperplanes)."""
+    G = y[:, None] * X
+    G /= np.linalg.norm(G, axis=1, keepdims=True)
+    Z = rng.normal(size=(m, X.shape[1]))
+    # concentrate samples near the data hyperplanes, where the supremum is approached
+    i = rng.integers(0, len(y), m)
+    N = X[i] / np.linalg.norm(X[i], axis=1, keepdims=True)
+    Z -= (1 - 1e-3 * rng.random((m, 1))) * (Z * N).sum(1, keepdims=True) * N
+    out = Z[np.isin(regions(Z, X, y), [OTHER, DEAD])]
+    out /= np.linalg.norm(out, axis=1, keepdims=True)
+    return float(np.abs(G @ out.T).max())
+
+
+@claim(
+    "min2024:lemma-8",
+    title="Caps around x+ and x- lie in S+ and S-; the largest zeta_1 in closed form",
+    source="Lemma 8, eq. (19); catalog C5",
+    statement=r"$S^{\zeta_1}_{x_\pm}\subset S_\pm$ for "
+    r"$\zeta_1=\min_i\min\{\cos^2(x_+,y_ix_i),\cos^2(-x_-,y_ix_i)\}$ (largest such value), "
+    r"and $\zeta_1\ge\mu^2$",
+    hypotheses=[r"Assumption 1: $\mu>0$"],
+)
+def lemma_8(ctx: Context) -> None:
+    m = ctx.param("trials", tiny=2000, quick=20000)
+    rng = ctx.rng("caps").host
+    inside, outside, lower = [], [], []
+    for n, mu in ((4, 0.5), (6, 0.2), (8, 0.8)):
+        p = family_problem(rng, n, mu, 1, 1)
+        z1 = zeta1(p.X, p.y)
+        lower.append(z1 - separation(p.X, p.y) ** 2)
+        pairs = list(zip(aggregates(p.X, p.y), (PLUS, MINUS), strict=True))
+        for a, code in pairs:
+            inside.append(float(np.mean(regions(_cap_boundary(rng, a, 0.999 * z1, m), p.X, p.y) == code)))
+        a, code = min(pairs, key=lambda ac: _rim(ac[0], p))
+        z = _extremal_point(a, p.X, p.y, min(1.0, 1.05 * z1))
+        outside.append(int(regions(z[None], p.X, p.y)[0] == code))
+    ctx.bound(
+        "fraction of the cap boundary (zeta = 0.999 zeta_1) inside S+-",
+        np.array(inside),
+        1.0,
+        side=">=",
+        why="exact region labels; every sampled point must be inside",
+    )
+    ctx.holds(
+        "a 5% larger cap pokes out of S+- (zeta_1 is the largest)",
+        sum(outside) == 0,
+        measured=outside,
+        expected=0,
+        why="its extremal point, in the plane of the aggregate and the generator nearest the rim, lies "
+        "outside; exact region label",
+    )
+    ctx.bound("zeta_1 - mu^2 >= 0", np.array(lower), -4 * EPS, side=">=", why="squares of cosines, 4 ulps")
+    X, y = planar(np.array([0.0, np.pi / 2])), np.array([1.0, -1.0])
+    with ctx.control("orthogonal data x1 = e1 (+), x2 = e2 (-), mu = 0", breaks=r"$\mu>0$"):
+        ctx.bound(
+            "zeta_1 - mu^2 >= 0 with zeta_1 > 0",
+            np.array([zeta1(X, y) - 0.5]),
+            0.0,
+            side=">=",
+            why="x+ = e1 lies on the hyperplane of x2: the only cap inside S+ has zeta_1 = 0 (< 0.5 = "
+            "its value for a 45-degree pair)",
+        )
+
+
+@claim(
+    "min2024:lemma-9",
+    title="The angular gap between K and the complement of S+ and S-: the largest xi is mu^2",
+    source="Lemma 9, eq. (20); catalog C5 (derived: quasi-concavity puts the sup at generators)",
+    statement=r"$\sup_{x_1\in K,\ x_2\notin S_+\cup S_-}|\cos(x_1,x_2)|\le\sqrt{1-\xi}$ with $\xi=\mu^2$, "
+    r"and no larger $\xi$ works",
+    hypotheses=[r"Assumption 1: $\mu>0$"],
+)
+def lemma_9(ctx: Context) -> None:
+    m = ctx.param("trials", tiny=4000, quick=40000)
+    rng = ctx.rng("xi").host
+    sups, targets = [], []
+    for n, mu in ((4, 0.5), (4, 0.2), (6, 0.8)):
+        p = family_problem(rng, n, mu, 1, 1)
+        sups.append(_sup_cos(rng, p.X, p.y, m))
+        targets.append(np.sqrt(1 - xi(p.X, p.y)))
+    sups, targets = np.array(sups), np.array(targets)
+    ctx.bound(
+        "sampled sup |cos| <= sqrt(1 - mu^2)", sups, targets + 8 * EPS, why="cosines of unit vectors: 8 ulps"
+    )
+    ctx.bound(
+        "sampled sup |cos| >= sqrt(1 - mu^2) - 1e-2 (mu^2 is the largest xi)",
+        sups,
+        targets - 1e-2,
+        side=">=",
+        why="samples are pushed to within 1e-3 (relative) of the data hyperplanes, so the sup is approached "
+        "to ~1e-3; 1e-2 leaves room for the finite sample",
+    )
+    X, y = planar(np.array([0.0, np.pi / 2])), np.array([1.0, 1.0])
+    with ctx.control("orthogonal data, both labelled +1 (mu = 0)", breaks=r"$\mu>0$"):
+        ctx.bound(
+            "sampled sup |cos| < 1 (a positive xi exists)",
+            _sup_cos(rng, X, y, m),
+            1.0 - 1e-6,
+            why="e1 is a generator of K and lies on the boundary of S+ (not in it), so the sup is 1 to 1e-6",
+        )

@@ -1,0 +1,98 @@
+r"""min2024 Lemma 2: the loss derivative is :math:`y` up to :math:`2|\hat y|` near :math:`\hat y=0`.
+
+Exact forms (:math:`z=y\hat y`, :math:`y\in\{\pm1\}`):
+
+* exponential: :math:`-\partial_{\hat y}\ell-y=y(e^{-z}-1)`, and :math:`|e^{-z}-1|/|z|` is largest
+  at :math:`|z|=1`, where it equals :math:`e-1<2`;
+* factor-2 logistic: :math:`-\partial_{\hat y}\ell=2y/(1+e^{z})`, so
+  :math:`-\partial_{\hat y}\ell-y=-y\tanh(z/2)` and :math:`|\tanh(z/2)|\le|z|/2`;
+* plain logistic (main text): :math:`-\partial_{\hat y}\ell-y=y(1/(1+e^z)-1)`, which is
+  :math:`-y/2` at :math:`\hat y=0` -- the bound fails, the factor 2 matters.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from numeric.balanced_relu import residual
+from verify.claim import claim
+from verify.context import Context, Series
+
+EPS = float(np.finfo(np.float64).eps)
+
+
+def _lemma2_gap(kind: str, yhat: np.ndarray) -> np.ndarray:
+    r""":math:`|-\partial\ell(y,\hat y)-y|-2|\hat y|` for both labels, stacked ``(2, N)``."""
+    return np.stack(
+        [np.abs(residual(kind, yhat, np.full_like(yhat, y)) - y) - 2 * np.abs(yhat) for y in (1.0, -1.0)]
+    )
+
+
+@claim(
+    "min2024:lemma-2",
+    title="Loss-derivative property |-grad l(y, yhat) - y| <= 2|yhat| on |yhat| <= 1",
+    source="Lemma 2 (App. B); the factor-2 logistic loss of App. B",
+    statement=r"For $\ell\in\{e^{-y\hat y},2\log(1+e^{-y\hat y})\}$, $y=\pm1$, $|\hat y|\le1$: "
+    r"$|-\nabla_{\hat y}\ell(y,\hat y)-y|\le2|\hat y|$",
+    hypotheses=[r"$\ell$ exponential or $2\log(1+e^{-z})$", r"$|\hat y|\le1$"],
+)
+def lemma_2(ctx: Context) -> None:
+    N = ctx.param("trials", tiny=2001, quick=200_001)
+    yhat = np.linspace(-1.0, 1.0, N)
+    why_fp = "one exp and two roundings of O(1) numbers: 8 eps"
+    for kind in ("exponential", "logistic2"):
+        ctx.bound(
+            f"{kind}: |-l' - y| - 2|yhat| on a grid of [-1, 1]", _lemma2_gap(kind, yhat), 8 * EPS, why=why_fp
+        )
+    ratio = np.abs(residual("exponential", yhat[:1], np.ones(1)) - 1.0) / np.abs(yhat[0])
+    ctx.close(
+        "exponential: the worst ratio |-l' - y| / |yhat| is e - 1 at y yhat = -1",
+        ratio[0],
+        np.e - 1,
+        atol=8 * EPS,
+        why=why_fp,
+    )
+    z = sp.symbols("z", real=True)
+    ctx.zero(
+        "factor-2 logistic: -l' - y = -y tanh(z/2) (y = 1)",
+        sp.simplify((2 / (1 + sp.exp(z)) - 1 + sp.tanh(z / 2)).rewrite(sp.exp)),
+        why="SymPy simplification of an exact identity",
+    )
+    ctx.zero(
+        "exponential: g(z) = 2z - (e^z - 1) is concave with g(0) = 0, g(1) = 3 - e > 0",
+        [
+            sp.diff(2 * z - sp.exp(z) + 1, z, 2) + sp.exp(z),
+            (2 * z - sp.exp(z) + 1).subs(z, 0),
+            sp.Max(0, sp.E - 3),
+        ],
+        why="exact; concavity + endpoint values give g >= 0 on [0, 1] (the proof's inequality)",
+    )
+    ctx.figure(
+        "Lemma 2: |-l'(1, yhat) - 1| against 2|yhat|",
+        xlabel="yhat",
+        ylabel="deviation",
+        series=[
+            Series("2|yhat|", yhat, 2 * np.abs(yhat), "--"),
+            *[
+                Series(k, yhat, np.abs(residual(k, yhat, np.ones_like(yhat)) - 1.0))
+                for k in ("exponential", "logistic2", "logistic")
+            ],
+        ],
+    )
+    with ctx.control("plain logistic loss log(1 + e^{-z}) (main text)", breaks=r"$\ell=2\log(1+e^{-z})$"):
+        ctx.bound(
+            "logistic: |-l' - y| - 2|yhat| on a grid of [-1, 1]",
+            _lemma2_gap("logistic", yhat),
+            8 * EPS,
+            why=why_fp + "; at yhat = 0 the gap is exactly 1/2",
+        )
+    big = np.linspace(1.0, 1.5, 501)
+    with ctx.control("exponential loss on 1 <= |yhat| <= 1.5", breaks=r"$|\hat y|\le1$"):
+        ctx.bound(
+            "exponential: |-l' - y| - 2|yhat| beyond the range",
+            _lemma2_gap("exponential", big),
+            8 * EPS,
+            why=why_fp
+            + "; e^z - 1 = 2z at z = 1.2564, so the bound first fails there (the range is not sharp)",
+        )
