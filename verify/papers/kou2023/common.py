@@ -1,0 +1,178 @@
+r"""Shared setup of the kou2023 claims: data, ensembles, measurements and exact predictions.
+
+Ensembles.  A :class:`Setup` is one data set with an ensemble of ``len(gammas) x seeds``
+members (member ``k*seeds + s`` has slope ``gammas[k]`` and initialization seed ``s``); the
+probability in the theorems is over the initialization only, so all members share the data.
+:func:`run` draws the exact initial law (:func:`numeric.reduced_gd.draw_initial`) and runs
+the exact GD map in coefficient form on a log-spaced record grid.
+
+Step size.  The paper's condition :math:`\eta\le nm/(CR_{\max}^2)` says that each
+coefficient moves by at most :math:`\eta R_{\max}^2/(nm)\le1/C` per step; a setup is given
+by this *step scale* ``s`` and uses :math:`\eta=s\,nm/R_{\max}^2`.
+
+Exact predictions used for the sharp checks (catalog [D1]-[D4], derived in
+:mod:`symbolic.data_correlated`).  Once the leaky pattern is frozen at
+:math:`\mathrm{sign}\langle w_{j,r},x_i\rangle=jy_i` the margins obey
+:math:`q\leftarrow q+K|\ell'(q)|` with :math:`K=\frac{\eta}{nm}G\odot M`; if
+:math:`\lambda=K^{-1}\mathbf 1>0` then :math:`q=\log t\,\mathbf 1+c+o(1)` with
+:math:`e^{-c}=\lambda`, so :math:`tL_S\to\frac1n\sum_i\lambda_i`,
+:math:`\rho_{j,r,i}/\log t\to\frac{\eta}{nm}\|x_i\|^2\lambda_i\,(1\text{ or }-\gamma)` and every
+neuron grows like :math:`\|u_j\|\log t`, :math:`u_j=\sum_i\frac{\eta}{nm}jy_is_{j,i}\lambda_ix_i`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from numeric.fixed_readout import class_of_rows
+from numeric.near_orthogonal import GramData
+from numeric.reduced_gd import (
+    ReducedGD,
+    ReducedRun,
+    class_blocks,
+    draw_initial,
+    log_grid,
+    stable_rank_from_gram,
+)
+from verify.context import Context
+
+EPS = float(np.finfo(np.float64).eps)
+# Richardson factor: an error shrinking at least 3x per decade (O(log t / t) predicts ~8x at
+# t >= 1e3) is at most r/(1-r) = 1/2 times the change of the quantity over the last decade.
+RICHARDSON = 0.5
+
+
+def eta_for(data: GramData, m: int, scale: float) -> float:
+    r""":math:`\eta` with per-step coefficient change :math:`\eta R_{\max}^2/(nm)=` ``scale``."""
+    return scale * data.n * m / data.R_max**2
+
+
+@dataclass
+class Setup:
+    """One data set and an ensemble ``gammas x seeds`` (module docstring)."""
+
+    data: GramData
+    m: int
+    gammas: tuple[float, ...]
+    seeds: int
+    scale: float
+    sigma0: float
+    steps: int
+    label: str = ""
+
+    @property
+    def eta(self) -> float:
+        return eta_for(self.data, self.m, self.scale)
+
+    @property
+    def gamma(self) -> np.ndarray:
+        """Slope of every member, ``(B,)``."""
+        return np.repeat(np.asarray(self.gammas, float), self.seeds)
+
+    def members(self, k: int) -> slice:
+        """Members with slope ``gammas[k]``."""
+        return slice(k * self.seeds, (k + 1) * self.seeds)
+
+    def describe(self) -> str:
+        return (
+            f"{self.label or self.data.name}: n={self.data.n}, m={self.m}, d={self.data.d}, "
+            f"kappa={self.data.kappa:.3g}, eta R^2/(nm)={self.scale:g}, sigma0={self.sigma0:g}, "
+            f"{self.seeds} seeds, {self.steps} steps"
+        )
+
+
+@dataclass
+class Ens:
+    """A finished run of a :class:`Setup` with cached measurements (host arrays, records ``R``)."""
+
+    setup: Setup
+    run: ReducedRun
+    _cache: dict = field(default_factory=dict)
+
+    @property
+    def t(self) -> np.ndarray:
+        return self.run.t
+
+    def _get(self, key: str, fn):
+        if key not in self._cache:
+            self._cache[key] = fn()
+        return self._cache[key]
+
+    def gram(self) -> np.ndarray:
+        return self._get("gram", self.run.gram)
+
+    def stable_rank(self) -> np.ndarray:
+        r""":math:`\mathrm{sr}(W_j^{(t)})` ``(B, R, 2)`` (``j=+1`` first)."""
+        return self._get("sr", lambda: stable_rank_from_gram(class_blocks(self.gram(), self.setup.m)))
+
+    def norms(self) -> np.ndarray:
+        r""":math:`\|w_{j,r}^{(t)}\|` ``(B, R, 2m)``."""
+        return self._get("norms", lambda: np.sqrt(np.einsum("btii->bti", self.gram())))
+
+    def learned(self) -> np.ndarray:
+        r"""Size of the learned part :math:`\|W_j^{(t)}-W_j^{(0)}\|_F/\sqrt m` ``(B, R, 2)``."""
+
+        def f():
+            blocks = class_blocks(self.run.increment_gram(), self.setup.m)
+            return np.sqrt(np.einsum("btjii->btj", blocks) / self.setup.m)
+
+        return self._get("learned", f)
+
+    def at(self, t: float) -> int:
+        """Index of the record nearest to step ``t``."""
+        return int(np.argmin(np.abs(self.t - t)))
+
+
+def run(ctx: Context, key: str, setup: Setup, *, accelerate: bool = True) -> Ens:
+    """Draw the initial states (seeded by ``key``) and run the ensemble of ``setup``."""
+    rng = ctx.rng(key).host
+    gamma = setup.gamma
+    init = draw_initial(rng, setup.data, setup.m, setup.sigma0, gamma.size)
+    model = ReducedGD(ctx.backend, setup.data, setup.m, gamma, setup.eta, init)
+    return Ens(setup, model.run(setup.steps, log_grid(setup.steps), accelerate=accelerate))
+
+
+@dataclass(frozen=True)
+class LeakyLimit:
+    r"""The frozen-pattern limit of a leaky run (module docstring): :math:`\lambda=K^{-1}\mathbf 1`,
+    :math:`\lim tL_S`, the :math:`\rho`-rates ``(2m, n)`` and :math:`\|u_j\|` ``(2,)``."""
+
+    lam: np.ndarray
+    tL: float
+    rho_rate: np.ndarray
+    u_norm: np.ndarray
+
+    @property
+    def valid(self) -> bool:
+        """All points are support vectors (:math:`\\lambda>0`), as the derivation assumes."""
+        return bool(np.all(self.lam > 0))
+
+
+def leaky_limit(data: GramData, m: int, gamma: float, eta: float) -> LeakyLimit:
+    """The :class:`LeakyLimit` of data ``data``, width ``m``, slope ``gamma``, step ``eta``."""
+    y, n = data.y, data.n
+    M = np.where(np.outer(y, y) > 0, 1 + gamma**2, -2 * gamma)
+    K = eta / (n * m) * data.G * M
+    lam = np.linalg.solve(K, np.ones(n))
+    j = class_of_rows(m)
+    slope_sign = np.where(j[:, None] * y[None, :] > 0, 1.0, -gamma)
+    rate = (eta / (n * m)) * data.norms2[None, :] * lam[None, :] * slope_sign
+    u = rate / data.norms2
+    u_norm_rows = np.sqrt(np.einsum("ri,ik,rk->r", u, data.G, u))
+    return LeakyLimit(lam, float(lam.mean()), rate, np.array([u_norm_rows[0], u_norm_rows[m]]))
+
+
+def fitted_order(x: np.ndarray, y: np.ndarray) -> float:
+    """Least-squares slope of ``log y`` against ``log x``; ``-inf``-safe: non-positive ``y`` gives 0."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if np.any(y <= 0):
+        return 0.0
+    return float(np.polyfit(np.log(x), np.log(y), 1)[0])
+
+
+def decades(ens: Ens) -> list[int]:
+    """Record indices of the powers of ten ``10, 100, ...`` reached by the run."""
+    top = int(np.floor(np.log10(ens.t[-1]) + 1e-9))
+    return [ens.at(10.0**k) for k in range(1, top + 1)]

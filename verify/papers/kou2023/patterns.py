@@ -1,0 +1,375 @@
+r"""kou2023 Sections 5.1-5.2: automatic balance (Lemmas 5.4, 5.5) and activation patterns (Lemmas 5.6-5.8).
+
+Every run is the exact GD map in coefficient form; the activation monitors of
+:class:`numeric.reduced_gd.ReducedRun` see *every* step (last sign change of every
+:math:`\langle w_{j,r},x_i\rangle`, whether it was ever :math:`\ge0` / :math:`<0`), the coefficients
+are recorded on a log grid.  Unspecified constants ("there is a constant :math:`c`") are tested the
+only way they can be: the measured constant is reported, and checked not to drift towards 0
+along the trajectory; the controls break the hypothesis that keeps it away from 0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from numeric.near_orthogonal import (
+    alternating_labels,
+    controlled_gram,
+    gaussian_gram,
+    orthogonal_gram,
+)
+from verify.claim import claim
+from verify.context import Context, Series
+from verify.papers.kou2023.common import EPS, Ens, Setup, run
+from verify.papers.kou2023.theorems import active_on_own_class
+
+
+def balance_floor(ens: Ens) -> float:
+    r"""The constant :math:`c` under test in the balance lemmas, from the proofs' own estimates.
+
+    Early on (Lemmas B.2, E.1 proofs) every coefficient grows like :math:`\frac{\eta\|x_i\|^2}{nm}|\ell'|t`
+    with :math:`|\ell'|\in[1/(1+e^{1}),1/2]` while the margins are O(1), so ratios are
+    :math:`\ge R^{-2}/2`; later the own-class coefficients grow like :math:`\frac m{|S_i^{(0)}|}\log t`
+    (ReLU), whose ratios are :math:`\ge\min_i|S_i^{(0)}|/\max_i|S_i^{(0)}|`.  The floor takes half of the
+    product: :math:`c=\frac14R^{-2}\min|S_i^{(0)}|/\max|S_i^{(0)}|` (the last factor is 1 for leaky ReLU).
+    """
+    data = ens.setup.data
+    c = 0.25 * (data.R_min / data.R_max) ** 2
+    if ens.setup.gammas[0] == 0:
+        S = active_on_own_class(ens).sum(axis=1)
+        c *= float((S.min(axis=1) / np.maximum(S.max(axis=1), 1)).min())
+    return c
+
+
+def _sizes(ctx: Context) -> tuple[int, int, int, int, int]:
+    n = ctx.param("n", tiny=6, quick=10, full=20)
+    m = ctx.param("m", tiny=8, quick=20, full=50)
+    d = ctx.param("d", tiny=2000, quick=20000, full=200000)
+    steps = ctx.param("steps", tiny=5_000, quick=100_000, full=1_000_000)
+    seeds = ctx.param("seeds", tiny=2, quick=4, full=8)
+    ctx.require(d >= n, f"need d >= n, got d={d}, n={n}")
+    return n, m, d, steps, seeds
+
+
+def _norms(rng: np.random.Generator, n: int, R: float) -> np.ndarray:
+    """Norms in ``[1, R]`` with both ends attained."""
+    s = rng.uniform(1.0, R, n)
+    s[0], s[-1] = 1.0, R
+    return s
+
+
+def _scaled_gaussian(rng, y, d, R) -> object:
+    """Gaussian Gram data rescaled to norms in ``[1, R]`` (so R_max / R_min = R)."""
+    base = gaussian_gram(rng, y, d)
+    s = _norms(rng, y.size, R) / np.sqrt(base.norms2)
+    return type(base)(base.G * np.outer(s, s), base.y, base.d, f"Gaussian, d={d}, R={R:g}")
+
+
+def _abs_sums(ens: Ens) -> np.ndarray:
+    r""":math:`\sum_r|\rho^{(t)}_{j,r,i}|` ``(B, R, 2, n)``."""
+    m = ens.setup.m
+    A = np.abs(ens.run.P)
+    return np.stack([A[:, :, :m].sum(axis=2), A[:, :, m:].sum(axis=2)], axis=2)
+
+
+def _balance_ratio(ens: Ens) -> np.ndarray:
+    r""":math:`\min_{j,i}\sum_r|\rho_{j,r,i}|/\max_{j',i'}\sum_r|\rho_{j',r,i'}|` per member and record ``(B,
+    R)`` (t >= 1)."""
+    S = _abs_sums(ens)[:, 1:]
+    return S.min(axis=(2, 3)) / S.max(axis=(2, 3))
+
+
+def _balance_checks(ctx: Context, ens: Ens, gamma: float, label: str) -> None:
+    r"""(B.8)/(5.10): :math:`\sum_r|\rho_{j,r,i}|\ge c\gamma^2\sum_r|\rho_{j',r,i'}|` for all t, with c =
+    balance_floor(ens)."""
+    ratio = _balance_ratio(ens)
+    c_hat = ratio.min() / gamma**2
+    floor = balance_floor(ens)
+    ctx.bound(
+        f"(5.10)/(B.8): min over t >= 1, j, j', i, i' of sum_r|rho_jri| / (gamma^2 sum_r|rho_j'ri'|) "
+        f"[{label}]",
+        float(c_hat),
+        floor,
+        side=">=",
+        why=f"the lemma's constant c is not given; "
+        f"{(balance_floor.__doc__ or '').split(chr(10) * 2)[1].strip()} "
+        f"Here c = {floor:.3g}.",
+        details={"min ratio over t": float(ratio.min()), "final ratio": ratio[:, -1]},
+    )
+
+
+def _same_i_sandwich(ctx: Context, ens: Ens, gamma: float, label: str) -> None:
+    r"""Exact sub-fact of B.4: :math:`|\rho_{j,r,i}|\ge\gamma|\rho_{j',r',i}|` for the same :math:`i`, every
+    record :math:`t\ge1`."""
+    A = np.abs(ens.run.P[:, 1:])
+    lo, hi = A.min(axis=2), A.max(axis=2)
+    worst = float((gamma * hi - lo).max() / hi.max())
+    ctx.bound(
+        f"same point i: min_{{j,r}} |rho_jri| >= gamma max_{{j,r}} |rho_jri| at every record (relative "
+        f"violation) [{label}]",
+        worst,
+        float(4 * ens.t[-1] * EPS),
+        why="(A.1)/(A.2) with sigma' in [gamma, 1]: gamma S_i <= |rho_jri| <= S_i, S_i = eta ||x_i||^2/(nm) "
+        "sum_s |l'_i|; exact up to T roundings of each sum",
+    )
+
+
+@claim(
+    "kou2023:lemma-5.4",
+    title="Leaky ReLU automatic balance: coefficient sums of different points stay within c gamma^2",
+    source="Lemma 5.4, eq. (5.10) (formal: Lemmas B.1, B.3, B.4)",
+    statement=r"For all $t\ge0$: $\sum_r|\rho^{(t)}_{j,r,i}|\ge c\gamma^2\sum_r|\rho^{(t)}_{j',r,i'}|$ for "
+    r"all "
+    r"$j,j'$, $i,i'$ (a constant $c$).",
+    hypotheses=["leaky ReLU and the conditions of Theorem 4.1", r"$R=R_{\max}/R_{\min}=O(1)$", "small init"],
+)
+def lemma_5_4(ctx: Context) -> None:
+    n, m, d, steps, seeds = _sizes(ctx)
+    rng = ctx.rng("data").host
+    y = alternating_labels(n)
+    gammas = (0.3, 0.5)
+    ens = run(ctx, "main", Setup(_scaled_gaussian(rng, y, d, 1.3), m, gammas, seeds, 0.05, 1e-3, steps))
+    for k, g in enumerate(gammas):
+        sub = _sub(ens, k)
+        _balance_checks(ctx, sub, g, f"{ens.setup.describe()}, gamma={g:g}")
+        _same_i_sandwich(ctx, sub, g, f"gamma={g:g}")
+    ctx.figure(
+        "balance ratio min sum_r|rho_jri| / max sum_r|rho_j'ri'| (first seed)",
+        series=[
+            Series(f"gamma={g:g}", ens.t[1:], _balance_ratio(_sub(ens, k))[0]) for k, g in enumerate(gammas)
+        ],
+        xlabel="step t",
+        ylabel="ratio",
+        logx=True,
+    )
+    with ctx.control(
+        "large initialization sigma0 = 30", breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
+    ):
+        big = run(
+            ctx, "big", Setup(_scaled_gaussian(rng, y, d, 1.3), m, (0.5,), seeds, 0.05, 30.0, steps // 10)
+        )
+        _balance_checks(ctx, big, 0.5, big.setup.describe() + ", gamma=0.5")
+
+
+def _sub(ens: Ens, k: int) -> Ens:
+    """The members of slope ``gammas[k]`` as their own :class:`Ens` (records shared, no copy of the model)."""
+    sl = ens.setup.members(k)
+    r = ens.run
+    sub_run = type(r)(
+        r.t, r.P[sl], r.q[sl], r.loss[sl], r.last_flip[sl], r.act0[sl], r.exact_steps[sl], r.model
+    )
+    s = ens.setup
+    return Ens(Setup(s.data, s.m, (s.gammas[k],), s.seeds, s.scale, s.sigma0, s.steps, s.label), sub_run)
+
+
+# ------------------------------------------------------------------------------------ ReLU
+
+
+def _relu_balance(ctx: Context, ens: Ens, label: str) -> None:
+    r"""Lemma 5.5 exact sub-facts and the cross-point constant (E.1 first bullet)."""
+    m, y = ens.setup.m, ens.setup.data.y
+    S0 = active_on_own_class(ens)  # (B, m, n)
+    P = ens.run.P[:, 1:]
+    own = np.where(y[None, None, None, :] > 0, P[:, :, :m], P[:, :, m:])  # rho_{y_i, r, i}, (B, R, m, n)
+    inS = np.where(S0[:, None], own, np.nan)
+    spread = np.nanmax(inS, axis=2) - np.nanmin(inS, axis=2)
+    top = np.nanmax(inS, axis=2)
+    ctx.bound(
+        f"rho_bar_(y_i,r,i) identical for r in S_i(0), every record (max spread / max rho) [{label}]",
+        float(np.nanmax(spread) / np.nanmax(top)),
+        float(4 * ens.t[-1] * EPS),
+        why="Lemma 5.8: sigma' = 1 at every step for r in S_i(0), so every increment is the same; rounding "
+        "of T sums",
+    )
+    same_i = np.abs(P).max(axis=2)  # max over all (j, r) of |rho_{j,r,i}|
+    ctx.bound(
+        f"rho_bar_(y_i,r,i), r in S_i(0), dominates every |rho_(j,r',i)| (same i) [{label}]",
+        float(np.nanmax((same_i - top) / np.nanmax(top))),
+        float(4 * ens.t[-1] * EPS),
+        why="|rho_jr'i| = eta ||x_i||^2/(nm) sum_s |l'_i| sigma' <= the same sum with sigma' = 1",
+    )
+    cross = np.nanmin(top, axis=2) / np.abs(P).max(axis=(2, 3))
+    floor = balance_floor(ens)
+    ctx.bound(
+        f"(E.1) min over t >= 1 of min_i rho_bar_(y_i,r,i) / max |rho_(j,r',i')| >= c [{label}]",
+        float(np.nanmin(cross)),
+        floor,
+        side=">=",
+        why=f"c is not given; {(balance_floor.__doc__ or '').split(chr(10) * 2)[1].strip()} Here c = "
+        f"{floor:.3g}.",
+        details={"final": cross[:, -1]},
+    )
+
+
+@claim(
+    "kou2023:lemma-5.5",
+    title="ReLU automatic balance: initially active own-class coefficients dominate all others",
+    source="Lemma 5.5 (formal: Lemma E.1, first bullet)",
+    statement=r"$\overline\rho^{(t)}_{y_i,r,i}\ge c|\rho^{(t)}_{j,r',i'}|$ for all $t\ge0$, $r\in "
+    r"S_i^{(0)}$, $r'\in[m]$, "
+    r"$i,i'\in[n]$, $j\in\{\pm1\}$.",
+    hypotheses=["ReLU and the conditions of Theorem 4.3", r"$R=O(1)$"],
+)
+def lemma_5_5(ctx: Context) -> None:
+    n, m, d, steps, seeds = _sizes(ctx)
+    rng = ctx.rng("data").host
+    y = alternating_labels(n)
+    short = max(steps // 10, 1000)
+    for key, data, T in (
+        ("orth", orthogonal_gram(_norms(rng, n, 1.3), y, d), steps),
+        ("gauss", _scaled_gaussian(rng, y, d, 1.3), short),
+    ):
+        ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
+        _relu_balance(ctx, ens, ens.setup.describe())
+    with ctx.control(
+        "large initialization sigma0 = 30", breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
+    ):
+        big = run(
+            ctx, "big", Setup(orthogonal_gram(_norms(rng, n, 1.3), y, d), m, (0.0,), seeds, 0.05, 30.0, short)
+        )
+        _relu_balance(ctx, big, big.setup.describe())
+
+
+def _frozen_sign_checks(ctx: Context, ens: Ens, label: str) -> None:
+    """Lemma 5.6: the last sign change happens early, and afterwards sign<w_jr, x_i> = j y_i."""
+    T = ens.t[-1]
+    last = ens.run.last_flip.max(axis=(1, 2))
+    ctx.bound(
+        f"pattern frozen: last sign change of any <w_jr, x_i> (every step monitored) <= T/100 [{label}]",
+        float(last.max()),
+        float(T / 100),
+        why="Lemma 5.6: no change after T_1 = C nm/(eta R^2) (= 20 C here); a change within the last two "
+        "decades would contradict a finite freezing time",
+        details={"last change per member": last, "T_1 unit nm/(eta R_max^2)": 1 / ens.setup.scale},
+    )
+    Z = ens.run.Z()[:, -1]
+    j = np.concatenate([np.ones(ens.setup.m), -np.ones(ens.setup.m)])
+    want = j[:, None] * ens.setup.data.y[None, :]
+    sign = np.where(Z > 0, 1.0, -1.0)
+    ctx.bound(
+        f"sign(<w_jr(T), x_i>) = j y_i: number of mismatching (member, j, r, i) [{label}]",
+        float((sign != want[None]).sum()),
+        0.0,
+        why="exact statement (5.6 / B.42) with the paper's sign(0) = -1",
+    )
+
+
+@claim(
+    "kou2023:lemma-5.6",
+    title="Leaky ReLU activation pattern freezes at sign<w_jr, x_i> = j y_i after T = C nm/(eta R^2)",
+    source="Lemma 5.6 (= Lemma B.5, eq. (B.42))",
+    statement=r"For $t\ge T=C\eta^{-1}nmR^{-2}$: $\mathrm{sign}(\langle w^{(t)}_{j,r},x_i\rangle)=jy_i$ for "
+    r"all $j,r,i$.",
+    hypotheses=["leaky ReLU and the conditions of Theorem 4.1"],
+)
+def lemma_5_6(ctx: Context) -> None:
+    n, m, d, steps, seeds = _sizes(ctx)
+    rng = ctx.rng("data").host
+    y = alternating_labels(n)
+    lasts = []
+    for key, data in (("gauss", gaussian_gram(rng, y, d)), ("gram", controlled_gram(rng, y, 0.2, d=d))):
+        ens = run(ctx, key, Setup(data, m, (0.1, 0.5), seeds, 0.05, 1e-3, steps))
+        _frozen_sign_checks(ctx, ens, ens.setup.describe())
+        lasts.append(ens.run.last_flip.max(axis=(1, 2)))
+    ctx.note(
+        "Lemma 5.6: last sign change at step "
+        + ", ".join(str(int(v)) for v in np.concatenate(lasts))
+        + " (per member); the unit nm/(eta R_max^2) is 20 steps here, so the freezing constant C is <= "
+        + f"{np.concatenate(lasts).max() / 20:.2g}."
+    )
+    with ctx.control("strongly correlated data, kappa = 0.95, S_ik = -y_i y_k", breaks="near orthogonality"):
+        bad = controlled_gram(rng, y, 0.95, d=d, adversarial=True)
+        ens = run(ctx, "adversarial", Setup(bad, m, (0.5,), 1, 0.05, 1e-3, max(steps // 10, 1000)))
+        _frozen_sign_checks(ctx, ens, ens.setup.describe())
+
+
+def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
+    """Lemma 5.7 on the window [t0, T]: increments equal across r; cross-class = gamma x same-class."""
+    m, g = ens.setup.m, ens.setup.gammas[0]
+    y = ens.setup.data.y
+    a, b = ens.at(t0), len(ens.t) - 1
+    inc = ens.run.P[:, b] - ens.run.P[:, a]  # (B, 2m, n)
+    own = np.where(y[None, None] > 0, inc[:, :m], inc[:, m:])  # j = y_i
+    other = np.where(y[None, None] > 0, inc[:, m:], inc[:, :m])  # j = -y_i
+    scale = np.abs(own).max()
+    spread = max(np.ptp(own, axis=1).max(), np.ptp(other, axis=1).max()) / scale
+    ratio_dev = np.abs(np.abs(other) - g * own).max() / scale
+    tol = float(4 * ens.t[-1] * EPS)
+    ctx.bound(
+        f"(5.7) increments over [t0={ens.t[a]:g}, T] equal across neurons r (max spread / max increment) "
+        f"[{label}]",
+        float(spread),
+        tol,
+        why="after freezing sigma' = 1 (j = y_i) or gamma (j = -y_i) for every r: identical increments; "
+        "rounding "
+        "of T additions",
+    )
+    ctx.bound(
+        f"(5.7) |rho_under increment| = gamma x rho_bar increment (max deviation / max increment) [{label}]",
+        float(ratio_dev),
+        tol,
+        why="same: the two increments differ by the factor sigma' = gamma exactly",
+    )
+
+
+@claim(
+    "kou2023:lemma-5.7",
+    title="After freezing, coefficient increments are equal across neurons, the other class's scaled by "
+    "gamma",
+    source="Lemma 5.7 (= Lemma D.1; update rules (C.1)/(C.2))",
+    statement=r"For $t\ge T$: "
+    r"$\overline\rho^{(t)}_{y_i,r,i}-\overline\rho^{(T)}_{y_i,r,i}=\overline\rho^{(t)}_{y_i,r',i}-"
+    r"\overline\rho^{(T)}_{y_i,r',i}=(|\underline\rho^{(t)}_{-y_i,r',i}|-|\underline\rho^{(T)}_{-y_i,r',i}|)/\gamma$.",
+    hypotheses=["leaky ReLU and the conditions of Theorem 4.1", "$t\\ge T$ (after the pattern froze)"],
+)
+def lemma_5_7(ctx: Context) -> None:
+    n, m, d, steps, seeds = _sizes(ctx)
+    rng = ctx.rng("data").host
+    y = alternating_labels(n)
+    for k, g in enumerate((0.1, 0.5)):
+        ens = run(ctx, f"g{k}", Setup(gaussian_gram(rng, y, d), m, (g,), seeds, 0.05, 1e-3, steps))
+        t0 = max(float(ens.run.last_flip.max()) + 1, 1.0)
+        _equal_increments(ctx, ens, 10 ** np.ceil(np.log10(t0)), ens.setup.describe())
+    with ctx.control("window starting at t = 0, before the pattern froze", breaks="$t\\ge T$"):
+        _equal_increments(ctx, ens, 0.0, ens.setup.describe())
+
+
+def _inclusion_checks(ctx: Context, ens: Ens, label: str) -> None:
+    """Lemma 5.8: r in S_i(0) is active on x_i at every step (monitor)."""
+    m, y = ens.setup.m, ens.setup.data.y
+    S0 = active_on_own_class(ens)
+    off = np.where(y[None, None, :] > 0, ens.run.ever_off[:, :m], ens.run.ever_off[:, m:])
+    ctx.bound(
+        f"S_i(0) subset of S_i(t) at every step: number of (member, r, i) with r in S_i(0) ever inactive "
+        f"[{label}]",
+        float((S0 & off).sum()),
+        0.0,
+        why="exact statement; every step is monitored (numeric.reduced_gd)",
+        details={"|S_i(0)| range": [int(S0.sum(axis=1).min()), int(S0.sum(axis=1).max())]},
+    )
+
+
+@claim(
+    "kou2023:lemma-5.8",
+    title="ReLU: a neuron of class y_i active on x_i at initialization stays active for ever",
+    source="Lemma 5.8 (part of Lemma E.1)",
+    statement=r"For $r\in S_i^{(0)}$ and all $t\ge0$: $\mathrm{sign}\langle w^{(t)}_{y_i,r},x_i\rangle="
+    r"\mathrm{sign}\langle w^{(0)}_{y_i,r},x_i\rangle=1$, i.e. $S_i^{(0)}\subseteq S_i^{(t)}$.",
+    hypotheses=["ReLU and the conditions of Theorem 4.3 (in particular near orthogonality)"],
+)
+def lemma_5_8(ctx: Context) -> None:
+    n, m, d, steps, seeds = _sizes(ctx)
+    rng = ctx.rng("data").host
+    y = alternating_labels(n)
+    short = max(steps // 10, 1000)
+    for key, data, T in (
+        ("orth", orthogonal_gram(_norms(rng, n, 1.3), y, d), steps),
+        ("gauss", gaussian_gram(rng, y, d), short),
+        ("gram", controlled_gram(rng, y, 0.2, d=d), short),
+    ):
+        ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
+        _inclusion_checks(ctx, ens, ens.setup.describe())
+    with ctx.control("strongly correlated data: Gaussian points in d = 2n", breaks=r"$R_{\min}^2\ge CR^2np$"):
+        bad = gaussian_gram(rng, y, 2 * n)
+        ens = run(ctx, "correlated", Setup(bad, m, (0.0,), 2 * seeds, 0.05, 1e-3, short))
+        _inclusion_checks(ctx, ens, ens.setup.describe())

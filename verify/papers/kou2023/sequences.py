@@ -1,0 +1,324 @@
+r"""kou2023 Lemma 5.3 and Appendix H: sequence lemmas and the random-matrix bound.
+
+* Lemma 5.3 as printed (5.7) has :math:`e^{-x_0}` on both sides; Lemmas H.1/H.2 (its proof) have
+  :math:`e^{+x_0}`.  At :math:`t=0` the printed upper bound reads :math:`x_0\le\log e^{-x_0}=-x_0`,
+  false for every :math:`x_0>0`: an erratum (XFAIL) with the corrected claim ``lemma-5.3-corrected``.
+* Extreme sequences :math:`x_{t+1}=x_t+Ce^{-x_t}` are run exactly (``mpmath``, 50 digits); random
+  sequences inside the sandwich (5.6) are run in float64, where the bound is checked with the
+  rounding margin :math:`4t\epsilon` relative (each step rounds one addition and one exponential).
+"""
+
+from __future__ import annotations
+
+import mpmath
+import numpy as np
+
+from numeric.statistics import clopper_pearson
+from symbolic.sequence_lemmas import (
+    convexity_residuals,
+    h4_residuals,
+    iterate_equality_map,
+    telescoping_residuals,
+)
+from verify.claim import Erratum, claim
+from verify.context import Context, Series
+from verify.papers.kou2023.common import EPS
+
+C_VALUES = (0.01, 0.5, 2.0)
+
+
+def _random_sandwich(rng: np.random.Generator, B: int, steps: int, x0_low: float = 0.0):
+    r"""``B`` sequences with :math:`C_1e^{-x_t}\le x_{t+1}-x_t\le C_2e^{-x_t}` (increments uniform in
+    between).
+
+    Returns ``x`` ``(B, steps+1)``, ``C1``, ``C2``, ``x0`` ``(B,)``.
+    """
+    C1 = 10 ** rng.uniform(-2, 0.5, B)
+    C2 = C1 * 10 ** rng.uniform(0, 1, B)
+    x = np.empty((B, steps + 1))
+    x[:, 0] = rng.uniform(x0_low, 3.0, B)
+    u = rng.uniform(size=(steps, B))
+    for t in range(steps):
+        e = np.exp(-x[:, t])
+        x[:, t + 1] = x[:, t] + (C1 + u[t] * (C2 - C1)) * e
+    return x, C1, C2, x[:, 0]
+
+
+def _bounds(x0, C1, C2, t, sign: float = 1.0):
+    """Lower and upper bounds of (5.7) with e^{sign x0} (sign=+1: H.1/H.2; sign=-1: the printed (5.7))."""
+    e0 = np.exp(sign * x0)[:, None]
+    return np.log(e0 + C1[:, None] * t), np.log(e0 + (C2 * np.exp(C2))[:, None] * t)
+
+
+def _check_sandwich(ctx: Context, x, C1, C2, x0, *, sign: float, which: str, label: str) -> None:
+    t = np.arange(x.shape[1])[None, :]
+    lo, hi = _bounds(x0, C1, C2, t, sign)
+    slack = 4 * (t + 1) * EPS * np.maximum(np.abs(x), 1)
+    if which in ("lower", "both"):
+        ctx.bound(
+            f"lower bound log(e^({'+' if sign > 0 else '-'}x0) + C1 t) <= x_t: worst margin [{label}]",
+            float((x - lo + slack).min()),
+            0.0,
+            side=">=",
+            why="float64 sequences: 4 (t+1) eps max(|x_t|, 1) rounding slack (one addition and one exp per "
+            "step, "
+            "one log in the bound)",
+        )
+    if which in ("upper", "both"):
+        ctx.bound(
+            f"upper bound x_t <= log(e^({'+' if sign > 0 else '-'}x0) + C2 e^C2 t): worst margin [{label}]",
+            float((hi - x + slack).min()),
+            0.0,
+            side=">=",
+            why="as above",
+        )
+
+
+def _exact_sequences(ctx: Context, steps: int, sign: float, which: str, x0: float = 0.0) -> None:
+    """The extreme sequences x_{t+1} = x_t + C e^{-x_t} at 50 digits: both bounds with C1 = C2 = C."""
+    worst_lo, worst_hi = mpmath.inf, mpmath.inf
+    with mpmath.workdps(50):
+        for C in C_VALUES:
+            xs = iterate_equality_map(C, steps, x0=x0)
+            e0 = mpmath.exp(sign * mpmath.mpf(x0))
+            c = mpmath.mpf(C)
+            for t in range(0, steps + 1, max(steps // 200, 1)):
+                worst_lo = min(worst_lo, xs[t] - mpmath.log(e0 + c * t))
+                worst_hi = min(worst_hi, mpmath.log(e0 + c * mpmath.exp(c) * t) - xs[t])
+    label = f"x_(t+1) = x_t + C e^-x_t, C in {C_VALUES}, x0 = {x0:g}, t <= {steps}, 50 digits"
+    if which in ("lower", "both"):
+        ctx.bound(
+            f"lower bound margin [{label}]",
+            float(worst_lo),
+            -1e-40,
+            side=">=",
+            why="50-digit arithmetic: margins above -1e-40 are zero up to its rounding (equality at t = 0)",
+        )
+    if which in ("upper", "both"):
+        ctx.bound(
+            f"upper bound margin [{label}]",
+            float(worst_hi),
+            -1e-40,
+            side=">=",
+            why="50-digit arithmetic: margins above -1e-40 are zero up to its rounding (equality at t = 0)",
+        )
+
+
+def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
+    """Shared body of Lemmas 5.3 / H.1 / H.2: symbolic proof steps, exact and random sequences, a control."""
+    res = convexity_residuals()
+    keys = {"lower": ("h(a)", "h'(b) - (e^b - e^a)"), "upper": ("k(a)", "k'(b) - e^b (b - a)")}
+    for part in ("lower", "upper") if which == "both" else (which,):
+        for key in keys[part]:
+            ctx.zero(f"convexity step ({part} bound): {key} = 0", res[key], why="exact symbolic identity")
+    ctx.zero(
+        "telescoping: sum_{s<t} C = C t", telescoping_residuals()["sum of C over t steps - C t"], why="exact"
+    )
+    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=200_000)
+    B = ctx.param("trials", tiny=200, quick=500, full=10_000)
+    exact = ctx.param("exact_steps", tiny=300, quick=500, full=20000)
+    _exact_sequences(ctx, exact, sign, which, x0=0.0)
+    _exact_sequences(ctx, exact, sign, which, x0=1.0)
+    x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps)
+    _check_sandwich(
+        ctx, x, C1, C2, x0, sign=sign, which=which, label=f"{B} random sandwiched sequences, {steps} steps"
+    )
+    ctx.figure(
+        "random sandwiched sequences (first 5) and the bounds of the first",
+        series=[Series(f"x_t #{b}", np.arange(1, steps + 1), x[b, 1:]) for b in range(5)]
+        + [
+            Series(name, np.arange(1, steps + 1), v[0, 1:], "--")
+            for name, v in zip(
+                ("lower", "upper"),
+                _bounds(x0[:1], C1[:1], C2[:1], np.arange(steps + 1)[None], sign),
+                strict=True,
+            )
+        ],
+        xlabel="t",
+        ylabel="x_t",
+        logx=True,
+    )
+    with ctx.control("negative start x0 in [-6, -3]", breaks="$x_t\\ge0$"):
+        xn, C1n, C2n, x0n = _random_sandwich(ctx.rng("negative").host, 50, 50, x0_low=-6.0)
+        keep = x0n < -3
+        xn, C1n, C2n, x0n = xn[keep], C1n[keep], C2n[keep], x0n[keep]
+        _check_sandwich(
+            ctx, xn, C1n, C2n, x0n, sign=sign, which="upper" if which != "lower" else "lower", label="x0 < -3"
+        )
+
+
+@claim(
+    "kou2023:lemma-5.3",
+    title="Sequence lemma (5.6) => (5.7), as printed with exp(-x0)",
+    source="Lemma 5.3, eqs. (5.6)-(5.7) (main text)",
+    statement=r"For a nonnegative sequence with $C_1e^{-x_t}\le x_{t+1}-x_t\le C_2e^{-x_t}$: "
+    r"$\log(e^{-x_0}+C_1t)\le x_t\le\log(e^{-x_0}+C_2e^{C_2}t)$.",
+    hypotheses=["$x_t\\ge0$", "(5.6)"],
+    erratum=Erratum(
+        "the printed (5.7) has exp(-x0); at t = 0 its upper bound reads x0 <= -x0, false for x0 > 0. "
+        "Lemmas H.1/H.2 (the proof) have exp(+x0); the two agree at x0 = 0, the case of every application.",
+        via="seed text (5.7) vs Lemmas H.1/H.2; catalog note",
+    ),
+)
+def lemma_5_3(ctx: Context) -> None:
+    _sequence_claim(ctx, sign=-1.0, which="both")
+
+
+@claim(
+    "kou2023:lemma-5.3-corrected",
+    title="Sequence lemma (5.6) => (5.7) with exp(+x0) (Lemmas H.1 + H.2)",
+    source="Lemma 5.3 corrected by Lemmas H.1, H.2",
+    statement=r"For a nonnegative sequence with $C_1e^{-x_t}\le x_{t+1}-x_t\le C_2e^{-x_t}$: "
+    r"$\log(e^{x_0}+C_1t)\le x_t\le\log(e^{x_0}+C_2e^{C_2}t)$.",
+    hypotheses=["$x_t\\ge0$", "(5.6)"],
+)
+def lemma_5_3_corrected(ctx: Context) -> None:
+    _sequence_claim(ctx, sign=1.0, which="both")
+
+
+@claim(
+    "kou2023:lemma-H.1",
+    title="Upper sequence bound: x_(t+1) - x_t <= C e^(-x_t), x_t >= 0 => x_t <= log(e^x0 + C e^C t)",
+    source="Lemma H.1",
+    statement=r"Nonnegative $x_t$ with $x_{t+1}-x_t\le Ce^{-x_t}$ satisfy $x_t\le\log(e^{x_0}+Ce^{C}t)$.",
+    hypotheses=["$x_t\\ge0$"],
+)
+def lemma_H_1(ctx: Context) -> None:
+    _sequence_claim(ctx, sign=1.0, which="upper")
+    ctx.note(
+        "The proof needs no monotonicity of x_t: e^b - e^a <= e^b (b - a) holds for all real a, b (symbolic)."
+    )
+
+
+@claim(
+    "kou2023:lemma-H.2",
+    title="Lower sequence bound: x_(t+1) - x_t >= C e^(-x_t) => x_t >= log(e^x0 + C t)",
+    source="Lemma H.2",
+    statement=r"$x_{t+1}-x_t\ge Ce^{-x_t}$ implies $x_t\ge\log(e^{x_0}+Ct)$.",
+    hypotheses=["(the lower half of (5.6))"],
+)
+def lemma_H_2(ctx: Context) -> None:
+    res = convexity_residuals()
+    for key in ("h(a)", "h'(b) - (e^b - e^a)"):
+        ctx.zero(f"convexity step: {key} = 0", res[key], why="exact symbolic identity")
+    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=200_000)
+    B = ctx.param("trials", tiny=200, quick=500, full=10_000)
+    _exact_sequences(ctx, ctx.param("exact_steps", tiny=300, quick=500, full=20000), 1.0, "lower", x0=0.0)
+    x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps, x0_low=-3.0)
+    _check_sandwich(ctx, x, C1, C2, x0, sign=1.0, which="lower", label=f"{B} sequences incl. x0 < 0")
+    ctx.note(
+        "H.2 needs no sign condition on x_t (its proof uses only e^b - e^a >= e^a (b - a)): checked with x0 "
+        "< 0."
+    )
+    with ctx.control(
+        "increments C e^(-x_t) - 0.01 (the lower half of (5.6) violated)",
+        breaks="$x_{t+1}-x_t\\ge Ce^{-x_t}$",
+    ):
+        xs = [0.0]
+        for _ in range(steps):
+            xs.append(xs[-1] + max(0.5 * np.exp(-xs[-1]) - 0.01, 0.0))
+        xs = np.array(xs)
+        t = np.arange(xs.size)
+        ctx.bound(
+            "lower bound margin (C = 0.5)",
+            float((xs - np.log(1 + 0.5 * t)).min()),
+            0.0,
+            side=">=",
+            why="as above",
+        )
+
+
+@claim(
+    "kou2023:lemma-H.3",
+    title="Spectral norm of sub-gaussian matrices: ||A||_2 <= C K (sqrt m + sqrt n + u) w.p. >= 1 - 2 "
+    "e^(-u^2)",
+    source="Lemma H.3 (Vershynin 2018, Thm 4.4.5; cited)",
+    statement=r"$m\times n$ matrix, independent mean-zero sub-gaussian entries: "
+    r"$\|A\|_2\le CK(\sqrt m+\sqrt n+u)$ with probability $\ge1-2e^{-u^2}$.",
+    hypotheses=["independent entries", "mean zero", r"$K=\max\|a_{ij}\|_{\psi_2}$"],
+)
+def lemma_H_3(ctx: Context) -> None:
+    trials = ctx.param("trials", tiny=20, quick=60, full=2000)
+    sizes = [(16, 8), (32, 16), (64, 32), (128, 64)]
+    rng = ctx.rng("mc").host
+
+    def scan(mean: float) -> tuple[np.ndarray, np.ndarray]:
+        worst, exceed = [], []
+        for m, n in sizes:
+            A = rng.integers(0, 2, size=(trials, m, n)) - 0.5 + (mean - 0.0)
+            s = np.sqrt(np.linalg.eigvalsh(np.swapaxes(A, 1, 2) @ A)[:, -1])
+            ratio = s / (np.sqrt(m) + np.sqrt(n))
+            worst.append(ratio.max())
+            exceed.append((s > (np.sqrt(m) + np.sqrt(n) + 2.0)).sum())  # C K = 1, u = 2
+        return np.array(worst), np.array(exceed)
+
+    worst, exceed = scan(0.0)
+    k, N = int(exceed.sum()), trials * len(sizes)
+    lo, hi = clopper_pearson(k, N)
+    ctx.bound(
+        "P(||A||_2 > (sqrt m + sqrt n + u)), u = 2, centred +-1/2 entries (C K = 1): 99% upper CI",
+        float(lo),
+        2 * np.exp(-4.0),
+        why="Clopper-Pearson interval over all trials; the bound 2 e^(-u^2) must not lie below the interval",
+        details={"exceedances": k, "trials": N, "interval": [float(lo), float(hi)]},
+    )
+    ctx.order(
+        "||A||_2 / (sqrt m + sqrt n) is bounded: fitted order in m (worst trial per size)",
+        [s[0] for s in sizes],
+        worst,
+        expected=0.0,
+        tol=0.1,
+        why="a bounded ratio has order 0 (it tends to 1/2 for +-1/2 entries, Bai-Yin); a mean-nonzero matrix "
+        "has "
+        "||A|| ~ |mean| sqrt(mn), order 1/2 in m at fixed aspect ratio",
+        xlabel="m (n = m/2)",
+        ylabel="max ||A||_2 / (sqrt m + sqrt n)",
+    )
+    with ctx.control("entries {0, 1} (mean 1/2)", breaks="mean zero"):
+        worst_b, _ = scan(0.5)
+        ctx.order(
+            "||A||_2 / (sqrt m + sqrt n) is bounded: fitted order in m (worst trial per size)",
+            [s[0] for s in sizes],
+            worst_b,
+            expected=0.0,
+            tol=0.1,
+            why="as above",
+        )
+
+
+@claim(
+    "kou2023:lemma-H.4",
+    title="log(1+at)/log(1+bt) is nondecreasing in t for b >= a > 0",
+    source="Lemma H.4",
+    statement=r"For $t\ge s>0$ and $b\ge a>0$: "
+    r"$\frac{\log(1+at)}{\log(1+bt)}\ge\frac{\log(1+as)}{\log(1+bs)}$.",
+    hypotheses=["$b\\ge a>0$"],
+)
+def lemma_H_4(ctx: Context) -> None:
+    for key, val in h4_residuals().items():
+        ctx.zero(f"proof step: {key} = 0", val, why="exact symbolic identity; g' >= 0 for b >= a, g(0) = 0")
+    trials = ctx.param("trials", tiny=200, quick=2000, full=20000)
+    rng = ctx.rng("grid").host
+    t = np.logspace(-4, 8, 400)
+
+    def worst_drop(a, b) -> float:
+        f = np.log1p(a[:, None] * t) / np.log1p(b[:, None] * t)
+        return float((np.diff(f, axis=1) / f[:, 1:]).min())
+
+    a = 10 ** rng.uniform(-3, 3, trials)
+    b = a * 10 ** rng.uniform(0, 3, trials)
+    ctx.bound(
+        f"min over {trials} random (a <= b) and a log grid of t of the relative step of the ratio",
+        worst_drop(a, b),
+        -1e-13,
+        side=">=",
+        why="a nondecreasing function has nonnegative steps; float64 log1p rounding allows -1e-13 relative",
+    )
+    with ctx.control("b < a", breaks="$b\\ge a$"):
+        ctx.bound(
+            f"min over {trials} random (a > b) and a log grid of t of the relative step of the ratio",
+            worst_drop(b * 1.5 + a, a),
+            -1e-13,
+            side=">=",
+            why="as above",
+        )
