@@ -1,0 +1,148 @@
+"""Sizes and repeat counts of each benchmark, per profile (``tiny``, ``quick``, ``full``).
+
+``quick`` is meant to finish in about three minutes on an idle 2-core CPU; ``full`` is
+the issue's scale (1e5 GD steps, more sizes, more repeats); ``tiny`` only exercises
+the harness (the smoke test).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class HardwareConfig:
+    gemm_n: int = 2048
+    copy_mib: int = 256
+    min_time: float = 0.3  # per floor measurement
+    micro_time: float = 0.05  # per micro-timing (one field call, one matmul, ...)
+
+
+@dataclass(frozen=True)
+class FlowConfig:
+    """Benchmark 1: ensemble gradient flow vs a ``solve_ivp`` loop at matched accuracy."""
+
+    sizes: dict[tuple[int, int, int], tuple[int, ...]]  # (n, d, m) -> ensemble sizes B
+    rtols_ours: tuple[float, ...]
+    rtols_ivp: tuple[float, ...]
+    ref_rtol: float = 1e-11  # reference: our DOPRI5 at this rtol ...
+    ref_members: int = 32  # ... on the first members; errors are measured on these
+    check_rtol: float = 1e-13  # cross-check of the reference: DOP853 at this rtol
+    check_members: int = 2
+    atol_ratio: float = 1e-2  # atol = atol_ratio * rtol for every solve
+    T: float = 20.0
+    w_init: float = 0.1
+    ivp_members: int = 8  # the solve_ivp loop is timed on this many members, scaled by B/k
+    scaling_rtol: float = 1e-8  # time vs B and vs size are read at this rtol
+    scaling_B: int = 64
+    repeats: int = 3
+    profile_B: int = 256
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class GDConfig:
+    """Benchmark 2: long GD (kou2023) batched vs a PyTorch SGD loop, one net at a time."""
+
+    n: int = 10
+    d: int = 2000
+    m: int = 20  # neurons per sign: 2m = 40 in total
+    alpha: float = 0.5  # leaky-ReLU slope gamma
+    lr: float = 10.0
+    sigma0: float = 1e-3
+    steps_total: int = 100_000  # the computation being costed
+    steps: int = 2_000  # steps actually timed (rates are constant per step)
+    Bs: tuple[int, ...] = (1, 4, 16)
+    torch_members: int = 1
+    torch_dtypes: tuple[str, ...] = ("float64", "float32")
+    repeats: int = 3
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class ProbConfig:
+    """Benchmark 3: a convergence-probability estimate (dana2025), batched vs PyTorch."""
+
+    n: int = 20
+    d: int = 100
+    p: int = 20
+    runs: int = 100
+    Bs: tuple[int, ...] = (25, 100)  # time vs B (all runs at once is the estimate itself)
+    max_steps: int = 2_000
+    threshold: float = 1e-8  # "converged": training loss below this
+    check_every: int = 25  # the batched engine drops converged runs at this granularity
+    lr: float = 1.0
+    torch_runs: int = 100
+    torch_dtypes: tuple[str, ...] = ("float64", "float32")
+    repeats: int = 3
+    seed: int = 2
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    hardware: HardwareConfig
+    flow: FlowConfig
+    gd: GDConfig
+    prob: ProbConfig
+    notes: list[str] = field(default_factory=list)
+
+
+PROFILES: dict[str, Profile] = {
+    "tiny": Profile(
+        "tiny",
+        HardwareConfig(gemm_n=256, copy_mib=16, min_time=0.01, micro_time=0.002),
+        FlowConfig(
+            sizes={(4, 4, 4): (2, 4)},
+            rtols_ours=(1e-5, 1e-7),
+            rtols_ivp=(1e-5, 1e-7),
+            ref_rtol=1e-10,
+            ref_members=4,
+            check_rtol=1e-11,
+            check_members=1,
+            T=2.0,
+            ivp_members=2,
+            scaling_rtol=1e-5,
+            scaling_B=2,
+            repeats=1,
+            profile_B=4,
+        ),
+        GDConfig(n=4, d=20, m=2, steps_total=100, steps=20, Bs=(1, 2), repeats=1),
+        ProbConfig(n=4, d=8, p=4, runs=4, Bs=(2, 4), max_steps=40, check_every=10, torch_runs=2, repeats=1),
+    ),
+    "quick": Profile(
+        "quick",
+        HardwareConfig(),
+        FlowConfig(
+            sizes={(20, 20, 20): (16, 64, 256), (50, 50, 50): (16,)},
+            rtols_ours=(1e-5, 1e-6, 1e-7, 1e-8),
+            rtols_ivp=(1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8),
+            scaling_B=16,
+        ),
+        GDConfig(),
+        ProbConfig(),
+    ),
+    "full": Profile(
+        "full",
+        HardwareConfig(min_time=1.0),
+        FlowConfig(
+            sizes={(20, 20, 20): (16, 64, 256, 1024), (50, 50, 50): (16, 64, 256), (100, 100, 100): (16, 64)},
+            rtols_ours=(1e-5, 1e-6, 1e-7, 1e-8, 1e-9),
+            rtols_ivp=(1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9),
+            ref_rtol=1e-12,
+            ref_members=64,
+            ivp_members=16,
+            repeats=5,
+        ),
+        GDConfig(steps=100_000, Bs=(1, 4, 16, 64), torch_members=2, repeats=1),
+        ProbConfig(runs=500, Bs=(50, 100, 250, 500), torch_runs=100, repeats=3),
+    ),
+}
+
+
+def get_profile(name: str) -> Profile:
+    """The profile called ``name``; ``ValueError`` for an unknown one."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise ValueError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None

@@ -1,0 +1,102 @@
+"""PyTorch full-batch training loops of the kind the papers' authors write.
+
+One network at a time, autograd for the gradient, ``torch.optim.SGD`` for the update,
+on the CPU. These are the *baselines*; they are written plainly on purpose (no
+``torch.compile``, no batching over runs), because that is what the comparison is
+about. PyTorch is optional: :func:`available` is ``False`` when it cannot be imported
+and every benchmark then reports "not measured".
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import ModuleType
+
+import numpy as np
+
+
+@cache
+def _torch() -> ModuleType | None:
+    try:
+        return importlib.import_module("torch")
+    except Exception:  # ImportError or a broken install
+        return None
+
+
+def available() -> bool:
+    """True iff PyTorch imports."""
+    return _torch() is not None
+
+
+def info() -> dict:
+    """PyTorch version and intra-op thread count (empty when PyTorch is absent)."""
+    torch = _torch()
+    if torch is None:
+        return {}
+    return {"version": torch.__version__, "threads": torch.get_num_threads()}
+
+
+def _dtype(name: str):
+    torch = _torch()
+    return {"float32": torch.float32, "float64": torch.float64}[name]
+
+
+def kou_run(
+    X: np.ndarray,
+    y: np.ndarray,
+    W0: np.ndarray,
+    a: np.ndarray,
+    *,
+    alpha: float,
+    lr: float,
+    steps: int,
+    dtype: str,
+) -> np.ndarray:
+    """Train one kou2023 net (only ``W`` trained, logistic loss) with SGD; return the final ``W``."""
+    torch = _torch()
+    F = torch.nn.functional
+    dt = _dtype(dtype)
+    Xt, yt, at = (torch.tensor(v, dtype=dt) for v in (X, y, a))
+    W = torch.tensor(W0, dtype=dt, requires_grad=True)
+    opt = torch.optim.SGD([W], lr=lr)
+    for _ in range(steps):
+        opt.zero_grad()
+        out = F.leaky_relu(Xt @ W.T, alpha) @ at
+        loss = F.softplus(-yt * out).mean()
+        loss.backward()
+        opt.step()
+    return W.detach().numpy().astype(np.float64)
+
+
+def dana_run(
+    X: np.ndarray,
+    y: np.ndarray,
+    W0: np.ndarray,
+    a0: np.ndarray,
+    *,
+    lr: float,
+    max_steps: int,
+    threshold: float,
+    dtype: str,
+) -> tuple[bool, int, float]:
+    """Train one dana2025 net (both layers, 1/p scaling, GD on ``p * L``) until
+    ``L < threshold`` or ``max_steps``; return ``(converged, steps, final loss)``."""
+    torch = _torch()
+    F = torch.nn.functional
+    dt = _dtype(dtype)
+    p = W0.shape[0]
+    Xt, yt = torch.tensor(X, dtype=dt), torch.tensor(y, dtype=dt)
+    W = torch.tensor(W0, dtype=dt, requires_grad=True)
+    a = torch.tensor(a0, dtype=dt, requires_grad=True)
+    opt = torch.optim.SGD([W, a], lr=lr)
+    for step in range(max_steps + 1):
+        opt.zero_grad()
+        f = F.relu(Xt @ W.T) @ a / p
+        loss = 0.5 * ((f - yt) ** 2).mean()
+        value = loss.item()
+        if value < threshold or step == max_steps:
+            return value < threshold, step, value
+        (p * loss).backward()
+        opt.step()
+    raise AssertionError("unreachable")  # pragma: no cover
