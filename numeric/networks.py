@@ -100,10 +100,17 @@ class BiasFreeNet:
     # -- forward and backward -------------------------------------------------------
     def forward(self, Ws: Sequence[Array], XT: Array, alpha: Array | float) -> list[Array]:
         """Pre-activations ``[h_1, ..., h_L]``, each ``(B, N_l, P)``; ``h_L`` is the output."""
-        hs = [Ws[0] @ XT]
+        return self._forward(Ws, XT, alpha)[0]
+
+    def _forward(
+        self, Ws: Sequence[Array], XT: Array, alpha: Array | float
+    ) -> tuple[list[Array], list[Array]]:
+        """Pre-activations ``[h_1, ..., h_L]`` and activations ``[sigma(h_1), ..., sigma(h_{L-1})]``."""
+        hs, acts = [Ws[0] @ XT], []
         for W in Ws[1:]:
-            hs.append(W @ leaky_relu(hs[-1], alpha))
-        return hs
+            acts.append(leaky_relu(hs[-1], alpha))
+            hs.append(W @ acts[-1])
+        return hs, acts
 
     def output(self, Ws: Sequence[Array], XT: Array, alpha: Array | float) -> Array:
         """Network output ``f`` of shape ``(B, P)`` (scalar-output networks)."""
@@ -126,14 +133,13 @@ class BiasFreeNet:
         :math:`\delta_L = \partial\mathcal L/\partial f` and :math:`\sigma(h_0)\equiv x`.
         ``X`` is ``(B|1, P, N_0)`` and ``XT`` its transpose, both contiguous.
         """
-        hs = self.forward(Ws, XT, alpha)
+        hs, acts = self._forward(Ws, XT, alpha)
         f = hs[-1][:, 0, :]
         value = loss.value(f, y)
         delta = loss.dvalue(f, y)[:, None, :]  # (B, 1, P)
         grads: list[Array] = [None] * self.depth  # type: ignore[list-item]
         for l in range(self.depth - 1, 0, -1):
-            act = leaky_relu(hs[l - 1], alpha)
-            grads[l] = delta @ _swap(act)
+            grads[l] = delta @ _swap(acts[l - 1])
             delta = leaky_relu_slope(hs[l - 1], alpha, self.kink) * (_swap(Ws[l]) @ delta)
         grads[0] = delta @ X
         return value, grads
