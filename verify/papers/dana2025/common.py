@@ -1,0 +1,335 @@
+r"""Shared setup of the dana2025 claims: data sets, ensembles, runs and constants.
+
+* :class:`Data` -- one data set ``(norms, y, G)`` with the paper's constants
+  :math:`C^{\pm}_{x,y}`, the Assumption-2 margin and Theorem 1's :math:`C`.
+* :func:`make_data` -- App. B norms and labels with inputs that are orthogonal, at a chosen
+  fraction of the Assumption-2 limit (correlated, Gram construction), uniform on a
+  sphere of dimension ``d`` (exact Gram by Bartlett), or equicorrelated.
+* :func:`ensemble` -- ``B`` networks with the App. B initialization in Gram (or
+  orthogonal) coordinates, as a flat device state plus solver ``args``.
+* :func:`run_gd` -- the p-accelerated flow by the exact GD map (forward Euler) of the
+  field, all members in one batched program, with loss, exact curvature and
+  :math:`\min_i|1-r_i/y_i|` recorded.
+* :func:`certified` -- Theorem 1's deterministic convergence certificate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from numeric.backend import Backend, array_namespace, to_numpy
+from numeric.integrators.control import AdaptiveStep
+from numeric.integrators.methods import DOPRI5
+from numeric.shallow_relu import ShallowReLU
+from numeric.solve import gradient_descent, solve
+from numeric.weakly_correlated import (
+    appendix_b_init,
+    appendix_b_init_reduced,
+    appendix_b_labels,
+    appendix_b_norms,
+    assumption2_limit,
+    equicorrelated_gram,
+    offdiag_norm,
+    perturbed_gram,
+    scale_gram,
+    sphere_directions,
+    sphere_gram,
+)
+
+EPS = float(np.finfo(np.float64).eps)
+
+
+@dataclass(frozen=True)
+class Data:
+    """Inputs through their Gram matrix ``G`` (n, n), norms, labels ``y`` and dimension ``d``."""
+
+    norms: np.ndarray
+    y: np.ndarray
+    G: np.ndarray
+    d: int
+    name: str
+
+    @property
+    def n(self) -> int:
+        return len(self.y)
+
+    @property
+    def cx(self) -> tuple[float, float]:
+        r""":math:`(C_x^-, C_x^+)`."""
+        return float(self.norms.min()), float(self.norms.max())
+
+    @property
+    def cy(self) -> tuple[float, float]:
+        r""":math:`(C_y^-, C_y^+)`."""
+        a = np.abs(self.y)
+        return float(a.min()), float(a.max())
+
+    @property
+    def off(self) -> float:
+        r""":math:`\|X^\top X-D_X\|` (spectral)."""
+        return float(offdiag_norm(self.G))
+
+    @property
+    def limit(self) -> float:
+        """Right-hand side of eq. (4)."""
+        return float(assumption2_limit(self.norms, self.y))
+
+    @property
+    def assumption2(self) -> bool:
+        return self.off < self.limit
+
+    @property
+    def C(self) -> float:
+        r"""Theorem 1: :math:`C=\frac65\frac{(C_x^-)^2}{C_x^+}C_y^-`."""
+        return 1.2 * self.cx[0] ** 2 / self.cx[1] * self.cy[0]
+
+    @property
+    def orthogonal(self) -> bool:
+        return self.off == 0.0
+
+
+def make_data(
+    rng: np.random.Generator,
+    n: int,
+    kind: str,
+    *,
+    d: int | None = None,
+    frac: float = 0.99,
+    rho: float = 0.9,
+    unit: bool = False,
+) -> Data:
+    """App. B norms and labels (or unit norms, labels +-1 with ``unit``) and inputs of ``kind``.
+
+    ``kind``: ``"orthogonal"``; ``"boundary"`` (:math:`\\|X^\\top X-D_X\\|` = ``frac`` x the
+    Assumption-2 limit, correlated); ``"sphere"`` (uniform directions in dimension ``d``);
+    ``"equicorrelated"`` (every pair at correlation ``rho``).
+    """
+    if unit:
+        norms, y = np.ones(n), rng.choice([-1.0, 1.0], n)
+    else:
+        norms, y = appendix_b_norms(rng, n), appendix_b_labels(rng, n)
+    d = max(n, 1) if d is None else d
+    if kind == "orthogonal":
+        G = np.diag(norms**2)
+    elif kind == "boundary":
+        G = perturbed_gram(rng, norms, frac * float(assumption2_limit(norms, y)))
+    elif kind == "sphere":
+        G = scale_gram(sphere_gram(rng, 1, n, d)[0], norms)
+    elif kind == "equicorrelated":
+        G = equicorrelated_gram(norms, rho)
+    else:
+        raise ValueError(f"unknown data kind {kind!r}")
+    return Data(norms, y, G, d, kind)
+
+
+def ensemble(
+    be: Backend, data: Data, B: int, p: int, rng: np.random.Generator, *, scale: float = 1.0
+) -> tuple[ShallowReLU, object, dict, np.ndarray]:
+    """``B`` App.-B networks on ``data``: (model, flat device state, args, host pre-activations).
+
+    Orthogonal data use the decoupled representation, others the Gram one; the frozen
+    mass :math:`\\|w_j^\\perp\\|^2` is drawn exactly (``d - n`` free directions).
+    """
+    V, a, wperp2 = appendix_b_init_reduced(rng, data.G, data.d, B, p, scale)
+    if data.orthogonal:
+        model = ShallowReLU(p, data.n, "orthogonal")
+        args = model.args(be, data.y, c=data.norms, wperp2=wperp2)
+    else:
+        model = ShallowReLU(p, data.n, "gram")
+        args = model.args(be, data.y, G=data.G, wperp2=wperp2)
+    return model, be.asarray(model.pack(V, a)), args, V
+
+
+def observer(model: ShallowReLU):
+    """Loss, exact curvature (5) and :math:`\\min_i|1-r_i/y_i|` at every record."""
+
+    def observe(t, y, args):
+        r = model.residual(y, args)
+        return {
+            "loss": model.loss(y, args),
+            "mu": model.curvature(y, args),
+            "minf": abs(1 - r / args["y"]).min(axis=1),
+        }
+
+    return observe
+
+
+@dataclass
+class Run:
+    """Host records of a batched GD run: times ``t`` (T,), ``loss``/``mu``/``minf`` (B, T), final state."""
+
+    t: np.ndarray
+    loss: np.ndarray
+    mu: np.ndarray
+    minf: np.ndarray
+    final: object
+
+
+def run_gd(model: ShallowReLU, y0, args: dict, *, lr: float, T: float, every: int) -> Run:
+    """The flow :math:`\\dot\\theta=-p\\nabla L` on ``[0, T]`` by GD steps of size ``lr`` (one program)."""
+    steps = int(np.ceil(T / lr / every)) * every
+    traj = gradient_descent(
+        model,
+        y0,
+        lr=lr,
+        steps=steps,
+        record=np.arange(0, steps + 1, every),
+        args=args,
+        observe=observer(model),
+        save_state=False,
+    )
+    if not np.all(traj.status == 0):
+        raise RuntimeError(f"GD run failed:\n{traj.summary()}")
+    obs = {k: to_numpy(v) for k, v in traj.observed.items()}
+    return Run(traj.ts * lr, obs["loss"], obs["mu"], obs["minf"], traj.y_stop)
+
+
+def certified(run: Run, data: Data) -> np.ndarray:
+    r"""Theorem 1's certificate, per member: :math:`\min_tL(t)<(C_y^-)^2/(2n)`.
+
+    Then :math:`|r_i|\le\sqrt{2nL}<C_y^-\le|y_i|` for all later times (L is non-increasing),
+    so :math:`1-r_i/y_i` stays bounded away from 0 and (6) forces exponential convergence.
+    """
+    return run.loss.min(axis=1) < data.cy[0] ** 2 / (2 * data.n)
+
+
+def p_lemma5(n: int, eps: float) -> int:
+    r"""App. B width :math:`\lfloor\log(n/\varepsilon)/\log(4/3)\rfloor+1`."""
+    return int(np.floor(np.log(n / eps) / np.log(4 / 3))) + 1
+
+
+def p_theorem1(n: int, eps: float) -> int:
+    r"""Theorem 1's width :math:`\lceil4\log(4n/\varepsilon)\rceil` (the :math:`C_{a,w}` factor is
+    :math:`1+O(1/d)` for the App. B law and is dropped; see the claim notes)."""
+    return int(np.ceil(4 * np.log(4 * n / eps)))
+
+
+def solve_flow(model, y0, args: dict, ts: np.ndarray, *, rtol: float, max_steps: int = 20_000):
+    """Adaptive DOPRI5 solve of the flow (per-member steps), states at ``ts`` on the host ``(B, T, N)``.
+
+    Used where activation surfaces are crossed transversally (orthogonal data, short
+    horizons); a failed member is an error, not data.
+    """
+    traj = solve(
+        model,
+        y0,
+        ts,
+        method=DOPRI5,
+        control=AdaptiveStep(rtol=rtol, atol=rtol * 1e-3),
+        args=args,
+        max_steps=max_steps,
+    )
+    if not np.all(traj.status == 0):
+        raise RuntimeError(f"flow solve failed:\n{traj.summary()}")
+    return to_numpy(traj.ys)
+
+
+class WithCurvatureIntegral:
+    r"""The flow augmented by :math:`\dot I=\mu(\theta)`: the last state entry is :math:`\int_0^t\mu`."""
+
+    def __init__(self, model, scale: float = 1.0):
+        self.model, self.scale = model, scale
+
+    def __call__(self, t, y, args):
+        xp = array_namespace(y)
+        th = y[:, :-1]
+        mu = self.model.curvature(th, args)[:, None]
+        return xp.concatenate([self.scale * self.model(t, th, args), mu], axis=1)
+
+
+def solve_with_error(model, y0, args, ts: np.ndarray, *, rtol: float, max_steps: int = 20_000):
+    """:func:`solve_flow` on ``ts`` at ``rtol`` and on the grid with midpoints inserted at ``rtol/100``.
+
+    Returns the refined solution at ``ts`` and the elementwise difference of the two, an estimate of
+    the coarse solve's error (output times cap the steps, so a tighter rtol alone may take the same
+    steps; halving the output spacing forces smaller ones).
+    """
+    coarse = solve_flow(model, y0, args, ts, rtol=rtol, max_steps=max_steps)
+    fine_ts = np.sort(np.concatenate([ts, (ts[1:] + ts[:-1]) / 2]))
+    fine = solve_flow(model, y0, args, fine_ts, rtol=rtol / 100, max_steps=2 * max_steps)[:, ::2]
+    return fine, np.abs(coarse - fine)
+
+
+def p_of_n(n, eps: float = 0.05):
+    r"""App. B width :math:`\lfloor\log(n/\varepsilon)/\log(4/3)\rfloor+1` (vectorized)."""
+    return (np.floor(np.log(np.asarray(n) / eps) / np.log(4 / 3)) + 1).astype(int)
+
+
+def t_infinity(n, p):
+    r"""App. B training time :math:`t_\infty=1.5\frac{\sqrt{np}}4\log(np)`."""
+    return 1.5 * np.sqrt(n * p) / 4 * np.log(n * p)
+
+
+@dataclass
+class SizeSweep:
+    """One padded full-coordinate ensemble: member b has its own (p_b, n_b) (App. B data and init)."""
+
+    model: ShallowReLU
+    y0: object
+    args: dict
+    sizes: np.ndarray  # (B, 2): p_b, n_b
+    ymin: np.ndarray  # (B,): C_y^- of each member's data
+
+
+def size_sweep(be: Backend, rng: np.random.Generator, d: int, ns, seeds: int, widths) -> SizeSweep:
+    """``seeds`` App.-B networks per sample size in ``ns`` (width ``widths[k]``), sphere inputs in R^d.
+
+    All members share one padded array program (see ``ShallowReLU.args(sizes=...)``)."""
+    ns, widths = np.asarray(ns), np.asarray(widths)
+    nmax, pmax, B = int(ns.max()), int(widths.max()), len(ns) * seeds
+    X, Y = np.zeros((B, nmax, d)), np.zeros((B, nmax))
+    W, A = np.zeros((B, pmax, d)), np.zeros((B, pmax))
+    sizes = np.zeros((B, 2))
+    for b in range(B):
+        n, p = int(ns[b // seeds]), int(widths[b // seeds])
+        X[b, :n] = sphere_directions(rng, (n, d)) * appendix_b_norms(rng, n)[:, None]
+        Y[b, :n] = appendix_b_labels(rng, n)
+        w, a = appendix_b_init(rng, 1, p, d)
+        W[b, :p], A[b, :p] = w[0], a[0]
+        sizes[b] = (p, n)
+    model = ShallowReLU(pmax, d, "full")
+    ymin = np.array([np.abs(Y[b, : int(sizes[b, 1])]).min() for b in range(B)])
+    return SizeSweep(model, be.asarray(model.pack(W, A)), model.args(be, Y, X=X, sizes=sizes), sizes, ymin)
+
+
+def converged_by(sweep: SizeSweep, T: np.ndarray, lr: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    r"""App. B protocol: GD with step ``lr`` until each member's ``T``; converged iff
+    :math:`L<C_y^-/(2n)` at some step (early stop). Returns (converged, final/initial loss)."""
+    steps = int(np.ceil(T.max() / lr))
+    traj = gradient_descent(
+        sweep.model,
+        sweep.y0,
+        lr=lr,
+        steps=steps,
+        record=np.arange(steps + 1),
+        args=sweep.args,
+        observe=lambda t, y, a: {"loss": sweep.model.loss(y, a)},
+        save_state=False,
+    )
+    L = to_numpy(traj.observed["loss"])
+    k = np.arange(steps + 1)[None, :] * lr <= T[:, None]
+    conv = ((L < (sweep.ymin / (2 * sweep.sizes[:, 1]))[:, None]) & k).any(axis=1)
+    last = np.array([L[b, k[b]][-1] for b in range(len(T))])
+    return conv, last / L[:, 0]
+
+
+def orthogonal_sweep(be: Backend, rng: np.random.Generator, d: int, ns, seeds: int, widths) -> SizeSweep:
+    """Like :func:`size_sweep` on orthogonal inputs x_i = c_i e_i (c_i ~ U[1, 2]) in R^d, App. B init
+    drawn exactly in the decoupled coordinates (frozen mass chi^2_{d-n}/d included)."""
+    ns, widths = np.asarray(ns), np.asarray(widths)
+    nmax, pmax, B = int(ns.max()), int(widths.max()), len(ns) * seeds
+    C, Y = np.zeros((B, nmax)), np.zeros((B, nmax))
+    V, A, wperp2 = np.zeros((B, pmax, nmax)), np.zeros((B, pmax)), np.zeros((B, pmax))
+    sizes = np.zeros((B, 2))
+    for b in range(B):
+        n, p = int(ns[b // seeds]), int(widths[b // seeds])
+        C[b, :n], Y[b, :n] = appendix_b_norms(rng, n), appendix_b_labels(rng, n)
+        v, a, wp = appendix_b_init_reduced(rng, np.diag(C[b, :n] ** 2), d, 1, p)
+        V[b, :p, :n], A[b, :p], wperp2[b, :p] = v[0], a[0], wp[0]
+        sizes[b] = (p, n)
+    model = ShallowReLU(pmax, nmax, "orthogonal")
+    ymin = np.array([np.abs(Y[b, : int(sizes[b, 1])]).min() for b in range(B)])
+    args = model.args(be, Y, c=C, wperp2=wperp2, sizes=sizes)
+    return SizeSweep(model, be.asarray(model.pack(V, A)), args, sizes, ymin)
