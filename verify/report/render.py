@@ -7,9 +7,14 @@ changed since it was produced is marked stale.
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
+import multiprocessing
+import os
 import re
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -236,11 +241,10 @@ def _badge(text: str) -> str:
 
 def render(out_dir: Path, records: list[dict[str, Any]], claims: dict[str, Claim]) -> list[Path]:
     """Write index.md, index.html and one page (md + html) per claim, with figures."""
-    from verify.report.plots import draw  # matplotlib is imported only when drawing
-
     out_dir = Path(out_dir)
     written = []
     stale = {r["id"] for r in records if _stale(r, claims)}
+    jobs: list[tuple[dict[str, Any], Path]] = []
     for r in records:
         paper_dir = out_dir / r["paper"]
         paper_dir.mkdir(parents=True, exist_ok=True)
@@ -248,14 +252,45 @@ def render(out_dir: Path, records: list[dict[str, Any]], claims: dict[str, Claim
         fig_paths = []
         for k, f in enumerate(r.get("figures", [])):
             rel = f"figures/{slug}-{k}.png"
-            draw(f, paper_dir / rel)
+            jobs.append((f, paper_dir / rel))
             fig_paths.append(rel)
         md = claim_page(r, fig_paths, r["id"] in stale)
         (paper_dir / f"{slug}.md").write_text(md)
         (paper_dir / f"{slug}.html").write_text(markdown_to_html(md.replace(".md)", ".html)"), r["id"]))
         written.append(paper_dir / f"{slug}.md")
+    draw_figures(out_dir, jobs)
     md = index_markdown(records, stale)
     (out_dir / "index.md").write_text(md)
     (out_dir / "index.html").write_text(markdown_to_html(md.replace(".md)", ".html)"), "relu-verify"))
     written += [out_dir / "index.md", out_dir / "index.html"]
     return written
+
+
+FIGURE_MANIFEST = "figures.json"
+
+
+def draw_figures(out_dir: Path, jobs: list[tuple[dict[str, Any], Path]]) -> None:
+    """Draw the figures whose data changed since the last rendering, on all cores.
+
+    ``<out>/figures.json`` maps each PNG to the SHA-256 of the data it was drawn from,
+    so re-rendering unchanged results redraws nothing.
+    """
+    from verify.report.plots import draw  # matplotlib is imported only when drawing
+
+    manifest_path = out_dir / FIGURE_MANIFEST
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    todo = []
+    for figure, path in jobs:
+        key = str(path.relative_to(out_dir))
+        digest = hashlib.sha256(json.dumps(figure, sort_keys=True).encode()).hexdigest()[:16]
+        if manifest.get(key) != digest or not path.exists():
+            todo.append((figure, path))
+        manifest[key] = digest
+    workers = min(os.cpu_count() or 1, 4)
+    if len(todo) > 8 and workers > 1:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            list(pool.map(draw, *zip(*todo, strict=True), chunksize=4))
+    else:
+        for figure, path in todo:
+            draw(figure, path)
+    manifest_path.write_text(json.dumps(manifest, indent=0, sort_keys=True))
