@@ -26,23 +26,13 @@ from numeric.statistics import clopper_pearson
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import Ens, Setup, fitted_order, run
+from verify.papers.kou2023.common import appendix_sizes as _sizes
 from verify.papers.kou2023.theorems import (
     F3_NAME,
     active_on_own_class,
     check_f3_limit,
     lemma_f3_prediction,
 )
-
-
-def _sizes(ctx: Context) -> tuple[int, int, int, int, int]:
-    n = ctx.param("n", tiny=6, quick=10, full=20)
-    m = ctx.param("m", tiny=8, quick=20, full=50)
-    d = ctx.param("d", tiny=2000, quick=20000, full=200000)
-    steps = ctx.param("steps", tiny=5_000, quick=50_000, full=1_000_000)
-    seeds = ctx.param("seeds", tiny=2, quick=3, full=8)
-    ctx.require(d >= n, f"need d >= n, got d={d}, n={n}")
-    return n, m, d, steps, seeds
-
 
 # ------------------------------------------------------------------------------ Appendix A
 

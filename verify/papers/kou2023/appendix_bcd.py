@@ -15,6 +15,7 @@ from numeric.reduced_gd import ReducedGD, draw_initial
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kou2023.common import EPS, Ens, Setup, fitted_order, run
+from verify.papers.kou2023.common import appendix_sizes as _sizes
 from verify.papers.kou2023.patterns import (
     _balance_checks,
     _balance_ratio,
@@ -26,16 +27,6 @@ from verify.papers.kou2023.patterns import (
 
 BIG_INIT = r"$\sigma_0\le\gamma(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$ (B.2)"
 BIG_STEP = r"$\eta\le nm/(CR_{\max}^2)$ (B.3)"
-
-
-def _sizes(ctx: Context) -> tuple[int, int, int, int, int]:
-    n = ctx.param("n", tiny=6, quick=10, full=20)
-    m = ctx.param("m", tiny=8, quick=20, full=50)
-    d = ctx.param("d", tiny=2000, quick=20000, full=200000)
-    steps = ctx.param("steps", tiny=5_000, quick=50_000, full=1_000_000)
-    seeds = ctx.param("seeds", tiny=2, quick=3, full=8)
-    ctx.require(d >= n, f"need d >= n, got d={d}, n={n}")
-    return n, m, d, steps, seeds
 
 
 def _data(ctx: Context, n: int, d: int):

@@ -44,6 +44,17 @@ EPS = float(np.finfo(np.float64).eps)
 RICHARDSON = 0.5
 
 
+def appendix_sizes(ctx: Context) -> tuple[int, int, int, int, int]:
+    """``n, m, d, steps, seeds`` of the appendix A-E claims (``appendix``, ``appendix_bcd``)."""
+    n = ctx.param("n", tiny=6, quick=10, full=20)
+    m = ctx.param("m", tiny=8, quick=20, full=50)
+    d = ctx.param("d", tiny=2000, quick=20000, full=200000)
+    steps = ctx.param("steps", tiny=5_000, quick=50_000, full=1_000_000)
+    seeds = ctx.param("seeds", tiny=2, quick=3, full=8)
+    ctx.require(d >= n, f"need d >= n, got d={d}, n={n}")
+    return n, m, d, steps, seeds
+
+
 def eta_for(data: GramData, m: int, scale: float) -> float:
     r""":math:`\eta` with per-step coefficient change :math:`\eta R_{\max}^2/(nm)=` ``scale``."""
     return scale * data.n * m / data.R_max**2

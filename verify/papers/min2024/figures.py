@@ -61,6 +61,12 @@ def _sizes(ctx: Context) -> tuple[int, int]:
     return ctx.param("seeds", tiny=2, quick=4, full=16), ctx.param("H", tiny=50, quick=50)
 
 
+def _gd_finite(ctx: Context, r: dict, seeds: int) -> None:
+    ctx.holds(
+        "GD finite", bool(r["ok"].all()), measured=int(r["ok"].sum()), expected=seeds, why="status SUCCESS"
+    )
+
+
 def _figure(ctx: Context, name: str, r: dict, record: np.ndarray) -> None:
     ctx.figure(
         name,
@@ -86,16 +92,22 @@ def figure_7(ctx: Context) -> None:
     steps = 3500
     record = np.arange(0, steps + 1, 250)
     r = _gd_run(ctx, 0.1, seeds, h, steps, record)
-    ctx.holds(
-        "GD finite", bool(r["ok"].all()), measured=int(r["ok"].sum()), expected=seeds, why="status SUCCESS"
-    )
-    out = _outside(r, -1)
-    ctx.holds(
-        "no non-dead positive neuron outside S+ at iteration 3500",
-        bool(np.all(out == 0)),
-        measured=out.tolist(),
-        expected=0,
-        why="exact region labels (ties <= 1e-12 relative count inactive); iteration 3500 = t 7, before the "
+    _gd_finite(ctx, r, seeds)
+
+    def none_outside(r: dict, why: str, details: dict | None = None) -> None:
+        out = _outside(r, -1)
+        ctx.holds(
+            "no non-dead positive neuron outside S+ at iteration 3500",
+            bool(np.all(out == 0)),
+            measured=out.tolist(),
+            expected=0,
+            why=why,
+            details=details,
+        )
+
+    none_outside(
+        r,
+        "exact region labels (ties <= 1e-12 relative count inactive); iteration 3500 = t 7, before the "
         "norms leave O(alpha) (loss still ~ 2)",
         details={"loss_at_3500": r["loss"][:, -1].tolist()},
     )
@@ -108,15 +120,7 @@ def figure_7(ctx: Context) -> None:
     )
     _figure(ctx, "Fig. 7: neurons outside S+", r, record)
     with ctx.control("orthogonal points (Fig. 9 data, mu = 0)", breaks=r"$\mu>0$"):
-        r0 = _gd_run(ctx, 0.0, seeds, h, steps, record)
-        out0 = _outside(r0, -1)
-        ctx.holds(
-            "no non-dead positive neuron outside S+ at iteration 3500",
-            bool(np.all(out0 == 0)),
-            measured=out0.tolist(),
-            expected=0,
-            why="as above",
-        )
+        none_outside(_gd_run(ctx, 0.0, seeds, h, steps, record), "as above")
 
 
 @claim(
@@ -133,16 +137,22 @@ def figure_8(ctx: Context) -> None:
     steps = 7000
     record = np.arange(0, steps + 1, 500)
     r = _gd_run(ctx, 0.001, seeds, h, steps, record)
-    ctx.holds(
-        "GD finite", bool(r["ok"].all()), measured=int(r["ok"].sum()), expected=seeds, why="status SUCCESS"
-    )
-    out = _outside(r, -1)
-    ctx.holds(
-        "some seed has a non-dead positive neuron outside S+ at iteration 7000",
-        bool(np.any(out > 0)),
-        measured=out.tolist(),
-        expected="> 0 in some seed",
-        why="exact region labels; the x2-hyperplane lies 0.001 rad from x1, so a neuron attracted by x1 "
+    _gd_finite(ctx, r, seeds)
+
+    def some_outside(r: dict, why: str) -> np.ndarray:
+        out = _outside(r, -1)
+        ctx.holds(
+            "some seed has a non-dead positive neuron outside S+ at iteration 7000",
+            bool(np.any(out > 0)),
+            measured=out.tolist(),
+            expected="> 0 in some seed",
+            why=why,
+        )
+        return out
+
+    out = some_outside(
+        r,
+        "exact region labels; the x2-hyperplane lies 0.001 rad from x1, so a neuron attracted by x1 "
         "crosses "
         "only after ~ log(angle/0.001) / |x1| (catalog C4), which exceeds 7000 x 2e-3 = 14 only for neurons "
         "that start close to x1: seed-dependent (the paper reports one run), so 'some seed', not 'every'",
@@ -153,15 +163,7 @@ def figure_8(ctx: Context) -> None:
     )
     _figure(ctx, "Fig. 8: neurons outside S+", r, record)
     with ctx.control("Fig. 7 data (mu = sin 0.1)", breaks=r"$\mu$ tiny"):
-        r7 = _gd_run(ctx, 0.1, seeds, h, steps, record)
-        out7 = _outside(r7, -1)
-        ctx.holds(
-            "some seed has a non-dead positive neuron outside S+ at iteration 7000",
-            bool(np.any(out7 > 0)),
-            measured=out7.tolist(),
-            expected="> 0 in some seed",
-            why="as above",
-        )
+        some_outside(_gd_run(ctx, 0.1, seeds, h, steps, record), "as above")
 
 
 @claim(
@@ -177,16 +179,20 @@ def figure_9(ctx: Context) -> None:
     steps = ctx.param("steps", tiny=8000, quick=15000)
     record = np.arange(0, steps + 1, 500)
     r = _gd_run(ctx, 0.0, seeds, h, steps, record)
-    ctx.holds(
-        "GD finite", bool(r["ok"].all()), measured=int(r["ok"].sum()), expected=seeds, why="status SUCCESS"
-    )
-    out = _outside(r, -1)
-    ctx.holds(
-        f"some non-dead positive neuron outside S+ at iteration {steps}, in every seed",
-        bool(np.all(out > 0)),
-        measured=out.tolist(),
-        expected="> 0",
-        why="with <x1,x2> = 0 a neuron active on x1 only has d<w,x2>/dt = 0 exactly: it never enters S+",
+    _gd_finite(ctx, r, seeds)
+
+    def all_outside(r: dict, why: str) -> None:
+        out = _outside(r, -1)
+        ctx.holds(
+            f"some non-dead positive neuron outside S+ at iteration {steps}, in every seed",
+            bool(np.all(out > 0)),
+            measured=out.tolist(),
+            expected="> 0",
+            why=why,
+        )
+
+    all_outside(
+        r, "with <x1,x2> = 0 a neuron active on x1 only has d<w,x2>/dt = 0 exactly: it never enters S+"
     )
     codes, v, norm = r["codes"][:, -1], r["v"][:, -1], r["norm"][:, -1]
     grown_in = np.where((codes == PLUS) & (v > 0), norm, 0).max(-1)
@@ -201,12 +207,4 @@ def figure_9(ctx: Context) -> None:
     )
     _figure(ctx, "Fig. 9: neurons outside S+", r, record)
     with ctx.control("Fig. 7 data (mu = sin 0.1)", breaks=r"$\mu=0$"):
-        r7 = _gd_run(ctx, 0.1, seeds, h, steps, record)
-        out7 = _outside(r7, -1)
-        ctx.holds(
-            f"some non-dead positive neuron outside S+ at iteration {steps}, in every seed",
-            bool(np.all(out7 > 0)),
-            measured=out7.tolist(),
-            expected="> 0",
-            why="as above",
-        )
+        all_outside(_gd_run(ctx, 0.1, seeds, h, steps, record), "as above")

@@ -1421,16 +1421,20 @@ def section_c4(ctx: Context) -> None:
     setup, lam, lr, steps, record = _decay_setup(ctx, "c4")
     c = (np.asarray(C4_ALPHAS) + 1) / 2
     run = _decay_run(ctx, setup, lam, lr, steps, record, c * lam)
-    check_gd_equivalence(
-        ctx,
-        setup,
-        run,
-        lr,
-        decay=c * lam,
-        name="GD with decay: ReLU (lr 2 eta/(a+1), lambda_a) vs linear (lr eta, lambda) step for step "
-        f"[{setup.label}]: max_k relative deviation / rounding tolerance",
-    )
-    check_decay_fixed_point(ctx, setup, run, lam, setup.label)
+
+    def checks(run, decay) -> None:
+        check_gd_equivalence(
+            ctx,
+            setup,
+            run,
+            lr,
+            decay=decay,
+            name="GD with decay: ReLU (lr 2 eta/(a+1), lambda_a) vs linear (lr eta, lambda) step for step "
+            f"[{setup.label}]: max_k relative deviation / rounding tolerance",
+        )
+        check_decay_fixed_point(ctx, setup, run, lam, setup.label)
+
+    checks(run, c * lam)
     ctx.figure(
         "loss with weight decay vs linear time",
         xlabel="(a+1) t / 2",
@@ -1447,16 +1451,7 @@ def section_c4(ctx: Context) -> None:
         "ReLU decay lambda_a = lambda (no (a+1)/2 factor)", breaks=r"$\lambda_\alpha=\frac{\alpha+1}2\lambda$"
     ):
         bad = _decay_run(ctx, setup, lam, lr, steps, record, np.full_like(c, lam))
-        check_gd_equivalence(
-            ctx,
-            setup,
-            bad,
-            lr,
-            decay=lam,
-            name="GD with decay: ReLU (lr 2 eta/(a+1), lambda_a) vs linear (lr eta, lambda) step for step "
-            f"[{setup.label}]: max_k relative deviation / rounding tolerance",
-        )
-        check_decay_fixed_point(ctx, setup, bad, lam, setup.label)
+        checks(bad, lam)
 
 
 @claim(

@@ -430,28 +430,26 @@ def corollary_2(ctx: Context) -> None:
         [corollary10_cross_term()["loss_split"]],
         why="SymPy on a symmetric pair with a symbolic H=2, D=2 even part (proof of Corollary 10)",
     )
-    ts, L, L_ols, gap, alphas = _training_gaps(ctx, bias=False)
-    ctx.bound(
-        "GD on the eq. (9) target plateaus at L >= L_OLS (min over steps of (L - L_OLS)/tol)",
-        gap.min(),
-        -1.0,
-        side=">=",
-        why=_OLS_WHY,
-        details={"L_OLS": L_ols, "final L": L[:, -1], "final (L-L_OLS)/L_OLS": (L[:, -1] - L_ols) / L_ols},
-    )
-    _loss_figure(ctx, "two-layer bias-free nets trained on the eq. (9) target", ts, L, L_ols, alphas)
 
-    with ctx.control("biases added (input [x, 1])", breaks="bias-free"):
-        ts, L, L_ols, gap, alphas = _training_gaps(ctx, bias=True)
+    def plateau(bias: bool, figure: str) -> None:
+        ts, L, L_ols, gap, alphas = _training_gaps(ctx, bias=bias)
+        details = {"L_OLS": L_ols, "final L": L[:, -1]}
+        if not bias:
+            details["final (L-L_OLS)/L_OLS"] = (L[:, -1] - L_ols) / L_ols
         ctx.bound(
             "GD on the eq. (9) target plateaus at L >= L_OLS (min over steps of (L - L_OLS)/tol)",
             gap.min(),
             -1.0,
             side=">=",
             why=_OLS_WHY,
-            details={"L_OLS": L_ols, "final L": L[:, -1]},
+            details=details,
         )
-        _loss_figure(ctx, "biased two-layer nets trained on the eq. (9) target", ts, L, L_ols, alphas)
+        _loss_figure(ctx, figure, ts, L, L_ols, alphas)
+
+    plateau(False, "two-layer bias-free nets trained on the eq. (9) target")
+
+    with ctx.control("biases added (input [x, 1])", breaks="bias-free"):
+        plateau(True, "biased two-layer nets trained on the eq. (9) target")
     with ctx.control("the 3-layer bias-free net of eq. (9)", breaks="two-layer"):
         ds = _eq9_dataset(ctx.rng("train-data").host, ctx.param("n", tiny=30, quick=60, full=500))
         _, L_ols, tol_ols = _ols(ds.X, ds.y)

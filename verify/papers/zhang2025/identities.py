@@ -165,22 +165,26 @@ _SPLIT_WHY = (
 def condition_3(ctx: Context) -> None:
     n = ctx.param("trials", tiny=2, quick=8, full=64)
     family = [*_symmetric_family(ctx, "data"), datasets.fan(30), datasets.perturbed_symmetric(0.0)]
-    accepted = [datasets.is_symmetric(ds.X, ds.y) for ds in family]
-    ctx.holds(
-        "is_symmetric accepts every dataset built to satisfy Condition 3",
-        all(accepted),
-        measured=f"{sum(accepted)}/{len(family)} accepted",
-        expected="all",
-        why="exact multiset comparison (atol = 0) of (x, y) and (-x, -y) after a lexicographic sort",
-    )
-    worst, details = _worst_split(ctx, family, n)
-    ctx.bound(
-        "loss split L = 1/2<(y-h)^2> + 1/2<g^2> (cross term vanishes)",
-        worst,
-        1.0,
-        why=_SPLIT_WHY,
-        details=details,
-    )
+
+    def checks(family: list[datasets.Dataset], why_accepted: str) -> None:
+        accepted = [datasets.is_symmetric(ds.X, ds.y) for ds in family]
+        ctx.holds(
+            "is_symmetric accepts every dataset built to satisfy Condition 3",
+            all(accepted),
+            measured=f"{sum(accepted)}/{len(family)} accepted",
+            expected="all",
+            why=why_accepted,
+        )
+        worst, details = _worst_split(ctx, family, n)
+        ctx.bound(
+            "loss split L = 1/2<(y-h)^2> + 1/2<g^2> (cross term vanishes)",
+            worst,
+            1.0,
+            why=_SPLIT_WHY,
+            details=details,
+        )
+
+    checks(family, "exact multiset comparison (atol = 0) of (x, y) and (-x, -y) after a lexicographic sort")
     ctx.zero(
         "symbolic: cross term and loss split on a symmetric pair",
         list(corollary10_cross_term().values()),
@@ -201,22 +205,7 @@ def condition_3(ctx: Context) -> None:
     }
     for name, (broken, hypothesis) in violations.items():
         with ctx.control(name, breaks=hypothesis):
-            accepted = [datasets.is_symmetric(ds.X, ds.y) for ds in broken]
-            ctx.holds(
-                "is_symmetric accepts every dataset built to satisfy Condition 3",
-                all(accepted),
-                measured=f"{sum(accepted)}/{len(broken)} accepted",
-                expected="all",
-                why="exact multiset comparison (atol = 0)",
-            )
-            worst, details = _worst_split(ctx, broken, n)
-            ctx.bound(
-                "loss split L = 1/2<(y-h)^2> + 1/2<g^2> (cross term vanishes)",
-                worst,
-                1.0,
-                why=_SPLIT_WHY,
-                details=details,
-            )
+            checks(broken, "exact multiset comparison (atol = 0)")
 
 
 # ----------------------------------------------------------------------------- Lemma 5
@@ -404,21 +393,25 @@ def lemma_13(ctx: Context) -> None:
         "0.025 and 0.0125 (global error Ch^4, so the difference is ~15x the finer solve's error; the "
         "equality cases below measure that margin) + 8 eps per step x |terms|"
     )
-    ctx.bound(
-        "the construction satisfies the integral inequality (min gap/tol)",
-        (hyp / tol[:, None]).min(),
-        -1.0,
-        side=">=",
-        why=why,
-    )
-    ctx.bound(
-        "bound (21) holds (min (bound - u)/tol)",
-        (bound / tol[:, None]).min(),
-        -1.0,
-        side=">=",
-        why=why,
-        details={"max bound - u": bound.max()},
-    )
+
+    def checks(bound, hyp, tol, details: dict) -> None:
+        ctx.bound(
+            "the construction satisfies the integral inequality (min gap/tol)",
+            (hyp / tol[:, None]).min(),
+            -1.0,
+            side=">=",
+            why=why,
+        )
+        ctx.bound(
+            "bound (21) holds (min (bound - u)/tol)",
+            (bound / tol[:, None]).min(),
+            -1.0,
+            side=">=",
+            why=why,
+            details=details,
+        )
+
+    checks(bound, hyp, tol, {"max bound - u": bound.max()})
     ctx.bound(
         "bound (21) is attained with equality when u = alpha + int beta u (max |bound - u|/tol)",
         (np.abs(bound) / tol[:, None])[: n // 4].max(),
@@ -454,21 +447,7 @@ def lemma_13(ctx: Context) -> None:
         c = np.zeros((6, 11))
         c[:, 0], c[:, 3], c[:, 5], c[:, 9], c[:, 10] = 1.0, 1.0, -bs, 1.0, kappa
         bound, hyp, tol, ts, u = _gronwall(ctx, c, np.zeros(6))
-        ctx.bound(
-            "the construction satisfies the integral inequality (min gap/tol)",
-            (hyp / tol[:, None]).min(),
-            -1.0,
-            side=">=",
-            why=why,
-        )
-        ctx.bound(
-            "bound (21) holds (min (bound - u)/tol)",
-            (bound / tol[:, None]).min(),
-            -1.0,
-            side=">=",
-            why=why,
-            details={"min bound - u": bound.min()},
-        )
+        checks(bound, hyp, tol, {"min bound - u": bound.min()})
         ctx.figure(
             "u(t) and bound (21) with beta = -1",
             xlabel="t",
