@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
-import click
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -25,14 +24,14 @@ from verify.registry import all_claims, select
 from verify.report.render import BADGE, render
 from verify.runner import exit_status, run_claims
 
-try:  # typer >= 0.2x vendors its own click: its exceptions are not click's
-    from typer._click import exceptions as _typer_click
-except ImportError:  # older typer raises click's own exceptions
-    _typer_click = click.exceptions
+try:  # typer >= 0.2x vendors its own click (and does not install click itself)
+    from typer._click import exceptions as _click_exceptions
+except ImportError:  # older typer depends on click and raises click's own exceptions
+    from click import exceptions as _click_exceptions
 
-_USAGE_ERRORS = (click.exceptions.UsageError, _typer_click.UsageError)
-_CLICK_ERRORS = (click.exceptions.ClickException, _typer_click.ClickException)
-_ABORTS = (click.exceptions.Abort, typer.Abort, getattr(_typer_click, "Abort", click.exceptions.Abort))
+_USAGE_ERRORS = (_click_exceptions.UsageError,)
+_CLICK_ERRORS = (_click_exceptions.ClickException,)
+_ABORTS = (typer.Abort, *filter(None, [getattr(_click_exceptions, "Abort", None)]))
 
 app = typer.Typer(
     add_completion=False,
