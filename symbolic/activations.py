@@ -72,9 +72,7 @@ def decomposition_residual_alpha_above_one() -> dict[str, dict[str, sp.Expr]]:
     for case, z in (("z>0", sp.Symbol("z", positive=True)), ("z<0", sp.Symbol("z", negative=True))):
         m = sp.Max(z, alpha * z)
         out["printed"][case] = sp.simplify(m - ((1 + alpha) / 2 * z + (1 - alpha) / 2 * sp.Abs(z)))
-        out["corrected"][case] = sp.simplify(
-            m - ((1 + alpha) / 2 * z + (alpha - 1) / 2 * sp.Abs(z))
-        )
+        out["corrected"][case] = sp.simplify(m - ((1 + alpha) / 2 * z + (alpha - 1) / 2 * sp.Abs(z)))
     return out
 
 
@@ -98,9 +96,7 @@ def pairing_identities() -> dict[str, Any]:
         ("z=0", sp.Integer(0)),
     )
     for case, z in cases:
-        out[f"odd[{case}]"] = sp.simplify(
-            leaky_relu(z, alpha) - leaky_relu(-z, alpha) - (1 + alpha) * z
-        )
+        out[f"odd[{case}]"] = sp.simplify(leaky_relu(z, alpha) - leaky_relu(-z, alpha) - (1 + alpha) * z)
         if z != 0:
             out[f"derivative[{case}]"] = sp.simplify(
                 leaky_relu_derivative(z, alpha, k) + leaky_relu_derivative(-z, alpha, k) - 1 - alpha
@@ -120,14 +116,11 @@ def _two_layer_symbols() -> tuple[sp.Matrix, sp.Matrix, sp.Matrix]:
     return W1, W2, x
 
 
-def _net_on_pattern(
-    W2: sp.Matrix, z: sp.Matrix, signs: tuple[int, ...], scale: Any, flip: int
-) -> Any:
+def _net_on_pattern(W2: sp.Matrix, z: sp.Matrix, signs: tuple[int, ...], scale: Any, flip: int) -> Any:
     """``f(flip * scale * x) = sum_h w_2h sigma(flip * scale * z_h)`` (``scale > 0``) on the
     region where ``sign(z_h) = signs[h]``: there sigma is the branch ``branch_slope``."""
     return sum(
-        W2[h] * branch_slope(flip * signs[h], ALPHA, 0) * flip * scale * z[h]
-        for h in range(len(signs))
+        W2[h] * branch_slope(flip * signs[h], ALPHA, 0) * flip * scale * z[h] for h in range(len(signs))
     )
 
 
@@ -151,8 +144,7 @@ def theorem1_residuals() -> dict[tuple[int, int], dict[str, sp.Expr]]:
     out = {}
     for signs in itertools.product((-1, 0, 1), repeat=2):
         zero_units = [h for h in range(2) if signs[h] == 0]
-        solution = sp.solve([(W1[h, :] * x0)[0] for h in zero_units], list(x0)[: len(zero_units)],
-                            dict=True)
+        solution = sp.solve([(W1[h, :] * x0)[0] for h in zero_units], list(x0)[: len(zero_units)], dict=True)
         x = x0.subs(solution[0]) if solution else x0
         z = W1 * x
         abs_z = [signs[h] * z[h] for h in range(2)]
@@ -193,8 +185,7 @@ def eq9_cases() -> dict[str, tuple[sp.Expr, sp.Expr]]:
         if s1 == 0 or s2 == 0:
             out[f"s=({s1},{s2})"] = (s1 * m, s2 * m)
             continue
-        for order, (m1, m2) in (("|x1|>|x2|", (m + c, m)), ("|x1|<|x2|", (m, m + c)),
-                                ("|x1|=|x2|", (m, m))):
+        for order, (m1, m2) in (("|x1|>|x2|", (m + c, m)), ("|x1|<|x2|", (m, m + c)), ("|x1|=|x2|", (m, m))):
             out[f"s=({s1},{s2}),{order}"] = (s1 * m1, s2 * m2)
     return out
 
@@ -277,4 +268,3 @@ def corollary10_cross_term() -> dict[str, sp.Expr]:
     pair_loss = (y - lin - f_e(x)) ** 2 + (-y + lin - f_e(-x)) ** 2
     split = pair_loss - (y - lin) ** 2 - (-y + lin) ** 2 - f_e(x) ** 2 - f_e(-x) ** 2
     return {"cross_term": sp.expand(cross), "loss_split": sp.expand(split)}
-

@@ -107,8 +107,12 @@ def corollary9_ode_residual(dps: int = 50, n_points: int = 8, seed: int = 0) -> 
     worst = mpmath.mpf(0)
     with mpmath.workdps(dps):
         for _ in range(n_points):
-            point = (rational(0, 800, 100), rational(50, 300, 100), rational(0, 300, 100),
-                     rational(1, 100, 100))
+            point = (
+                rational(0, 800, 100),
+                rational(50, 300, 100),
+                rational(0, 300, 100),
+                rational(1, 100, 100),
+            )
             worst = max([worst, *(abs(v) for v in fn(*point))])
     return worst
 
@@ -121,8 +125,7 @@ def corollary9_callable(module: Module = "numpy") -> Callable[..., Any]:
     ``A bbar + B (r - c bbar)`` is done with the chosen array module.
     """
     xp = array_module(module)
-    coeff = lambdify_numeric([_T, _S, _C, _W0], list(corollary9_coefficients(_T, _S, _C, _W0)),
-                             module)
+    coeff = lambdify_numeric([_T, _S, _C, _W0], list(corollary9_coefficients(_T, _S, _C, _W0)), module)
 
     def w_of_t(t_tilde: Any, beta: Any, r: Any, w_init: float) -> Any:
         t = xp.asarray(t_tilde, dtype=float).reshape(-1)
@@ -248,8 +251,11 @@ def early_phase_callable(module: Module = "numpy") -> Callable[..., Any]:
         plus = xp.concatenate([bbar, xp.ones(1)])
         minus = xp.concatenate([bbar, -xp.ones(1)])
         rest = xp.concatenate([(W1 - xp.outer(proj, bbar)).T, xp.zeros((1, W1.shape[0]))])
-        return (up[:, None, None] * xp.outer(plus, proj + W2)[None]
-                + down[:, None, None] * xp.outer(minus, proj - W2)[None] + rest[None])
+        return (
+            up[:, None, None] * xp.outer(plus, proj + W2)[None]
+            + down[:, None, None] * xp.outer(minus, proj - W2)[None]
+            + rest[None]
+        )
 
     return W_of_t
 
@@ -313,7 +319,8 @@ def bernoulli_fixed_points() -> dict[str, Any]:
 def bernoulli_callable(module: Module = "numpy") -> Callable[..., Any]:
     """Numeric ``u(t, b, P, u0, t0, tau)`` (positive root of the closed form)."""
     return lambdify_numeric(
-        [_t, _b, _P, _u0, _t0, _tau], sp.sqrt(bernoulli_u_squared(_t, _b, _P, _u0, _t0, _tau)),
+        [_t, _b, _P, _u0, _t0, _tau],
+        sp.sqrt(bernoulli_u_squared(_t, _b, _P, _u0, _t0, _tau)),
         module,
     )
 
@@ -347,7 +354,5 @@ def deep_reduced_equivalence_residual(L: int = 3) -> dict[str, sp.Expr]:
     eye = sp.eye(2)
     return {
         "scalar": sp.expand((relu_rhs(r) / (sp.sqrt(2) * tau) - lin_rhs(r) / (2 * tau))[0]),
-        "vector": (relu_rhs(eye) / (sp.sqrt(2) * tau) - lin_rhs(eye) / (2 * tau)).applyfunc(
-            sp.expand
-        ),
+        "vector": (relu_rhs(eye) / (sp.sqrt(2) * tau) - lin_rhs(eye) / (2 * tau)).applyfunc(sp.expand),
     }

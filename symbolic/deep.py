@@ -75,8 +75,10 @@ def prop12_output_residuals() -> dict[str, sp.Expr]:
     for W in Ws:
         product = W * product
     out: dict[str, sp.Expr] = {}
-    for case, kappa in (("kappa>0", sp.Symbol("kappa", positive=True)),
-                        ("kappa<0", sp.Symbol("kappa", negative=True))):
+    for case, kappa in (
+        ("kappa>0", sp.Symbol("kappa", positive=True)),
+        ("kappa<0", sp.Symbol("kappa", negative=True)),
+    ):
         x = kappa * r + m * r_perp
         f = forward(Ws, x)
         out[f"f-(u/sqrt2)^L kappa[{case}]"] = sp.simplify(f - (U / sp.sqrt(2)) ** L * kappa)
@@ -154,7 +156,7 @@ def eq20_residuals() -> list[sp.Matrix]:
     full = prod(Ws, D)
     out = []
     for l, W in enumerate(Ws):
-        after = prod(Ws[l + 1:], W.rows)
+        after = prod(Ws[l + 1 :], W.rows)
         before = prod(Ws[:l], D)
         eq20 = after.T * (beta.T / 2 - full * Sigma / 4) * before.T
         out.append(expand_matrix(eq20 - exact[l]))

@@ -34,16 +34,12 @@ def as_row(obj: MatrixLike) -> sp.Matrix:
 
 def symbol_matrix(name: str, rows: int, cols: int, **assumptions: bool) -> sp.Matrix:
     """Matrix of fresh symbols ``name_i_j`` (1-based) carrying ``assumptions``."""
-    return sp.Matrix(
-        rows, cols, lambda i, j: sp.Symbol(f"{name}_{i + 1}_{j + 1}", **assumptions)
-    )
+    return sp.Matrix(rows, cols, lambda i, j: sp.Symbol(f"{name}_{i + 1}_{j + 1}", **assumptions))
 
 
 def symmetric_symbol_matrix(name: str, n: int) -> sp.Matrix:
     """Symmetric ``n x n`` matrix of real symbols (a generic covariance)."""
-    return sp.Matrix(
-        n, n, lambda i, j: sp.Symbol(f"{name}_{min(i, j) + 1}_{max(i, j) + 1}", real=True)
-    )
+    return sp.Matrix(n, n, lambda i, j: sp.Symbol(f"{name}_{min(i, j) + 1}_{max(i, j) + 1}", real=True))
 
 
 def symmetrise(X0: MatrixLike, y0: MatrixLike) -> tuple[sp.Matrix, sp.Matrix]:
@@ -104,7 +100,7 @@ def exp_to_monomials(expr: Any, var: sp.Symbol) -> sp.Expr:
         poly = sp.Poly(sp.expand(atom.args[0]), var)
         if poly.degree() > 1 or not all(c.is_Rational for c in poly.all_coeffs()):
             raise ValueError(f"exponent {atom.args[0]} is not rational-affine in {var}")
-        a, b = (poly.all_coeffs() if poly.degree() == 1 else [sp.Integer(0), poly.LC()])
+        a, b = poly.all_coeffs() if poly.degree() == 1 else [sp.Integer(0), poly.LC()]
         coeffs[atom] = (sp.Rational(a), sp.Rational(b))
     if e.has(sp.E):  # SymPy stores exp(1) as the constant E, not as an exp atom
         coeffs[sp.E] = (sp.Integer(0), sp.Integer(1))

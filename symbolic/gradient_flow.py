@@ -33,9 +33,7 @@ def _placeholders(shape: tuple[int, int], tag: str) -> sp.Matrix:
     return sp.Matrix(*shape, lambda i, j: sp.Dummy(f"{tag}{i}{j}"))
 
 
-def _forward(
-    Ws: list[sp.Matrix], Vs: list[sp.Matrix], x: sp.Matrix, alpha: Any, kink: Any
-) -> Any:
+def _forward(Ws: list[sp.Matrix], Vs: list[sp.Matrix], x: sp.Matrix, alpha: Any, kink: Any) -> Any:
     """Surrogate output ``V_L s(... s(V_1 x))`` with branches fixed by the actual ``Ws``.
 
     ``h_1 = W_1 x``, ``h_l = W_l sigma(h_{l-1})`` (eq. 5) is run on the actual weights to

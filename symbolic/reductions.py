@@ -72,9 +72,7 @@ def manifold_weights(W2: MatrixLike, r: MatrixLike) -> tuple[sp.Matrix, sp.Matri
     return W2m.T * as_column(r).T, W2m
 
 
-def _dataset(
-    X0: MatrixLike, y0: MatrixLike, symmetric: bool
-) -> tuple[sp.Matrix, sp.Matrix]:
+def _dataset(X0: MatrixLike, y0: MatrixLike, symmetric: bool) -> tuple[sp.Matrix, sp.Matrix]:
     """``[X0; -X0]`` with odd labels; ``symmetric=False`` drops the last mirrored point."""
     X, y = symmetrise(X0, y0)
     if symmetric:
@@ -171,9 +169,7 @@ def logistic_printed_sign_mismatch() -> dict[str, sp.Expr]:
     }
 
 
-def _generic_problem(
-    H: int = 2, D: int = 2
-) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
+def _generic_problem(H: int = 2, D: int = 2) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
     """Symbolic ``W1`` (H x D), ``W2`` (1 x H), symmetric ``Sigma`` and ``beta``."""
     W1 = symbol_matrix("w1", H, D, real=True)
     W2 = symbol_matrix("w2", 1, H, real=True)
@@ -195,8 +191,9 @@ def scaling_difference(regularised: bool = False) -> tuple[sp.Matrix, sp.Matrix]
     alpha = 2 * c**2 - 1
     A1, A2, Sigma, beta = _generic_problem()
     lam_eff = lam if regularised else 0
-    dA = [d - lam_eff * A / tau for d, A in zip(linear_field(A1, A2, Sigma, beta, tau),
-                                                  (A1, A2), strict=True)]
+    dA = [
+        d - lam_eff * A / tau for d, A in zip(linear_field(A1, A2, Sigma, beta, tau), (A1, A2), strict=True)
+    ]
     scale = sp.sqrt(2 / (alpha + 1))
     dW = [scale * (alpha + 1) / 2 * d for d in dA]
     reduced = reduced_field(scale * A1, scale * A2, Sigma, beta, alpha, tau, lam_eff)

@@ -22,9 +22,7 @@ def array_module(module: Module) -> Any:
     return importlib.import_module(module)
 
 
-def lambdify_numeric(
-    args: Sequence[sp.Symbol], expr: Any, module: Module = "numpy"
-) -> Callable[..., Any]:
+def lambdify_numeric(args: Sequence[sp.Symbol], expr: Any, module: Module = "numpy") -> Callable[..., Any]:
     """``sympy.lambdify(args, expr)`` printed for NumPy or CuPy.
 
     The callable evaluates elementwise on arrays of the chosen module (broadcasting as

@@ -30,9 +30,9 @@ RTOL = 1e-12
 def rationals(shape: tuple[int, ...]):
     """Random rationals p/q with |p| <= 9, 1 <= q <= 7 (never exactly on a kink by chance)."""
     n = int(np.prod(shape))
-    return st.lists(
-        st.builds(Fraction, st.integers(-9, 9), st.integers(1, 7)), min_size=n, max_size=n
-    ).map(lambda v: np.array(v, dtype=object).reshape(shape))
+    return st.lists(st.builds(Fraction, st.integers(-9, 9), st.integers(1, 7)), min_size=n, max_size=n).map(
+        lambda v: np.array(v, dtype=object).reshape(shape)
+    )
 
 
 def _numeric_field(Ws, X, y, alpha, loss: Loss, kink, tau) -> list[np.ndarray]:

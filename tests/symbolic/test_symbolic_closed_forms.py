@@ -50,8 +50,10 @@ def test_corollary9_callable_matches_symbolic(D):
     got = cf.corollary9_callable()(t, beta, r, 0.05)
     assert got.shape == (4, D)
     ref = np.array(
-        [[float(v) for v in cf.corollary9_w(sp.Float(ti, 30), sp.Matrix(beta), sp.Matrix(r), 0.05)]
-         for ti in t]
+        [
+            [float(v) for v in cf.corollary9_w(sp.Float(ti, 30), sp.Matrix(beta), sp.Matrix(r), 0.05)]
+            for ti in t
+        ]
     )
     np.testing.assert_allclose(got, ref, rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(got[0], 0.05**2 * r, rtol=1e-12)
@@ -89,8 +91,7 @@ def test_bernoulli_closed_form():
 
 def test_bernoulli_fixed_points_and_stability():
     out = cf.bernoulli_fixed_points()
-    b, P, tau = sp.Symbol("b", positive=True), sp.Symbol("P", positive=True), sp.Symbol(
-        "tau", positive=True)
+    b, P, tau = sp.Symbol("b", positive=True), sp.Symbol("P", positive=True), sp.Symbol("tau", positive=True)
     assert out["fixed_points"] == [0, sp.sqrt(P) * sp.sqrt(b)]
     assert out["slopes"][0].is_positive and out["slopes"][1].is_negative
     assert sp.simplify(out["slopes"][1] + 2 * b / tau) == 0

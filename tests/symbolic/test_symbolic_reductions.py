@@ -35,8 +35,9 @@ pythagorean = st.tuples(st.integers(2, 4), st.integers(1, 3)).filter(lambda mn: 
 @given(
     mn=pythagorean,
     k=st.fractions(min_value=-2, max_value=2, max_denominator=4).map(sp.Rational),
-    pts=st.lists(st.fractions(min_value=-3, max_value=3, max_denominator=3).map(sp.Rational),
-                 min_size=4, max_size=4),
+    pts=st.lists(
+        st.fractions(min_value=-3, max_value=3, max_denominator=3).map(sp.Rational), min_size=4, max_size=4
+    ),
     labels=st.lists(st.integers(-3, 3), min_size=2, max_size=2),
 )
 def test_reduced_dynamics_random_balanced_instances(mn, k, pts, labels):
