@@ -1,0 +1,636 @@
+r"""min2024 Assumptions 1-2, Definition 1 and Remarks 1, 2, 5 (Secs. 2-3, App. B).
+
+* Assumption 1: :math:`\mu=\min_{i,j}\cos(y_ix_i,y_jx_j)>0`; the code's :math:`\mu`
+  (:func:`numeric.separated_data.separation`) against its definition evaluated exactly, and
+  the catalog's closed forms.
+* Definition 1 (regular solutions): with :math:`\sigma'(0)=0` the field vanishes on all of
+  :math:`S_{dead}` (boundary included), so the flow is regular; away from ties it is the
+  gradient, the only element of the Clarke subdifferential.
+* Assumption 2: a degenerate neuron on :math:`x_-` is an exact, *unstable* fixed point of (4);
+  float64 cannot hold it, ``mpmath`` at ~100 digits can (:mod:`symbolic.exact_alignment`).
+* Remarks 1, 2, 5: unbalanced initialization, zero columns, leaky ReLU.
+
+Remark 3 (the constants depend on :math:`\max_j\|w_j(0)\|` and :math:`\min_j\|w_j(0)\|`) states
+how the proofs are written; its only checkable content, that the bounds are not invariant under
+:math:`(\epsilon,W_0)\to(\epsilon/c,cW_0)`, is a note of ``min2024:lemma-3``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import sympy as sp
+
+from numeric.backend import get_backend, to_numpy
+from numeric.balanced_relu import PlainFlow, direction_rate, flow_args, join, split
+from numeric.integrators.control import AdaptiveStep
+from numeric.integrators.methods import DOPRI5
+from numeric.leaky_balanced import LeakyLogPolarFlow, reduced_direction_error
+from numeric.losses import Loss
+from numeric.networks import BiasFreeNet
+from numeric.separated_data import (
+    DEAD,
+    MINUS,
+    PLUS,
+    activated_sum,
+    aggregates,
+    allowed,
+    family_f,
+    planar,
+    regions,
+    separation,
+    xi,
+    zeta1,
+    zeta2,
+)
+from numeric.solve import gradient_descent, solve
+from numeric.vector_fields import GradientFlow
+from symbolic import exact_alignment as exact
+from verify.claim import claim
+from verify.context import Context, Series
+from verify.papers.min2024.common import (
+    EPS,
+    REDUCED_LOG_EPS,
+    Problem,
+    alternating_labels,
+    directions,
+    family_problem,
+    initial_state,
+    run,
+)
+from verify.papers.min2024.lemmas import cone_data
+
+NUMPY = get_backend("numpy")
+
+
+# ---------------------------------------------------------------------------------------------
+# Assumption 1
+# ---------------------------------------------------------------------------------------------
+def _mu_by_definition(X: np.ndarray, y: np.ndarray) -> float:
+    r""":math:`\mu` by the definition, pair by pair, correctly rounded sums (independent code)."""
+    Z = (y[:, None] * X).tolist()
+    norms = [math.sqrt(math.fsum(a * a for a in z)) for z in Z]
+    return min(
+        math.fsum(a * b for a, b in zip(Z[i], Z[j], strict=True)) / (norms[i] * norms[j])
+        for i in range(len(Z))
+        for j in range(len(Z))
+    )
+
+
+def _closed_forms() -> list[sp.Expr]:
+    r"""Exact residuals of the catalog's closed forms of :math:`\mu` (family F, Fig. 7, symmetric pair)."""
+    th, be = sp.symbols("theta beta", positive=True)
+    e = sp.eye(3)
+    g = [sp.cos(th) * e[:, 0] + sp.sin(th) * e[:, k] for k in (1, 2)]  # y_i x_i of family F (unit radii)
+    fig7 = [sp.Matrix([1, 0]), sp.Matrix([sp.sin(be), sp.cos(be)])]
+    sym = [sp.Matrix([sp.cos(be / 2), sp.sin(be / 2)]), sp.Matrix([sp.cos(be / 2), -sp.sin(be / 2)])]
+
+    def cos(a, b):
+        return a.dot(b) / sp.sqrt(a.dot(a) * b.dot(b))
+
+    return [
+        sp.simplify(cos(*g) - sp.cos(th) ** 2),
+        sp.simplify(cos(*fig7) - sp.sin(be)),
+        sp.simplify(sp.expand_trig(cos(*sym) - sp.cos(be))),
+    ]
+
+
+@claim(
+    "min2024:assumption-1",
+    title="Well-separated data: mu = min cos(y_i x_i, y_j x_j) > 0, its code and its closed forms",
+    source="Assumption 1 (Sec. 3); catalog §3 (family F, Figs. 7-9)",
+    statement=r"$\min_{i,j}\frac{\langle x_iy_i,x_jy_j\rangle}{\|x_i\|\|x_j\|}=\mu>0$; "
+    r"family F: $\mu=\cos^2\theta$; $x_1=e_1$, $x_2=(\sin\beta,\cos\beta)$ (both +1): $\mu=\sin\beta$; "
+    r"$y_ix_i$ at angles $\pm\beta/2$: $\mu=\cos\beta$",
+    hypotheses=[r"data with same-label pairs positively and opposite-label pairs negatively correlated"],
+)
+def assumption_1(ctx: Context) -> None:
+    k = ctx.param("datasets", tiny=10, quick=60, full=400)
+    rng = ctx.rng("data").host
+    dev = []
+    while len(dev) < k:
+        X, y = cone_data(rng, int(rng.integers(2, 16)), int(rng.integers(2, 10)), rng.uniform(0.05, 1.0))
+        if separation(X, y) > 0:
+            dev.append(separation(X, y) - _mu_by_definition(X, y))
+    ctx.close(
+        "code's mu - definition (pairwise, fsum) on random separated data",
+        np.array(dev),
+        0.0,
+        atol=8 * EPS,
+        why="both are cosines of O(1) vectors; 8 ulps for the norms and the division",
+    )
+    Xq = np.array([[3.0, 1.0, 0.0], [2.0, -1.0, 1.0], [-4.0, -1.0, -2.0], [-1.0, 2.0, -3.0]])
+    yq = np.array([1.0, 1.0, -1.0, -1.0])
+    ctx.close(
+        "code's mu against the exact (50-digit) mu of integer data",
+        separation(Xq, yq),
+        float(exact.separation(sp.Matrix(Xq.astype(int)), yq.astype(int).tolist())),
+        atol=8 * EPS,
+        why="the exact value is correctly rounded to float64; the code's cosine is within a few ulps",
+    )
+    ctx.zero(
+        "closed forms: cos^2(theta) (family F), sin(beta) (Fig. 7 pair), cos(beta) (symmetric pair)",
+        _closed_forms(),
+        why="exact SymPy simplification (theta, beta > 0)",
+    )
+    th, be = rng.uniform(0.05, 1.5, 8), rng.uniform(0.05, 1.5, 8)
+    numeric = [
+        separation(family_f(t, alternating_labels(5), rng.uniform(0.5, 2, 5)), alternating_labels(5))
+        for t in th
+    ]
+    ctx.close(
+        "family F with random radii: mu = cos^2(theta)",
+        np.array(numeric),
+        np.cos(th) ** 2,
+        atol=8 * EPS,
+        why="mu does not depend on the radii; cosines, 8 ulps",
+    )
+    fig7 = [separation(planar(np.array([0.0, np.pi / 2 - b])), np.ones(2)) for b in be]
+    ctx.close("Fig. 7 pair: mu = sin(beta)", np.array(fig7), np.sin(be), atol=8 * EPS, why="cosines, 8 ulps")
+    with ctx.control(
+        "orthogonal data (Fig. 9) and XOR data", breaks="same-label pairs positively correlated"
+    ):
+        mus = [
+            separation(np.eye(2), np.ones(2)),
+            separation(
+                planar(np.array([0.0, np.pi, np.pi / 2, -np.pi / 2])), np.array([1.0, 1.0, -1.0, -1.0])
+            ),
+        ]
+        ctx.holds(
+            "mu > 0 (x1 = e1, x2 = e2 both +1; XOR)",
+            min(mus) > 0,
+            measured=mus,
+            expected="> 0",
+            why="exact data, exact values 0 and -1",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Definition 1
+# ---------------------------------------------------------------------------------------------
+def _dead_states(rng, p: Problem, B: int, h: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r"""Balanced family-F states, the first ``h//2`` neurons in :math:`S_{dead}` (some on its boundary).
+
+    For family F, :math:`\langle w,x_i\rangle=y_ir_i(\cos\theta w_1+\sin\theta w_{i+1})`; with
+    :math:`w_1=0` and :math:`w_{i+1}=-y_ia_i`, :math:`a_i\ge0`, it is :math:`-r_i\sin\theta a_i\le0`,
+    exactly 0 where :math:`a_i=0`.
+    """
+    n, D = p.X.shape
+    W = rng.normal(size=(B, h, D))
+    A = rng.exponential(size=(B, h // 2, n)) * (rng.random((B, h // 2, n)) < 0.6)
+    W[:, : h // 2, 0] = 0.0
+    W[:, : h // 2, 1:] = -p.y * A
+    W[:, : h // 2, 1] += (A.sum(-1) == 0) * -p.y[0]  # never the zero vector
+    s = rng.choice([-1.0, 1.0], size=(B, h))
+    return W, s * np.linalg.norm(W, axis=-1), s
+
+
+def _plain_field(X, y, W, v, kink: float) -> tuple[np.ndarray, np.ndarray]:
+    r"""``(dW, dv)`` of the ReLU flow with :math:`\sigma'(0)=` ``kink``, exponential loss (sum)."""
+    h, D = W.shape[1:]
+    gf = GradientFlow(BiasFreeNet((D, h, 1), kink=kink), Loss("exponential", "sum"))
+    dW, dv = gf.net.unpack(gf(0.0, gf.net.pack([W, v[:, None, :]]), gf.args(NUMPY, X, y, alpha=0.0)))
+    return dW, dv[:, 0, :]
+
+
+def _fd_gap(X, y, W, v) -> float:
+    """max |field + central-difference gradient of L| / max |field| over all parameters."""
+    args = flow_args(NUMPY, X, y, np.sign(v))
+    state = join(W, v)
+    field = PlainFlow()(0.0, state, args)
+    step = 1e-6 * np.abs(state).max()
+    grad = np.zeros_like(state)
+    for k in range(state.shape[1]):
+        e = np.zeros_like(state)
+        e[:, k] = step
+        grad[:, k] = (PlainFlow().loss(state + e, args) - PlainFlow().loss(state - e, args)) / (2 * step)
+    return float(np.abs(field + grad).max() / np.abs(field).max())
+
+
+@claim(
+    "min2024:definition-1",
+    title="Regular solutions: with sigma'(0) = 0 dead neurons stay dead, and the flow solves the inclusion",
+    source="Definition 1 (Sec. 3.1); App. E.2-E.3",
+    statement=r"A solution is regular if $w_j(t_0)\in S_{dead}\Rightarrow w_j(t)\in S_{dead}$ "
+    r"for all $t\ge t_0$. "
+    r"With $\sigma'(0)=0$ the field vanishes on $S_{dead}$ (boundary included), so the flow is regular; "
+    r"away from ties it equals $-\nabla\mathcal L$, the only element of the Clarke subdifferential",
+    hypotheses=[r"fixed subgradient $\sigma'(0)=0$"],
+)
+def definition_1(ctx: Context) -> None:
+    B = ctx.param("trials", tiny=20, quick=200, full=2000)
+    rng = ctx.rng("dead").host
+    p = family_problem(rng, 6, 0.5, 1, 1)
+    W, v, s = _dead_states(rng, p, B, 8)
+    ties = int((np.abs(W[:, :4] @ p.X.T) == 0).sum())
+    dW, dv = _plain_field(p.X, p.y, W, v, kink=0.0)
+    ctx.close(
+        f"field of neurons in S_dead ({ties} exact ties <x_i, w_j> = 0 among them)",
+        np.concatenate([np.abs(dW[:, :4]).max(-1), np.abs(dv[:, :4])], axis=None),
+        0.0,
+        atol=0.0,
+        why="exactly zero: every term carries the factor sigma'(<x_i, w_j>) = 0 or sigma(<x_i, w_j>) = 0",
+    )
+    q = family_problem(rng, 6, 0.5, 12, 2)
+    W, _, s = _dead_states(rng, q, q.B, q.h)
+    k = int(np.flatnonzero(q.y < 0)[0])
+    W[:, :6, k + 1] = 0.01 * q.y[k]  # <w, x_k> = 0.01 r_k sin(theta) > 0: active on one negative only ...
+    s[:, :6] = 1.0  # ... and in V+: it loses x_k long before it can gain a positive, and dies
+    q = Problem(q.X, q.y, W, s, q.log_eps).repeat(2).with_log_eps(np.tile([REDUCED_LOG_EPS, np.log(1e-3)], 2))
+    ts = np.linspace(0.0, 8.0, 81)
+    codes = regions(directions(run(ctx.backend, q, ts, rtol=1e-7), q.h), q.X, q.y)
+    dead = codes == DEAD
+    revived = int((dead[:, :-1] & ~dead[:, 1:]).sum())
+    ctx.holds(
+        "no neuron leaves S_dead along the flows (eps -> 0 and eps = 1e-3, t <= 8)",
+        revived == 0 and dead.any(),
+        measured=f"{revived} exits; {int(dead.any(1).sum())} neurons were dead at some output",
+        expected="0 exits, some dead neurons",
+        why="exact labels; the field of a dead neuron is exactly zero, so its state does not change at all",
+    )
+    X, y = p.X, p.y
+    W = rng.normal(size=(B, 5, X.shape[1]))
+    keep = (np.abs(W @ X.T) / np.linalg.norm(W, axis=-1, keepdims=True)).min(axis=(1, 2)) > 1e-3
+    W = W[keep] * 0.3
+    s = rng.choice([-1.0, 1.0], size=W.shape[:2])
+    ctx.bound(
+        "away from ties (|<x_i, w_j>| > 1e-3 |w_j|): |field + grad L| / |field| (central differences)",
+        _fd_gap(X, y, W, s * np.linalg.norm(W, axis=-1)),
+        1e-6,
+        why="central differences with step 1e-6 |state|: truncation ~ step^2 L''' ~ 1e-12, rounding "
+        "~ eps L / step ~ 1e-10 (relative); no kink is within 1e-3 of a parameter, so L is smooth there",
+    )
+    with ctx.control("subgradient sigma'(0) = 1", breaks=r"fixed subgradient $\sigma'(0)=0$"):
+        W, v, s = _dead_states(rng, p, B, 8)
+        dW, dv = _plain_field(p.X, p.y, W, v, kink=1.0)
+        ctx.close(
+            "field of neurons in S_dead",
+            np.concatenate([np.abs(dW[:, :4]).max(-1), np.abs(dv[:, :4])], axis=None),
+            0.0,
+            atol=0.0,
+            why="as in the main check; a tie now contributes v_j r_i x_i != 0 (App. E.3: no Caratheodory "
+            "solution exists, the neuron is pushed into S_dead and frozen only by GD's discreteness)",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Assumption 2
+# ---------------------------------------------------------------------------------------------
+def _escape_times(ctx: Context, p: Problem, deltas: np.ndarray, t_end: float) -> tuple[np.ndarray, float]:
+    r"""Reduced-flow (float64) time for a :math:`\mathcal V_+` neuron at :math:`\hat x_-+\delta e` to leave
+    :math:`S_-`."""
+    xm = aggregates(p.X, p.y)[1]
+    xm_hat = xm / np.linalg.norm(xm)
+    e = ctx.rng("escape").host.normal(size=xm.size)
+    e -= (e @ xm_hat) * xm_hat
+    e /= np.linalg.norm(e)
+    W0 = (xm_hat + deltas[:, None] * e)[:, None, :]
+    q = Problem(p.X, p.y, W0, np.ones((len(deltas), 1)), np.full(len(deltas), REDUCED_LOG_EPS))
+    ts = np.linspace(0.0, t_end, 301)
+    codes = regions(directions(run(ctx.backend, q, ts, rtol=1e-8), 1), q.X, q.y)[..., 0]
+    left = codes != MINUS
+    return ts[np.where(left.any(1), left.argmax(1), len(ts) - 1)], float(ts[1] - ts[0])
+
+
+def _t1(p: Problem, zeta: float) -> float:
+    r"""Theorem 1's :math:`t_1=16\log n/(\min\{\zeta,\xi\}\sqrt\mu X_{\min})` for a given :math:`\zeta`."""
+    mu = separation(p.X, p.y)
+    return 16 * np.log(p.n) / (min(zeta, xi(p.X, p.y)) * np.sqrt(mu) * np.linalg.norm(p.X, axis=1).min())
+
+
+@claim(
+    "min2024:assumption-2",
+    title="No initial neuron exactly on the wrong aggregate: needed, since x- is an unstable fixed point",
+    source="Assumption 2 (Sec. 3.1), eq. (26); catalog Theorem 1 (c) item 4",
+    statement=r"$\max_{j\in\mathcal V_+}\cos(w_j(0),x_-)<1$ and $\max_{j\in\mathcal V_-}\cos(w_j(0),x_+)<1$; "
+    r"holds a.s. for Gaussian $W_0$; a $\mathcal V_+$ neuron on $x_-$ never reaches $S_+\cup S_{dead}$",
+    hypotheses=[r"Assumption 1: $\mu>0$", r"$\zeta_2>0$ (Assumption 2)"],
+)
+def assumption_2(ctx: Context) -> None:
+    B = ctx.param("trials", tiny=200, quick=2000, full=20000)
+    rng = ctx.rng("gauss").host
+    p = family_problem(rng, 6, 0.5, 20, B)
+    z2 = np.array([zeta2(p.W0[b], p.s[b], p.X, p.y) for b in range(B)])
+    ctx.holds(
+        "Gaussian W0: zeta_2 > 0 in every draw (Assumption 2 holds a.s.)",
+        bool(z2.min() > 0),
+        measured=float(z2.min()),
+        expected="> 0",
+        why="exact comparison; a Gaussian column lies on the ray of x_- (x_+) with probability 0",
+    )
+    p = family_problem(rng, 4, 0.8, 1, 1)
+    xm = aggregates(p.X, p.y)[1]
+    deltas = 10.0 ** -np.arange(3.0, 12.0, 2.0)
+    lam = float(np.linalg.norm(xm))
+    t_esc, dt = _escape_times(ctx, p, deltas, (np.log(1 / deltas.min()) + 8) / lam)
+    slope = np.polyfit(np.log(1 / deltas), t_esc, 1)[0]
+    ctx.close(
+        "escape time from delta-close to x-: slope against log(1/delta) = 1/|x_-|",
+        slope,
+        1 / lam,
+        rtol=0.05,
+        why=f"linearisation at x_-: the perpendicular offset grows like delta e^(|x_-| t) till it exits S_-; "
+        f"5% for the output grid ({dt:.3g}) over the ladder's span and the nonlinear exit",
+    )
+    bounds = [_t1(p, d**2 / (1 + d**2)) for d in deltas]  # 1 - cos^2, cos = 1/sqrt(1 + d^2)
+    ctx.bound(
+        "escape time <= Theorem 1's t1 with zeta_2 = 1 - cos^2(w(0), x_-)",
+        t_esc,
+        np.array(bounds),
+        why="exact comparison; t1 ~ 1/delta^2 grows much faster than the escape time ~ log(1/delta)",
+    )
+    ctx.figure(
+        "escape time from x- against log(1/delta)",
+        xlabel="log(1/delta)",
+        ylabel="time to leave S_-",
+        series=[
+            Series("measured (float64 reduced flow)", np.log(1 / deltas), t_esc, "o"),
+            Series("log(1/delta)/|x_-|", np.log(1 / deltas), np.log(1 / deltas) / lam, "--"),
+        ],
+    )
+    _degenerate_control(ctx, p, lam)
+
+
+def _degenerate_control(ctx: Context, p: Problem, lam: float) -> None:
+    """A V+ neuron exactly on x-: exact fixed point; mpmath run to t1; float64 escapes (spurious pass)."""
+    Xe = sp.Matrix([[sp.Rational(v) for v in row] for row in p.X.tolist()])  # float data are exact rationals
+    ye = p.y.astype(int).tolist()
+    xm = sum((Xe.row(i).T for i in range(len(ye)) if ye[i] < 0), sp.zeros(Xe.cols, 1))
+    t1 = _t1(p, zeta1(p.X, p.y))
+    steps = math.ceil(t1 / 0.5)
+    dps = 30 + math.ceil(lam * t1 / math.log(10) * 1.2)
+    f64 = Problem(
+        p.X, p.y, (aggregates(p.X, p.y)[1] / lam)[None, None, :], np.ones((1, 1)), np.full(1, REDUCED_LOG_EPS)
+    )
+    ts = np.linspace(0.0, t1, 201)
+    codes64 = regions(directions(run(ctx.backend, f64, ts, rtol=1e-8), 1), p.X, p.y)[0, :, 0]
+    esc64 = ts[int((codes64 != MINUS).argmax())] if (codes64 != MINUS).any() else np.inf
+    with ctx.control("a V+ neuron exactly on x_- (zeta_2 = 0)", breaks=r"$\zeta_2>0$ (Assumption 2)"):
+        ctx.zero(
+            "reduced field s P_u x_a(u) at u = x_- (exact arithmetic)",
+            exact.reduced_field(Xe, ye, xm, 1),
+            why="x_a(x_-) = -x_- (x_- activates exactly the negatives under Assumption 1), and P_u u = 0",
+        )
+        u = exact.reduced_flow_mp(Xe, ye, xm / sp.sqrt(xm.dot(xm)), 1, t1, steps, dps)
+        code = int(regions(np.array([float(v) for v in u])[None], p.X, p.y)[0])
+        ctx.holds(
+            f"the neuron is in S+ or S_dead at t1 = {t1:.4g} (Theorem 1 with zeta = min(zeta_1, xi))",
+            code in (PLUS, DEAD),
+            measured={PLUS: "S+", MINUS: "S-", DEAD: "S_dead"}.get(code, "other"),
+            expected="S+ or S_dead",
+            why=f"mpmath RK4 at {dps} digits ({steps} steps): the rounding offset 1e-{dps} grows by "
+            f"e^(|x_-| t1) = 1e{lam * t1 / math.log(10):.0f} and stays far below the region margins",
+        )
+    ctx.note(
+        f"float64 cannot hold the degenerate neuron: the same reduced flow in float64 leaves S_- at t = "
+        f"{esc64:.3g} < t1 = {t1:.3g} (rounding 1e-16 amplified by e^(|x_-| t)), so a float64 control would "
+        "wrongly show Theorem 1's conclusion holding; the control above is run at high precision."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Remark 1: balancedness is technical
+# ---------------------------------------------------------------------------------------------
+def _unbalanced_run(ctx: Context, p: Problem, scale: float, B: int) -> dict:
+    r"""Plain :math:`(W,v)` flow from :math:`W_{ij},v_j\sim\mathcal N(0,\text{scale}^2)`; regions by
+    :math:`\mathrm{sign}\,v_j(t)`."""
+    rng = ctx.rng(f"unbalanced/{scale}").host
+    h, D = 12, p.X.shape[1]
+    y0 = join(rng.normal(0, scale, (B, h, D)), rng.normal(0, scale, (B, h)))
+    ts = np.linspace(0.0, 8.0, 81)
+    args = flow_args(ctx.backend, p.X, p.y, np.ones((1, h)))
+    tr = solve(
+        PlainFlow(),
+        ctx.backend.asarray(y0),
+        ts,
+        method=DOPRI5,
+        control=AdaptiveStep(rtol=1e-7, atol=1e-9 * scale**2),
+        args=args,
+        max_steps=50_000,
+    )
+    Y = to_numpy(tr.ys)
+    W, v = split(Y.reshape(-1, Y.shape[-1]), h)
+    codes = regions(W.reshape(B, len(ts), h, D), p.X, p.y)
+    v = v.reshape(B, len(ts), h)
+    ok = allowed(codes, np.sign(v)).all(-1)
+    loss = to_numpy(PlainFlow().loss(ctx.backend.asarray(Y.reshape(-1, Y.shape[-1])), args)).reshape(
+        B, len(ts)
+    )
+    return {"ts": ts, "ok": ok, "loss": loss, "flips": int((np.sign(v[:, 1:]) != np.sign(v[:, :-1])).sum())}
+
+
+@claim(
+    "min2024:remark-1",
+    title="Balancedness is technical: unbalanced small init aligns before fitting; the exact rate needs it",
+    source="Remark 1 (Sec. 2.1); Sec. 5 experiments (unbalanced Gaussian init)",
+    statement=r"With unbalanced small Gaussian init, every neuron reaches "
+    r"$S_{\mathrm{sign}(v_j)}\cup S_{dead}$ "
+    r"while the loss is still $\approx\mathcal L(0)$; without balancedness "
+    r"$\frac{d}{dt}\hat w_j=\frac{v_j}{\|w_j\|}P_{w_j}x_a(w_j)+O(\max|f|)$ (factor 1 only if balanced)",
+    hypotheses=[r"small initialization", r"Assumption 1: $\mu>0$"],
+)
+def remark_1(ctx: Context) -> None:
+    B = ctx.param("seeds", tiny=2, quick=6, full=20)
+    p = family_problem(ctx.rng("data").host, 6, 0.5, 1, 1)
+    n = p.n
+    r = _unbalanced_run(ctx, p, 1e-12, B)
+    first = np.where(r["ok"].any(1), r["ok"].argmax(1), len(r["ts"]) - 1)
+    aligned = bool(r["ok"].any(1).all() and all(r["ok"][b, first[b] :].all() for b in range(B)))
+    ctx.holds(
+        "every neuron in S+, S- (by sign v_j(t)) or S_dead from some t <= 8 on",
+        aligned,
+        measured=f"first aligned at t = {r['ts'][first].tolist()}",
+        expected="aligned in every run",
+        why="exact region labels; V+-(t) re-read at every output (signs of v_j can flip: "
+        f"{r['flips']} flips seen)",
+    )
+    ctx.bound(
+        "loss at the alignment time / initial loss n",
+        r["loss"][np.arange(B), first] / n,
+        1 - 1e-6,
+        side=">=",
+        why="f = O(scale^2 e^{O(t)}) with scale 1e-12: at alignment the loss has moved by a relative < 1e-6",
+    )
+    r6 = _unbalanced_run(ctx, p, 1e-6, B)
+    first6 = np.where(r6["ok"].any(1), r6["ok"].argmax(1), len(r6["ts"]) - 1)
+    loss6 = np.round(r6["loss"][np.arange(B), first6] / n, 4).tolist()
+    ctx.note(
+        "At the paper's scale 1e-6 (Sec. 5) the same runs align at t = "
+        f"{np.round(r6['ts'][first6], 2).tolist()} with loss/n = {loss6}: "
+        "alignment is eps-independent while fitting starts at ~log(1/eps)/|x_+|, so at 1e-6 a slow run can "
+        "finish aligning after the loss has started to move."
+    )
+    rng = ctx.rng("states").host
+    X, y = p.X, p.y
+    W = rng.normal(size=(400, 8, X.shape[1])) * 1e-2
+    v = rng.normal(size=(400, 8)) * 1e-2
+    dW, _ = _plain_field(X, y, W, v, kink=0.0)
+    u = W / np.linalg.norm(W, axis=-1, keepdims=True)
+    ratio = v / np.linalg.norm(W, axis=-1)  # plays the role of s_j: 1 in modulus only if balanced
+    f = (v[..., None] * np.maximum(W @ X.T, 0.0)).sum(1)
+    lhs = reduced_direction_error(u, direction_rate(W, dW), ratio, activated_sum(u, X, y))
+    rhs = 2 * n * np.linalg.norm(X, axis=1).max() * np.abs(f).max(-1)[:, None] * np.abs(ratio)
+    ctx.bound(
+        "|d/dt w_hat - (v_j/|w_j|) P x_a| / (2 n X_max max|f| |v_j|/|w_j|) on random unbalanced states",
+        lhs / rhs,
+        1.0,
+        why="Lemma 4's proof with v_j = sign(v_j)|w_j| replaced by v_j: the same bound times |v_j|/|w_j|; "
+        "ratios far below 1",
+    )
+    with ctx.control("unbalanced init at scale 1", breaks="small initialization"):
+        r = _unbalanced_run(ctx, p, 1.0, B)
+        ctx.holds(
+            "every neuron in S+, S- (by sign v_j(t)) or S_dead at some t <= 8",
+            bool(r["ok"].any(1).all()),
+            measured=int(r["ok"].any(1).sum()),
+            expected=B,
+            why="at scale 1 the data are fitted before the directions align",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Remark 2: zero columns
+# ---------------------------------------------------------------------------------------------
+@claim(
+    "min2024:remark-2",
+    title="Zero columns WLOG: w_j(0) = 0 forces v_j(0) = 0 and both stay zero",
+    source="Remark 2 (Sec. 2.1)",
+    statement=r"If $w_j(0)=0$ then (balancedness) $v_j(0)=0$ and $w_j(t)=0$, $v_j(t)=0$ for all $t$; "
+    r"the other "
+    r"neurons evolve as if neuron $j$ were absent",
+    hypotheses=["balanced initialization (3)"],
+)
+def remark_2(ctx: Context) -> None:
+    steps = ctx.param("steps", tiny=200, quick=1000, full=20000)
+    rng = ctx.rng("zero").host
+    p = family_problem(rng, 6, 0.5, 6, 2)
+    W = 0.1 * p.W0
+    v = p.s * np.linalg.norm(W, axis=-1)
+    Wz, vz = np.concatenate([W, np.zeros_like(W[:, :1])], 1), np.concatenate([v, np.zeros_like(v[:, :1])], 1)
+    zero_dev, rest_dev = [], []
+    for kink in (0.0, 0.5, 1.0):
+        runs = [_gd(Wz, vz, p, kink, steps), _gd(W, v, p, kink, steps)]
+        zero_dev.append(float(np.abs(runs[0][0][:, :, -1]).max() + np.abs(runs[0][1][:, :, -1]).max()))
+        rest_dev.append(float(np.abs(runs[0][0][:, :, :-1] - runs[1][0]).max() / np.abs(runs[1][0]).max()))
+    ctx.close(
+        "the zero column stays exactly zero under GD, sigma'(0) in {0, 0.5, 1}",
+        np.array(zero_dev),
+        0.0,
+        atol=0.0,
+        why="every update of the column carries the factor v_j = 0 or sigma(0) = 0: exactly zero",
+    )
+    ctx.close(
+        "the other neurons match the run without the column (relative)",
+        np.array(rest_dev),
+        0.0,
+        atol=1e-12,
+        why=f"only the summation order of f changes: ~{steps} steps x a few ulps",
+    )
+    with ctx.control("w_j(0) = 0 but v_j(0) = 0.1", breaks="balanced initialization (3)"):
+        vz[:, -1] = 0.1
+        dev = [float(np.abs(_gd(Wz, vz, p, kink, steps)[0][:, :, -1]).max()) for kink in (0.0, 0.5, 1.0)]
+        ctx.close(
+            "the zero column stays exactly zero under GD, sigma'(0) in {0, 0.5, 1}",
+            np.array(dev),
+            0.0,
+            atol=0.0,
+            why="as in the main check; with v_j != 0 a positive sigma'(0) moves w_j (sigma'(0) = 0 does not)",
+        )
+
+
+def _gd(W, v, p: Problem, kink: float, steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """GD (lr 1e-2), ReLU with sigma'(0) = kink; (W, v) at 5 records, shapes (B, T, h, D), (B, T, h)."""
+    h, D = W.shape[1:]
+    gf = GradientFlow(BiasFreeNet((D, h, 1), kink=kink), Loss("exponential", "sum"))
+    tr = gradient_descent(
+        gf,
+        gf.net.pack([W, v[:, None, :]]),
+        lr=1e-2,
+        steps=steps,
+        record=np.linspace(0, steps, 5).astype(int),
+        args=gf.args(NUMPY, p.X, p.y, alpha=0.0),
+    )
+    Y = to_numpy(tr.ys)
+    Ws = gf.net.unpack(Y.reshape(-1, Y.shape[-1]))
+    B, T = Y.shape[:2]
+    return Ws[0].reshape(B, T, h, D), Ws[1].reshape(B, T, h)
+
+
+# ---------------------------------------------------------------------------------------------
+# Remark 5: leaky ReLU
+# ---------------------------------------------------------------------------------------------
+def _leaky_reduced(ctx: Context, p: Problem, alpha: float, ts: np.ndarray, rtol: float) -> np.ndarray:
+    """Unit directions ``(B, T, h, D)`` of the reduced leaky flow (DOPRI5 at ``rtol``)."""
+    tr = solve(
+        LeakyLogPolarFlow("exponential", alpha),
+        ctx.backend.asarray(initial_state(p)),
+        ts,
+        method=DOPRI5,
+        control=AdaptiveStep(rtol=rtol, atol=rtol * 1e-2),
+        args=flow_args(ctx.backend, p.X, p.y, p.s),
+    )
+    return directions(tr, p.h)
+
+
+@claim(
+    "min2024:remark-5",
+    title="Leaky ReLU: the same alignment (alpha = 1 in closed form), but S_dead is no longer a trap",
+    source="Remark 5 (App. B.1); catalog C3",
+    statement=r"For $\alpha$-leaky ReLU the reduced flow is $\dot u=sP_ux_a(u)$ with the leaky $x_a\in K$; "
+    r"for "
+    r"$\alpha=1$, $x_a\equiv c=\sum_iy_ix_i$ and $\cos(u,c)=\tanh(s\|c\|t+\mathrm{artanh}\cos(u_0,c))$; "
+    r"Theorem 1 does not transfer directly ($S_{dead}$ is left)",
+    hypotheses=[r"Assumption 1: $\mu>0$", "balanced initialization (3)", r"$\epsilon\to0$ (reduced flow)"],
+)
+def remark_5(ctx: Context) -> None:
+    seeds = ctx.param("seeds", tiny=2, quick=6, full=20)
+    rng = ctx.rng("leaky").host
+    p = family_problem(rng, 6, 0.5, 12, seeds)
+    c = p.X.T @ p.y
+    ts = np.linspace(0.0, 3.0, 31)
+    U = _leaky_reduced(ctx, p, 1.0, ts, 1e-10)
+    cos = U @ (c / np.linalg.norm(c))
+    closed = np.tanh(p.s[:, None, :] * np.linalg.norm(c) * ts[None, :, None] + np.arctanh(cos[:, :1]))
+    ctx.close(
+        "alpha = 1: cos(u_j(t), c) = tanh(s |c| t + artanh cos(u_j(0), c)) (C3)",
+        cos,
+        closed,
+        atol=1e-7,
+        why="DOPRI5 at rtol 1e-10 over t <= 3 (growth e^{|c| t} of the local errors bounded by ~1e3)",
+    )
+    W, _, s = _dead_states(rng, p, seeds, 12)
+    p = Problem(p.X, p.y, W, s, p.log_eps)  # the first 6 neurons of every member start in S_dead
+    out, still_dead = [], []
+    for alpha in (0.1, 0.5):
+        codes = regions(_leaky_reduced(ctx, p, alpha, ts, 1e-6), p.X, p.y)
+        out.append(int((((p.s > 0) & (codes[:, -1] == PLUS)) | ((p.s < 0) & (codes[:, -1] == MINUS))).sum()))
+        still_dead.append(int((codes[:, -1, :6] == DEAD).sum()))
+    ctx.holds(
+        "alpha in {0.1, 0.5}: every V+ neuron in S+ and every V- neuron in S- at t = 3 (none dead), "
+        "dead starts included",
+        out == [p.B * p.h] * 2,
+        measured=out,
+        expected=[p.B * p.h] * 2,
+        why="exact region labels: the leaky x_a is in K (Lemma 7: interior of S+), never 0",
+    )
+    ctx.holds(
+        "alpha in {0.1, 0.5}: the neurons started in S_dead (half of them on its boundary) have all left it",
+        still_dead == [0, 0],
+        measured=still_dead,
+        expected=[0, 0],
+        why="exact labels; the leaky field alpha s P_u sum y_i x_i does not vanish on S_dead, so Lemma 12's "
+        "trapping of dead neurons (used by Theorem 1) does not transfer: Remark 5's point",
+    )
+    X, y = planar(np.array([0.0, np.pi, np.pi / 2, -np.pi / 2])), np.array([1.0, 1.0, -1.0, -1.0])
+    q = Problem(X, y, rng.normal(size=(seeds, 12, 2)), p.s, p.log_eps)
+    with ctx.control("XOR data (mu = -1), alpha = 1", breaks=r"Assumption 1: $\mu>0$"):
+        codes = regions(_leaky_reduced(ctx, q, 1.0, ts, 1e-6), X, y)
+        good = int((((q.s > 0) & (codes[:, -1] == PLUS)) | ((q.s < 0) & (codes[:, -1] == MINUS))).sum())
+        ctx.holds(
+            "every V+ neuron in S+ and every V- neuron in S- at t = 3",
+            good == q.B * q.h,
+            measured=good,
+            expected=q.B * q.h,
+            why="c = sum y_i x_i = 0: the neurons do not move, and S+ is empty",
+        )
