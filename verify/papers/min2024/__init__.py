@@ -11,9 +11,16 @@ Min, Mallada, Vidal (ICLR 2024).  Conventions used by every claim here:
 """
 
 from verify.papers.min2024 import (  # noqa: F401
+    appendix,
+    assumptions,
     balanced,
+    experiments,
     figures,
     geometry,
+    lemmas,
     losses,
+    proof,
+    proof_alignment,
+    t1_scaling,
     theorem1,
 )
