@@ -59,6 +59,7 @@ class PursuitConfig:
     gd_steps: int = 70_000
     max_iter: int = 31
     tol: float = 1e-3
+    rebalance: bool = False  # PVR only (App. C.1.1): rebalance the neurons after every iteration
 
     def __post_init__(self) -> None:
         if self.depth < 2 or self.p < 1 or self.restarts < 1 or self.max_iter < 1:
@@ -212,6 +213,8 @@ def neuron_pursuit(
     layer, loss_before = 0, loss0
     for iteration in range(1, cfg.max_iter + 1):
         Ws = gradient_descent(Ws, X, y, cfg)
+        if cfg.rebalance:
+            Ws = rebalance(Ws, cfg.p)
         loss_after = _loss(Ws, X, y, cfg)
         rel = float(np.sqrt(2 * loss_after)) / norm_y
         step = PursuitStep(
@@ -252,3 +255,31 @@ def neuron_pursuit(
         )
     result.reason = "max_iter"
     return result
+
+
+def rebalance(Ws: list[Array], p: int, *, tol: float = 1e-12, sweeps: int = 1000) -> list[Array]:
+    r"""Rescale every hidden neuron, :math:`(a,b)\to(ta,b/t^p)` with :math:`t>0` (output unchanged,
+    :math:`\sigma(tz)=t^p\sigma(z)`), to the minimum of :math:`\sum_l\|W_l\|_F^2` on the rescaling orbit.
+
+    Coordinate descent over neurons (Saul 2023, Alg. 1, with :math:`p=q=2` norms): neuron ``(l, j)``
+    with incoming :math:`a=W_l[j,:]` and outgoing :math:`b=W_{l+1}[:,j]` minimizes
+    :math:`t^2\|a\|^2+t^{-2p}\|b\|^2` at :math:`t^{2p+2}=p\|b\|^2/\|a\|^2`, i.e. Lemma 9's balance
+    :math:`\|a\|^2=p\|b\|^2`.  The objective is a sum of exponentials of linear forms in the
+    log-scales (convex), so the sweeps converge to a balanced minimizer; neurons with a zero side are
+    left alone.  Batched weights ``(B, k_{l+1}, k_l)``.
+    """
+    xp = array_namespace(Ws[0])
+    Ws = list(Ws)
+    for _ in range(sweeps):
+        worst = 0.0
+        for layer in range(len(Ws) - 1):
+            a2 = (Ws[layer] ** 2).sum(axis=2)  # (B, k_l)
+            b2 = (Ws[layer + 1] ** 2).sum(axis=1)  # (B, k_l)
+            live = (a2 > 0) & (b2 > 0)
+            t = xp.where(live, (p * b2 / xp.where(live, a2, 1.0)) ** (1.0 / (2 * p + 2)), 1.0)
+            Ws[layer] = Ws[layer] * t[:, :, None]
+            Ws[layer + 1] = Ws[layer + 1] / t[:, None, :] ** p
+            worst = max(worst, float(xp.abs(xp.log(t)).max()))
+        if worst < tol:
+            break
+    return Ws
