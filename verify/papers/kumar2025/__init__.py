@@ -11,9 +11,22 @@ Conventions used by every claim here:
 * ReLU and leaky ReLU with ``p = 1`` are outside Theorem 7 and Lemma 13; claims report them
   separately (notes) rather than as passes of the theorem.
 
-Claims are grouped by topic: ``ncf`` (Lemmas 8, 9, 14), ``saddle`` (Theorem 7),
-``examples`` (App. D.5).  Neuron Pursuit itself is ``numeric.neuron_pursuit`` and the CLI
+Claims are grouped by topic: ``ncf`` (Lemmas 8, 9, 14), ``saddle`` (Theorem 7), ``descent``
+(Lemmas 12, 13), ``flows`` (NCF flows: Lemmas 1, 6, 10, 11), ``lojasiewicz`` (Assumption 2,
+Lemmas 17, 20), ``lemmas`` (Lemmas 2, 3, 15, 16, 21, Assumption 1, Remarks 1-3), ``escape``
+(Lemma 5), ``examples`` (App. D.5) and ``experiments`` (Theorem 7 for p = 1, stable sets,
+Figs. 6-7, App. D.3, D.6).  Neuron Pursuit itself is ``numeric.neuron_pursuit`` and the CLI
 command ``verify pursue``.
 """
 
-from verify.papers.kumar2025 import descent, examples, ncf, saddle  # noqa: F401
+from verify.papers.kumar2025 import (  # noqa: F401
+    descent,
+    escape,
+    examples,
+    experiments,
+    flows,
+    lemmas,
+    lojasiewicz,
+    ncf,
+    saddle,
+)
