@@ -9,7 +9,9 @@ machine, and reports ratios next to the hardware floor measured in that run:
 * :mod:`benchmarks.long_gd` -- long full-batch gradient descent (kou2023 setting)
   against a PyTorch ``SGD`` loop, one network at a time;
 * :mod:`benchmarks.probability` -- a convergence-probability estimate over many
-  initialisations (dana2025 setting) against the same PyTorch per-run loop.
+  initialisations (dana2025 setting) against the same PyTorch per-run loop;
+* :mod:`benchmarks.ncf` -- constrained NCF maximization (kumar2025) with all restarts
+  batched against a loop over restarts (NumPy, and PyTorch autograd).
 
 Layering: ``benchmarks`` uses ``numeric`` (never ``verify`` or ``symbolic``), SciPy,
 Matplotlib and, when importable, PyTorch.

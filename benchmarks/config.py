@@ -79,12 +79,31 @@ class ProbConfig:
 
 
 @dataclass(frozen=True)
+class NCFConfig:
+    """Benchmark 4: NCF maximization with restarts (kumar2025), batched vs loops over restarts."""
+
+    n: int = 100
+    d: int = 20
+    width: int = 10  # hidden widths of the depth-3 net; k = d + width unknowns per restart
+    alpha: float = 0.0
+    p: int = 2
+    step: float = 0.2  # App. C.1.1
+    iters: int = 500  # App. C.1.1 uses 2500; every iteration costs the same
+    Rs: tuple[int, ...] = (10, 100, 1000)  # restarts at once (10 is the paper's)
+    loop_restarts: int = 10  # the loops are timed on this many restarts and scaled
+    torch_dtypes: tuple[str, ...] = ("float64", "float32")
+    repeats: int = 3
+    seed: int = 3
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     hardware: HardwareConfig
     flow: FlowConfig
     gd: GDConfig
     prob: ProbConfig
+    ncf: NCFConfig = NCFConfig()
     notes: list[str] = field(default_factory=list)
 
 
@@ -109,6 +128,7 @@ PROFILES: dict[str, Profile] = {
         ),
         GDConfig(n=4, d=20, m=2, steps_total=100, steps=20, Bs=(1, 2), repeats=1),
         ProbConfig(n=4, d=8, p=4, runs=4, Bs=(2, 4), max_steps=40, check_every=10, torch_runs=2, repeats=1),
+        NCFConfig(n=8, d=4, width=3, iters=20, Rs=(2, 4), loop_restarts=2, repeats=1),
     ),
     "quick": Profile(
         "quick",
@@ -136,6 +156,7 @@ PROFILES: dict[str, Profile] = {
         ),
         GDConfig(steps=100_000, Bs=(1, 4, 16, 64), torch_members=2, repeats=1),
         ProbConfig(runs=500, Bs=(50, 100, 250, 500), torch_runs=100, repeats=3),
+        NCFConfig(iters=2500, Rs=(10, 100, 1000, 10_000), loop_restarts=20, repeats=3),
     ),
 }
 

@@ -82,11 +82,12 @@ class FirstLayerGD:
         """The fixed second layer, shape (2m,)."""
         return np.concatenate([np.full(self.m, 1.0 / self.m), np.full(self.m, -1.0 / self.m)])
 
-    def args(self, X: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+    def args(self, X: np.ndarray, y: np.ndarray, dtype=np.float64) -> dict[str, np.ndarray]:
+        """Solver ``args`` (data and the fixed second layer) in ``dtype``."""
         out = data_args(X, y)
         out["a"] = self.a[None, None, :]  # (1, 1, 2m)
         out["aT"] = self.a[None, :, None]  # (1, 2m, 1)
-        return out
+        return {k: v.astype(dtype) for k, v in out.items()}
 
     def outputs(self, y: np.ndarray, args: dict) -> np.ndarray:
         W = y.reshape(y.shape[0], self.width, self.D)
@@ -104,7 +105,8 @@ class FirstLayerGD:
         f = (args["a"] @ act)[:, 0, :]  # (B, P)
         g = self.loss.dvalue(f, args["y"])  # (B, P)
         # negate the small (B, 2m, P) factor, not the (B, 2m, D) product: one pass less
-        delta = (-args["aT"]) * g[:, None, :] * np.where(Z > 0, 1.0, self.alpha)
+        one, alpha = Z.dtype.type(1.0), Z.dtype.type(self.alpha)  # keep float32 in float32
+        delta = (-args["aT"]) * g[:, None, :] * np.where(Z > 0, one, alpha)
         return (delta @ args["X"]).reshape(B, -1)
 
     def flops(self, P: int) -> float:

@@ -32,7 +32,8 @@ from benchmarks.config import GDConfig
 from benchmarks.fields import FirstLayerGD
 from benchmarks.hardware import matmul_rate
 from benchmarks.profiling import profile
-from benchmarks.timing import Probe, best_of, interleave
+from benchmarks.timing import Probe, Timing, best_of, interleave
+from numeric import chunking
 from numeric.solve import gradient_descent
 
 
@@ -52,21 +53,30 @@ class KouProblem:
         self.y = labels
         self.field = FirstLayerGD(c.m, c.d, c.alpha)
         self.args = self.field.args(self.X, self.y)
+        self.args32 = self.field.args(self.X, self.y, np.float32)
         self.W0 = rng.normal(0.0, c.sigma0, size=(self.B_max, 2 * c.m, c.d))
         self.y0 = self.W0.reshape(self.B_max, -1)
         self.N = self.y0.shape[1]
         self.step_work = work.gd_step_work(self.field.flops(c.n), self.N)
+        self.field_bytes = 8 * (self.N + 4 * 2 * c.m * c.n)  # the field's output and (2m, n) temporaries
 
-    def ours(self, B: int, steps: int) -> np.ndarray:
-        """Final first layers ``(B, 2m d)`` after ``steps`` GD steps, all members at once."""
+    def ours(
+        self, B: int, steps: int, dtype: str = "float64", memory_budget: int | None = None
+    ) -> np.ndarray:
+        """Final first layers ``(B, 2m d)`` after ``steps`` GD steps, all members at once
+        (``dtype="float32"``: the explicit float32 option of the engine; ``memory_budget``:
+        chunked, see :mod:`numeric.chunking`)."""
         traj = gradient_descent(
             self.field,
             self.y0[:B],
             lr=self.cfg.lr,
             steps=steps,
             record=[steps],
-            args=self.args,
+            args=self.args32 if dtype == "float32" else self.args,
             save_state=False,
+            dtype=dtype,
+            memory_budget=memory_budget,
+            field_bytes=self.field_bytes,
         )
         if not traj.ok.all():
             raise RuntimeError(f"kou GD failed:\n{traj.summary()}")
@@ -92,6 +102,8 @@ def run(cfg: GDConfig, hw: dict, probe: Probe, use_torch: bool = True, log=print
     prob = KouProblem(cfg, max(*cfg.Bs, cfg.torch_members))
     use_torch = use_torch and torch_loops.available()
     fns: dict = {("ours", B): (lambda B=B: prob.ours(B, cfg.steps)) for B in cfg.Bs}
+    B_max = max(cfg.Bs)
+    fns[("ours float32", B_max)] = lambda: prob.ours(B_max, cfg.steps, "float32")
     if use_torch:
         for dt in cfg.torch_dtypes:
             fns[("torch", dt)] = lambda dt=dt: prob.torch(dt, cfg.steps)
@@ -101,6 +113,7 @@ def run(cfg: GDConfig, hw: dict, probe: Probe, use_torch: bool = True, log=print
     timings, results = interleave(fns, cfg.repeats, probe)
     peak, bw = hw["gemm_peak_gflops"], hw["copy_gbytes_per_s"]
 
+    f32_timing = timings.pop(("ours float32", B_max))
     rows = []
     for key, tm in timings.items():
         kind = key[0]
@@ -160,7 +173,60 @@ def run(cfg: GDConfig, hw: dict, probe: Probe, use_torch: bool = True, log=print
         "agreement_rel_diff": agreement,
         "final_loss_median": float(np.median(loss)),
         "scaling_vs_B": loglog_fit([r["B"] for r in ours_rows], [r["seconds"] for r in ours_rows]),
+        "float32": _float32_row(prob, f32_timing, timings[("ours", B_max)], results, B_max),
+        "chunking": _chunking_row(prob, B_max, min(cfg.steps, 50)),
         "breakdown": breakdown(prob, max(cfg.Bs), use_torch, log),
+    }
+
+
+def _float32_row(prob: KouProblem, tm32: Timing, tm64: Timing, results: dict, B: int) -> dict:
+    """The float32 option at the largest B: speed-up over float64 (interleaved in the same
+    run) and its error against the float64 result after the same steps (relative, per net)."""
+    ref = results[("ours", B)]
+    got = results[("ours float32", B)]
+    rel = np.linalg.norm(got - ref, axis=1) / np.linalg.norm(ref, axis=1)
+    loss64 = prob.field.loss_value(ref, prob.args)
+    loss32 = prob.field.loss_value(got.astype(np.float64), prob.args)
+    return {
+        "B": B,
+        "seconds": tm32.median,
+        "seconds_float64": tm64.median,
+        "speedup": tm64.median / tm32.median,
+        "timing": tm32.to_dict(),
+        "rel_error_W_max": float(rel.max()),
+        "rel_error_W_median": float(np.median(rel)),
+        "rel_error_loss_max": float(np.max(np.abs(loss32 - loss64) / np.abs(loss64))),
+    }
+
+
+def _chunking_row(prob: KouProblem, B: int, steps: int) -> dict:
+    """``B`` nets in one batch vs in chunks of ``B / 4`` (a memory budget that forces them):
+    peak memory of each (tracemalloc, untimed runs), wall time of each, same result."""
+    N = prob.N
+    budget = B * chunking.result_bytes(N, 1, False) + max(1, B // 4) * chunking.gd_work_bytes(
+        N, prob.field_bytes
+    )
+    whole, peak_whole = chunking.measure_peak(lambda: prob.ours(B, steps))
+    parts, peak_parts = chunking.measure_peak(lambda: prob.ours(B, steps, memory_budget=budget))
+    t0 = time.perf_counter()
+    prob.ours(B, steps)
+    t1 = time.perf_counter()
+    prob.ours(B, steps, memory_budget=budget)
+    t2 = time.perf_counter()
+    plan = chunking.plan_chunks(
+        B, chunking.gd_work_bytes(N, prob.field_bytes), chunking.result_bytes(N, 1, False), budget
+    )
+    return {
+        "B": B,
+        "steps": steps,
+        "chunk": plan.chunk,
+        "budget_bytes": budget,
+        "estimated_peak_bytes": plan.estimated_peak,
+        "peak_bytes_whole": peak_whole,
+        "peak_bytes_chunked": peak_parts,
+        "seconds_whole": t1 - t0,
+        "seconds_chunked": t2 - t1,
+        "identical": bool(np.array_equal(whole, parts)),
     }
 
 

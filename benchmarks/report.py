@@ -34,6 +34,10 @@ def _x(x: float | None) -> str:
     return "-" if x is None or not math.isfinite(x) else f"{x:.2f}x"
 
 
+def _mib(nbytes: float) -> str:
+    return f"{nbytes / 2**20:.3g} MiB"
+
+
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     out += ["| " + " | ".join(r) + " |" for r in rows]
@@ -406,6 +410,27 @@ def _gd(gd: dict, plot_dir: Path, rel: str) -> list[str]:
             f"Median final loss {gd['final_loss_median']:.3g}.",
             "",
         ]
+    f32 = gd.get("float32")
+    if f32:
+        lines += [
+            f"float32 option (`gradient_descent(..., dtype=float32)`, B = {f32['B']}): "
+            f"{_s(f32['seconds'])} vs {_s(f32['seconds_float64'])} in float64, {_x(f32['speedup'])}; "
+            f"error vs the float64 run after {st['steps_timed']} steps: W {f32['rel_error_W_median']:.1e} "
+            f"(median relative, worst {f32['rel_error_W_max']:.1e}), loss {f32['rel_error_loss_max']:.1e} "
+            "(worst relative).",
+            "",
+        ]
+    ch = gd.get("chunking")
+    if ch:
+        lines += [
+            f"Chunking (`memory_budget=` forcing chunks of {ch['chunk']} of the B = {ch['B']} nets, "
+            f"{ch['steps']} steps): peak memory {_mib(ch['peak_bytes_chunked'])} vs "
+            f"{_mib(ch['peak_bytes_whole'])} in one batch (plan's estimate "
+            f"{_mib(ch['estimated_peak_bytes'])}, budget {_mib(ch['budget_bytes'])}); "
+            f"time {_s(ch['seconds_chunked'])} vs {_s(ch['seconds_whole'])}; identical result: "
+            f"{'yes' if ch['identical'] else 'NO'}.",
+            "",
+        ]
     bd = gd["breakdown"]
     o = bd["ours"]
     lines += [
@@ -485,6 +510,58 @@ def _prob(prob: dict, plot_dir: Path, rel: str) -> list[str]:
     return [*lines, "", f"![probability estimate]({rel}/{name})", ""]
 
 
+def _ncf(ncf: dict, plot_dir: Path, rel: str) -> list[str]:
+    st = ncf["setting"]
+    lines = [
+        "## 4. NCF restarts (kumar2025): batched restarts vs loops over restarts",
+        "",
+        f"Candidate NCF of the first hidden layer of a depth-3 net (n = {st['n']}, d = {st['d']}, "
+        f"width {st['width']}, sigma = max(x, {st['alpha']:g} x)^{st['p']}), k = {st['k']} unknowns per "
+        f"restart; projected gradient ascent on the unit sphere, step {st['step']:g}, {st['iters']} "
+        f"iterations. Ours runs R restarts as one state; the loops run one restart at a time, timed on "
+        f"{st['loop_restarts']} restarts and scaled to R = {st['R_max']}. A member-step is one "
+        f"restart-iteration ({ncf['flops_per_member_step']:.3g} FLOP, {ncf['bytes_per_member_step']:.3g} B).",
+        "",
+    ]
+    rows = [
+        [
+            r["method"],
+            str(r["restarts_timed"]),
+            _s(r["seconds"]),
+            _s(r["seconds_for_R_max"]),
+            _s(r["seconds_per_member_step"]),
+            _g(r["member_steps_per_s"]),
+            *_rates_cells(r["rates"]),
+        ]
+        for r in ncf["rows"]
+    ]
+    lines += _table(
+        [
+            "method",
+            "restarts timed",
+            "time",
+            f"time for R = {st['R_max']}",
+            "per restart-iteration",
+            "restart-iterations/s",
+            *RATE_HEAD,
+        ],
+        rows,
+    )
+    lines += _table(
+        ["vs", f"speed-up (R = {st['R_max']})"], [[r["vs"], _x(r["ratio"])] for r in ncf["ratios"]]
+    )
+    for name, a in ncf["agreement"].items():
+        lines.append(
+            f"- {name} vs ours on the first {a['of']} restarts: final points differ by at most "
+            f"{a['max_point_diff']:.1e}, best NCF value by {a['best_value_rel_diff']:.1e} (relative); "
+            f"same best restart: {'yes' if a['same_best_restart'] else 'no'}."
+        )
+    name = plots.per_member_step(
+        ncf["rows"], "NCF restarts (kumar2025)", plot_dir / "ncf_per_member_step.png"
+    )
+    return [*lines, "", f"![NCF restarts]({rel}/{name})", ""]
+
+
 def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
     """Write the Markdown report ``md_path`` and its plots under ``plot_dir``."""
     try:
@@ -499,7 +576,8 @@ def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
         lines += _gd(b["gd"], plot_dir, rel)
     if b.get("prob"):
         lines += _prob(b["prob"], plot_dir, rel)
-    lines += ["## 4. NCF restarts (kumar2025)", "", "Not implemented yet.", ""]
+    if b.get("ncf"):
+        lines += _ncf(b["ncf"], plot_dir, rel)
     lines += ["## GPU", "", doc.get("gpu", "not measured (no GPU in this session)") + ".", ""]
     series = []
     if b.get("flow"):
@@ -508,7 +586,7 @@ def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
             for v in b["flow"]["scaling"]["vs_B"]
             if len(v["B"]) > 1
         ]
-    for key, label in (("gd", "long GD"), ("prob", "probability")):
+    for key, label in (("gd", "long GD"), ("prob", "probability"), ("ncf", "NCF restarts")):
         if b.get(key):
             ours = [r for r in b[key]["rows"] if r["method"] == "ours"]
             if len(ours) > 1:

@@ -100,3 +100,39 @@ def dana_run(
         (p * loss).backward()
         opt.step()
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def ncf_run(
+    G: np.ndarray,
+    Q: np.ndarray,
+    u0: np.ndarray,
+    *,
+    alpha: float,
+    p: int,
+    step: float,
+    iters: int,
+    dtype: str,
+) -> tuple[np.ndarray, float]:
+    """Projected gradient ascent of one restart on the neuron NCF
+    ``h(a, b) = sum_i (b . q_i) max(a . g_i, alpha a . g_i)^p`` (``G`` (k_in, n), ``Q``
+    (k_out, n)) on the unit sphere, autograd for the gradient; return ``(u, h(u))``."""
+    torch = _torch()
+    dt = _dtype(dtype)
+    Gt, Qt = torch.tensor(G, dtype=dt), torch.tensor(Q, dtype=dt)
+    k_in = G.shape[0]
+
+    def value(u):
+        a, b = u[:k_in], u[k_in:]
+        s = a @ Gt
+        return ((b @ Qt) * torch.maximum(s, alpha * s) ** p).sum()
+
+    u = torch.tensor(u0, dtype=dt)
+    u = u / u.norm()
+    for _ in range(iters):
+        u.requires_grad_(True)
+        (g,) = torch.autograd.grad(value(u), u)
+        with torch.no_grad():
+            u = u + step * g
+            u = u / u.norm()
+    with torch.no_grad():
+        return u.numpy().astype(np.float64), float(value(u))

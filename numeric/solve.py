@@ -30,6 +30,14 @@ from typing import Any
 import numpy as np
 
 from numeric.backend import Array, array_namespace, to_numpy
+from numeric.chunking import (
+    gd_work_bytes,
+    plan_chunks,
+    result_bytes,
+    rk_work_bytes,
+    run_chunked,
+    slice_members,
+)
 from numeric.integrators.control import AdaptiveStep, FixedStep
 from numeric.integrators.methods import VectorField, rk_step
 from numeric.integrators.tableau import ButcherTableau
@@ -84,9 +92,11 @@ def _check_args(args: Mapping[str, Array] | None, B: int) -> dict[str, Array]:
     return dict(args)
 
 
-def _check_state(y0: Array, what: str = "y0") -> tuple[ModuleType, Array]:
+def _check_state(y0: Array, what: str = "y0", dtype: Any = np.float64) -> tuple[ModuleType, Array]:
+    if np.dtype(dtype) not in (np.float32, np.float64):
+        raise ValueError(f"dtype must be float64 or float32, got {dtype!r}")
     xp = array_namespace(y0)
-    y = xp.asarray(y0, dtype=xp.float64)
+    y = xp.asarray(y0, dtype=dtype)
     if y.ndim != 2 or y.shape[0] < 1:
         raise ValueError(f"{what} must have shape (B, N) with B >= 1 members, got shape {tuple(y.shape)}")
     return xp, y
@@ -189,6 +199,8 @@ def solve(
     save_state: bool = True,
     max_steps: int = 100_000,
     progress: Progress | None = None,
+    memory_budget: int | None = None,
+    field_bytes: int = 0,
 ) -> Trajectory:
     """Integrate ``y' = field(t, y, args)`` for every member from ``ts[0]`` to ``ts[-1]``.
 
@@ -208,6 +220,11 @@ def solve(
     save_state: store the states ``ys``; set ``False`` to keep only ``observe``'s output.
     max_steps: per-member budget of attempted (accepted + rejected) steps.
     progress: ``progress(fraction_done)`` called at most about every 0.2 s.
+    memory_budget: bytes the solve may use; when the ensemble does not fit, its members
+        run in consecutive chunks (:mod:`numeric.chunking`: the whole result plus one
+        chunk's working set ``(stages + 10) N`` floats + ``field_bytes`` per member fit the
+        budget). Per-member results are those of the unchunked solve. ``None``: one chunk.
+    field_bytes: the field's own temporaries per member, for the chunk plan.
 
     Each member takes its own steps (adaptive control decides per member; fixed steps
     are the same for all). A step that would pass the member's next output time is
@@ -248,6 +265,30 @@ def solve(
     if isinstance(max_steps, bool) or not isinstance(max_steps, int | np.integer) or max_steps < 1:
         raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
     args = _check_args(args, B)
+    if memory_budget is not None:
+        plan = plan_chunks(
+            B,
+            rk_work_bytes(y0.shape[1], method.stages, field_bytes),
+            result_bytes(y0.shape[1], ts_h.size, save_state),
+            memory_budget,
+        )
+        if plan.n_chunks > 1:
+
+            def solve_range(start: int, stop: int, prog: Progress | None) -> Trajectory:
+                return solve(
+                    field,
+                    y0[start:stop],
+                    ts_h,
+                    method=method,
+                    control=control,
+                    args=slice_members(args, start, stop),
+                    observe=observe,
+                    save_state=save_state,
+                    max_steps=max_steps,
+                    progress=prog,
+                )
+
+            return run_chunked(solve_range, plan, progress)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         solver = _RKSolve(
             field, y0, ts_h, method, control, args, observe, save_state, int(max_steps), progress
@@ -460,6 +501,9 @@ def gradient_descent(
     observe: Observer | None = None,
     save_state: bool = True,
     progress: Progress | None = None,
+    memory_budget: int | None = None,
+    field_bytes: int = 0,
+    dtype: Any = np.float64,
 ) -> Trajectory:
     """Run the exact gradient-descent map ``y_{k+1} = y_k + lr * field(k, y_k, args)``.
 
@@ -479,6 +523,12 @@ def gradient_descent(
     record: strictly increasing step indices in ``[0, K]`` at which to save ``y_k``
         (and ``observe``); ``ts`` of the result are these indices as floats.
     args, observe, save_state, progress: as in :func:`solve`.
+    memory_budget, field_bytes: as in :func:`solve`, with a working set of ``7 N``
+        floats + ``field_bytes`` per member.
+    dtype: ``float64`` (default) or ``float32``, an explicit opt-in: the iterates and
+        per-member learning rates are kept in this dtype (the field must compute in it,
+        e.g. with ``args`` from a float32 backend); recorded states are stored as float64.
+        The accuracy cost is measured in ``python -m benchmarks`` (long GD, float32 row).
 
     Non-finite states are absorbing for this map (``y_k`` NaN/inf keeps ``y_{k+1}``
     non-finite), so finiteness is checked only every 64 steps and at the end. A member
@@ -488,7 +538,7 @@ def gradient_descent(
     ``n_field_evals`` counts the batched steps it took part in until detection (not the
     replay). The per-step Python cost is one field call, one multiply and one add.
     """
-    xp, y0 = _check_state(y0)
+    xp, y0 = _check_state(y0, dtype=dtype)
     B = y0.shape[0]
     if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0:
         raise ValueError(f"steps must be a non-negative integer, got {steps!r}")
@@ -503,7 +553,7 @@ def gradient_descent(
     if isinstance(lr, int | float | np.floating | np.integer):
         lr_a = float(lr)
     else:
-        lr_arr = xp.asarray(lr, dtype=xp.float64)
+        lr_arr = xp.asarray(lr, dtype=y0.dtype)
         if lr_arr.ndim == 0:
             lr_a = float(lr_arr)
         elif lr_arr.shape == (B,):
@@ -513,6 +563,31 @@ def gradient_descent(
                 f"lr must be a scalar or have shape (B,) = ({B},), got shape {tuple(lr_arr.shape)}"
             )
     args = _check_args(args, B)
+    if memory_budget is not None:
+        plan = plan_chunks(
+            B,
+            gd_work_bytes(y0.shape[1], field_bytes, y0.dtype.itemsize),
+            result_bytes(y0.shape[1], rec.size, save_state),
+            memory_budget,
+        )
+        if plan.n_chunks > 1:
+
+            def gd_range(start: int, stop: int, prog: Progress | None) -> Trajectory:
+                return gradient_descent(
+                    field,
+                    y0[start:stop],
+                    lr=lr_a if isinstance(lr_a, float) else lr_a[start:stop, 0],
+                    steps=steps,
+                    record=rec,
+                    args=slice_members(args, start, stop),
+                    observe=observe,
+                    save_state=save_state,
+                    progress=prog,
+                    dtype=dtype,
+                )
+
+            return run_chunked(gd_range, plan, progress)
+
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         return _gd(field, y0, lr_a, steps, rec, args, observe, save_state, progress)
 
@@ -523,12 +598,16 @@ def _gd_chunk(
     """The hot loop: ``y <- y + lr * field(t_j, y, args)`` for each row ``t_j`` of ``tgrid``.
 
     The sum runs in place on a private copy of ``y`` (the caller's array is left
-    untouched, so a chunk can be replayed, and the field's output is never written to):
-    one state-sized temporary per step instead of two, same roundings as ``y + lr * dy``.
+    untouched, so a chunk can be replayed, and the field's output is never written to);
+    ``lr * dy`` goes into one preallocated buffer, so the only allocation per step is the
+    field's own output; same roundings as ``y + lr * dy``.
     """
+    xp = array_namespace(y)
     y = y.copy()
+    step = xp.empty_like(y)  # lr * dy lands here: no allocation per step
     for t in tgrid:
-        y += lr * field(t, y, args)
+        xp.multiply(lr, field(t, y, args), out=step)
+        y += step
     return y
 
 

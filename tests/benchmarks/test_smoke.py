@@ -24,14 +24,16 @@ def test_tiny_run_writes_json_markdown_and_plots(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert main(["--profile", "tiny", "--no-torch", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
-    assert set(doc["benchmarks"]) == {"flow", "gd", "prob"}
+    assert set(doc["benchmarks"]) == {"flow", "gd", "prob", "ncf"}
     assert doc["hardware"]["gemm_peak_gflops"] > 0 and doc["hardware"]["copy_gbytes_per_s"] > 0
     size = doc["benchmarks"]["flow"]["sizes"][0]
     assert size["reference"]["field_max_abs_diff"] < 1e-12  # batched and per-member fields agree
     assert all(p["error_median"] < 1e-3 for p in size["ivp"]["points"])
     status = {t["target"]: t["status"] for t in doc["targets"]}
     assert status["long GD (kou2023) vs PyTorch SGD loop"] == "not measured"
-    assert status["NCF restarts (kumar2025)"] == "not implemented yet"
+    assert status["NCF restarts (kumar2025): batched vs loop over restarts"] == "measured"
+    assert doc["benchmarks"]["ncf"]["agreement"]["loop numpy float64"]["max_point_diff"] < 1e-12
+    assert doc["benchmarks"]["gd"]["chunking"]["identical"]
     md = (tmp_path / "bench.md").read_text()
     assert "## Targets" in md and "not measured (no GPU in this session)" in md
     assert (tmp_path / "bench" / "scaling_B.png").stat().st_size > 0
