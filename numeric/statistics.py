@@ -9,8 +9,10 @@ r"""Frequencies with confidence intervals, and threshold fits of probability cur
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
-from scipy.optimize import curve_fit
+from scipy.optimize import OptimizeWarning, curve_fit
 from scipy.stats import beta, norm
 
 
@@ -42,5 +44,7 @@ def fit_sigmoid(x, freq) -> tuple[float, float]:
     x, freq = np.asarray(x, float), np.asarray(freq, float)
     N0 = x[np.argmin(np.abs(freq - 0.5))]
     w0 = max((x.max() - x.min()) / 10, 1e-9)
-    (N, w), _ = curve_fit(_logistic, x, freq, p0=(N0, w0), maxfev=10_000)
+    with warnings.catch_warnings():  # the covariance is not used: a step-shaped curve makes it singular
+        warnings.simplefilter("ignore", OptimizeWarning)
+        (N, w), _ = curve_fit(_logistic, x, freq, p0=(N0, w0), maxfev=10_000)
     return float(N), float(abs(w))

@@ -16,4 +16,4 @@ Dana, Pillaud-Vivien, Bach (NeurIPS 2025, arXiv 2502.16977).  Conventions of eve
 Submodules group the claims by topic; importing this package registers all of them.
 """
 
-from verify.papers.dana2025 import convergence, figures, model, orthogonal, phase  # noqa: F401
+from verify.papers.dana2025 import convergence, figures, initial_loss, model, orthogonal, phase  # noqa: F401

@@ -2,8 +2,8 @@ r"""dana2025 Section 3 and App. A.1-A.2: global convergence on weakly correlated
 
 Claims: Theorem 1 (convergence with probability over the initialization, the curvature
 lower bound (6)), Lemma 7 (two-sided curvature bounds; printed and corrected), Lemma 5
-(the event I; printed and corrected), Lemma 6 (bounded initial loss), Lemma 3 and
-Corollary 1 (random high-dimensional data).
+(the event I; printed and corrected), Lemma 3 and Corollary 1 (random high-dimensional
+data).  Lemma 6 (bounded initial loss) is in :mod:`.initial_loss`.
 
 Probabilities are frequencies over many seeds of one batched ensemble, compared with
 bounds through exact (Clopper-Pearson) binomial intervals at 99% confidence.

@@ -423,24 +423,23 @@ def _delta_run(
     delta: float,
     *,
     scale=1.0,
-    rho=None,
     extra=0.0,
     lr=1.0,
+    a_scale=1.0,
 ):
     """App. B data and w, a_j = s_j sqrt(||w_j||^2 + delta + Exp(1)) (so |a|^2 - ||w||^2 >= delta), trained by
     GD steps lr = 1 (the paper's) up to (1 + extra) max t_n of Lemma 8; returns the pre-activations at each
-    member's t_n and (with ``extra``) records of mu, max|1 - r/y| and the pre-activations."""
+    member's t_n and (with ``extra``) records of mu, max|1 - r/y| and the pre-activations. ``a_scale`` >= 1
+    multiplies the second layer: then |a|^2 - ||w||^2 >= a_scale^2 delta, the Delta used in t_n."""
     be = ctx.backend
     rng = ctx.rng(key).host
     c, y = appendix_b_norms(rng, n), appendix_b_labels(rng, n)
-    if rho is not None:  # correlated control: one label sign, so that the runs converge
-        y = np.abs(y)
-    G = np.diag(c**2) if rho is None else (rho + (1 - rho) * np.eye(n)) * np.outer(c, c)
+    G = np.diag(c**2)
     V, a, wperp2 = appendix_b_init_reduced(rng, G, d, B, p, scale)
-    a = np.sign(a) * np.sqrt(_wsq(V, G, wperp2) + delta + rng.exponential(1.0, a.shape))
-    model = ShallowReLU(p, n, "orthogonal" if rho is None else "gram")
-    args = model.args(be, y, wperp2=wperp2, **({"c": c} if rho is None else {"G": G}))
-    t_n = 2 * n / (np.abs(y).min() * c.min() * delta) * np.maximum(V, 0).max(axis=(1, 2))
+    a = a_scale * np.sign(a) * np.sqrt(_wsq(V, G, wperp2) + delta + rng.exponential(1.0, a.shape))
+    model = ShallowReLU(p, n, "orthogonal")
+    args = model.args(be, y, wperp2=wperp2, c=c)
+    t_n = 2 * n / (np.abs(y).min() * c.min() * delta * a_scale**2) * np.maximum(V, 0).max(axis=(1, 2))
     stops = np.floor(t_n / lr).astype(int)
     T = int(stops.max() * (1 + extra)) + 1
     yk, pre_tn, rec = be.asarray(model.pack(V, a)), np.zeros_like(V), []
@@ -524,6 +523,7 @@ def _lemma8_checks(ctx: Context, run: dict, eps: float, label: str) -> None:
         "orthogonal inputs",
         r"$|a_j(0)|^2-\|w_j(0)\|^2\ge\Delta$",
         "times after the extinction of wrong pairs",
+        "a fixed law of (a, w), independent of n (C depends only on C_xy, Delta and that law)",
     ],
 )
 def proposition_1(ctx: Context) -> None:
@@ -544,11 +544,32 @@ def proposition_1(ctx: Context) -> None:
         "[ERROR?]). "
         "The explicit constant of (64) is loose (measured mu / bound in the details)."
     )
-    with ctx.control("equicorrelated inputs rho = 0.5 (labels of one sign)", breaks="orthogonal inputs"):
-        n = int(ns[0])
-        _prop1_check(
-            ctx, _delta_run(ctx, f"p1c-{n}", n, 4 * n, B, p, 0.5, rho=0.5, extra=2.0), f"rho=0.5, n={n}"
-        )
+    ctx.note(
+        "Control: the proof's ingredients (extinction, the ranks (61), ||w||^2 <= |a|^2, orthogonality) all "
+        "survive correlated inputs with labels of one sign -- a neuron then fits many examples with O(1) "
+        "norm, so the late curvature is smaller, and (64) held on equicorrelated data (rho = 0.5). What "
+        "the proposition does need is that C does not depend on n, i.e. that the law of (a, w) is fixed "
+        "(Section 2: norms independent of d, n, p). The control scales the App. B second layer with n "
+        "(a_j -> s a_j, s^2 = n/2; w and Assumption 1 kept, Delta becomes s^2 Delta, which shortens t_n; "
+        "GD step 0.1 for stability): |a_j|^2 ~ n, the slowest example decays at rate ~ a^2/(np) = O(1), "
+        "the curvature after t_n stays of order 1 and the n^-1/2 decay fails, while the explicit (64) "
+        "still holds because its C-bar grows like s^2. Scaling a by s^2 = n/20 is not enough at these n: "
+        "the fit itself grows |a_j|^2 to O(sqrt(np)) anyway."
+    )
+    with ctx.control(
+        "second layer growing with n: a_j -> s a_j, s^2 = n/2",
+        breaks="C depends only on C_xy, Delta and a fixed law of (a, w) (initialization independent of n)",
+    ):
+        big = ns[[0, -1]]
+        sups_big = [
+            _prop1_check(
+                ctx,
+                _delta_run(ctx, f"p1s-{n}", n, 4 * n, B, p, 0.5, a_scale=np.sqrt(n / 2), extra=2.0, lr=0.1),
+                f"a scaled by sqrt(n/2), n={n}",
+            )
+            for n in big
+        ]
+        _prop1_scaling(ctx, big, sups_big, p)
 
 
 def _prop1_scaling(ctx: Context, ns: np.ndarray, sups, p: int) -> None:
