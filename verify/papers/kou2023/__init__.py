@@ -20,6 +20,7 @@ from verify.papers.kou2023 import (  # noqa: F401
     appendix_bcd,
     appendix_ef,
     decomposition,
+    digits,
     figures,
     patterns,
     sequences,

@@ -23,25 +23,34 @@ from verify.context import Context, Series
 GAMMAS = (0.0, 0.1, 0.3, 0.5, 0.8, 1.0)
 
 
-def _trend(ctx: Context, sr: np.ndarray, gammas, label: str) -> None:
-    r"""``sr`` ``(S, K)``: seeds x slopes.  Significantly decreasing from the ReLU end to the linear end, and
-    no significant increase between neighbouring slopes (3 standard errors, the paper's bands)."""
-    mean = sr.mean(axis=0)
-    se = sr.std(axis=0, ddof=1) / np.sqrt(sr.shape[0])
+def monotone_trend(
+    ctx: Context,
+    values: np.ndarray,
+    xs,
+    label: str,
+    *,
+    name: str = "gamma",
+    what: str = "slopes",
+    quantity: str = "the stable rank",
+) -> None:
+    r"""``values`` ``(S, K)``: seeds x settings ``xs``.  Significantly decreasing from ``xs[0]`` to
+    ``xs[-1]``, and no significant increase between neighbouring settings (3 standard errors, the paper's
+    bands)."""
+    mean = values.mean(axis=0)
+    se = values.std(axis=0, ddof=1) / np.sqrt(values.shape[0])
     band = 3 * np.sqrt(se[:-1] ** 2 + se[1:] ** 2)
     ctx.bound(
-        f"no significant increase of the stable rank between neighbouring slopes: max (mean_(k+1) - mean_k) "
+        f"no significant increase of {quantity} between neighbouring {what}: max (mean_(k+1) - mean_k) "
         f"- "
         f"3 SE [{label}]",
         float((np.diff(mean) - band).max()),
         0.0,
-        why="the figure's claim 'decreases for larger slopes' with the paper's +-3 std bands, here 3 "
-        "standard "
-        "errors of the difference of two means over the seeds",
-        details={"gammas": list(gammas), "mean sr": mean, "se": se},
+        why="the figure's monotone trend with the paper's +-3 std bands, here 3 standard errors of the "
+        "difference of two means over the seeds",
+        details={name: list(xs), "mean": mean, "se": se},
     )
     ctx.bound(
-        f"significant decrease from gamma = {gammas[0]:g} to gamma = {gammas[-1]:g}: (mean_0 - mean_last) / "
+        f"significant decrease from {name} = {xs[0]:g} to {name} = {xs[-1]:g}: (mean_0 - mean_last) / "
         f"(3 SE) [{label}]",
         float((mean[0] - mean[-1]) / (3 * np.sqrt(se[0] ** 2 + se[-1] ** 2) + 1e-300)),
         1.0,
@@ -89,7 +98,7 @@ def figure_1(ctx: Context) -> None:
     ctx.note(f"Figure-1 data: kappa = n p / R_min^2 = {data.kappa:.2f} (near orthogonality only with C ~ 1).")
     rec, sr, loss = _runs(ctx, "init", data, m, sigma0, seeds, steps, long)
     at = int(np.searchsorted(rec, steps))
-    _trend(ctx, sr[:, :, at], GAMMAS, f"step {steps}, sigma0 = {sigma0:g}")
+    monotone_trend(ctx, sr[:, :, at], GAMMAS, f"step {steps}, sigma0 = {sigma0:g}")
     mean, se = sr[:, :, -1].mean(axis=0), sr[:, :, -1].std(axis=0, ddof=1) / np.sqrt(seeds)
     gap = (mean[0] - mean[1:]) / (3 * np.sqrt(se[0] ** 2 + se[1:] ** 2))
     ctx.bound(
@@ -129,4 +138,4 @@ def figure_1(ctx: Context) -> None:
     )
     with ctx.control("large initialization sigma0 = 1", breaks="small initialization"):
         _, sr_big, _ = _runs(ctx, "init-big", data, m, 1.0, seeds, steps, steps)
-        _trend(ctx, sr_big[:, :, at], GAMMAS, f"step {steps}, sigma0 = 1")
+        monotone_trend(ctx, sr_big[:, :, at], GAMMAS, f"step {steps}, sigma0 = 1")

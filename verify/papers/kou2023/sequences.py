@@ -114,8 +114,10 @@ def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
     ctx.zero(
         "telescoping: sum_{s<t} C = C t", telescoping_residuals()["sum of C over t steps - C t"], why="exact"
     )
-    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=200_000)
-    B = ctx.param("trials", tiny=200, quick=500, full=10_000)
+    # full: B x steps float64 arrays (about six live at once); 10_000 x 200_000 needed > 23 GB and was
+    # OOM-killed, so full keeps B * steps = 2e7 (~1 GB peak).
+    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=20_000)
+    B = ctx.param("trials", tiny=200, quick=500, full=1_000)
     exact = ctx.param("exact_steps", tiny=300, quick=500, full=20000)
     _exact_sequences(ctx, exact, sign, which, x0=0.0)
     _exact_sequences(ctx, exact, sign, which, x0=1.0)
@@ -201,8 +203,10 @@ def lemma_H_2(ctx: Context) -> None:
     res = convexity_residuals()
     for key in ("h(a)", "h'(b) - (e^b - e^a)"):
         ctx.zero(f"convexity step: {key} = 0", res[key], why="exact symbolic identity")
-    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=200_000)
-    B = ctx.param("trials", tiny=200, quick=500, full=10_000)
+    # full: B x steps float64 arrays (about six live at once); 10_000 x 200_000 needed > 23 GB and was
+    # OOM-killed, so full keeps B * steps = 2e7 (~1 GB peak).
+    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=20_000)
+    B = ctx.param("trials", tiny=200, quick=500, full=1_000)
     _exact_sequences(ctx, ctx.param("exact_steps", tiny=300, quick=500, full=20000), 1.0, "lower", x0=0.0)
     x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps, x0_low=-3.0)
     _check_sandwich(ctx, x, C1, C2, x0, sign=1.0, which="lower", label=f"{B} sequences incl. x0 < 0")
