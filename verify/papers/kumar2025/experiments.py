@@ -15,9 +15,8 @@ r"""kumar2025 experiments (Sec. 4, Sec. 5, App. D): what the paper shows by simu
 * ``section-D.3`` -- degenerate NCF at the rank-1 saddle of a 3-layer linear net: the dynamics follow
   :math:`\bar{\mathcal H}_2=B_3C_2A_1` on the slower time scale :math:`1/\delta`.
 
-Not here (see the report): Figs. 1-4 (needs >= 1e5 GD steps for a clean plateau), Figs. 8-9 (parities,
-max-functions: NP needs 1e5+ GD steps per iteration), modular addition (vector outputs, Remark 3,
-would need matrix-valued outputs in ``numeric.homogeneous_nets``) and PVR.
+Figs. 1-4 are in ``saddle_figures``; f2, the parities, the max-functions, modular addition and PVR
+(Figs. 7-11) in ``targets``.
 
 Conventions: the network and NCFs of ``numeric.homogeneous_nets`` (ReLU's derivative at 0 is the
 Clarke choice :math:`\min(1,\alpha)`), loss eq. 1 with the 1/2, float64.

@@ -1,0 +1,545 @@
+r"""kumar2025 Sec. 5.2: Neuron Pursuit on the paper's other targets (Figs. 7b, 8, 9, 10, 11).
+
+* ``figure-7-f2`` -- :math:`f_2=f_1+5\sum_{i=1}^2 i\,\sigma(\sigma(2x_{4i+1}+x_{4i+2})
+  -\sigma(x_{4i+3}-x_{4i+4}))` (6 + 3 ReLU neurons) on :math:`\sqrt d\,\mathbb S^{d-1}`,
+  3-layer ReLU net (Fig. 7, right).
+* ``figure-8`` -- parities :math:`g_1=x_1x_2-x_1x_2x_3x_4`, :math:`g_2=x_1x_2x_3x_4` on :math:`\{\pm1\}^d`,
+  3-layer leaky ReLU :math:`\max(x,0.5x)` (Fig. 8).
+* ``figure-9`` -- max-functions :math:`h_1=\max(2x_1,x_2)`,
+  :math:`h_2=\max(x_1,2x_2)+\max(x_3,2x_4)-\max(x_1+x_3,-x_2,-x_4)` on :math:`\mathcal N(0,I_d)`,
+  4-layer leaky ReLU (Fig. 9).
+* ``figure-10`` -- modular addition, two-layer :math:`x^2` net with vector outputs (Remark 3,
+  ``numeric.vector_pursuit``); ``quick`` uses the modulus 23 instead of 59.
+* ``figure-11`` -- pointer-value retrieval :math:`f(\mathbf p,x)=x_px_{p+1}`, 3-layer ReLU with
+  rebalancing after every iteration (Sec. 5.2.2, App. C.2.2); ``quick`` uses ``m = 4`` bits of ``x``
+  instead of 16.
+
+The paper's outcome for each: NP fits the training data (relative error below its stopping
+tolerance within 31 or 42 iterations) and reaches near-zero test error once ``n`` is large; with few
+samples the test error stays large.  ``quick`` is scaled down (smaller ``d``, ``n``, far fewer GD
+steps per iteration than the paper's 70000-500000, a larger step on the mean loss).  A scaled-down
+run that does not reach the stopping rule neither confirms nor refutes the paper: its checks are then
+undecided (INCONCLUSIVE) and the measured errors are recorded; in ``full`` (the paper's budget) they
+are strict bounds.  Lemma 12's descent at iteration 1 is checked in every profile; later insertions
+(Lemma 13 excludes p = 1) are only counted in the notes: with ReLU some raise the loss even after
+the 10 shrinks of the delta rule.
+
+Conventions: ``numeric.homogeneous_nets`` (ReLU's derivative at 0 is the Clarke choice
+:math:`\min(1,\alpha)`), loss eq. 1 with the 1/2 (summed), so the step is ``lr_mean / n``; float64.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+
+from numeric.neuron_pursuit import PursuitConfig, PursuitResult, neuron_pursuit
+from numeric.vector_pursuit import predict as vector_predict
+from numeric.vector_pursuit import vector_pursuit
+from verify.claim import claim
+from verify.context import Context
+from verify.papers.kumar2025.experiments import _f1, _hypercube, _sphere
+
+Target = Callable[[np.ndarray], np.ndarray]
+Draw = Callable[[np.random.Generator, int, int], np.ndarray]
+
+TEST_TOL = 1e-2  # "near-zero test error", as in kumar2025:figure-7
+
+
+def _relu_block(X: np.ndarray, i: int) -> np.ndarray:
+    r""":math:`\sigma(\sigma(2x_{4i+1}+x_{4i+2})-\sigma(x_{4i+3}-x_{4i+4}))` (1-based coordinates)."""
+    relu = lambda z: np.maximum(z, 0.0)  # noqa: E731
+    c = 4 * i
+    return relu(relu(2 * X[:, c] + X[:, c + 1]) - relu(X[:, c + 2] - X[:, c + 3]))
+
+
+def _f2(X: np.ndarray) -> np.ndarray:
+    r""":math:`f_2=f_1+5\sum_{i=1}^2 i\,\sigma(\sigma(2x_{4i+1}+x_{4i+2})-\sigma(x_{4i+3}-x_{4i+4}))`."""
+    return _f1(X) + 5 * (_relu_block(X, 1) + 2 * _relu_block(X, 2))
+
+
+def _g1(X: np.ndarray) -> np.ndarray:
+    return X[:, 0] * X[:, 1] - X[:, 0] * X[:, 1] * X[:, 2] * X[:, 3]
+
+
+def _g2(X: np.ndarray) -> np.ndarray:
+    return X[:, 0] * X[:, 1] * X[:, 2] * X[:, 3]
+
+
+def _h1(X: np.ndarray) -> np.ndarray:
+    return np.maximum(2 * X[:, 0], X[:, 1])
+
+
+def _h2(X: np.ndarray) -> np.ndarray:
+    x1, x2, x3, x4 = X[:, :4].T
+    return np.maximum(x1, 2 * x2) + np.maximum(x3, 2 * x4) - np.maximum.reduce([x1 + x3, -x2, -x4])
+
+
+def _gaussian(rng: np.random.Generator, n: int, d: int) -> np.ndarray:
+    return rng.normal(size=(n, d))
+
+
+def _pursue(
+    ctx: Context, key: str, f: Target, draw: Draw, n: int, d: int, cfg: PursuitConfig, lr_mean: float
+):
+    """NP on ``n`` samples of ``f``: (result, relative training error, relative test error)."""
+    rng = ctx.rng(key).host
+    X = draw(rng, n, d)
+    res: PursuitResult = neuron_pursuit(X, f(X), replace(cfg, lr=lr_mean / n), rng)
+    X_test = draw(rng, ctx.param("n_test", tiny=2000, quick=20_000, full=100_000), d)
+    y_test = f(X_test)
+    test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
+    train = res.steps[-1].rel_error if res.steps else 1.0  # degenerate first NCF: H = 0
+    return res, train, test
+
+
+def _outcome(
+    ctx: Context, label: str, res: PursuitResult, train: float, test: float, cfg, strict: bool
+) -> None:
+    """The paper's outcome for one large-``n`` run: fit (< tol), near-zero test error, Lemma 12's descent.
+
+    ``strict`` (the paper's GD budget): both are bounds.  Otherwise a run that stopped at
+    ``max_iter`` above the tolerance is undecided: the scaled-down budget, not NP, may be the cause."""
+    fit = f"{label}: relative training error (NP's stopping rule)"
+    gen = f"{label}: relative test error"
+    if res.converged or strict:
+        ctx.bound(
+            fit, train, cfg.tol, why=f"App. C: NP stops when the relative training error is < {cfg.tol}"
+        )
+        ctx.bound(
+            gen,
+            test,
+            TEST_TOL,
+            why="'near-zero test error' read as < 1% (as kumar2025:figure-7): the target is a finite net of "
+            "the class, so a fit of the right function is exact up to GD convergence",
+        )
+    else:
+        why = (
+            f"stopped at max_iter = {cfg.max_iter} with {cfg.gd_steps} GD steps per iteration, far below the "
+            "paper's budget (31-42 iterations of 70000-500000 steps): the scaled-down run cannot decide the "
+            "claim"
+        )
+        ctx.undecided(fit, why, measured=train)
+        ctx.undecided(gen, why, measured=test)
+    if not res.steps:
+        ctx.undecided(
+            f"{label}: first-insertion descent", "NP stopped at a degenerate first NCF (no insertion)"
+        )
+        return
+    first = res.steps[0]
+    ctx.holds(
+        f"{label}: iteration 1, delta W hat lowers the loss below the origin's (Lemma 12)",
+        first.descent,
+        measured=first.loss_before - first.loss_inserted,
+        expected="> 0",
+        why="Lemma 12 needs no smoothness (any p): L(delta W) <= L(0) - delta^D zeta once delta^D < "
+        "zeta/|H|^2; the delta rule (0.8 shrinks, up to 4) must reach that threshold",
+    )
+
+
+def _later_insertions(res: PursuitResult) -> str:
+    """How many insertions after the first raised the loss (Lemma 13 does not cover p = 1)."""
+    later = res.steps[1:]
+    raised = sum(not s.descent for s in later)
+    return f"{raised} of {len(later)} later insertions raised the loss"
+
+
+def _summary(label: str, res: PursuitResult, train: float, test: float) -> str:
+    widths = res.steps[-1].widths if res.steps else []
+    return (
+        f"{label}: {len(res.steps)} iterations ({res.reason}), widths {widths}, "
+        f"train {train:.3g}, test {test:.3g}, {_later_insertions(res)}"
+    )
+
+
+def _run_targets(
+    ctx: Context, targets: dict[str, Target], draw: Draw, cfgs: dict[str, PursuitConfig], lrs, ns
+):
+    """Large-``n`` runs with checks, then the small-``n`` control on every target."""
+    strict = ctx.param("paper_budget", tiny=False, quick=False, full=True)
+    d = ctx.param("d", **ns["d"])
+    n_large = ctx.param("n_large", **ns["n_large"])
+    n_small = ctx.param("n_small", **ns["n_small"])
+    cap = ctx.param("max_iter_small", tiny=3, quick=ns.get("cap_small", 8), full=31)
+    notes, small = [], {}
+    for name, f in targets.items():
+        res, train, test = _pursue(ctx, f"{name}-large", f, draw, n_large, d, cfgs[name], lrs[name])
+        _outcome(ctx, f"{name}, n = {n_large}", res, train, test, cfgs[name], strict)
+        notes.append(_summary(f"{name}, n = {n_large}", res, train, test))
+        small[name] = _pursue(
+            ctx, f"{name}-small", f, draw, n_small, d, replace(cfgs[name], max_iter=cap), lrs[name]
+        )
+        notes.append(_summary(f"{name}, n = {n_small}", *small[name]))
+    ctx.note(f"d = {d}; lr on the mean loss {lrs}. " + "; ".join(notes) + ".")
+    with ctx.control(f"n = {n_small} samples", breaks="n large relative to d"):
+        for name, (_, train, test) in small.items():
+            ctx.bound(
+                f"{name}, n = {n_small}: relative test error",
+                test,
+                TEST_TOL,
+                why=f"as above; NP capped at {cap} iterations here (time budget), its training error is "
+                f"{train:.3g}",
+            )
+
+
+def _config(ctx: Context, depth: int, alpha: float, **kw) -> PursuitConfig:
+    """Algorithm 1 with App. C.1's H = 10, PGA step 0.2; GD steps, PGA iterations, cap per profile."""
+    return PursuitConfig(
+        depth=depth,
+        alpha=alpha,
+        p=1,
+        restarts=10,
+        ncf_iters=ctx.param("ncf_iters", tiny=150, quick=500, full=2500),
+        **kw,
+    )
+
+
+@claim(
+    "kumar2025:figure-7-f2",
+    title="NP on f_2 over the sphere (6 + 3 neurons): fits the data, near-zero test error for large n",
+    source="Sec. 5.2.1, Fig. 7 (f_2 panel), App. C.1.1",
+    statement=r"For $f_2$ on $\sqrt d\,\mathbb S^{d-1}$ (3-layer ReLU), NP reaches relative training error "
+    r"$<10^{-3}$ within 31 iterations and near-zero test error for large $n$",
+    hypotheses=["n large relative to d (Fig. 7's sample-size transition)", "Algorithm 1, H = 10"],
+)
+def figure_7_f2(ctx: Context) -> None:
+    cfg = _config(
+        ctx,
+        3,
+        0.0,
+        gd_steps=ctx.param("gd_steps", tiny=300, quick=4000, full=70_000),
+        max_iter=ctx.param("max_iter", tiny=3, quick=18, full=31),
+    )
+    lr = ctx.param("lr_mean", tiny=0.01, quick=0.012, full=0.002)  # paper {0.002, 0.001}
+    _run_targets(
+        ctx,
+        {"f2": _f2},
+        _sphere,
+        {"f2": cfg},
+        {"f2": lr},
+        {
+            "d": {"tiny": 12, "quick": 12, "full": 50},
+            "n_large": {"tiny": 60, "quick": 300, "full": 6400},
+            "n_small": {"tiny": 20, "quick": 30, "full": 200},
+        },
+    )
+
+
+@claim(
+    "kumar2025:figure-8",
+    title="NP on the parities g_1, g_2 over the hypercube: fits the data, near-zero test error for large n",
+    source="Sec. 5.2.1, Fig. 8, App. C.1.2",
+    statement=r"For $g_1=x_1x_2-x_1x_2x_3x_4$ and $g_2=x_1x_2x_3x_4$ on $\{\pm1\}^d$ (3-layer "
+    r"$\max(x,0.5x)$), NP reaches relative training error $<10^{-3}$ and near-zero test error for large $n$",
+    hypotheses=["n large relative to d", "leaky ReLU (footnote 1: with ReLU the NCF of g_1 degenerates)"],
+)
+def figure_8(ctx: Context) -> None:
+    gd = ctx.param("gd_steps", tiny=300, quick=2500, full=70_000)
+    cap = ctx.param("max_iter", tiny=3, quick=15, full=31)
+    cfg = _config(ctx, 3, 0.5, gd_steps=gd, max_iter=cap)
+    lrs = {
+        "g1": ctx.param("lr_g1", tiny=0.02, quick=0.02, full=0.005),  # paper {0.005, 0.002}
+        "g2": ctx.param("lr_g2", tiny=0.01, quick=0.01, full=0.002),  # paper {0.002, 0.001}
+    }
+    ctx.note(
+        "Exploration outside this claim (d = 12, n = 500, lr 0.01, 5000 GD steps, cap 31): g2 reached "
+        "relative training error 8e-4 at iteration 19 (widths [9, 11]) with test error 1.3e-3; the quick "
+        "budget (15 x 2500 steps) leaves g2 on a plateau near 0.76."
+    )
+    _run_targets(
+        ctx,
+        {"g1": _g1, "g2": _g2},
+        _hypercube,
+        {"g1": cfg, "g2": cfg},
+        lrs,
+        {
+            "d": {"tiny": 6, "quick": 12, "full": 50},
+            "n_large": {"tiny": 60, "quick": 500, "full": 6400},
+            "n_small": {"tiny": 20, "quick": 40, "full": 200},
+            "cap_small": 6,
+        },
+    )
+
+
+@claim(
+    "kumar2025:figure-9",
+    title="NP on the max-functions h_1, h_2 (Gaussian inputs, 4 layers): fits the data, small test error",
+    source="Sec. 5.2.1, Fig. 9, App. C.1.3",
+    statement=r"For $h_1=\max(2x_1,x_2)$ and $h_2=\max(x_1,2x_2)+\max(x_3,2x_4)-\max(x_1+x_3,-x_2,-x_4)$ on "
+    r"$\mathcal N(0,I_d)$ (4-layer $\max(x,0.5x)$), NP reaches relative training error $<10^{-3}$ and small "
+    r"test error for large $n$",
+    hypotheses=["n large relative to d", "Algorithm 1 with first delta = 0.5 (App. C.1.3)"],
+)
+def figure_9(ctx: Context) -> None:
+    cfg = _config(
+        ctx,
+        4,
+        0.5,
+        delta_first=0.5,
+        gd_steps=ctx.param("gd_steps", tiny=300, quick=2000, full=100_000),
+        max_iter=ctx.param("max_iter", tiny=3, quick=6, full=31),
+    )
+    lr = ctx.param("lr_mean", tiny=0.05, quick=0.05, full=0.005)  # paper {0.005, 0.002}
+    ctx.note(
+        "App. C.1.3 raises the GD steps to 300000 once the loss is below 0.05; PursuitConfig has one step "
+        "count, so full uses 100000 throughout. Exploration outside this claim (d = 8, n = 300, lr 0.02 "
+        "on the mean loss, 10000 GD steps, 20 iterations): h1 went 0.39, 0.21, 0.15, 0.081, ... 0.0056 "
+        "(it. 12), 0.0011 (it. 20, widths [18, 3, 1]), test error 2.8e-3 -- still decreasing, so NP's "
+        "progress on h1 is limited by the GD budget per iteration, not stalled; with 3000 steps it hovered "
+        "at 3-8%."
+    )
+    _run_targets(
+        ctx,
+        {"h1": _h1, "h2": _h2},
+        _gaussian,
+        {"h1": cfg, "h2": cfg},
+        {"h1": lr, "h2": lr},
+        {
+            "d": {"tiny": 6, "quick": 8, "full": 50},
+            "n_large": {"tiny": 60, "quick": 300, "full": 6400},
+            "n_small": {"tiny": 20, "quick": 30, "full": 200},
+            "cap_small": 4,
+        },
+    )
+
+
+# ---------------------------------------------------------------- PVR (Sec. 5.2.2, App. C.2.2)
+
+
+def _pvr_bits(m: int) -> int:
+    return int(np.ceil(np.log2(m - 1)))
+
+
+def _pvr_inputs(rng: np.random.Generator, n: int, m: int) -> np.ndarray:
+    r"""Rows :math:`[\mathbf p,1,x]`: pointer :math:`p` uniform on :math:`\{1..m-1\}` coded in
+    :math:`\lceil\log_2(m-1)\rceil` bits :math:`\pm1` (:math:`p=1\mapsto(-1,..,-1)`,
+    :math:`p=2\mapsto(-1,..,-1,1)`),
+    :math:`x` uniform on :math:`\{\pm1\}^m` (paper: m = 16, 4 bits, input dimension 21)."""
+    b = _pvr_bits(m)
+    p = rng.integers(1, m, size=n)
+    code = 2.0 * (((p[:, None] - 1) >> np.arange(b - 1, -1, -1)) & 1) - 1.0
+    return np.hstack([code, np.ones((n, 1)), _hypercube(rng, n, m)])
+
+
+def _pvr_target(m: int) -> Target:
+    r""":math:`f(\mathbf p,x)=x_px_{p+1}` read off the rows of :func:`_pvr_inputs`."""
+    b = _pvr_bits(m)
+
+    def f(X: np.ndarray) -> np.ndarray:
+        p = 1 + ((X[:, :b] > 0) @ (1 << np.arange(b - 1, -1, -1)))
+        x = X[:, b + 1 :]
+        rows = np.arange(len(X))
+        return x[rows, p - 1] * x[rows, p]
+
+    return f
+
+
+def _conditional_mean_floor(keys: np.ndarray, y: np.ndarray) -> float:
+    r""":math:`\|y-\mathbb E[y\,|\,\text{key}]\|/\|y\|` over the sample: the least relative training error of
+    any function of the key (samples with the same key must get the same output)."""
+    _, inverse = np.unique(keys, axis=0, return_inverse=True)
+    means = np.bincount(inverse, weights=y) / np.bincount(inverse)
+    return float(np.linalg.norm(y - means[inverse]) / np.linalg.norm(y))
+
+
+@claim(
+    "kumar2025:figure-11",
+    title="NP with rebalancing learns pointer-value retrieval to relative training error < 0.005",
+    source="Sec. 5.2.2, Fig. 11, App. C.2.2",
+    statement=r"For $f(\mathbf p,x)=x_px_{p+1}$ with input $[\mathbf p,1,x]$ (3-layer ReLU, neurons "
+    r"rebalanced after every iteration, Saul 2023), NP reaches relative training error $<0.005$ within 42 "
+    r"iterations (paper, m = 16: 34 + 9 neurons) with small test error",
+    hypotheses=[
+        "the label is a function of the input (the pointer code is part of it)",
+        "Algorithm 1 with rebalancing, first delta = 0.5",
+    ],
+)
+def figure_11(ctx: Context) -> None:
+    m = ctx.param("m", tiny=3, quick=4, full=16)
+    n = ctx.param("n", tiny=100, quick=400, full=100_000)
+    strict = ctx.param("paper_budget", tiny=False, quick=False, full=True)
+    cfg = PursuitConfig(
+        depth=3,
+        alpha=0.0,
+        p=1,
+        restarts=10,
+        ncf_step=0.25,  # paper: 0.25 in iteration 1, 0.5 later; PursuitConfig has one step
+        ncf_iters=ctx.param("ncf_iters", tiny=300, quick=1000, full=6000),
+        delta_first=0.5,
+        gd_steps=ctx.param("gd_steps", tiny=300, quick=2500, full=500_000),
+        max_iter=ctx.param("max_iter", tiny=3, quick=10, full=42),
+        tol=0.005,
+        rebalance=True,
+    )
+    lr = ctx.param("lr_mean", tiny=0.05, quick=0.05, full=0.005)
+    f = _pvr_target(m)
+    res, train, test = _pursue(ctx, "pvr", f, lambda rng, k, d: _pvr_inputs(rng, k, d), n, m, cfg, lr)
+    _outcome(ctx, f"m = {m}, n = {n}", res, train, test, cfg, strict)
+    ctx.note(
+        _summary(f"m = {m}, n = {n}", res, train, test)
+        + f". Fixed lr {lr} on the mean loss (the paper halves it on a loss increase, <= 4 times, with "
+        f"weight reset); {cfg.gd_steps} GD steps per iteration (paper 500000). With m = {m} there are only "
+        f"{(m - 1) * 2**m} distinct inputs, so the test error mostly repeats the training error; the paper's "
+        "final widths 34 + 9 (one run, m = 16) are not checked."
+    )
+    with ctx.control("pointer code removed from the input", breaks="the label is a function of the input"):
+        X = _pvr_inputs(ctx.rng("pvr-control").host, n, m)
+        y = f(X)
+        Xc = X[:, _pvr_bits(m) :]
+        floor = _conditional_mean_floor(Xc, y)
+        cap = ctx.param("max_iter_control", tiny=2, quick=3, full=10)
+        res_c = neuron_pursuit(Xc, y, replace(cfg, lr=lr / n, max_iter=cap), ctx.rng("pvr-control-np").host)
+        ctx.bound(
+            "relative training error without the pointer code",
+            res_c.steps[-1].rel_error if res_c.steps else 1.0,
+            cfg.tol,
+            why=f"as above; no function of [1, x] gets below the conditional-mean floor {floor:.3g} "
+            "(samples with equal x and different pointers disagree), so NP cannot either",
+        )
+
+
+# ---------------------------------------------------------------- modular addition (Sec. 5.2.2, App. C.2.1)
+
+
+def _modular_data(P: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r"""All :math:`P^2` pairs: inputs :math:`[\mathbf 1_a,\mathbf 1_b,1]\in\mathbb R^{2P+1}`, one-hot targets
+    :math:`\mathbf 1_c` and classes :math:`c=(a+b)\bmod P`."""
+    a, b = np.divmod(np.arange(P * P), P)
+    c = (a + b) % P
+    eye = np.eye(P)
+    return np.hstack([eye[a], eye[b], np.ones((P * P, 1))]), eye[c], c
+
+
+def _class_error(res: PursuitResult, X: np.ndarray, c: np.ndarray, cfg: PursuitConfig) -> float:
+    """Fraction of rows whose largest output coordinate is not the class ``c``."""
+    W1, W2 = res.weights
+    return float(np.mean(np.argmax(vector_predict(W1, W2, X, cfg), axis=1) != c))
+
+
+def _fourier_concentration(W1: np.ndarray, W2: np.ndarray, P: int) -> np.ndarray:
+    r"""Per hidden neuron and part (weights on :math:`\mathbf 1_a`, on :math:`\mathbf 1_b`, outgoing
+    column): the share of the non-constant DFT energy in the strongest frequency pair :math:`\pm k`
+    (1 for a pure sinusoid :math:`\cos(2\pi ka/P+\phi)`, about :math:`2/(P-1)` for white noise)."""
+    parts = np.concatenate([W1[:, :P], W1[:, P : 2 * P], W2.T])
+    F = np.abs(np.fft.fft(parts, axis=1)) ** 2
+    F[:, 0] = 0.0
+    k = np.argmax(F, axis=1)
+    rows = np.arange(len(F))
+    return (F[rows, k] + F[rows, (P - k) % P]) / F.sum(axis=1)
+
+
+def _modular_run(ctx: Context, key: str, P: int, n_train: int, cfg: PursuitConfig, labels: np.ndarray):
+    """NP until zero training classification error: (result, train error, test error)."""
+    rng = ctx.rng(key).host
+    X, _, _ = _modular_data(P)
+    perm = rng.permutation(P * P)
+    tr, te = perm[:n_train], perm[n_train:]
+    Y = np.eye(P)[labels]
+
+    def fitted(W1: np.ndarray, W2: np.ndarray) -> bool:
+        return bool(np.all(np.argmax(vector_predict(W1, W2, X[tr], cfg), axis=1) == labels[tr]))
+
+    res = vector_pursuit(X[tr], Y[tr], cfg, rng, stop=fitted)
+    return res, _class_error(res, X[tr], labels[tr], cfg), _class_error(res, X[te], labels[te], cfg)
+
+
+@claim(
+    "kumar2025:figure-10",
+    title="NP on modular addition (two-layer x^2 net, vector outputs): zero training error, small test error",
+    source="Sec. 5.2.2, Fig. 10, App. C.2.1, Remark 3",
+    statement=r"For $(a,b)\mapsto(a+b)\bmod P$ with one-hot inputs $[\mathbf 1_a,\mathbf 1_b,1]$ and targets "
+    r"$\mathbf 1_c$, square loss, $\sigma=x^2$ and 1500 of the $59^2$ pairs for training, NP reaches zero "
+    r"training classification error (in 35 iterations) with small test classification error",
+    hypotheses=[
+        "the labels are modular addition (a structure shared by train and test pairs)",
+        "Algorithm 1 for vector outputs (Remark 3), PGA step 2, later delta = 0.05 |w|",
+    ],
+)
+def figure_10(ctx: Context) -> None:
+    P = ctx.param("modulus", tiny=7, quick=23, full=59)
+    n_train = ctx.param("n_train", tiny=25, quick=264, full=1500)  # paper: 1500/3481 = 43%
+    strict = ctx.param("paper_budget", tiny=False, quick=False, full=True)
+    cfg = PursuitConfig(
+        depth=2,
+        alpha=1.0,
+        p=2,
+        restarts=10,
+        ncf_step=2.0,
+        ncf_iters=ctx.param("ncf_iters", tiny=100, quick=300, full=5000),
+        delta_rel=0.05,
+        gd_steps=ctx.param("gd_steps", tiny=200, quick=1000, full=100_000),
+        max_iter=ctx.param("max_iter", tiny=5, quick=60, full=60),
+        lr=ctx.param("lr_mean", tiny=0.5, quick=1.5, full=10.0) / n_train,
+        tol=1e-12,  # the stopping rule is zero training classification error
+    )
+    _, _, c = _modular_data(P)
+    res, train, test = _modular_run(ctx, "modular", P, n_train, cfg, c)
+    chance = 1 - 1 / P
+    label = f"P = {P}, {n_train} training pairs"
+    if res.converged or strict:
+        ctx.bound(
+            f"{label}: training classification error",
+            train,
+            0.0,
+            why="NP's stopping rule (App. C.2.1): run until the training classification error is 0",
+        )
+        ctx.bound(
+            f"{label}: test classification error, necessary part (far below chance {chance:.3f})",
+            test,
+            0.5,
+            why="'small test error' implies at most half the held-out pairs wrong; chance is 1 - 1/P",
+        )
+    else:
+        ctx.undecided(f"{label}: training classification error", "stopped at max_iter", measured=train)
+    if strict:
+        ctx.bound(f"{label}: test classification error", test, 0.05, why="'small test error' read as < 5%")
+    else:
+        ctx.undecided(
+            f"{label}: test classification error small (< 5%)",
+            f"{cfg.gd_steps} GD steps per iteration (paper 100000 at lr 10): each iteration stops far from "
+            "the GD limit, which decides how well the fitted net generalizes",
+            measured=test,
+        )
+    conc = _fourier_concentration(*res.weights, P)
+    name = f"{label}: least DFT concentration over neurons (Fig. 10b: one frequency each)"
+    why = "'concentrates around a certain frequency' read as >= half the non-constant energy in one pair +-k"
+    if strict:
+        ctx.bound(name, float(conc.min()), 0.5, side=">=", why=why)
+    else:
+        ctx.undecided(
+            name,
+            f"{cfg.gd_steps} GD steps per iteration (paper 100000): the weights are far from the GD limit "
+            "whose structure Fig. 10b shows; the median is in the notes",
+            measured=float(conc.min()),
+        )
+    ctx.note(
+        f"DFT concentration (min / median over {len(conc)} neuron parts): {conc.min():.2f} / "
+        f"{np.median(conc):.2f}."
+    )
+    ctx.note(
+        f"{label}: {len(res.steps)} iterations ({res.reason}), {res.steps[-1].widths[0] if res.steps else 0} "
+        f"hidden neurons, train / test classification error {train:.3g} / {test:.3g} (chance {chance:.3f}), "
+        f"{_later_insertions(res)}. Exploration: P = 23, 2000 GD steps at lr 1 gave test errors 0.17 and "
+        "0.31 (two seeds); P = 11 and 17 at 50-70% training pairs memorize (test error near chance). "
+        "numeric.vector_pursuit implements NP for two-layer nets only."
+    )
+    with ctx.control("labels from a random table", breaks="the labels are modular addition"):
+        table = ctx.rng("modular-table").host.integers(0, P, size=P * P)
+        cap = ctx.param("max_iter_control", tiny=3, quick=8, full=60)
+        res_r, _, test_r = _modular_run(ctx, "modular-random", P, n_train, replace(cfg, max_iter=cap), table)
+        ctx.bound(
+            f"{label}, random labels: test classification error",
+            test_r,
+            0.5,
+            why=f"as above; held-out labels are independent of the training pairs, so any rule errs with "
+            f"probability {chance:.3f} on them (NP capped at {cap} iterations here)",
+        )
+        ctx.bound(
+            f"{label}, random labels: least DFT concentration over neurons",
+            float(_fourier_concentration(*res_r.weights, P).min()),
+            0.5,
+            side=">=",
+            why="as above",
+        )
