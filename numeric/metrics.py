@@ -31,9 +31,11 @@ def singular_values(W: Array) -> Array:
 
 
 def stable_rank(W: Array) -> Array:
-    r""":math:`\|W\|_F^2/\|W\|_2^2` per member (1 for rank one)."""
+    r""":math:`\|W\|_F^2/\|W\|_2^2` per member (1 for rank one; NaN, undefined, for a zero matrix)."""
     s = singular_values(W)
-    return (s * s).sum(axis=1) / s[:, 0] ** 2
+    xp = array_namespace(W)
+    top = s[:, 0] ** 2
+    return xp.where(top > 0, (s * s).sum(axis=1) / xp.where(top > 0, top, 1.0), xp.nan)
 
 
 def rank_one_alignment(W: Array) -> Array:
