@@ -28,9 +28,13 @@ RTOL = 1e-12
 
 
 def rationals(shape: tuple[int, ...]):
-    """Random rationals p/q with |p| <= 9, 1 <= q <= 7 (never exactly on a kink by chance)."""
+    """Random dyadic rationals p/2^k, |p| <= 9, k <= 3: exact in float64, and so are the network's
+    sums and products at these sizes.  A pre-activation that is exactly zero (a kink) is then zero
+    in both layers of the comparison; with q = 7 it was not (fl(1/7) * 7 != 1) and the two sides
+    legitimately disagreed by the kink's jump."""
     n = int(np.prod(shape))
-    return st.lists(st.builds(Fraction, st.integers(-9, 9), st.integers(1, 7)), min_size=n, max_size=n).map(
+    dyadic = st.builds(Fraction, st.integers(-9, 9), st.sampled_from([1, 2, 4, 8]))
+    return st.lists(dyadic, min_size=n, max_size=n).map(
         lambda v: np.array(v, dtype=object).reshape(shape)
     )
 
