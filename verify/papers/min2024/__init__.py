@@ -16,6 +16,7 @@ from verify.papers.min2024 import (  # noqa: F401
     balanced,
     experiments,
     figures,
+    final_phase,
     geometry,
     lemmas,
     losses,

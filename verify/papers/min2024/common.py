@@ -190,15 +190,22 @@ def explicit_t1(p: Problem, b: int) -> float:
     return 16 * np.log(p.n) / (min(c["zeta"], c["xi"]) * np.sqrt(c["mu"]) * c["Xmin"])
 
 
+def log_eps_first_term(p: Problem, b: int) -> float:
+    r"""Log of the first term of (28) (with 8 for the printed 4),
+    :math:`\frac{m_3\sqrt\mu X_{\min}}{8\sqrt hnX_{\max}^2W_{\max}^2}`: what (29) needs."""
+    c = constants(p, b)
+    m3 = min(c["mu"], c["zeta"], c["xi"])
+    return float(
+        np.log(m3 * np.sqrt(c["mu"]) * c["Xmin"] / (8 * np.sqrt(p.h) * p.n * c["Xmax"] ** 2 * c["Wmax"] ** 2))
+    )
+
+
 def log_eps_threshold(p: Problem, b: int) -> float:
     r"""Log of eq. (28) (with 8 for the printed 4, catalog): the largest admissible :math:`\log\epsilon`."""
     c = constants(p, b)
-    m3, m2 = min(c["mu"], c["zeta"], c["xi"]), min(c["zeta"], c["xi"])
-    first = np.log(
-        m3 * np.sqrt(c["mu"]) * c["Xmin"] / (8 * np.sqrt(p.h) * p.n * c["Xmax"] ** 2 * c["Wmax"] ** 2)
-    )
+    m2 = min(c["zeta"], c["xi"])
     second = -0.5 * np.log(p.h) - 64 * p.n * c["Xmax"] * np.log(p.n) / (m2 * np.sqrt(c["mu"]) * c["Xmin"])
-    return float(min(first, second))
+    return min(log_eps_first_term(p, b), float(second))
 
 
 __all__ = ["DEAD", "EPS", "MINUS", "PLUS"]
