@@ -4,13 +4,12 @@ r"""Small vector fields used only by the benchmarks (analytic gradients, NumPy).
   plain 2-D matmuls, the lean per-member function a ``solve_ivp`` loop calls; it is
   the same field as :class:`numeric.vector_fields.GradientFlow` on
   ``BiasFreeNet((D, H, 1), kink=0)`` with square loss, alpha = 0.
-* :class:`FirstLayerGD` -- kou2023: :math:`f(x) = \sum_r a_r\,\sigma(w_r\cdot x)` with a
-  *fixed* second layer :math:`a_r = \pm 1/m`, only :math:`W` trained, logistic loss;
-  batched field ``-grad_W L`` on the state ``W`` flattened to ``(B, 2m D)``.
 * :class:`MeanFieldGD` -- dana2025: :math:`f(x) = \frac1p\sum_j a_j\,\mathrm{relu}(w_j\cdot x)`,
   both layers trained, square loss :math:`\frac1{2n}\sum_i (y_i - f(x_i))^2`,
   :math:`\sigma'(0)=0`; batched field :math:`-p\,\nabla L` (the p-accelerated flow) on
   the state ``[W, a]`` flattened to ``(B, p D + p)``.
+
+(The kou2023 benchmark uses the claims' own field, :class:`numeric.fixed_readout.FixedReadoutNet`.)
 
 Batched fields follow the solver convention ``field(t, y, args)`` with the data in
 ``args``: ``X`` (1, P, D), ``XT`` (1, D, P) contiguous, ``y`` (1, P).
@@ -22,8 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from benchmarks.work import first_layer_grad_flops, two_layer_grad_flops
-from numeric.losses import LOGISTIC, Loss
+from benchmarks.work import two_layer_grad_flops
 
 
 def data_args(X: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
@@ -62,55 +60,6 @@ class SingleNetFlow:
 
     def flops(self, H: int) -> float:
         return two_layer_grad_flops(self.P, self.D, H)
-
-
-@dataclass(frozen=True)
-class FirstLayerGD:
-    """kou2023 field ``-grad_W L`` with fixed second layer ``a = [+1/m]*m + [-1/m]*m``."""
-
-    m: int
-    D: int
-    alpha: float
-    loss: Loss = LOGISTIC
-
-    @property
-    def width(self) -> int:
-        return 2 * self.m
-
-    @property
-    def a(self) -> np.ndarray:
-        """The fixed second layer, shape (2m,)."""
-        return np.concatenate([np.full(self.m, 1.0 / self.m), np.full(self.m, -1.0 / self.m)])
-
-    def args(self, X: np.ndarray, y: np.ndarray, dtype=np.float64) -> dict[str, np.ndarray]:
-        """Solver ``args`` (data and the fixed second layer) in ``dtype``."""
-        out = data_args(X, y)
-        out["a"] = self.a[None, None, :]  # (1, 1, 2m)
-        out["aT"] = self.a[None, :, None]  # (1, 2m, 1)
-        return {k: v.astype(dtype) for k, v in out.items()}
-
-    def outputs(self, y: np.ndarray, args: dict) -> np.ndarray:
-        W = y.reshape(y.shape[0], self.width, self.D)
-        Z = W @ args["XT"]
-        return (args["a"] @ np.maximum(Z, self.alpha * Z))[:, 0, :]
-
-    def loss_value(self, y: np.ndarray, args: dict) -> np.ndarray:
-        return self.loss.value(self.outputs(y, args), args["y"])
-
-    def __call__(self, t: np.ndarray, y: np.ndarray, args: dict) -> np.ndarray:
-        B = y.shape[0]
-        W = y.reshape(B, self.width, self.D)
-        Z = W @ args["XT"]  # (B, 2m, P)
-        act = np.maximum(Z, self.alpha * Z)
-        f = (args["a"] @ act)[:, 0, :]  # (B, P)
-        g = self.loss.dvalue(f, args["y"])  # (B, P)
-        # negate the small (B, 2m, P) factor, not the (B, 2m, D) product: one pass less
-        one, alpha = Z.dtype.type(1.0), Z.dtype.type(self.alpha)  # keep float32 in float32
-        delta = (-args["aT"]) * g[:, None, :] * np.where(Z > 0, one, alpha)
-        return (delta @ args["X"]).reshape(B, -1)
-
-    def flops(self, P: int) -> float:
-        return first_layer_grad_flops(P, self.D, self.width)
 
 
 @dataclass(frozen=True)

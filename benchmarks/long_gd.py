@@ -10,7 +10,8 @@ initialisation :math:`N(0,\sigma_0^2)`. The computation being costed is
 Alternatives, interleaved in the same run:
 
 * **ours** -- :func:`numeric.solve.gradient_descent` (the exact GD map) on the
-  batched field :class:`benchmarks.fields.FirstLayerGD`, ``B`` networks at once;
+  batched field the kou2023 claims use, :class:`numeric.fixed_readout.FixedReadoutNet`,
+  ``B`` networks at once;
 * **torch float64 / float32** -- :func:`benchmarks.torch_loops.kou_run`, one network
   at a time (autograd + ``torch.optim.SGD``), timed on ``torch_members`` networks.
 
@@ -29,11 +30,12 @@ import numpy as np
 from benchmarks import torch_loops, work
 from benchmarks.analysis import loglog_fit
 from benchmarks.config import GDConfig
-from benchmarks.fields import FirstLayerGD
 from benchmarks.hardware import matmul_rate
 from benchmarks.profiling import profile
 from benchmarks.timing import Probe, Timing, best_of, interleave
 from numeric import chunking
+from numeric.backend import get_backend
+from numeric.fixed_readout import FixedReadoutNet, readout
 from numeric.solve import gradient_descent
 
 
@@ -51,13 +53,13 @@ class KouProblem:
         mu = rng.normal(0.0, 1e-2 / np.sqrt(c.d), size=c.d)
         self.X = labels[:, None] * mu[None, :] + rng.normal(0.0, 1.0 / np.sqrt(c.d), size=(c.n, c.d))
         self.y = labels
-        self.field = FirstLayerGD(c.m, c.d, c.alpha)
-        self.args = self.field.args(self.X, self.y)
-        self.args32 = self.field.args(self.X, self.y, np.float32)
+        self.field = FixedReadoutNet(c.m, c.d)
+        self.args = self.field.args(get_backend("numpy"), self.X, self.y, gamma=c.alpha)
+        self.args32 = self.field.args(get_backend("numpy", np.float32), self.X, self.y, gamma=c.alpha)
         self.W0 = rng.normal(0.0, c.sigma0, size=(self.B_max, 2 * c.m, c.d))
         self.y0 = self.W0.reshape(self.B_max, -1)
         self.N = self.y0.shape[1]
-        self.step_work = work.gd_step_work(self.field.flops(c.n), self.N)
+        self.step_work = work.gd_step_work(work.first_layer_grad_flops(c.n, c.d, 2 * c.m), self.N)
         self.field_bytes = 8 * (self.N + 4 * 2 * c.m * c.n)  # the field's output and (2m, n) temporaries
 
     def ours(
@@ -87,7 +89,7 @@ class KouProblem:
         c = self.cfg
         return [
             torch_loops.kou_run(
-                self.X, self.y, self.W0[i], self.field.a, alpha=c.alpha, lr=c.lr, steps=steps, dtype=dtype
+                self.X, self.y, self.W0[i], readout(c.m), alpha=c.alpha, lr=c.lr, steps=steps, dtype=dtype
             ).reshape(-1)
             for i in range(c.torch_members)
         ]
@@ -246,7 +248,7 @@ def breakdown(prob: KouProblem, B: int, use_torch: bool, log) -> dict:
     flops = sum(2.0 * abs(b) * m * k * n for b, m, k, n in shapes)
     t_mm = flops / (matmul_rate(shapes) * 1e9)
     t_update = best_of(lambda: y + lr * dy)
-    prof = profile(lambda: prob.ours(B, steps), track=("fields.py", "solve.py"))
+    prof = profile(lambda: prob.ours(B, steps), track=("fixed_readout.py", "solve.py"))
     parts = t_field + t_update
     out = {
         "B": B,
@@ -276,7 +278,7 @@ def torch_phases(prob: KouProblem, dtype: str, steps: int) -> dict:
     F = torch.nn.functional
     dt = {"float32": torch.float32, "float64": torch.float64}[dtype]
     c = prob.cfg
-    Xt, yt, at = (torch.tensor(v, dtype=dt) for v in (prob.X, prob.y, prob.field.a))
+    Xt, yt, at = (torch.tensor(v, dtype=dt) for v in (prob.X, prob.y, readout(prob.cfg.m)))
     W = torch.tensor(prob.W0[0], dtype=dt, requires_grad=True)
     opt = torch.optim.SGD([W], lr=c.lr)
     phases = {"forward": 0.0, "backward": 0.0, "optimizer": 0.0}

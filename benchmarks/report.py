@@ -443,7 +443,7 @@ def _gd(gd: dict, plot_dir: Path, rel: str) -> list[str]:
     ]
     rows = [
         ["ours: field + update, all B nets", _s(o["parts_s"]), "100%"],
-        ["field (FirstLayerGD)", _s(o["field_s"]), _pct(o["share_field"])],
+        ["field (FixedReadoutNet)", _s(o["field_s"]), _pct(o["share_field"])],
         ["  of which its 2 stacked matmuls", _s(o["matmuls_s"]), _pct(o["share_matmul"])],
         ["update y + lr * F", _s(o["update_s"]), _pct(o["share_update"])],
     ]

@@ -129,7 +129,7 @@ class FixedReadoutNet:
 
     def preactivations(self, y: Array, args: dict[str, Array]) -> Array:
         r""":math:`Z_{j,r,i}=\langle w_{j,r},x_i\rangle`, shape ``(B, 2m, n)``."""
-        return _batched_matmul(self.unpack(y), args["XT"])
+        return self.unpack(y) @ args["XT"]
 
     def margins(self, y: Array, args: dict[str, Array]) -> Array:
         r""":math:`q_i=y_if(W,x_i)`, shape ``(B, n)``."""
@@ -149,8 +149,9 @@ class FixedReadoutNet:
         n = Z.shape[-1]
         q = margins(Z, args["y"], args["gamma"], self.m)
         j = xp.asarray(class_of_rows(self.m), dtype=Z.dtype)[None, :, None]
-        coeff = activation_slope(Z, args["gamma"]) * (loss_derivative_magnitude(q) * args["y"])[:, None, :]
-        return self.pack(_batched_matmul(j * coeff, args["X"])) / (n * self.m)
+        # the 1/(nm) goes on the small (B, 2m, n) factor, not on the (B, 2m, d) product: one pass less
+        scale = loss_derivative_magnitude(q) * args["y"] / (n * self.m)
+        return self.pack((j * activation_slope(Z, args["gamma"]) * scale[:, None, :]) @ args["X"])
 
     def observer(self):
         """``observe(t, y, args)`` recording the loss and the margins."""
@@ -160,11 +161,3 @@ class FixedReadoutNet:
             return {"loss": logistic_loss(q), "margins": q}
 
         return observe
-
-
-def _batched_matmul(a: Array, b: Array) -> Array:
-    """``a @ b`` for ``a`` ``(B, k, l)`` and ``b`` ``(B|1, l, c)``; a shared ``b`` becomes one 2-D GEMM
-    (a broadcast batched matmul is far slower in NumPy)."""
-    if b.shape[0] == 1:
-        return (a.reshape(-1, a.shape[-1]) @ b[0]).reshape(a.shape[0], a.shape[1], b.shape[-1])
-    return a @ b
