@@ -171,7 +171,7 @@ EXPECTED: dict[str, str] = {
     "kumar2025:assumption-1": "PASS",
     "kumar2025:lemma-5": "PASS",
     "kumar2025:theorem-7-relu": "PASS",
-    "kumar2025:stable-sets": "PASS",
+    "kumar2025:definition-2.1": "PASS",
     "kumar2025:figure-6": "PASS",
     "kumar2025:figure-7": "PASS",
     "kumar2025:section-D.6": "PASS",

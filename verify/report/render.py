@@ -36,7 +36,7 @@ def _fmt(v: Any) -> str:
         return ""
     if isinstance(v, float):
         return f"{v:.4g}"
-    if isinstance(v, list):
+    if isinstance(v, list | tuple):  # a tuple in a fresh run is a list once read back from JSON
         return "[" + ", ".join(_fmt(x) for x in v[:6]) + (", ..." if len(v) > 6 else "") + "]"
     return str(v)
 

@@ -3,7 +3,7 @@ r"""kumar2025 experiments (Sec. 4, Sec. 5, App. D): what the paper shows by simu
 * ``theorem-7-relu`` -- Theorem 7's conclusions for ReLU / leaky ReLU (``p = 1``), outside its
   hypotheses (Assumption 1 needs locally Lipschitz gradients; the paper uses these activations in
   Figs. 2, 6-9, 11).  Exact gradient-descent map with a small step, as in the paper's experiments.
-* ``stable-sets`` -- Monte-Carlo estimate of the stable sets (Def. 2.1) of the per-neuron NCF's
+* ``definition-2.1`` -- Monte-Carlo estimate of the stable sets (Def. 2.1) of the per-neuron NCF's
   KKT points: many random unit starts, limits clustered into KKT points, basin probabilities with
   Wilson intervals (Remark 1: more than one KKT point is attainable).
 * ``figure-6`` -- Neuron Pursuit on :math:`f(x)=\sigma(\sigma(2x_1+x_3)-\sigma(x_3-x_2))` over
@@ -261,7 +261,7 @@ def _basins(ncf: NeuronNCF, starts: np.ndarray, step: float, iters: int):
 
 
 @claim(
-    "kumar2025:stable-sets",
+    "kumar2025:definition-2.1",
     title="Stable sets of the per-neuron NCF: limits are KKT points, several are attainable",
     source="Def. 2.1, Remark 1, Lemmas 10-11, Algorithm 1 (H restarts)",
     statement=r"From uniform unit starts the NCF flow of $h(a,b)=b\,a^\top Ma$ ($\sigma=x^2$) converges in "
