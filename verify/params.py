@@ -48,6 +48,15 @@ DOMAINS: dict[str, Domain] = {
     "steps": SIZE,
     "trials": SIZE,
     "exact_steps": SIZE,
+    "epochs": SIZE,
+    "gd_steps": SIZE,  # kumar2025: GD steps per Neuron Pursuit iteration
+    "max_iter": SIZE,  # kumar2025: Neuron Pursuit iterations
+    "n_train": SIZE,
+    "n_test": SIZE,
+    "per_class": SIZE,  # min2024: digit images per class
+    "starts": SIZE,  # kumar2025: NCF restarts / Monte-Carlo starts
+    # kumar2025 modular addition: the modulus of (a + b) mod q
+    "modulus": Domain("an integer >= 2", _int, lambda v: v >= 2),
     # scales and rates
     "w_init": POSITIVE,
     "lr": POSITIVE,
