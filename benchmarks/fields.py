@@ -1,18 +1,11 @@
-r"""Small vector fields used only by the benchmarks (analytic gradients, NumPy).
+r"""The per-member field of the solve_ivp loop (analytic gradient, NumPy).
 
-* :class:`SingleNetFlow` -- the gradient-flow field of ONE two-layer ReLU net with
-  plain 2-D matmuls, the lean per-member function a ``solve_ivp`` loop calls; it is
-  the same field as :class:`numeric.vector_fields.GradientFlow` on
-  ``BiasFreeNet((D, H, 1), kink=0)`` with square loss, alpha = 0.
-* :class:`MeanFieldGD` -- dana2025: :math:`f(x) = \frac1p\sum_j a_j\,\mathrm{relu}(w_j\cdot x)`,
-  both layers trained, square loss :math:`\frac1{2n}\sum_i (y_i - f(x_i))^2`,
-  :math:`\sigma'(0)=0`; batched field :math:`-p\,\nabla L` (the p-accelerated flow) on
-  the state ``[W, a]`` flattened to ``(B, p D + p)``.
-
-(The kou2023 benchmark uses the claims' own field, :class:`numeric.fixed_readout.FixedReadoutNet`.)
-
-Batched fields follow the solver convention ``field(t, y, args)`` with the data in
-``args``: ``X`` (1, P, D), ``XT`` (1, D, P) contiguous, ``y`` (1, P).
+:class:`SingleNetFlow` is the gradient-flow field of ONE two-layer ReLU net with plain
+2-D matmuls, the lean per-member function a ``solve_ivp`` loop calls; it is the same
+field as :class:`numeric.vector_fields.GradientFlow` on ``BiasFreeNet((D, H, 1), kink=0)``
+with square loss, alpha = 0.  The batched engine is always timed on the library's own
+fields (the kou2023 and dana2025 benchmarks use the claims' fields,
+:class:`numeric.fixed_readout.FixedReadoutNet` and :class:`numeric.shallow_relu.ShallowReLU`).
 """
 
 from __future__ import annotations
@@ -22,15 +15,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from benchmarks.work import two_layer_grad_flops
-
-
-def data_args(X: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
-    """Shared-data solver ``args``: ``X`` (1, P, D), ``XT`` (1, D, P), ``y`` (1, P)."""
-    return {
-        "X": np.ascontiguousarray(X[None]),
-        "XT": np.ascontiguousarray(X.T[None]),
-        "y": np.asarray(y, dtype=float)[None],
-    }
 
 
 @dataclass
@@ -60,41 +44,3 @@ class SingleNetFlow:
 
     def flops(self, H: int) -> float:
         return two_layer_grad_flops(self.P, self.D, H)
-
-
-@dataclass(frozen=True)
-class MeanFieldGD:
-    """dana2025 field ``-p grad L`` on ``[W (p, D), a (p,)]`` (see module docstring)."""
-
-    p: int
-    D: int
-
-    @property
-    def n_state(self) -> int:
-        return self.p * self.D + self.p
-
-    def split(self, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        B = y.shape[0]
-        return y[:, : self.p * self.D].reshape(B, self.p, self.D), y[:, self.p * self.D :]
-
-    def loss_value(self, y: np.ndarray, args: dict) -> np.ndarray:
-        W, a = self.split(y)
-        act = np.maximum(W @ args["XT"], 0.0)
-        f = (a[:, None, :] @ act)[:, 0, :] / self.p
-        return 0.5 * ((f - args["y"]) ** 2).mean(axis=1)
-
-    def __call__(self, t: np.ndarray, y: np.ndarray, args: dict) -> np.ndarray:
-        B, p = y.shape[0], self.p
-        W, a = self.split(y)  # views; a stacked matmul on them stays on BLAS
-        Z = W @ args["XT"]  # (B, p, n)
-        act = np.maximum(Z, 0.0)
-        f = (a[:, None, :] @ act) / p  # (B, 1, n)
-        g = (f - args["y"][:, None, :]) / f.shape[-1]  # dL/df, (B, 1, n)
-        out = np.empty_like(y)
-        out[:, p * self.D :] = (act @ np.swapaxes(-g, 1, 2))[:, :, 0]
-        delta = (a[:, :, None] * -g) * (Z > 0)
-        out[:, : p * self.D] = (delta @ args["X"]).reshape(B, -1)
-        return out
-
-    def flops(self, P: int) -> float:
-        return two_layer_grad_flops(P, self.D, self.p)

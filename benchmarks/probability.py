@@ -11,8 +11,8 @@ of converged runs.
 Alternatives, interleaved in the same run:
 
 * **ours** -- all runs at once with :func:`numeric.solve.gradient_descent` on the
-  batched field :class:`benchmarks.fields.MeanFieldGD`, in chunks of ``check_every``
-  steps; runs that converged are dropped between chunks (so a run costs at most
+  batched field the dana2025 claims use, :class:`numeric.shallow_relu.ShallowReLU`, in
+  chunks of ``check_every`` steps; runs that converged are dropped between chunks (so a run costs at most
   ``check_every - 1`` steps more than it needs);
 * **torch float64 / float32** -- :func:`benchmarks.torch_loops.dana_run`, one run at a
   time, checking the loss every step (``loss.item()``) as the authors' code does;
@@ -28,9 +28,10 @@ import numpy as np
 from benchmarks import torch_loops, work
 from benchmarks.analysis import loglog_fit
 from benchmarks.config import ProbConfig
-from benchmarks.fields import MeanFieldGD, data_args
 from benchmarks.hardware import matmul_rate
 from benchmarks.timing import Probe, interleave
+from numeric.backend import get_backend
+from numeric.shallow_relu import ShallowReLU
 from numeric.solve import gradient_descent
 
 
@@ -58,10 +59,10 @@ class DanaProblem:
         self.W0 = rng.normal(0.0, 1.0 / np.sqrt(c.d), size=(c.runs, c.p, c.d))
         signs = rng.choice([-1.0, 1.0], size=(c.runs, c.p))
         self.a0 = signs * (np.linalg.norm(self.W0, axis=2) + rng.exponential(size=(c.runs, c.p)))
-        self.field = MeanFieldGD(c.p, c.d)
-        self.args = data_args(self.X, self.y)
+        self.field = ShallowReLU(c.p, c.d)
+        self.args = self.field.args(get_backend("numpy"), self.y, X=self.X)
         self.y0 = np.concatenate([self.W0.reshape(c.runs, -1), self.a0], axis=1)
-        self.step_work = work.gd_step_work(self.field.flops(c.n), self.field.n_state)
+        self.step_work = work.gd_step_work(work.two_layer_grad_flops(c.n, c.d, c.p), self.field.n_params)
 
     def ours(self, B: int) -> Outcome:
         """The first ``B`` runs at once, dropping converged runs every ``check_every`` steps."""
@@ -73,7 +74,7 @@ class DanaProblem:
         loss = np.full(B, np.nan)
         done_steps = 0
         while True:
-            L = self.field.loss_value(y, self.args)
+            L = self.field.loss(y, self.args)
             loss[ids] = L
             stop = (L < c.threshold) | ~np.isfinite(L)
             converged[ids[stop]] = L[stop] < c.threshold

@@ -109,6 +109,8 @@ class ShallowReLU:
         if self.mode == "full":
             Xa = backend.asarray(X)
             out["X"] = Xa[None] if Xa.ndim == 2 else Xa
+            # contiguous X^T: a stacked matmul on a transposed view leaves BLAS (NOTES-numerics)
+            out["XT"] = backend.xp.ascontiguousarray(backend.xp.swapaxes(out["X"], 1, 2))
         elif self.mode == "gram":
             Ga = backend.asarray(G)
             Ga = Ga[None] if Ga.ndim == 2 else Ga
@@ -134,8 +136,7 @@ class ShallowReLU:
     def preact(self, U: Array, args: dict[str, Array]) -> Array:
         """Pre-activations :math:`\\langle w_j|x_i\\rangle`, ``(B, p, n)``."""
         if self.mode == "full":
-            xp = array_namespace(U)
-            return U @ xp.swapaxes(args["X"], 1, 2)
+            return U @ args["XT"]
         return U
 
     def _push(self, Q: Array, args: dict[str, Array]) -> Array:
