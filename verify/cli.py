@@ -7,6 +7,7 @@ Exit status: 0 when no claim is FAIL, XPASS or ERROR; 1 otherwise; 2 on bad inpu
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from threadpoolctl import threadpool_limits
 
 from numeric.backend import BackendUnavailable, get_backend
 from verify import results
@@ -69,10 +71,16 @@ def run(
         list[str] | None,
         typer.Option("--set", help="override a parameter for every selected claim, NAME=VALUE"),
     ] = None,
+    threads: Annotated[
+        int | None,
+        typer.Option(help="cap the BLAS threads (steadier on a shared or loaded machine)"),
+    ] = None,
 ) -> None:
     """Run claims, write results.json and the reports, print a summary."""
     if seed < 0:
         raise UserError(f"--seed must be >= 0, got {seed}")
+    if threads is not None and threads < 1:
+        raise UserError(f"--threads must be >= 1, got {threads}")
     overrides = parse_assignments(set_ or [])
     prof = get_profile(profile)
     try:
@@ -95,7 +103,7 @@ def run(
         console=console,
         transient=False,
     )
-    with progress:
+    with progress, threadpool_limits(threads) if threads else nullcontext():
         task = progress.add_task("verifying", total=len(claims))
         done = run_claims(
             claims,
