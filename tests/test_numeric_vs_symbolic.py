@@ -34,9 +34,7 @@ def rationals(shape: tuple[int, ...]):
     legitimately disagreed by the kink's jump."""
     n = int(np.prod(shape))
     dyadic = st.builds(Fraction, st.integers(-9, 9), st.sampled_from([1, 2, 4, 8]))
-    return st.lists(dyadic, min_size=n, max_size=n).map(
-        lambda v: np.array(v, dtype=object).reshape(shape)
-    )
+    return st.lists(dyadic, min_size=n, max_size=n).map(lambda v: np.array(v, dtype=object).reshape(shape))
 
 
 def _numeric_field(Ws, X, y, alpha, loss: Loss, kink, tau) -> list[np.ndarray]:
