@@ -60,6 +60,36 @@ def to_numpy(a: Array) -> np.ndarray:
     return np.asarray(a)
 
 
+def matmul_add(a: Array, b: Array, out: Array) -> Array:
+    """``out += a @ b`` for 2-D arrays, in place; returns ``out``.
+
+    On NumPy with float32/float64 operands this is one BLAS GEMM with ``beta = 1``
+    (``C <- A B + C``), so the product is accumulated straight into ``out``: no ``(M, N)``
+    temporary is written and read back, which halves the memory traffic of a gradient
+    step whose update has the shape of the weights (see :meth:`numeric.fixed_readout.
+    FixedReadoutNet.descend`). ``out`` must be C-contiguous (it is then updated through
+    its Fortran-ordered transpose, ``C^T <- B^T A^T + C^T``, without a copy). Other
+    backends and dtypes take the plain ``out += a @ b``. The two differ only in rounding
+    (the GEMM adds each partial product into ``out`` instead of rounding ``a @ b`` first).
+    """
+    if array_namespace(a, b, out) is np and out.flags.c_contiguous and out.dtype in _GEMM:
+        gemm = getattr(_scipy_blas(), _GEMM[out.dtype])
+        at, bt = np.asarray(a, dtype=out.dtype).T, np.asarray(b, dtype=out.dtype).T
+        res = gemm(1.0, bt, at, beta=1.0, c=out.T, overwrite_c=True)
+        if not np.shares_memory(res, out):  # the wrapper had to copy: write the result back
+            out[...] = res.T
+        return out
+    out += a @ b
+    return out
+
+
+_GEMM = {np.dtype(np.float64): "dgemm", np.dtype(np.float32): "sgemm"}
+
+
+def _scipy_blas() -> ModuleType:
+    return importlib.import_module("scipy.linalg.blas")
+
+
 @dataclass(frozen=True)
 class Backend:
     """A named array namespace plus a float dtype.

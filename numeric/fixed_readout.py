@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from numeric.backend import Array, Backend, array_namespace
+from numeric.backend import Array, Backend, array_namespace, matmul_add
 
 
 def activation(z: Array, gamma: Array | float) -> Array:
@@ -139,19 +139,43 @@ class FixedReadoutNet:
         """Training loss :math:`L_S` of every member, ``(B,)``."""
         return logistic_loss(self.margins(y, args))
 
-    def __call__(self, t: Array, y: Array, args: dict[str, Array]) -> Array:
-        r"""The field :math:`-\nabla L_S` on flat states (GD with step :math:`\eta` is ``y + eta * field``).
-
-        :math:`-\nabla_{w_{j,r}}L_S=\frac1{nm}\sum_i|\ell_i'|\,\sigma'(Z_{j,r,i})\,jy_i\,x_i` (3.2).
-        """
+    def _coefficients(self, y: Array, args: dict[str, Array], scale: Array | float) -> Array:
+        r"""``scale`` times :math:`S_{j,r,i}=\frac1{nm}|\ell_i'|\,\sigma'(Z_{j,r,i})\,jy_i`,
+        shape ``(B, 2m, n)``, so that :math:`-\nabla_W L_S=S\,X` (3.2); ``scale``: a scalar or
+        ``(B, 1, 1)``."""
         xp = array_namespace(y)
         Z = self.preactivations(y, args)
         n = Z.shape[-1]
         q = margins(Z, args["y"], args["gamma"], self.m)
         j = xp.asarray(class_of_rows(self.m), dtype=Z.dtype)[None, :, None]
-        # the 1/(nm) goes on the small (B, 2m, n) factor, not on the (B, 2m, d) product: one pass less
-        scale = loss_derivative_magnitude(q) * args["y"] / (n * self.m)
-        return self.pack((j * activation_slope(Z, args["gamma"]) * scale[:, None, :]) @ args["X"])
+        # every scalar goes on the small (B, 2m, n) factor, not on the (B, 2m, d) product: one pass less
+        c = loss_derivative_magnitude(q) * args["y"] / (n * self.m)
+        return j * activation_slope(Z, args["gamma"]) * c[:, None, :] * scale
+
+    def __call__(self, t: Array, y: Array, args: dict[str, Array]) -> Array:
+        r"""The field :math:`-\nabla L_S` on flat states (GD with step :math:`\eta` is ``y + eta * field``).
+
+        :math:`-\nabla_{w_{j,r}}L_S=\frac1{nm}\sum_i|\ell_i'|\,\sigma'(Z_{j,r,i})\,jy_ix_i` (3.2).
+        """
+        return self.pack(self._coefficients(y, args, 1.0) @ args["X"])
+
+    def descend(self, t: Array, y: Array, lr: float | Array, args: dict[str, Array]) -> None:
+        r"""One GD step (3.2) in place, ``y += lr * self(t, y, args)``, fused.
+
+        :math:`W\leftarrow W+(\eta S)X`: with data shared by the members (``X`` of shape
+        ``(1, n, d)``) the ``B`` stacked products are one ``(B\,2m, n) \times (n, d)`` GEMM that
+        accumulates into ``W`` (:func:`numeric.backend.matmul_add`), so the ``(B, 2m, d)``
+        gradient is never stored: per step the weights are read twice and written once. ``lr``:
+        a scalar or ``(B, 1)``; ``y``: C-contiguous ``(B, 2md)``, updated in place.
+        """
+        xp = array_namespace(y)
+        scale = lr if isinstance(lr, float) else xp.reshape(lr, (-1, 1, 1))
+        S = self._coefficients(y, args, scale)
+        X = args["X"]
+        if X.shape[0] == 1:
+            matmul_add(S.reshape(-1, S.shape[-1]), X[0], y.reshape(-1, self.d))
+        else:
+            y += self.pack(S @ X)
 
     def observer(self):
         """``observe(t, y, args)`` recording the loss and the margins."""

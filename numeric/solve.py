@@ -536,7 +536,8 @@ def gradient_descent(
     iterate ``y_j``; then its status is ``NONFINITE``, ``y_stop = y_j``, ``t_stop = j``,
     ``n_steps = j``, its records after step ``j`` are overwritten with NaN, and
     ``n_field_evals`` counts the batched steps it took part in until detection (not the
-    replay). The per-step Python cost is one field call, one multiply and one add.
+    replay). The per-step Python cost is one field call, one multiply and one add, or one
+    call of the field's fused ``descend`` where it has one (see :func:`_gd_chunk`).
     """
     xp, y0 = _check_state(y0, dtype=dtype)
     B = y0.shape[0]
@@ -598,12 +599,19 @@ def _gd_chunk(
     """The hot loop: ``y <- y + lr * field(t_j, y, args)`` for each row ``t_j`` of ``tgrid``.
 
     The sum runs in place on a private copy of ``y`` (the caller's array is left
-    untouched, so a chunk can be replayed, and the field's output is never written to);
-    ``lr * dy`` goes into one preallocated buffer, so the only allocation per step is the
-    field's own output; same roundings as ``y + lr * dy``.
+    untouched, so a chunk can be replayed, and the field's output is never written to).
+    A field with a ``descend(t, y, lr, args)`` method does the step itself, fused (e.g.
+    :meth:`numeric.fixed_readout.FixedReadoutNet.descend`: the gradient is never stored);
+    otherwise ``lr * dy`` goes into one preallocated buffer, so the only allocation per
+    step is the field's own output, with the same roundings as ``y + lr * dy``.
     """
     xp = array_namespace(y)
     y = y.copy()
+    descend = getattr(field, "descend", None)
+    if descend is not None:
+        for t in tgrid:
+            descend(t, y, lr, args)
+        return y
     step = xp.empty_like(y)  # lr * dy lands here: no allocation per step
     for t in tgrid:
         xp.multiply(lr, field(t, y, args), out=step)
