@@ -7,44 +7,38 @@ reach the target). Both numbers come from one run's document; nothing is re-meas
 
 from __future__ import annotations
 
-import math
-
 from benchmarks.analysis import time_at_error
-from benchmarks.targets import FLOW_MIN_B, FLOW_RATIO, SMALL_NET, TORCH_RATIO
+from benchmarks.targets import FLOW_RATIO, TORCH_RATIO, matched_at_large_B
 
 
-def flow_headroom(flow: dict) -> dict | None:
-    """At the worst matched error of the small net with B >= 256: the time a 20x speed-up
+def flow_headroom(flow: dict) -> list[dict]:
+    """For every size with B >= 256, at its worst matched error: the time a 20x speed-up
     needs and the counted-work floor of our solve at that accuracy."""
+    out = []
     for s in flow["sizes"]:
-        if tuple(s["size"]) != SMALL_NET:
-            continue
-        cands = [
-            (int(B), r)
-            for B, rows in s["matched"].items()
-            if int(B) >= FLOW_MIN_B
-            for r in rows
-            if r["ratio"] is not None and math.isfinite(r["ratio"])
-        ]
+        cands = matched_at_large_B(s)
         if not cands:
-            return None
+            continue
         B, worst = min(cands, key=lambda br: br[1]["ratio"])
         pts = s["ours"][str(B)]["points"]
         errs = [p["error_median"] for p in pts]
         floor_op = time_at_error(errs, [p["rates"]["floor_operand_s"] for p in pts], worst["error"])
         floor_pk = time_at_error(errs, [p["rates"]["floor_peak_s"] for p in pts], worst["error"])
-        return {
-            "B": B,
-            "error": worst["error"],
-            "ours_s": worst["ours_s"],
-            "ivp_loop_s": worst["ivp_loop_s"],
-            "needed_s": worst["ivp_loop_s"] / FLOW_RATIO,
-            "floor_operand_s": floor_op,
-            "floor_peak_s": floor_pk,
-            "ratio_at_floor_operand": worst["ivp_loop_s"] / floor_op,
-            "ratio_at_floor_peak": worst["ivp_loop_s"] / floor_pk,
-        }
-    return None
+        out.append(
+            {
+                "size": s["size"],
+                "B": B,
+                "error": worst["error"],
+                "ours_s": worst["ours_s"],
+                "ivp_loop_s": worst["ivp_loop_s"],
+                "needed_s": worst["ivp_loop_s"] / FLOW_RATIO,
+                "floor_operand_s": floor_op,
+                "floor_peak_s": floor_pk,
+                "ratio_at_floor_operand": worst["ivp_loop_s"] / floor_op,
+                "ratio_at_floor_peak": worst["ivp_loop_s"] / floor_pk,
+            }
+        )
+    return out
 
 
 def torch_headroom(rows: list[dict], per: str = "seconds_per_member_step") -> dict | None:

@@ -34,7 +34,7 @@ from benchmarks.hardware import matmul_rate
 from benchmarks.profiling import profile
 from benchmarks.timing import Probe, Timing, best_of, interleave
 from numeric import chunking
-from numeric.backend import get_backend
+from numeric.backend import get_backend, matmul_add
 from numeric.fixed_readout import FixedReadoutNet, readout
 from numeric.solve import gradient_descent
 
@@ -233,34 +233,40 @@ def _chunking_row(prob: KouProblem, B: int, steps: int) -> dict:
 
 
 def breakdown(prob: KouProblem, B: int, use_torch: bool, log) -> dict:
-    """Where one GD step goes: field vs its matmuls vs the update (ours; shares of their
-    sum, next to the measured step), and forward / backward / optimizer phases of the
-    PyTorch loop."""
+    """Where one GD step goes: the coefficients ``S`` (forward matmul + elementwise) vs the
+    fused update ``W += (lr S) X`` (ours; shares of their sum, next to the measured step),
+    the unfused step ``y + lr * field`` for comparison, and forward / backward / optimizer
+    phases of the PyTorch loop."""
     log(f"long GD breakdown (B={B})")
     y = np.ascontiguousarray(prob.y0[:B])
     t = np.zeros(B)
     lr = prob.cfg.lr
-    dy = prob.field(t, y, prob.args)
+    f, args = prob.field, prob.args
+    S = f.coefficients(y, args, lr).reshape(-1, prob.cfg.n)
+    W = y.copy().reshape(-1, prob.cfg.d)
     steps = max(10, min(200, prob.cfg.steps))
     t_step = best_of(lambda: prob.ours(B, steps)) / steps
-    t_field = best_of(lambda: prob.field(t, y, prob.args))
+    t_coef = best_of(lambda: f.coefficients(y, args, lr))
+    t_update = best_of(lambda: matmul_add(S, args["X"][0], W))
+    dy = f(t, y, args)
+    t_unfused = best_of(lambda: f(t, y, args)) + best_of(lambda: y + lr * dy)
     shapes = prob.matmul_shapes(B)
     flops = sum(2.0 * abs(b) * m * k * n for b, m, k, n in shapes)
     t_mm = flops / (matmul_rate(shapes) * 1e9)
-    t_update = best_of(lambda: y + lr * dy)
-    prof = profile(lambda: prob.ours(B, steps), track=("fixed_readout.py", "solve.py"))
-    parts = t_field + t_update
+    prof = profile(lambda: prob.ours(B, steps), track=("fixed_readout.py", "solve.py", "backend.py"))
+    parts = t_coef + t_update
     out = {
         "B": B,
         "ours": {
             "step_s": t_step,
             "parts_s": parts,
-            "field_s": t_field,
-            "matmuls_s": t_mm,
+            "coefficients_s": t_coef,
             "update_s": t_update,
-            "share_field": t_field / parts,
-            "share_matmul": t_mm / parts,
+            "matmuls_s": t_mm,
+            "unfused_step_s": t_unfused,
+            "share_coefficients": t_coef / parts,
             "share_update": t_update / parts,
+            "share_matmul": t_mm / parts,
             "measured_over_parts": t_step / parts,
             "profile": prof,
         },

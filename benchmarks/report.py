@@ -158,12 +158,11 @@ def _headroom(doc: dict) -> list[str]:
     """Each speed-up target: the time it needs against the floor of the counted work."""
     b = doc["benchmarks"]
     lines = []
-    fh = diagnosis.flow_headroom(b["flow"]) if b.get("flow") else None
-    if fh:
+    for fh in diagnosis.flow_headroom(b["flow"]) if b.get("flow") else []:
         lines.append(
-            f"- **Gradient flow** (B = {fh['B']}, error {fh['error']:.0e}): the solve_ivp loop takes "
-            f"{_s(fh['ivp_loop_s'])}, so 20x needs ours in {_s(fh['needed_s'])}; ours took "
-            f"{_s(fh['ours_s'])}. The floor of our counted work at this accuracy is "
+            f"- **Gradient flow** {tuple(fh['size'])} (B = {fh['B']}, error {fh['error']:.0e}): the "
+            f"solve_ivp loop takes {_s(fh['ivp_loop_s'])}, so 20x needs ours in {_s(fh['needed_s'])}; ours "
+            f"took {_s(fh['ours_s'])}. The floor of our counted work at this accuracy is "
             f"{_s(fh['floor_operand_s'])} at the operand-size GEMM rate ({_s(fh['floor_peak_s'])} at "
             f"peak): a run *at the floor* would be {fh['ratio_at_floor_operand']:.1f}x "
             f"({fh['ratio_at_floor_peak']:.1f}x at peak) faster than the loop."
@@ -442,10 +441,11 @@ def _gd(gd: dict, plot_dir: Path, rel: str) -> list[str]:
         "",
     ]
     rows = [
-        ["ours: field + update, all B nets", _s(o["parts_s"]), "100%"],
-        ["field (FixedReadoutNet)", _s(o["field_s"]), _pct(o["share_field"])],
-        ["  of which its 2 stacked matmuls", _s(o["matmuls_s"]), _pct(o["share_matmul"])],
-        ["update y + lr * F", _s(o["update_s"]), _pct(o["share_update"])],
+        ["ours: one fused step (FixedReadoutNet.descend), all B nets", _s(o["parts_s"]), "100%"],
+        ["coefficients S (W X^T + elementwise)", _s(o["coefficients_s"]), _pct(o["share_coefficients"])],
+        ["fused update W += (lr S) X (one GEMM, beta = 1)", _s(o["update_s"]), _pct(o["share_update"])],
+        ["  the 2 matmuls at the operand GEMM rate", _s(o["matmuls_s"]), _pct(o["share_matmul"])],
+        ["for comparison: unfused step, field + (y + lr F)", _s(o["unfused_step_s"]), "-"],
     ]
     for dt, t in (bd.get("torch") or {}).items():
         rows.append([f"torch {dt}: one step, one net", _s(t["step_s"]), "100%"])

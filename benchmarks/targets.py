@@ -14,7 +14,6 @@ import math
 LINEAR_SLACK = 0.1
 FLOW_RATIO = 20.0
 TORCH_RATIO = 3.0
-SMALL_NET = (20, 20, 20)
 FLOW_MIN_B = 256
 GPU_ROWS = (
     "GPU: ensemble GF vs solve_ivp loop",
@@ -30,27 +29,39 @@ def _row(
     return {"target": target, "required": required, "measured": measured, "status": status, "detail": detail}
 
 
-def flow_target(flow: dict | None) -> dict:
-    """>= 20x faster than the solve_ivp loop at matched accuracy, B >= 256, small nets."""
-    name = "ensemble GF vs solve_ivp loop (matched accuracy, B >= 256, 20x20x20)"
+def matched_at_large_B(size_entry: dict) -> list[tuple[int, dict]]:
+    """``(B, matched row)`` of one size's matched-accuracy comparisons with ``B >= 256``."""
+    return [
+        (int(B), r)
+        for B, rows in size_entry["matched"].items()
+        if int(B) >= FLOW_MIN_B
+        for r in rows
+        if r["ratio"] is not None and math.isfinite(r["ratio"])
+    ]
+
+
+def flow_targets(flow: dict | None) -> list[dict]:
+    """>= 20x faster than the solve_ivp loop at matched accuracy, B >= 256: one row per
+    network size run with such a B (the issue says "small networks" without a size, so
+    every measured size is reported and none is dropped)."""
+    name = "ensemble GF vs solve_ivp loop (matched accuracy, B >= 256, {})"
+    required = f">= {FLOW_RATIO:g}x"
     if not flow:
-        return _row(name, f">= {FLOW_RATIO:g}x", None, None, "benchmark not run")
+        return [_row(name.format("small nets"), required, None, None, "benchmark not run")]
     rows = []
     for s in flow["sizes"]:
-        if tuple(s["size"]) != SMALL_NET:
+        cands = matched_at_large_B(s)
+        label = name.format("x".join(map(str, s["size"])))
+        if not cands:
             continue
-        for B, matched in s["matched"].items():
-            if int(B) >= FLOW_MIN_B:
-                rows += [(int(B), r) for r in matched if math.isfinite(r["ratio"])]
-    if not rows:
-        return _row(name, f">= {FLOW_RATIO:g}x", None, None, f"no B >= {FLOW_MIN_B} with matched errors")
-    worst_B, worst = min(rows, key=lambda br: br[1]["ratio"])
-    best = max(r["ratio"] for _, r in rows)
-    ok = worst["ratio"] >= FLOW_RATIO
-    detail = f"worst {worst['ratio']:.2f}x at error {worst['error']:.0e} (B={worst_B}), best {best:.2f}x" + (
-        "" if ok else f"; short by a factor {FLOW_RATIO / worst['ratio']:.1f}"
-    )
-    return _row(name, f">= {FLOW_RATIO:g}x", worst["ratio"], ok, detail)
+        worst_B, worst = min(cands, key=lambda br: br[1]["ratio"])
+        best = max(r["ratio"] for _, r in cands)
+        ok = worst["ratio"] >= FLOW_RATIO
+        detail = f"worst {worst['ratio']:.2f}x at error {worst['error']:.0e} (B={worst_B}), best {best:.2f}x"
+        if not ok:
+            detail += f"; short by a factor {FLOW_RATIO / worst['ratio']:.1f}"
+        rows.append(_row(label, required, worst["ratio"], ok, detail))
+    return rows or [_row(name.format("small nets"), required, None, None, f"no B >= {FLOW_MIN_B} measured")]
 
 
 def torch_target(name: str, ratios: list[dict] | None, use: str) -> dict:
@@ -94,7 +105,7 @@ def ncf_row(ncf: dict | None) -> dict:
 def evaluate(results: dict, gpu: bool) -> list[dict]:
     """Every target row for ``results`` (the ``benchmarks`` section of a run)."""
     flow, gd, prob = results.get("flow"), results.get("gd"), results.get("prob")
-    rows = [flow_target(flow)]
+    rows = flow_targets(flow)
     rows.append(
         torch_target(
             "long GD (kou2023) vs PyTorch SGD loop",

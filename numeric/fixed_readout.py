@@ -139,7 +139,7 @@ class FixedReadoutNet:
         """Training loss :math:`L_S` of every member, ``(B,)``."""
         return logistic_loss(self.margins(y, args))
 
-    def _coefficients(self, y: Array, args: dict[str, Array], scale: Array | float) -> Array:
+    def coefficients(self, y: Array, args: dict[str, Array], scale: Array | float) -> Array:
         r"""``scale`` times :math:`S_{j,r,i}=\frac1{nm}|\ell_i'|\,\sigma'(Z_{j,r,i})\,jy_i`,
         shape ``(B, 2m, n)``, so that :math:`-\nabla_W L_S=S\,X` (3.2); ``scale``: a scalar or
         ``(B, 1, 1)``."""
@@ -157,7 +157,7 @@ class FixedReadoutNet:
 
         :math:`-\nabla_{w_{j,r}}L_S=\frac1{nm}\sum_i|\ell_i'|\,\sigma'(Z_{j,r,i})\,jy_ix_i` (3.2).
         """
-        return self.pack(self._coefficients(y, args, 1.0) @ args["X"])
+        return self.pack(self.coefficients(y, args, 1.0) @ args["X"])
 
     def descend(self, t: Array, y: Array, lr: float | Array, args: dict[str, Array]) -> None:
         r"""One GD step (3.2) in place, ``y += lr * self(t, y, args)``, fused.
@@ -170,7 +170,7 @@ class FixedReadoutNet:
         """
         xp = array_namespace(y)
         scale = lr if isinstance(lr, float) else xp.reshape(lr, (-1, 1, 1))
-        S = self._coefficients(y, args, scale)
+        S = self.coefficients(y, args, scale)
         X = args["X"]
         if X.shape[0] == 1:
             matmul_add(S.reshape(-1, S.shape[-1]), X[0], y.reshape(-1, self.d))
