@@ -7,6 +7,9 @@ import platform
 import subprocess
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
+
+import numpy as np
 
 PACKAGES = ("numpy", "scipy", "sympy", "mpmath", "matplotlib", "cupy", "relu-verify")
 
@@ -57,3 +60,44 @@ def git_commit() -> str:
 
 def machine() -> dict[str, str]:
     return {"platform": platform.platform(), "processor": platform.machine()}
+
+
+class PeakMemory:
+    """Peak memory of the code run inside ``with PeakMemory(xp) as pm:``, in MiB (``pm.mib``).
+
+    Host: the process's resident-set high-water mark (``VmHWM``), reset on entry through
+    ``/proc/self/clear_refs`` (Linux); where that is unavailable, the lifetime maximum RSS
+    from ``getrusage`` (an upper bound for the block). Device (CuPy): the bytes held by
+    CuPy's memory pool at exit after freeing its cached blocks on entry (the pool only
+    grows while the block runs, so this is the block's peak pool size).
+    """
+
+    def __init__(self, xp: ModuleType = np):
+        self.xp = xp
+        self.mib: dict[str, float] = {}
+
+    def __enter__(self) -> PeakMemory:
+        try:
+            Path("/proc/self/clear_refs").write_text("5")
+        except OSError:
+            pass
+        if self.xp is not np:
+            self.xp.get_default_memory_pool().free_all_blocks()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.mib["host_peak_rss"] = round(_host_peak_bytes() / 2**20, 1)
+        if self.xp is not np:
+            self.mib["device_pool"] = round(self.xp.get_default_memory_pool().total_bytes() / 2**20, 1)
+
+
+def _host_peak_bytes() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux

@@ -15,7 +15,7 @@ from verify.claim import Claim
 from verify.context import Context
 from verify.errors import UserError
 from verify.profiles import Profile
-from verify.provenance import git_commit, machine, versions
+from verify.provenance import PeakMemory, git_commit, machine, versions
 from verify.verdict import Verdict, decide
 
 
@@ -31,12 +31,13 @@ def run_claim(
     ctx = Context(claim.id, backend, profile, seed, dict(overrides or {}))
     started = time.perf_counter()
     error = ""
-    try:
-        claim.body(ctx)
-    except UserError:
-        raise
-    except Exception:
-        error = traceback.format_exc(limit=-6)
+    with PeakMemory(backend.xp) as memory:
+        try:
+            claim.body(ctx)
+        except UserError:
+            raise
+        except Exception:
+            error = traceback.format_exc(limit=-6)
     runtime = time.perf_counter() - started
     verdict, reason = decide(ctx.checks, erratum=claim.erratum is not None, crashed=bool(error))
     if error:
@@ -68,6 +69,7 @@ def run_claim(
             "source_hash": claim.source_hash,
             "finished": datetime.now(UTC).isoformat(timespec="seconds"),
             "runtime_s": round(runtime, 3),
+            "peak_memory_mib": memory.mib,
         },
     }
 

@@ -128,7 +128,9 @@ def claim_page(record: dict[str, Any], figure_paths: list[str], stale: bool) -> 
         "## Provenance",
         "",
         f"seed `{p['seed']}`, backend `{p['backend']}` ({p.get('dtype', '')}), profile `{p['profile']}`, "
-        f"commit `{p['git_commit']}`, runtime {p['runtime_s']:.2f} s, finished {p.get('finished', '')}  ",
+        f"commit `{p['git_commit']}`, runtime {p['runtime_s']:.2f} s, finished {p.get('finished', '')}"
+        + "".join(f", {k.replace('_', ' ')} {v:g} MiB" for k, v in p.get("peak_memory_mib", {}).items())
+        + "  ",
         "versions: " + ", ".join(f"{k} {v}" for k, v in p["versions"].items()),
         "",
     ]
