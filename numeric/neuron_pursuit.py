@@ -24,6 +24,7 @@ only doubles the effective step size).  Runs on NumPy or CuPy (the backend of ``
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -60,6 +61,12 @@ class PursuitConfig:
     max_iter: int = 31
     tol: float = 1e-3
     rebalance: bool = False  # PVR only (App. C.1.1): rebalance the neurons after every iteration
+    gd_steps_late: int = 0  # App. C.1.3: GD steps once the mean loss is below late_loss (0: off)
+    late_loss: float = 0.05
+    lr_check: int = 0  # App. C.2.2: halve lr on a loss increase, checked every lr_check steps (0: off)
+    lr_halvings: int = 4
+    ncf_step_later: float = 0.0  # App. C.2.2: PGA step from iteration 2 on (0: ncf_step)
+    ncf_iters_later: int = 0  # App. C.2.2: PGA iterations from iteration 2 on (0: ncf_iters)
 
     def __post_init__(self) -> None:
         if self.depth < 2 or self.p < 1 or self.restarts < 1 or self.max_iter < 1:
@@ -70,6 +77,28 @@ class PursuitConfig:
             raise ValueError("need ncf_step > 0, ncf_iters >= 1, gd_steps >= 0 and tol > 0")
         if not abs(self.alpha) < float("inf"):
             raise ValueError("alpha must be a finite number")
+        if min(self.gd_steps_late, self.lr_check, self.lr_halvings) < 0 or not self.late_loss > 0:
+            raise ValueError("need gd_steps_late, lr_check, lr_halvings >= 0 and late_loss > 0")
+        if not (self.ncf_step_later >= 0 and self.ncf_iters_later >= 0):
+            raise ValueError("need ncf_step_later, ncf_iters_later >= 0")
+
+    def pga(self, first: bool) -> tuple[float, int]:
+        """``(step, iters)`` of the NCF's projected gradient ascent in iteration 1 (``first``) or later.
+
+        App. C.2.2 (PVR): step 0.25 for 6000 iterations first, then 0.5 for 5000; the ``*_later``
+        fields default to 0, i.e. the first iteration's values throughout (App. C.1)."""
+        if first:
+            return self.ncf_step, self.ncf_iters
+        return self.ncf_step_later or self.ncf_step, self.ncf_iters_later or self.ncf_iters
+
+    def steps_for(self, mean_loss: float) -> int:
+        r"""GD steps of an iteration that starts at mean loss :math:`\tfrac1{2n}\|\mathcal H-y\|^2`.
+
+        App. C.1.3: 100000 steps, raised to 300000 once "the training loss gets less than 0.05"
+        (``gd_steps``, ``gd_steps_late``, ``late_loss``).  The paper's loss is read as the mean loss of
+        its learning rates (the scale of ``lr_mean`` in kumar2025's claims), taken when the iteration's
+        GD starts (after the insertion); ``gd_steps_late = 0`` keeps ``gd_steps`` throughout."""
+        return self.gd_steps_late if self.gd_steps_late and mean_loss < self.late_loss else self.gd_steps
 
 
 @dataclass
@@ -112,14 +141,54 @@ def _loss(Ws: list[Array], X: Array, y: Array, cfg: PursuitConfig) -> float:
     return float(loss_and_grad(Ws, X, y, cfg.alpha, cfg.p)[0][0])
 
 
-def gradient_descent(Ws: list[Array], X: Array, y: Array, cfg: PursuitConfig) -> list[Array]:
-    r"""``gd_steps`` steps :math:`W\leftarrow W-\eta\nabla\mathcal L(W)` (batched weights, B = 1)."""
-    for _ in range(cfg.gd_steps):
-        _, grads = loss_and_grad(Ws, X, y, cfg.alpha, cfg.p)
-        Ws = [W - cfg.lr * g for W, g in zip(Ws, grads, strict=True)]
-    if not all(bool(array_namespace(W).isfinite(W).all()) for W in Ws):
+def scheduled_descent(
+    params: list[Array],
+    grad: Callable[[list[Array]], list[Array]],
+    loss: Callable[[list[Array]], float],
+    steps: int,
+    cfg: PursuitConfig,
+) -> list[Array]:
+    r"""``steps`` steps :math:`W\leftarrow W-\eta\nabla\mathcal L(W)` from :math:`\eta=` ``cfg.lr``.
+
+    With ``cfg.lr_check = c > 0``, App. C.2.2's rule: the loss is computed every ``c`` steps; if it
+    is above the loss at the previous check (or not finite), :math:`\eta` is halved and the weights
+    are reset to that check, at most ``cfg.lr_halvings`` times per call (later increases are kept).
+    A rejected segment is repeated, so ``steps`` counts accepted steps; each call (one NP iteration)
+    starts again from ``cfg.lr``.  With ``c = 0`` (default) this is plain GD with a fixed step."""
+    lr, halvings, done = cfg.lr, 0, 0
+    seg = cfg.lr_check or max(steps, 1)
+    last = loss(params) if cfg.lr_check else 0.0
+    # with the check on, a diverging segment is expected (and rejected): no overflow warnings
+    with np.errstate(over="ignore", invalid="ignore") if cfg.lr_check else nullcontext():
+        while done < steps:
+            k = min(seg, steps - done)
+            trial = params
+            for _ in range(k):
+                trial = [W - lr * g for W, g in zip(trial, grad(trial), strict=True)]
+            if cfg.lr_check:
+                now = loss(trial)
+                if not now <= last and halvings < cfg.lr_halvings:
+                    lr, halvings = lr / 2, halvings + 1
+                    continue
+                last = now
+            params, done = trial, done + k
+    if not all(bool(array_namespace(W).isfinite(W).all()) for W in params):
         raise FloatingPointError("gradient descent diverged; lower the learning rate")
-    return Ws
+    return params
+
+
+def gradient_descent(
+    Ws: list[Array], X: Array, y: Array, cfg: PursuitConfig, steps: int | None = None
+) -> list[Array]:
+    r"""GD on eq. 1 (batched weights, B = 1): ``steps`` (default ``cfg.gd_steps``) steps of
+    :func:`scheduled_descent`."""
+    return scheduled_descent(
+        Ws,
+        lambda V: loss_and_grad(V, X, y, cfg.alpha, cfg.p)[1],
+        lambda V: _loss(V, X, y, cfg),
+        cfg.gd_steps if steps is None else steps,
+        cfg,
+    )
 
 
 def first_direction(
@@ -135,7 +204,8 @@ def first_direction(
         return value, pack(grads)
 
     u0 = xp.asarray(rng.normal(size=(cfg.restarts, n_params)))
-    u, values = projected_gradient_ascent(value_and_grad, u0, step=cfg.ncf_step, iters=cfg.ncf_iters)
+    step, iters = cfg.pga(first=True)
+    u, values = projected_gradient_ascent(value_and_grad, u0, step=step, iters=iters)
     best = int(np.argmax(to_numpy(values)))
     return unpack(u[best : best + 1], shapes), float(values[best])
 
@@ -149,7 +219,8 @@ def best_candidate(
     for layer, ncf in enumerate(layer_candidates(Ws, X, resid[None], cfg.alpha, cfg.p), start=1):
         k = ncf.G.shape[1] + ncf.Q.shape[1]
         u0 = xp.asarray(rng.normal(size=(1, cfg.restarts, k)))
-        u, values = projected_gradient_ascent(ncf.value_and_grad, u0, step=cfg.ncf_step, iters=cfg.ncf_iters)
+        step, iters = cfg.pga(first=False)
+        u, values = projected_gradient_ascent(ncf.value_and_grad, u0, step=step, iters=iters)
         j = int(np.argmax(to_numpy(values[0])))
         if float(values[0, j]) > best[3]:
             best = (layer, u[0, j, : ncf.k_in], u[0, j, ncf.k_in :], float(values[0, j]))
@@ -212,7 +283,7 @@ def neuron_pursuit(
     result = PursuitResult([])
     layer, loss_before = 0, loss0
     for iteration in range(1, cfg.max_iter + 1):
-        Ws = gradient_descent(Ws, X, y, cfg)
+        Ws = gradient_descent(Ws, X, y, cfg, cfg.steps_for(loss_ins / X.shape[0]))
         if cfg.rebalance:
             Ws = rebalance(Ws, cfg.p)
         loss_after = _loss(Ws, X, y, cfg)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 from numeric.homogeneous_nets import NeuronNCF, activation, activation_slope, projected_gradient_ascent
-from numeric.neuron_pursuit import PursuitConfig, PursuitResult, PursuitStep
+from numeric.neuron_pursuit import PursuitConfig, PursuitResult, PursuitStep, scheduled_descent
 
 
 def predict(W1: np.ndarray, W2: np.ndarray, X: np.ndarray, cfg: PursuitConfig) -> np.ndarray:
@@ -39,11 +39,13 @@ def loss_and_grad(
     return 0.5 * float((R**2).sum()), g1, R @ G.T
 
 
-def _best_neuron(X: np.ndarray, R: np.ndarray, cfg: PursuitConfig, rng: np.random.Generator):
-    """Dominant KKT point ``(a, b, value)`` of the candidate NCF over ``cfg.restarts`` PGA starts."""
+def _best_neuron(X: np.ndarray, R: np.ndarray, cfg: PursuitConfig, rng: np.random.Generator, first: bool):
+    """Dominant KKT point ``(a, b, value)`` of the candidate NCF over ``cfg.restarts`` PGA starts
+    (``cfg.pga(first)``'s step and iterations)."""
     ncf = NeuronNCF(X.T[None], R.T[None], cfg.alpha, cfg.p)
     u0 = rng.normal(size=(1, cfg.restarts, X.shape[1] + R.shape[1]))
-    u, values = projected_gradient_ascent(ncf.value_and_grad, u0, step=cfg.ncf_step, iters=cfg.ncf_iters)
+    step, iters = cfg.pga(first)
+    u, values = projected_gradient_ascent(ncf.value_and_grad, u0, step=step, iters=iters)
     j = int(np.argmax(values[0]))
     return u[0, j, : X.shape[1]], u[0, j, X.shape[1] :], float(values[0, j])
 
@@ -55,7 +57,8 @@ def vector_pursuit(
     rng: np.random.Generator,
     stop: Callable[[np.ndarray, np.ndarray], bool] | None = None,
 ) -> PursuitResult:
-    r"""Algorithm 1 for the two-layer net on ``X`` (n, d), ``Y`` (n, K) (``cfg.depth``, ``rebalance`` unused).
+    r"""Algorithm 1 for the two-layer net on ``X`` (n, d), ``Y`` (n, K) (``cfg.depth``, ``rebalance`` unused;
+    GD by :func:`numeric.neuron_pursuit.scheduled_descent` with ``cfg.steps_for`` steps).
 
     Stops at relative training error :math:`\|\mathcal H-Y\|_F/\|Y\|_F<` ``cfg.tol`` or when
     ``stop(W1, W2)`` holds (reason ``"tolerance"``), after ``cfg.max_iter`` iterations, or at a
@@ -66,7 +69,7 @@ def vector_pursuit(
     loss_before = 0.5 * norm_y**2
     result = PursuitResult([W1, W2])
     for iteration in range(1, cfg.max_iter + 1):
-        a, b, ncf = _best_neuron(X, Y - predict(W1, W2, X, cfg), cfg, rng)
+        a, b, ncf = _best_neuron(X, Y - predict(W1, W2, X, cfg), cfg, rng, iteration == 1)
         if not ncf > 0:
             result.reason = "degenerate NCF"
             return result
@@ -78,12 +81,13 @@ def vector_pursuit(
             loss_ins = loss_and_grad(V1, V2, X, Y, cfg)[0]
             if loss_ins < loss_before:
                 break
-        W1, W2 = V1, V2
-        for _ in range(cfg.gd_steps):
-            _, g1, g2 = loss_and_grad(W1, W2, X, Y, cfg)
-            W1, W2 = W1 - cfg.lr * g1, W2 - cfg.lr * g2
-        if not (np.isfinite(W1).all() and np.isfinite(W2).all()):
-            raise FloatingPointError("gradient descent diverged; lower the learning rate")
+        W1, W2 = scheduled_descent(
+            [V1, V2],
+            lambda W: list(loss_and_grad(*W, X, Y, cfg)[1:]),
+            lambda W: loss_and_grad(*W, X, Y, cfg)[0],
+            cfg.steps_for(loss_ins / len(X)),
+            cfg,
+        )
         loss_after = loss_and_grad(W1, W2, X, Y, cfg)[0]
         rel = float(np.sqrt(2 * loss_after)) / norm_y
         step = PursuitStep(iteration, 1, ncf, delta, loss_before, loss_ins, loss_after, rel, [W1.shape[0]])
