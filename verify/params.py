@@ -55,6 +55,7 @@ DOMAINS: dict[str, Domain] = {
     "n_test": SIZE,
     "per_class": SIZE,  # min2024: digit images per class
     "starts": SIZE,  # kumar2025: NCF restarts / Monte-Carlo starts
+    "draws": SIZE,  # kumar2025: independent datasets / saddles drawn
     # kumar2025 modular addition: the modulus of (a + b) mod q
     "modulus": Domain("an integer >= 2", _int, lambda v: v >= 2),
     # scales and rates
