@@ -1,10 +1,14 @@
 r"""dana2025 Section 4 and App. C.1 on orthogonal inputs: extinction, collapse, curvature.
 
 Claims: Proposition 3 (second-layer collapse without Assumption 1, exact final loss), Lemma 4 (CLT of
-the initial curvature).
+the initial curvature), Figure 6 (printed: erratum; and corrected) and Conjecture 1 (App. B Experiment 2,
+run on the exact active-pair reduction of :mod:`numeric.orthogonal_pairs`, cross-checked against the
+full GD in R^d), Lemma 8 and Proposition 1.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 import numpy as np
 import sympy as sp
@@ -12,11 +16,18 @@ from scipy.special import gammaln
 from scipy.stats import kstest
 
 from numeric.backend import to_numpy
+from numeric.orthogonal_pairs import ActivePairs
 from numeric.shallow_relu import ShallowReLU
 from numeric.statistics import clopper_pearson
-from numeric.weakly_correlated import appendix_b_init_reduced, appendix_b_labels, appendix_b_norms, event_I
+from numeric.weakly_correlated import (
+    appendix_b_init_reduced,
+    appendix_b_labels,
+    appendix_b_norms,
+    event_I,
+    sphere_directions,
+)
 from symbolic import shallow_meanfield as sym
-from verify.claim import claim
+from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.dana2025.common import EPS, orthogonal_sweep, p_of_n, solve_flow, t_infinity
 
@@ -223,40 +234,155 @@ def _clt_checks(ctx: Context, ps: np.ndarray, samples, beta0: float, M: int) -> 
 # ------------------------------------------------------------- Figure 6, Conjecture 1
 
 
+def _active_pairs(sweep) -> ActivePairs:
+    """The padded orthogonal ensemble of ``sweep`` as an active-pair state (host, float64)."""
+    V, a = sweep.model.unpack(to_numpy(sweep.y0))
+    c = np.sqrt(to_numpy(sweep.args["c2"])[:, 0, :])
+    return ActivePairs.from_dense(V, a, c, to_numpy(sweep.args["y"]), sweep.sizes)
+
+
 def _fig6_measures(ctx: Context, key: str, ns: np.ndarray, seeds: int, d: int) -> dict[str, np.ndarray]:
     """App. B Experiment 2 on orthogonal data: the four curvature measures of Fig. 6 (and the exact mu)
-    at each member's t_inf, shape (len(ns), seeds) each."""
-    be = ctx.backend
-    sweep = orthogonal_sweep(be, ctx.rng(key).host, d, ns, seeds, p_of_n(ns))
-    p_b, n_b = sweep.sizes[:, 0], sweep.sizes[:, 1]
+    at each member's t_inf, shape (len(ns), seeds) each.
+
+    GD (step 1 on pL) runs on the exact active-pair reduction (:mod:`numeric.orthogonal_pairs`); a
+    member's pairs are dropped once its t_inf is reached."""
+    sweep = orthogonal_sweep(ctx.backend, ctx.rng(key).host, d, ns, seeds, p_of_n(ns))
+    return _measures_at_tinf(_active_pairs(sweep), sweep.sizes, sweep.ymin, (len(ns), seeds))
+
+
+def _measures_at_tinf(ap: ActivePairs, sizes: np.ndarray, ymin: np.ndarray, shape) -> dict[str, np.ndarray]:
+    """Run ``ap`` by GD steps 1 up to each member's floor(t_inf) and evaluate the Fig. 6 measures there."""
+    p_b, n_b = sizes[:, 0], sizes[:, 1]
     T = np.floor(t_infinity(n_b, p_b)).astype(int)
-    model, y, args = sweep.model, sweep.y0, sweep.args
-    L0 = to_numpy(model.loss(y, args))
     B = len(T)
-    L_prev, L_end = np.zeros(B), np.zeros(B)
+    L0, L_prev, L_end = np.zeros(B), np.zeros(B), np.zeros(B)
     mu_exact, low, upp = np.zeros(B), np.zeros(B), np.zeros(B)
-    ends = set(T.tolist())
-    for step in range(1, T.max() + 1):
-        if step in ends:
-            Lk = to_numpy(model.loss(y, args))
-        y = y + model(None, y, args)  # GD, step 1, on p L
-        if step in ends:
+    for step in range(T.max() + 1):
+        if step in T:
             hit = T == step
-            L_prev[hit], L_end[hit] = Lk[hit], to_numpy(model.loss(y, args))[hit]
-            mu_exact[hit] = to_numpy(model.curvature(y, args))[hit]
-            mass = to_numpy(model.active_mass(y, args))
+            r = ap.residual()
+            L_end[hit] = ap.loss(r)[hit]
+            mu_exact[hit] = ap.curvature(r)[hit]
+            mass = ap.active_mass()
             for b in np.flatnonzero(hit):
                 m = mass[b, : int(n_b[b])]
                 low[b], upp[b] = 2 / n_b[b] * m.min(), 16 / n_b[b] * m.max()
-    shape = (len(ns), seeds)
+            ap.drop_members(T <= step)
+            if step == T.max():
+                break
+        L = ap.loss(ap.step())  # loss of the state before this step
+        if step == 0:
+            L0[:] = L
+        L_prev[T == step + 1] = L[T == step + 1]
     return {
         "mu(t_inf) = log(L(t_inf - 1)/L(t_inf))": np.log(L_prev / L_end).reshape(shape),
         "<mu_inf> = log(L(0)/L(t_inf)) / t_inf": (np.log(L0 / L_end) / T).reshape(shape),
         "mu_low = (2/n) min_i (1/p) sum_j a_j^2 1_ji": low.reshape(shape),
         "mu_upp = (16/n) max_i (1/p) sum_j a_j^2 1_ji": upp.reshape(shape),
         "exact mu(t_inf) (C2)": mu_exact.reshape(shape),
-        "converged": (L_end < sweep.ymin / (2 * n_b)).reshape(shape),
+        "converged": (L_end < ymin / (2 * n_b)).reshape(shape),
     }
+
+
+class _FullGD:
+    """GD on a dense flat state of :class:`ShallowReLU` with the stepping interface of
+    :class:`ActivePairs` (host arrays out), used to cross-check the reduction."""
+
+    def __init__(self, model: ShallowReLU, y0, args: dict):
+        self.model, self.y, self.args = model, y0, args
+
+    def residual(self) -> np.ndarray:
+        return to_numpy(self.model.residual(self.y, self.args))
+
+    def loss(self, r: np.ndarray) -> np.ndarray:
+        return 0.5 * (r * r).sum(axis=1) / to_numpy(self.args["sizes"])[:, 1]
+
+    def curvature(self, r: np.ndarray) -> np.ndarray:
+        return to_numpy(self.model.curvature(self.y, self.args))
+
+    def active_mass(self) -> np.ndarray:
+        return to_numpy(self.model.active_mass(self.y, self.args))
+
+    def step(self, lr: float = 1.0) -> np.ndarray:
+        r = self.residual()
+        self.y = self.y + lr * self.model(None, self.y, self.args)
+        return r
+
+    def drop_members(self, done: np.ndarray) -> None:
+        """Finished members keep stepping (their measures are already recorded)."""
+
+
+def _full_coordinates(ctx: Context, sweep, d: int) -> _FullGD:
+    """The same networks in R^d: x_i = c_i Q e_i, w_j = Q (v_j / c, w_perp), Q a random rotation of R^d and
+    w_perp uniform on the sphere of radius ||w_perp|| in the d - n directions orthogonal to the data."""
+    rng = ctx.rng("fig6-xcheck-rot").host
+    V, a = sweep.model.unpack(to_numpy(sweep.y0))
+    c = np.sqrt(to_numpy(sweep.args["c2"])[:, 0, :])
+    wperp = np.sqrt(to_numpy(sweep.args["wperp2"]))
+    B, pmax, nmax = V.shape
+    X, W = np.zeros((B, nmax, d)), np.zeros((B, pmax, d))
+    for b, (p, n) in enumerate(sweep.sizes.astype(int)):
+        X[b, np.arange(n), np.arange(n)] = c[b, :n]
+        W[b, :p, :n] = V[b, :p, :n] / c[b, :n]
+        W[b, :p, n:] = sphere_directions(rng, (p, d - n)) * wperp[b, :p, None]
+    Q, _ = np.linalg.qr(rng.normal(size=(d, d)))
+    model = ShallowReLU(pmax, d, "full")
+    args = model.args(ctx.backend, to_numpy(sweep.args["y"]), X=X @ Q, sizes=sweep.sizes)
+    return _FullGD(model, ctx.backend.asarray(model.pack(W @ Q, a)), args)
+
+
+class _Jittered:
+    """An :class:`ActivePairs` run whose state is multiplied by 1 + delta xi (xi = +-1 at random) after
+    every step: a model of the relative rounding of the state, to measure the runs' response to it."""
+
+    def __init__(self, ap: ActivePairs, delta: float, rng: np.random.Generator):
+        self.ap, self.delta, self.rng = ap, delta, rng
+
+    def step(self, lr: float = 1.0) -> np.ndarray:
+        r = self.ap.step(lr)
+        for x in (self.ap.val, self.ap.a):
+            x *= 1 + self.delta * self.rng.choice([-1.0, 1.0], x.shape)
+        return r
+
+    def __getattr__(self, name: str):
+        return getattr(self.ap, name)
+
+
+def _reduction_crosscheck(ctx: Context) -> None:
+    """The active-pair reduction against the full d-dimensional GD on a small App.-B sweep."""
+    ns, seeds, d = np.array([32, 64]), 3, 128
+    sweep = orthogonal_sweep(ctx.backend, ctx.rng("fig6-xcheck").host, d, ns, seeds, p_of_n(ns))
+    run = partial(_measures_at_tinf, sizes=sweep.sizes, ymin=sweep.ymin, shape=(len(ns), seeds))
+    reduced, full = run(_active_pairs(sweep)), run(_full_coordinates(ctx, sweep, d))
+    delta = 1e-10
+    jittered = run(_Jittered(_active_pairs(sweep), delta, ctx.rng("fig6-xcheck-jitter").host))
+    T = int(np.floor(t_infinity(ns.max(), p_of_n(ns.max()))))
+    scale = np.sqrt(T) * d * EPS / delta
+    ctx.holds(
+        "exact reduction: the same runs converge (L(t_inf) < C_y^-/(2n)) in both coordinate systems",
+        bool(np.array_equal(full["converged"], reduced["converged"])),
+        measured=reduced["converged"].mean(),
+        expected="equal flags",
+        why="same GD map",
+    )
+    for k in reduced:
+        if k == "converged":
+            continue
+        rel = np.abs(full[k] / reduced[k] - 1).max()
+        resp = np.abs(jittered[k] / reduced[k] - 1).max()
+        ctx.bound(
+            f"exact reduction: {_short(k)} of the active-pair GD vs the full GD in R^{d} "
+            f"(n = {ns.tolist()}, {seeds} seeds), max relative difference",
+            rel,
+            resp * scale,
+            why=f"the same GD map in two coordinate systems: they differ by rounding only, <= d eps = "
+            f"{d * EPS:.1e} relative per stored coordinate and step (d-term inner products). A random "
+            f"relative jitter 1e-10 of the state at each of the T = {T} steps moves this measure by "
+            f"{resp:.2g} (linear response); rescaled to d eps and by sqrt(T) for coherent (worst-case) "
+            "accumulation",
+            details={"full": full[k], "reduced": reduced[k], "jitter response": resp},
+        )
 
 
 def _slopes(ns: np.ndarray, vals: np.ndarray, conv: np.ndarray, rng: np.random.Generator, boots: int = 400):
@@ -278,7 +404,7 @@ def _fig6(ctx: Context, key: str):
     ns = np.array(
         ctx.param("n_grid", tiny=[32, 64, 128], quick=[64, 128, 256], full=list(range(1000, 2001, 100)))
     )
-    seeds = ctx.param("seeds", tiny=4, quick=8, full=25)
+    seeds = ctx.param("seeds", tiny=4, quick=8, full=50)
     d = ctx.param("d", tiny=128, quick=256, full=2000)
     ctx.require(d >= max(ns), f"orthogonal data need d >= n, got d={d} < n={max(ns)}")
     meas = _fig6_measures(ctx, key, ns, seeds, d)
@@ -302,6 +428,54 @@ def _fig6(ctx: Context, key: str):
     return ns, seeds, d, meas, slopes
 
 
+FIG6 = ("mu(t_inf)", "<mu_inf>", "mu_low", "mu_upp")  # the four measures plotted in Figure 6
+
+
+def _short(name: str) -> str:
+    return name.split(" =")[0].split(" (")[0]
+
+
+def _slope_range_checks(ctx: Context, ns: np.ndarray, slopes: dict) -> None:
+    """The sound reading: every slope's 99% interval meets [-1, -1/2] (Theorem 1 and Proposition 1)."""
+    for name, (s, lo, hi) in slopes.items():
+        ctx.bound(
+            f"slope of {name} in [-1, -1/2] (99% bootstrap interval [{lo:.2f}, {hi:.2f}] must meet it)",
+            np.array([hi, -lo]),
+            np.array([-1.0, 0.5]),
+            side=">=",
+            why="Theorem 1 (>= C/n) and Proposition 1 (<= C/sqrt n) bound the asymptotic curvature; the "
+            "interval is a percentile bootstrap over seeds",
+            details={"slope": s, "interval": [lo, hi], "n": ns},
+        )
+
+
+def _at_paper_scale(ctx: Context, name: str, ns: np.ndarray, d: int, slopes: dict) -> bool:
+    """True in the full profile; elsewhere records why the paper-scale check ``name`` is undecided."""
+    if ctx.profile.name == "full":
+        return True
+    ctx.undecided(
+        f"{name} at the paper's scale (d = 2000, n = 1000..2000)",
+        f"measured at n = {ns.tolist()}, d = {d}: "
+        + "; ".join(f"{_short(k)}: {s[0]:.2f} [{s[1]:.2f}, {s[2]:.2f}]" for k, s in slopes.items())
+        + "; the paper-scale check runs in the full profile (the slopes drift with the range of n: steeper "
+        "at small n, and -0.8..-0.9 over n = 250..4000 in the catalog, so a smaller scale cannot decide it)",
+        measured={k: s[0] for k, s in slopes.items()},
+    )
+    return False
+
+
+def _group_slopes(ctx: Context, ns: np.ndarray, seeds: int, alpha: float, key: str):
+    r"""Slope (and 99% interval) of the exact :math:`\mu_\infty` of the group initialization (Prop. 2),
+    labels U[1, 2]: alpha = 1 (groups of k = 1 example) :math:`n\mu_\infty=4\min_i|y_i|`; alpha = 1/2
+    (one group of k = n) :math:`\sqrt n\mu_\infty=2\|D\|`, :math:`\|D\|` the rms label."""
+    rng = ctx.rng(key).host
+    mu = np.zeros((len(ns), seeds))
+    for i, n in enumerate(ns):
+        y = rng.uniform(1, 2, (seeds, int(n)))
+        mu[i] = 4 * y.min(axis=1) / n if alpha == 1 else 2 * np.sqrt((y * y).mean(axis=1) / n)
+    return _slopes(ns, mu, np.ones_like(mu, dtype=bool), ctx.rng(key + "-boot").host)
+
+
 @claim(
     "dana2025:figure-6",
     title="Figure 6: four curvature measures vs n on orthogonal data, log-log slopes close to -1/2",
@@ -314,54 +488,97 @@ def _fig6(ctx: Context, key: str):
         "App. B protocol: GD step 1 on pL for t_inf = 1.5 sqrt(np)/4 log(np), p = "
         "floor(log(n/0.05)/log(4/3))+1"
     ],
+    erratum=Erratum(
+        r"at the paper's own scale ($d=2000$, $n=1000..2000$, App. B protocol) the slopes of "
+        r"$\mu(t_\infty)$ and $\langle\mu_\infty\rangle$ are steeper than $-\frac12$: about $-0.68$ and "
+        r"$-0.61$ here (50 seeds per $n$, 99% bootstrap intervals $[-0.82,-0.55]$ and $[-0.69,-0.53]$), "
+        r"$-0.71$ and $-0.62$ pooled over three further 25-seed samples (intervals $[-0.81,-0.60]$, "
+        r"$[-0.67,-0.55]$); only the upper bound $\mu_{upp}$ has slope $\approx-0.52$. Per 50-seed sample "
+        r"the rejection of $-\frac12$ is a 2-3 standard-error effect (the conjecture-1 sample gives "
+        r"$-0.59$ and $-0.55$), and with the paper's 25 seeds the intervals are $\pm0.2$ wide",
+        via="catalog Figure 6 reproduction (-0.72/-0.62/-0.60/-0.50); this claim's full profile (50 seeds)",
+    ),
 )
 def figure_6(ctx: Context) -> None:
+    _reduction_crosscheck(ctx)
     ns, _, d, meas, slopes = _fig6(ctx, "fig6")
-    for name, (s, lo, hi) in slopes.items():
-        ctx.bound(
-            f"slope of {name} in [-1, -1/2] (99% bootstrap interval [{lo:.2f}, {hi:.2f}] must meet it)",
-            np.array([hi, -lo]),
-            np.array([-1.0, 0.5]),
-            side=">=",
-            why="Theorem 1 (>= C/n) and Proposition 1 (<= C/sqrt n) bound the asymptotic curvature; the "
-            "interval "
-            "is a percentile bootstrap over seeds",
-            details={"slope": s, "interval": [lo, hi], "n": ns},
-        )
-    if ctx.profile.name == "full":
+    _slope_range_checks(ctx, ns, slopes)
+    if _at_paper_scale(ctx, "slopes = -1/2", ns, d, slopes):
         for name, (s, lo, hi) in slopes.items():
-            ctx.holds(
-                f"slope of {name} = -1/2 within its 99% interval",
-                lo <= -0.5 <= hi,
-                measured=s,
-                expected=-0.5,
-                why="the paper's reading of Figure 6",
-            )
-    else:
-        ctx.undecided(
-            "slopes = -1/2 at the paper's scale (d = 2000, n = 1000..2000)",
-            f"measured at n = {ns.tolist()}, d = {d}: "
-            + "; ".join(f"{k.split(' =')[0]}: {s[0]:.2f} [{s[1]:.2f}, {s[2]:.2f}]" for k, s in slopes.items())
-            + "; the paper-scale check runs in the full profile",
-            measured={k: s[0] for k, s in slopes.items()},
-        )
+            if _short(name) in FIG6:
+                ctx.holds(
+                    f"slope of {name} = -1/2 within its 99% interval [{lo:.2f}, {hi:.2f}]",
+                    lo <= -0.5 <= hi,
+                    measured=s,
+                    expected=-0.5,
+                    why="the paper's reading of Figure 6 (each slope close to -1/2)",
+                )
     ctx.note(
         f"converged fraction per n: {meas['converged'].mean(axis=1).round(2).tolist()}. App. B's "
-        "<mu_inf> = log(L(0)/L(t_inf)) omits the 1/t_inf of Section 5.2 (used here)."
+        "<mu_inf> = log(L(0)/L(t_inf)) omits the 1/t_inf of Section 5.2 (used here). GD runs on the exact "
+        "active-pair reduction of the orthogonal system (a pair with <w_j|x_i> <= 0 is frozen forever, "
+        "sigma'(0) = 0), cross-checked above against the full GD in R^d."
     )
     with ctx.control(
         "group initialization, one example per neuron (Prop. 2, alpha = 1)", breaks="App. B init"
     ):
-        y = ctx.rng("ctl").host.uniform(1, 2, (len(ns), 64))
-        s = float(
-            np.polyfit(np.log(ns), np.log(4 * y.min(axis=1) / ns), 1)[0]
-        )  # n mu_inf = 4 min|y_i| exactly
+        s, lo, hi = _group_slopes(ctx, ns, 64, 1.0, "ctl")
         ctx.bound(
             "slope of the exact mu_inf in [-1, -1/2] is not the paper's -1/2: slope >= -0.75",
             s,
             -0.75,
             side=">=",
             why="separates the two ends of the range [-1, -1/2] of the statement's reading",
+            details={"interval": [lo, hi]},
+        )
+
+
+@claim(
+    "dana2025:figure-6-corrected",
+    title="Figure 6 corrected: slopes in [-1, -1/2]; mu(t_inf) and <mu_inf> decay faster than n^-1/2",
+    source="Figure 6, Section 5.2; App. B (Experiment 2); Theorem 1, Proposition 1",
+    statement=r"On orthogonal data ($d=2000$, $n\in[1000,2000]$, App. B protocol) the log-log slopes of the "
+    r"measures of Figure 6 lie in $[-1,-\frac12]$, and those of $\mu(t_\infty)$ and "
+    r"$\langle\mu_\infty\rangle$ are below $-\frac12$ (about $-0.71$ and $-0.62$); only the upper bound "
+    r"$\mu_{upp}$ has slope $\approx-\frac12$.",
+    hypotheses=[
+        "App. B protocol: GD step 1 on pL for t_inf = 1.5 sqrt(np)/4 log(np), p = "
+        "floor(log(n/0.05)/log(4/3))+1",
+        "50 seeds per n (twice the paper's 25): the 99% intervals resolve the slope to about +-0.13, so the "
+        "rejection of -1/2 is a 2-3 standard-error effect per sample (see the note)",
+    ],
+)
+def figure_6_corrected(ctx: Context) -> None:
+    ns, _, d, _, slopes = _fig6(ctx, "fig6c")
+    _slope_range_checks(ctx, ns, slopes)
+    steeper = ("mu(t_inf)", "<mu_inf>")
+    if _at_paper_scale(ctx, "slopes of mu(t_inf), <mu_inf> < -1/2", ns, d, slopes):
+        for name, (s, _, hi) in slopes.items():
+            if _short(name) in steeper:
+                ctx.bound(
+                    f"upper end of the 99% interval of the slope of {name} (steeper than -1/2)",
+                    hi,
+                    -0.5,
+                    why="percentile bootstrap over seeds; below -1/2 rejects the n^-1/2 law at this scale",
+                    details={"slope": s},
+                )
+    ctx.note(
+        "Sample-to-sample spread at the paper's scale (slopes of mu(t_inf) / <mu_inf>): 25-seed samples "
+        "-0.76/-0.65, -0.66/-0.59, -0.71/-0.61; 50-seed samples -0.68/-0.61 (figure-6), -0.59/-0.55 "
+        "(conjecture-1, whose intervals contain -1/2); pooled 75 seeds -0.71 [-0.81, -0.60] / -0.62 "
+        "[-0.67, -0.55]. The verdict of this claim at another seed can therefore differ (about one sample in "
+        "five or fewer)."
+    )
+    with ctx.control(
+        "group initialization, one group of k = n examples (Prop. 2, alpha = 1/2)", breaks="App. B init"
+    ):
+        s, _, hi = _group_slopes(ctx, ns, 64, 0.5, "ctl-half")
+        ctx.bound(
+            "upper end of the 99% interval of the slope of the exact mu_inf (steeper than -1/2)",
+            hi,
+            -0.5,
+            why="sqrt(n) mu_inf = 2 ||D|| exactly: the slope is -1/2 up to the O(1/sqrt n) spread of ||D||",
+            details={"slope": s},
         )
 
 
@@ -394,8 +611,7 @@ def conjecture_1(ctx: Context) -> None:
     with ctx.control(
         "group initialization with one example per neuron (Prop. 2, alpha = 1)", breaks="App. B init"
     ):
-        y = ctx.rng("ctl").host.uniform(1, 2, (len(ns), 64))
-        s = float(np.polyfit(np.log(ns), np.log(4 * y.min(axis=1) / ns), 1)[0])
+        s, *_ = _group_slopes(ctx, ns, 64, 1.0, "ctl")
         ctx.close(
             "log-log slope of the exact late curvature vs n equals -1/2",
             s,
