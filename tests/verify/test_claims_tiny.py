@@ -148,6 +148,7 @@ EXPECTED: dict[str, str] = {
     "kumar2025:theorem-7": "PASS",
     "kumar2025:lemma-8": "PASS",
     "kumar2025:lemma-9": "PASS",
+    "kumar2025:lemma-19": "PASS",
     "kumar2025:lemma-12": "PASS",
     "kumar2025:lemma-13": "PASS",
     "kumar2025:lemma-14": "PASS",
@@ -179,10 +180,13 @@ EXPECTED: dict[str, str] = {
     "kumar2025:lemma-18": "PASS",
     "kumar2025:lemma-4": "PASS",
     "kumar2025:figures-1-4": "PASS",
+    "kumar2025:figures-1-4-relu": "PASS",
+    "kumar2025:equation-9": "PASS",
     # tiny: NP's GD budget is far below the paper's, so the Figs. 7-11 targets are undecided
     "kumar2025:figure-7-f2": "INCONCLUSIVE",
     "kumar2025:figure-8": "INCONCLUSIVE",
     "kumar2025:figure-9": "INCONCLUSIVE",
+    "kumar2025:figure-9-h2": "INCONCLUSIVE",
     "kumar2025:figure-10": "INCONCLUSIVE",
     "kumar2025:figure-11": "INCONCLUSIVE",
     "dana2025:theorem-1": "PASS",
@@ -217,6 +221,7 @@ EXPECTED: dict[str, str] = {
     "dana2025:figure-5": "INCONCLUSIVE",  # tiny: as figure-4 (quick: PASS)
     "dana2025:lemma-6": "PASS",
     "dana2025:figure-6": "INCONCLUSIVE",
+    "dana2025:figure-6-corrected": "INCONCLUSIVE",
 }
 
 CLAIMS = all_claims()
