@@ -186,6 +186,17 @@ def pursue(
     gd_steps: Annotated[int, typer.Option(help="gradient descent steps per iteration")] = 70_000,
     max_iter: Annotated[int, typer.Option(help="maximum NP iterations")] = 31,
     tol: Annotated[float, typer.Option(help="stop at relative training error below this")] = 1e-3,
+    gd_steps_late: Annotated[
+        int, typer.Option(help="GD steps per iteration once the mean loss < --late-loss (App. C.1.3; 0: off)")
+    ] = 0,
+    late_loss: Annotated[float, typer.Option(help="mean-loss threshold of --gd-steps-late")] = 0.05,
+    lr_check: Annotated[
+        int, typer.Option(help="halve lr on a loss increase, checked every N steps (App. C.2.2; 0: off)")
+    ] = 0,
+    lr_halvings: Annotated[int, typer.Option(help="most lr halvings per iteration")] = 4,
+    rebalance: Annotated[
+        bool, typer.Option(help="rebalance the neurons after every iteration (App. C.1.1, PVR)")
+    ] = False,
     backend: Annotated[str, typer.Option(help="numpy | cupy | auto")] = "numpy",
     seed: Annotated[int, typer.Option(help="seed of the NCF restarts")] = 0,
     out: Annotated[Path, typer.Option("--out", help="output stem: <out>.npz weights, <out>.json log")] = Path(
@@ -212,6 +223,11 @@ def pursue(
         gd_steps=gd_steps,
         max_iter=max_iter,
         tol=tol,
+        gd_steps_late=gd_steps_late,
+        late_loss=late_loss,
+        lr_check=lr_check,
+        lr_halvings=lr_halvings,
+        rebalance=rebalance,
     )
     raise typer.Exit(0 if result.steps else 1)
 

@@ -46,6 +46,26 @@ def test_pursue_trains_and_writes(data, verify_main):
     assert set(np.load(data / "run.npz").files) == {"W1", "W2"}
 
 
+def test_pursue_schedule_options_reach_the_config(data, verify_main):
+    out = data / "sched"
+    options = ["--gd-steps-late", "500", "--late-loss", "0.1", "--lr-check", "100", "--lr-halvings", "2"]
+    common = ["--depth", "2", "--restarts", "2", "--ncf-iters", "50", "--gd-steps", "200", "--max-iter", "1"]
+    status, _, _ = verify_main(
+        "pursue",
+        str(data / "X.npy"),
+        str(data / "y.csv"),
+        *common,
+        *options,
+        "--rebalance",
+        "--out",
+        str(out),
+    )
+    assert status in (0, 1)
+    cfg = json.loads((data / "sched.json").read_text())["config"]
+    assert (cfg["gd_steps_late"], cfg["late_loss"], cfg["lr_check"], cfg["lr_halvings"]) == (500, 0.1, 100, 2)
+    assert cfg["rebalance"] is True
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -55,6 +75,8 @@ def test_pursue_trains_and_writes(data, verify_main):
         ["X.npy", "y.csv", "--lr", "-1"],
         ["X.npy", "y.csv", "--backend", "tpu"],
         ["X.npy", "y.txt"],
+        ["X.npy", "y.csv", "--lr-check", "-1"],
+        ["X.npy", "y.csv", "--late-loss", "0"],
     ],
 )
 def test_pursue_bad_input_exits_2(data, verify_main, args):
