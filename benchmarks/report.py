@@ -291,6 +291,17 @@ def _flow(flow: dict, plot_dir: Path, rel: str) -> list[str]:
             ]
         )
     lines += _table(["fit", "points", "exponent"], rows)
+    for sz in flow["sizes"]:
+        f32 = sz.get("float32")
+        if f32:
+            lines += [
+                f"float32 option (`solve(..., dtype=float32)`), {tuple(sz['size'])}, B = {f32['B']}, rtol "
+                f"{f32['rtol']:g}: {_s(f32['seconds'])} vs {_s(f32['seconds_float64'])} in float64, "
+                f"{f32['seconds_float64'] / f32['seconds']:.2f}x; median error vs the reference "
+                f"{f32['error_median']:.1e} (float64 at the same rtol: {f32['error_median_float64']:.1e}); "
+                f"accepted steps {f32['steps_mean']:.1f} vs {f32['steps_mean_float64']:.1f}.",
+                "",
+            ]
     lines += _flow_breakdown(flow["breakdown"])
     for s in flow["sizes"]:
         n, d, m = s["size"]

@@ -48,7 +48,7 @@ from numeric.initializations import balanced_rank_one
 from numeric.integrators import DOPRI5, AdaptiveStep, rk_step
 from numeric.losses import SQUARE
 from numeric.networks import BiasFreeNet
-from numeric.solve import solve
+from numeric.solve import FLOAT32_MIN_RTOL, solve
 from numeric.trajectory import Trajectory
 from numeric.vector_fields import GradientFlow
 
@@ -76,6 +76,7 @@ class FlowProblem:
         self.net = BiasFreeNet((self.d, self.m, 1), kink=0.0)
         self.flow = GradientFlow(self.net, SQUARE)
         self.args = self.flow.args(get_backend("numpy"), self.X, self.y, alpha=0.0)
+        self.args32 = self.flow.args(get_backend("numpy", np.float32), self.X, self.y, alpha=0.0)
         self.y0 = self.net.pack([W1, W2])
         self.N = self.net.n_params
         self.single = SingleNetFlow(self.X, self.y)
@@ -84,17 +85,18 @@ class FlowProblem:
     def control(self, rtol: float) -> AdaptiveStep:
         return AdaptiveStep(rtol=rtol, atol=self.cfg.atol_ratio * rtol)
 
-    def ours(self, B: int, rtol: float) -> Trajectory:
-        """Batched DOPRI5 on the first ``B`` members."""
+    def ours(self, B: int, rtol: float, dtype: str = "float64") -> Trajectory:
+        """Batched DOPRI5 on the first ``B`` members (``dtype="float32"``: the engine's float32 option)."""
         traj = solve(
             self.flow,
             self.y0[:B],
             [0.0, self.cfg.T],
             method=DOPRI5,
             control=self.control(rtol),
-            args=self.args,
+            args=self.args32 if dtype == "float32" else self.args,
             save_state=False,
             max_steps=10**6,
+            dtype=dtype,
         )
         if not traj.ok.all():
             raise RuntimeError(f"ours(B={B}, rtol={rtol:g}) failed:\n{traj.summary()}")
@@ -165,6 +167,9 @@ def run_size(
             fns[("ours", B, rtol)] = lambda B=B, rtol=rtol: prob.ours(B, rtol)
     for rtol in cfg.rtols_ivp:
         fns[("ivp", k, rtol)] = lambda rtol=rtol: prob.ivp(k, rtol)
+    B_max, rtol32 = max(Bs), FLOAT32_MIN_RTOL
+    if rtol32 in cfg.rtols_ours:
+        fns[("ours float32", B_max, rtol32)] = lambda: prob.ours(B_max, rtol32, "float32")
     # warm-up (caches, BLAS threads), not timed
     prob.ours(min(Bs), cfg.rtols_ours[0])
     prob.ivp(1, cfg.rtols_ivp[0])
@@ -217,6 +222,20 @@ def run_size(
         ours[str(B)] = {"points": points, "gemm_operand_gflops": operand[B]}
         matched[str(B)] = _matched(points, ivp_points, B)
 
+    float32 = None
+    if ("ours float32", B_max, rtol32) in results:
+        got, ref64 = results[("ours float32", B_max, rtol32)], results[("ours", B_max, rtol32)]
+        e = min(B_max, n_ref)
+        float32 = {
+            "B": B_max,
+            "rtol": rtol32,
+            "seconds": timings[("ours float32", B_max, rtol32)].median,
+            "seconds_float64": timings[("ours", B_max, rtol32)].median,
+            "error_median": float(np.median(_rel_errors(got.y_stop[:e].astype(np.float64), ref[:e]))),
+            "error_median_float64": float(np.median(_rel_errors(ref64.y_stop[:e], ref[:e]))),
+            "steps_mean": float(got.n_steps.mean()),
+            "steps_mean_float64": float(ref64.n_steps.mean()),
+        }
     return {
         "size": [n, d, m],
         "P": prob.P,
@@ -233,6 +252,7 @@ def run_size(
         "ivp": {"members_timed": k, "points": ivp_points, "gemm_operand_gflops": operand_ivp},
         "ours": ours,
         "matched": matched,
+        "float32": float32,
     }
 
 

@@ -51,6 +51,10 @@ Progress = Callable[[float], None]
 _PROGRESS_EVERY_S = 0.2
 _GD_CHECK_EVERY = 64  # GD steps between finiteness checks (non-finite is absorbing)
 _LAND_RTOL = 1e-9  # a step within this relative margin of an output time lands on it
+# A float32 embedded error estimate h * sum(e_i k_i) carries rounding noise of a few eps32 |y|
+# (eps32 = 1.2e-7; ~7 stage terms): at rtol 1e-5 that noise is <= ~10% of the tolerance, so the
+# step-size decisions are still driven by the truncation error, not by rounding.
+FLOAT32_MIN_RTOL = 1e-5
 
 
 # --------------------------------------------------------------------------- helpers
@@ -201,13 +205,14 @@ def solve(
     progress: Progress | None = None,
     memory_budget: int | None = None,
     field_bytes: int = 0,
+    dtype: Any = np.float64,
 ) -> Trajectory:
     """Integrate ``y' = field(t, y, args)`` for every member from ``ts[0]`` to ``ts[-1]``.
 
     Main arguments
     --------------
     field: ``field(t, y, args) -> dy`` with ``t`` (B,), ``y`` and ``dy`` (B, N).
-    y0: (B, N) initial states (NumPy or CuPy; converted to float64).
+    y0: (B, N) initial states (NumPy or CuPy; converted to ``dtype``).
     ts: (T,) strictly increasing output times; ``ts[0]`` is the initial time.
 
     Other arguments (keyword-only)
@@ -225,6 +230,12 @@ def solve(
         chunk's working set ``(stages + 10) N`` floats + ``field_bytes`` per member fit the
         budget). Per-member results are those of the unchunked solve. ``None``: one chunk.
     field_bytes: the field's own temporaries per member, for the chunk plan.
+    dtype: ``float64`` (default) or ``float32``, an explicit opt-in: states, stages and
+        the RK combinations are float32 (the field must compute in it, e.g. with ``args``
+        from a float32 backend), times and step sizes stay float64, recorded states are
+        stored as float64. An adaptive float32 solve needs ``rtol >= FLOAT32_MIN_RTOL``
+        (1e-5: the float32 error estimate must not be dominated by rounding). The
+        accuracy cost is measured in ``python -m benchmarks`` (gradient flow, float32 row).
 
     Each member takes its own steps (adaptive control decides per member; fixed steps
     are the same for all). A step that would pass the member's next output time is
@@ -250,7 +261,7 @@ def solve(
     ValueError / TypeError: malformed ``y0``, ``ts``, ``args``, field or observer output,
         or a controller that does not fit the method.
     """
-    _, y0 = _check_state(y0)
+    _, y0 = _check_state(y0, dtype=dtype)
     B = y0.shape[0]
     ts_h = np.asarray(to_numpy(ts), dtype=np.float64)
     if ts_h.ndim != 1 or ts_h.size < 1 or not np.all(np.isfinite(ts_h)):
@@ -262,6 +273,8 @@ def solve(
     if not isinstance(control, FixedStep | AdaptiveStep):
         raise TypeError(f"control must be FixedStep or AdaptiveStep, got {type(control).__name__}")
     control.check(method)
+    if y0.dtype == np.float32 and control.adaptive and control.rtol < FLOAT32_MIN_RTOL:
+        raise ValueError(f"a float32 solve needs rtol >= {FLOAT32_MIN_RTOL:g}, got {control.rtol:g}")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int | np.integer) or max_steps < 1:
         raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
     args = _check_args(args, B)
@@ -286,6 +299,7 @@ def solve(
                     save_state=save_state,
                     max_steps=max_steps,
                     progress=prog,
+                    dtype=dtype,
                 )
 
             return run_chunked(solve_range, plan, progress)
@@ -371,7 +385,7 @@ class _RKSolve:
 
         k1 = field(t, y, args_a)
         _check_field_output(k1, y.shape, "solve")
-        k1 = xp.asarray(k1, dtype=xp.float64)
+        k1 = xp.asarray(k1, dtype=y.dtype)
         if adaptive:
             dt, extra = control.initial_dt(field, method, t, y, k1, ts_d[-1], args_a)
             evals_a += extra

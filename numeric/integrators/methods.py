@@ -142,13 +142,13 @@ def rk_step(
     when this one is accepted), else ``None``.
     """
     xp = array_namespace(y, t, dt)
-    co = tableau.coefficients(xp)
+    co = tableau.coefficients(xp, y.dtype)
     s = tableau.stages
     B, N = y.shape
     K = xp.empty((s, B, N), dtype=y.dtype)
     K[0] = field(t, y, args) if k1 is None else k1
     flat = K.reshape(s, B * N)
-    h = dt[:, None]
+    h = dt[:, None].astype(y.dtype, copy=False)  # times stay float64; a float32 state steps in float32
     yi = y
     if s > 1:
         yi = xp.empty(

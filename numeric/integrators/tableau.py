@@ -163,12 +163,12 @@ class ButcherTableau:
         """True when the method carries an embedded error estimate."""
         return self.b_error is not None
 
-    def coefficients(self, xp: ModuleType) -> _Coefficients:
-        """The coefficients as arrays of the namespace ``xp`` (cached per namespace)."""
-        key = xp.__name__
+    def coefficients(self, xp: ModuleType, dtype: Any = np.float64) -> _Coefficients:
+        """The coefficients as arrays of the namespace ``xp`` in ``dtype`` (cached per pair)."""
+        key = (xp.__name__, np.dtype(dtype).name)
         found = self._cache.get(key)
         if found is None:
-            found = _Coefficients(self, xp)
+            found = _Coefficients(self, xp, dtype)
             self._cache[key] = found
         return found
 
@@ -183,11 +183,11 @@ def _check_order(where: str, name: str, value: Any) -> None:
 class _Coefficients:
     """Device copies of a tableau: ``a_rows[i]`` is ``a[i, :i]`` as a 1-D array."""
 
-    def __init__(self, tableau: ButcherTableau, xp: ModuleType):
-        host = np.asarray(tableau.a, dtype=np.float64)
+    def __init__(self, tableau: ButcherTableau, xp: ModuleType, dtype: Any = np.float64):
+        host = np.asarray(tableau.a, dtype=dtype)
         self.c: tuple[float, ...] = tableau.c
         self.a_rows: list[Any] = [xp.asarray(host[i, :i]) for i in range(tableau.stages)]
-        self.b: Any = xp.asarray(np.asarray(tableau.b, dtype=np.float64))
+        self.b: Any = xp.asarray(np.asarray(tableau.b, dtype=dtype))
         self.b_error: Any = (
-            None if tableau.b_error is None else xp.asarray(np.asarray(tableau.b_error, dtype=np.float64))
+            None if tableau.b_error is None else xp.asarray(np.asarray(tableau.b_error, dtype=dtype))
         )
