@@ -58,7 +58,8 @@ from verify.papers.kumar2025.saddle import _assemble, _split
 
 
 def _relu_fit(X: np.ndarray, y: np.ndarray, alpha: float, rng: np.random.Generator) -> np.ndarray | None:
-    r"""Best one-neuron fit :math:`(a,b)` of :math:`\tfrac12\|b\sigma(Xa)-y\|^2` (None: no stable pattern).
+    r"""Best one-neuron fit :math:`(a,b)` of :math:`\tfrac12\|b\sigma(Xa)-y\|^2`
+    (None: no stable pattern, or only the zero fit).
 
     With :math:`c=|b|a`, :math:`s=\mathrm{sign}(b)` the output is :math:`s\,\sigma(Xc)`, linear in ``c``
     on a fixed activation pattern: alternate pattern -> least squares until the pattern is stable
@@ -77,7 +78,7 @@ def _relu_fit(X: np.ndarray, y: np.ndarray, alpha: float, rng: np.random.Generat
                         best, best_loss = np.append(c_new, sign), loss
                     break
                 c = c_new
-    if best is None:
+    if best is None or not np.any(best[:-1]):  # no stable pattern, or the zero fit (no neuron)
         return None
     scale = np.sqrt(np.linalg.norm(best[:-1]))
     return np.append(best[:-1] / scale, best[-1] * scale)

@@ -65,7 +65,7 @@ def _relu_saddle(rng: np.random.Generator, d: int, n: int, width: int):
         y = np.maximum(X @ u, 0) + 0.6 * np.maximum(X @ v, 0) - 0.5 * np.maximum(X @ w, 0)
         fit = _relu_fit(X, y, 0.0, rng)
         if fit is None or not np.isfinite(fit).all() or np.abs(X @ fit[:d]).min() < 1e-3:
-            continue  # no fit, the zero fit (normalized to NaN by _relu_fit), or a sample on the kink
+            continue  # no fit (or only the zero fit), or a sample on the kink
         c = abs(fit[d]) * fit[:d]
         r = np.linalg.norm(c) ** (1 / 3)
         Ws = [np.zeros((1, width, d)), np.zeros((1, width, width)), np.zeros((1, 1, width))]
