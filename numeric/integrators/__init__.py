@@ -3,7 +3,7 @@
 Public API, grouped by concept:
 
 * methods as data: :class:`ButcherTableau`; ``EULER``, ``MIDPOINT``, ``HEUN``, ``RK4``,
-  ``DOPRI5``; ``ALL_METHODS``; :func:`method_by_name`;
+  ``DOPRI5``, ``DOP853``; ``ALL_METHODS``; :func:`method_by_name`;
 * the step: :func:`rk_step`;
 * step control: :class:`FixedStep`, :class:`AdaptiveStep`.
 
@@ -14,6 +14,7 @@ The solve loops that use them are :func:`numeric.solve.solve` and
 from numeric.integrators.control import AdaptiveStep, FixedStep
 from numeric.integrators.methods import (
     ALL_METHODS,
+    DOP853,
     DOPRI5,
     EULER,
     HEUN,
@@ -27,6 +28,7 @@ from numeric.integrators.tableau import ButcherTableau
 
 __all__ = [
     "ALL_METHODS",
+    "DOP853",
     "DOPRI5",
     "EULER",
     "HEUN",

@@ -169,11 +169,21 @@ class AdaptiveStep:
         return (xp.ones(t0.shape, dtype=t0.dtype), xp.zeros(t0.shape, dtype=bool))
 
     def error_norm(self, y0: Array, y1: Array, err: Array) -> Array:
-        """Per-member scaled RMS norm ``||e||`` (B,), see the class docstring."""
+        """Per-member scaled RMS norm ``||e||`` (B,), see the class docstring.
+
+        For a method with two estimates (``err`` of shape (2, B, N), e.g. DOP853) the
+        blend ``||e||^2 / sqrt(||e||^2 + 0.01 ||e_aux||^2)`` of the two scaled RMS norms
+        (:mod:`numeric.integrators.tableau`); 0 where both are 0.
+        """
         xp = array_namespace(y0, y1, err)
         scale = self.atol + self.rtol * xp.maximum(xp.abs(y0), xp.abs(y1))
         r = err / scale
-        return xp.sqrt((r * r).sum(axis=1) * (1.0 / r.shape[1]))
+        mean_sq = (r * r).sum(axis=-1) * (1.0 / r.shape[-1])
+        if err.ndim == 2:
+            return xp.sqrt(mean_sq)
+        main, aux = mean_sq[0], mean_sq[1]
+        denom = main + 0.01 * aux
+        return main / xp.sqrt(xp.where(denom == 0, 1.0, denom))  # a NaN stays NaN
 
     def initial_dt(
         self,
@@ -252,7 +262,7 @@ class AdaptiveStep:
         xp = array_namespace(y0, y1, err)
         prev_norm, rejected_last = state
         norm = self.error_norm(y0, y1, err)
-        bad = ~(xp.isfinite(norm) & xp.isfinite(y1).all(axis=1))
+        bad = ~(xp.isfinite(norm) & xp.isfinite(y1).all(axis=1))  # a NaN estimate gives a NaN norm
         norm = xp.where(bad, xp.inf, norm)
         accept = norm <= 1.0
         q = tableau.error_order or tableau.order

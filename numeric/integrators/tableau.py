@@ -18,6 +18,18 @@ and, when the method carries an embedded lower-order solution
 with error weights ``e_i = b_i - \\hat b_i`` (stored as ``b_error``; they sum to 0).
 ``e = O(h^{q+1})`` where ``q = error_order`` is the order of the embedded solution.
 
+Some high-order pairs carry a *second* embedded estimate ``e_aux = h \\sum_i e^{aux}_i k_i``
+and blend the two scaled norms (Hairer's DOP853: ``e`` of 5th and ``e_aux`` of 3rd order),
+
+.. math::
+
+    \\|e\\|_{\\rm blend} = \\frac{\\|e\\|^2}{\\sqrt{\\|e\\|^2 + 0.01\\,\\|e_{aux}\\|^2}} ,
+
+which behaves like ``h^{q+1}`` with ``q = error_order`` the *effective* order (7 for
+DOP853) and is robust where either estimate alone under-estimates the error (Hairer,
+Nørsett & Wanner, *Solving ODEs I*, Sec. II.10). The step controller forms the blend
+(:meth:`numeric.integrators.control.AdaptiveStep.error_norm`).
+
 A method is *first same as last* (FSAL) when its last stage is evaluated at
 ``(t_0 + h, y_1)``, i.e. ``c_s = 1`` and the last row of ``a`` equals ``b``; then
 ``k_s`` of an accepted step is ``k_1`` of the next one and costs nothing.
@@ -88,6 +100,7 @@ class ButcherTableau:
     b_error: tuple[float, ...] | None = None
     error_order: int | None = None
     fsal: bool = False
+    b_error_aux: tuple[float, ...] | None = None
     citation: str = ""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -125,16 +138,13 @@ class ButcherTableau:
         if abs(math.fsum(b) - 1.0) > _CONSISTENCY_TOL * max(1.0, *map(abs, b)):
             raise ValueError(f"{where}: weights b sum to {math.fsum(b)!r}, not 1 (inconsistent method)")
         _check_order(where, "order", self.order)
-        b_error: tuple[float, ...] | None = None
-        if self.b_error is not None:
-            b_error = _as_float_vector("b_error", self.b_error)
-            if len(b_error) != s:
-                raise ValueError(f"{where}: b_error has length {len(b_error)} but c has length {s}")
-            if abs(math.fsum(b_error)) > _CONSISTENCY_TOL * max(1.0, *map(abs, b_error)):
-                raise ValueError(
-                    f"{where}: error weights b_error = b - b_hat sum to {math.fsum(b_error)!r}, "
-                    "not 0 (the embedded solution must be consistent too)"
-                )
+        b_error = None if self.b_error is None else _error_weights(where, "b_error", self.b_error, s)
+        b_error_aux = None
+        if self.b_error_aux is not None:
+            if b_error is None:
+                raise ValueError(f"{where}: b_error_aux is a second estimate, so b_error must be given too")
+            b_error_aux = _error_weights(where, "b_error_aux", self.b_error_aux, s)
+        if b_error is not None:
             if self.error_order is None:
                 raise ValueError(f"{where}: b_error is given, so error_order must be given too")
             _check_order(where, "error_order", self.error_order)
@@ -152,6 +162,7 @@ class ButcherTableau:
         object.__setattr__(self, "b", b)
         object.__setattr__(self, "a", tuple(tuple(r) for r in rows))
         object.__setattr__(self, "b_error", b_error)
+        object.__setattr__(self, "b_error_aux", b_error_aux)
 
     @property
     def stages(self) -> int:
@@ -173,6 +184,19 @@ class ButcherTableau:
         return found
 
 
+def _error_weights(where: str, name: str, value: Sequence[Number], s: int) -> tuple[float, ...]:
+    """Error weights ``b - b_hat``: length ``s``, summing to 0 (a consistent embedded solution)."""
+    w = _as_float_vector(name, value)
+    if len(w) != s:
+        raise ValueError(f"{where}: {name} has length {len(w)} but c has length {s}")
+    if abs(math.fsum(w)) > _CONSISTENCY_TOL * max(1.0, *map(abs, w)):
+        raise ValueError(
+            f"{where}: error weights {name} = b - b_hat sum to {math.fsum(w)!r}, "
+            "not 0 (the embedded solution must be consistent too)"
+        )
+    return w
+
+
 def _check_order(where: str, name: str, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
         raise ValueError(
@@ -181,13 +205,16 @@ def _check_order(where: str, name: str, value: Any) -> None:
 
 
 class _Coefficients:
-    """Device copies of a tableau: ``a_rows[i]`` is ``a[i, :i]`` as a 1-D array."""
+    """Device copies of a tableau: ``a_rows[i]`` is ``a[i, :i]`` as a 1-D array; ``errors``
+    the error weights as a ``(s,)`` vector, or ``(2, s)`` rows ``[b_error, b_error_aux]``."""
 
     def __init__(self, tableau: ButcherTableau, xp: ModuleType, dtype: Any = np.float64):
         host = np.asarray(tableau.a, dtype=dtype)
         self.c: tuple[float, ...] = tableau.c
         self.a_rows: list[Any] = [xp.asarray(host[i, :i]) for i in range(tableau.stages)]
         self.b: Any = xp.asarray(np.asarray(tableau.b, dtype=dtype))
-        self.b_error: Any = (
-            None if tableau.b_error is None else xp.asarray(np.asarray(tableau.b_error, dtype=dtype))
-        )
+        weights = [w for w in (tableau.b_error, tableau.b_error_aux) if w is not None]
+        self.errors: Any = None
+        if weights:
+            rows = np.asarray(weights, dtype=dtype)
+            self.errors = xp.asarray(rows[0] if len(weights) == 1 else rows)
