@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from numeric.backend import Array, array_namespace
 from numeric.losses import Loss
@@ -44,7 +45,7 @@ def leaky_relu_slope(z: Array, alpha: Array | float, kink: float) -> Array:
     xp = array_namespace(z)
     hi = xp.maximum(1.0, alpha)
     lo = xp.minimum(1.0, alpha)
-    slope = lo + (hi - lo) * (z > 0)  # one fused pass; exact zeros are rare and patched below
+    slope = xp.where(z > 0, hi, lo)  # exact zeros are rare and patched below
     zero = z == 0
     if zero.any():
         slope = xp.where(zero, xp.where(xp.asarray(alpha) == 1.0, 1.0, kink), slope)
@@ -75,9 +76,18 @@ class BiasFreeNet:
     def depth(self) -> int:
         return len(self.widths) - 1
 
-    @property
+    @cached_property
     def shapes(self) -> list[tuple[int, int]]:
         return [(self.widths[i + 1], self.widths[i]) for i in range(self.depth)]
+
+    @cached_property
+    def _layout(self) -> list[tuple[slice, int, int]]:
+        """``(columns of W_l in the flat state, N_l, N_{l-1})`` per layer (unpack runs per field call)."""
+        out, offset = [], 0
+        for r, c in self.shapes:
+            out.append((slice(offset, offset + r * c), r, c))
+            offset += r * c
+        return out
 
     @property
     def n_params(self) -> int:
@@ -86,11 +96,8 @@ class BiasFreeNet:
     # -- flat state <-> weight matrices ---------------------------------------------
     def unpack(self, y: Array) -> list[Array]:
         """Views ``W_l`` of shape ``(B, N_l, N_{l-1})`` into a flat state ``y`` (B, n_params)."""
-        Ws, offset = [], 0
-        for r, c in self.shapes:
-            Ws.append(y[:, offset : offset + r * c].reshape(y.shape[0], r, c))
-            offset += r * c
-        return Ws
+        B = y.shape[0]
+        return [y[:, cols].reshape(B, r, c) for cols, r, c in self._layout]
 
     def pack(self, Ws: Sequence[Array]) -> Array:
         """The flat state ``(B, n_params)`` holding the weights ``Ws``."""
@@ -106,10 +113,10 @@ class BiasFreeNet:
         self, Ws: Sequence[Array], XT: Array, alpha: Array | float
     ) -> tuple[list[Array], list[Array]]:
         """Pre-activations ``[h_1, ..., h_L]`` and activations ``[sigma(h_1), ..., sigma(h_{L-1})]``."""
-        hs, acts = [Ws[0] @ XT], []
+        hs, acts = [_first_layer(Ws[0], XT)], []
         for W in Ws[1:]:
             acts.append(leaky_relu(hs[-1], alpha))
-            hs.append(W @ acts[-1])
+            hs.append(_layer(W, acts[-1]))
         return hs, acts
 
     def output(self, Ws: Sequence[Array], XT: Array, alpha: Array | float) -> Array:
@@ -135,14 +142,103 @@ class BiasFreeNet:
         """
         hs, acts = self._forward(Ws, XT, alpha)
         f = hs[-1][:, 0, :]
-        value = loss.value(f, y)
-        delta = loss.dvalue(f, y)[:, None, :]  # (B, 1, P)
-        grads: list[Array] = [None] * self.depth  # type: ignore[list-item]
+        grads = self._backward(Ws, X, hs, acts, alpha, loss.dvalue(f, y))
+        return loss.value(f, y), grads
+
+    def scaled_grad(
+        self,
+        state: Array,
+        X: Array,
+        XT: Array,
+        y: Array,
+        alpha: Array | float,
+        loss: Loss,
+        scale: Array,
+    ) -> Array:
+        r"""``scale`` times the loss gradient, as a flat state ``(B, n_params)``.
+
+        The gradient flow's hot path (:class:`numeric.vector_fields.GradientFlow`): the same
+        backpropagation as :meth:`loss_and_grad` without the loss value, with ``scale``
+        ``(B|1, 1)`` (e.g. :math:`-1/\tau`) applied to :math:`\partial\mathcal L/\partial f`
+        (a ``(B, P)`` array, so the scaling is nearly free), each layer's gradient written
+        straight into its slice of the flat result.
+        """
+        xp = array_namespace(state)
+        Ws = self.unpack(state)
+        hs, acts = self._forward(Ws, XT, alpha)
+        out = xp.empty_like(state)
+        self._backward(Ws, X, hs, acts, alpha, loss.dvalue(hs[-1][:, 0, :], y) * scale, self.unpack(out))
+        return out
+
+    def _backward(
+        self,
+        Ws: Sequence[Array],
+        X: Array,
+        hs: Sequence[Array],
+        acts: Sequence[Array],
+        alpha: Array | float,
+        dL_df: Array,
+        out: list[Array] | None = None,
+    ) -> list[Array]:
+        """Backpropagate ``dL_df`` (B, P); the gradients go into ``out`` (views) if given."""
+        grads: list[Array] = [None] * self.depth if out is None else out  # type: ignore[list-item]
+        delta = dL_df[:, None, :]  # (B, 1, P)
         for l in range(self.depth - 1, 0, -1):
-            grads[l] = delta @ _swap(acts[l - 1])
-            delta = leaky_relu_slope(hs[l - 1], alpha, self.kink) * (_swap(Ws[l]) @ delta)
-        grads[0] = delta @ X
-        return value, grads
+            _store(grads, l, _weight_grad(delta, acts[l - 1]))
+            delta = leaky_relu_slope(hs[l - 1], alpha, self.kink) * _backprop(Ws[l], delta)
+        _store(grads, 0, _first_layer_grad(delta, X))
+        return grads
+
+
+def _store(grads: list[Array], l: int, g: Array) -> None:
+    """``grads[l] = g``, copying into the slot when it is a view of a flat result."""
+    if grads[l] is None:
+        grads[l] = g
+    else:
+        grads[l][...] = g
+
+
+def _first_layer(W: Array, XT: Array) -> Array:
+    """``W @ X^T`` (B, N_1, P); shared data (``XT`` of shape (1, D, P)) is one GEMM
+    ``(B N_1, D) @ (D, P)`` instead of B small ones."""
+    if XT.shape[0] != 1:
+        return W @ XT
+    B, N1, D = W.shape
+    return (W.reshape(B * N1, D) @ XT[0]).reshape(B, N1, XT.shape[2])
+
+
+def _first_layer_grad(delta: Array, X: Array) -> Array:
+    """``delta @ X`` (B, N_1, D); one GEMM ``(B N_1, P) @ (P, D)`` for shared data."""
+    if X.shape[0] != 1:
+        return delta @ X
+    B, N1, P = delta.shape
+    return (delta.reshape(B * N1, P) @ X[0]).reshape(B, N1, X.shape[2])
+
+
+# A layer with one unit (the scalar output) makes its three products outer products and
+# dot products; einsum does them in one pass each, where a stacked matmul dispatches B
+# tiny BLAS calls (measured at B = 256, (8, 8, 8): 14/13/19 us vs 19/28/52 us).
+
+
+def _layer(W: Array, act: Array) -> Array:
+    """``W @ act`` (B, N_l, P)."""
+    if W.shape[1] != 1:
+        return W @ act
+    return array_namespace(W).einsum("bj,bjp->bp", W[:, 0, :], act)[:, None, :]
+
+
+def _weight_grad(delta: Array, act: Array) -> Array:
+    """``delta @ act^T`` (B, N_l, N_{l-1})."""
+    if delta.shape[1] != 1:
+        return delta @ _swap(act)
+    return array_namespace(act).einsum("bjp,bp->bj", act, delta[:, 0, :])[:, None, :]
+
+
+def _backprop(W: Array, delta: Array) -> Array:
+    """``W^T @ delta`` (B, N_{l-1}, P)."""
+    if W.shape[1] != 1:
+        return _swap(W) @ delta
+    return array_namespace(W).einsum("bj,bp->bjp", W[:, 0, :], delta[:, 0, :])
 
 
 def _swap(a: Array) -> Array:

@@ -21,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from numeric.backend import Array, Backend, array_namespace
+import numpy as np
+
+from numeric.backend import Array, Backend, array_namespace, to_numpy
 from numeric.losses import Loss
 from numeric.networks import BiasFreeNet
 
@@ -66,14 +68,17 @@ class GradientFlow:
                 f"data dimension D={X.shape[-1]} does not match the network input width {self.net.widths[0]}"
             )
         xp = backend.xp
-        return {
+        tau = _member_axis(backend, tau, 1)
+        args = {
             "X": xp.ascontiguousarray(X),
             "XT": xp.ascontiguousarray(xp.swapaxes(X, 1, 2)),
             "y": y,
             "alpha": _member_axis(backend, alpha, 2),
-            "tau": _member_axis(backend, tau, 1),
-            "weight_decay": _member_axis(backend, weight_decay, 1),
+            "neg_inv_tau": -1.0 / tau,
         }
+        if np.any(to_numpy(weight_decay) != 0):
+            args["decay_rate"] = _member_axis(backend, weight_decay, 1) / tau
+        return args
 
     def loss_and_grad(self, y: Array, args: dict[str, Array]) -> tuple[Array, list[Array]]:
         """Unregularised loss ``(B,)`` and its gradients, one array per layer."""
@@ -81,10 +86,20 @@ class GradientFlow:
         return self.net.loss_and_grad(Ws, args["X"], args["XT"], args["y"], args["alpha"], self.loss)
 
     def __call__(self, t: Array, y: Array, args: dict[str, Array]) -> Array:
-        """The field :math:`F(W) = -(\\nabla\\mathcal L + \\lambda W)/\\tau` on the flat state."""
-        _, grads = self.loss_and_grad(y, args)
-        g = self.net.pack(grads)
-        return -(g + args["weight_decay"] * y) / args["tau"]
+        """The field :math:`F(W) = -(\\nabla\\mathcal L + \\lambda W)/\\tau` on the flat state.
+
+        :math:`-1/\\tau` scales :math:`\\partial\\mathcal L/\\partial f` inside the backward
+        pass (:meth:`~numeric.networks.BiasFreeNet.scaled_grad`); the decay term
+        :math:`(\\lambda/\\tau) W` is present in ``args`` (as ``decay_rate``) only when some
+        :math:`\\lambda \\ne 0`.
+        """
+        out = self.net.scaled_grad(
+            y, args["X"], args["XT"], args["y"], args["alpha"], self.loss, args["neg_inv_tau"]
+        )
+        decay = args.get("decay_rate")
+        if decay is not None:
+            out -= decay * y
+        return out
 
     def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
         """Unregularised training loss of every member, ``(B,)``."""
