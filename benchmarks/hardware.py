@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from benchmarks.timing import best_of
+from numeric.allocator import allocator_settings
 
 _THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
@@ -77,6 +78,7 @@ def machine_info() -> dict:
             name: _version(name) for name in ("numpy", "scipy", "matplotlib", "torch", "threadpoolctl")
         },
         "threadpools": threadpools(),
+        "allocator": allocator_settings(),
     }
 
 

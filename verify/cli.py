@@ -17,6 +17,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from threadpoolctl import threadpool_limits
 
+from numeric.allocator import keep_freed_memory
 from numeric.backend import BackendUnavailable, get_backend
 from verify import results
 from verify.errors import UserError
@@ -234,6 +235,7 @@ def pursue(
 
 def main() -> None:
     """Console entry point: one-line errors and exit status 2 on bad input."""
+    keep_freed_memory()  # the engine's temporaries stay paged in (numeric/allocator.py)
     try:
         status = app(standalone_mode=False)
     except UserError as e:

@@ -11,6 +11,8 @@ from types import ModuleType
 
 import numpy as np
 
+from numeric.allocator import allocator_settings
+
 PACKAGES = ("numpy", "scipy", "sympy", "mpmath", "matplotlib", "cupy", "relu-verify")
 
 
@@ -59,7 +61,11 @@ def git_commit() -> str:
 
 
 def machine() -> dict[str, str]:
-    return {"platform": platform.platform(), "processor": platform.machine()}
+    return {
+        "platform": platform.platform(),
+        "processor": platform.machine(),
+        "allocator": allocator_settings(),
+    }
 
 
 class PeakMemory:
