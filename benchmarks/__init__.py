@@ -4,7 +4,7 @@ Run them with ``python -m benchmarks`` (``--quick`` for a run of a few minutes).
 comparison runs its alternatives in the same process, interleaved, on the same
 machine, and reports ratios next to the hardware floor measured in that run:
 
-* :mod:`benchmarks.vs_solve_ivp` -- ensemble gradient flow (batched DOPRI5) against a
+* :mod:`benchmarks.vs_solve_ivp` -- ensemble gradient flow (batched DOP853) against a
   ``scipy.integrate.solve_ivp(method="DOP853")`` loop over members, at matched accuracy;
 * :mod:`benchmarks.long_gd` -- long full-batch gradient descent (kou2023 setting)
   against a PyTorch ``SGD`` loop, one network at a time;

@@ -148,6 +148,20 @@ def run(cfg: GDConfig, hw: dict, probe: Probe, use_torch: bool = True, log=print
                     "ratio": t["seconds_per_member_step"] / o["seconds_per_member_step"],
                 }
             )
+    # like for like: each PyTorch loop against ours at its own precision (largest B)
+    per_ours = {
+        "float64": next(o for o in ours_rows if o["B"] == B_max)["seconds_per_member_step"],
+        "float32": f32_timing.median / (B_max * cfg.steps),
+    }
+    same_precision = [
+        {
+            "torch": t["method"],
+            "ours": f"ours {t['method'].split()[1]}",
+            "B": B_max,
+            "ratio": t["seconds_per_member_step"] / per_ours[t["method"].split()[1]],
+        }
+        for t in torch_rows
+    ]
     agreement = {}
     if use_torch:
         ours0 = results[("ours", cfg.Bs[-1])][0]
@@ -171,6 +185,7 @@ def run(cfg: GDConfig, hw: dict, probe: Probe, use_torch: bool = True, log=print
         "bytes_per_member_step": prob.step_work.bytes,
         "rows": rows,
         "ratios": ratios,
+        "same_precision": same_precision,
         "torch": torch_loops.info() if use_torch else None,
         "agreement_rel_diff": agreement,
         "final_loss_median": float(np.median(loss)),

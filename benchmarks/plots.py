@@ -24,9 +24,11 @@ def _save(fig, path: Path) -> str:
 
 
 def work_precision(size: dict, path: Path) -> str:
-    """Time vs achieved error: ours per B (solid), the solve_ivp loop scaled to B (dashed)."""
+    """Time vs achieved error: ours per B (solid), the solve_ivp loop scaled to B (dashed),
+    ours with the comparison method at the largest B (dotted)."""
     fig, ax = _figure()
     ivp = size["ivp"]["points"]
+    method = size.get("method", "dopri5").upper()
     for i, (B, entry) in enumerate(size["ours"].items()):
         color = f"C{i}"
         pts = entry["points"]
@@ -35,7 +37,7 @@ def work_precision(size: dict, path: Path) -> str:
             [p["seconds"] for p in pts],
             "o-",
             color=color,
-            label=f"ours DOPRI5, B={B}",
+            label=f"ours {method}, B={B}",
         )
         ax.loglog(
             [p["error_median"] for p in ivp],
@@ -44,6 +46,16 @@ def work_precision(size: dict, path: Path) -> str:
             color=color,
             alpha=0.7,
             label=f"solve_ivp DOP853 loop x{B}",
+        )
+    gain = size.get("method_gain")
+    if gain:
+        pts = gain["points"]
+        ax.loglog(
+            [p["error_median"] for p in pts],
+            [p["seconds"] for p in pts],
+            "^:",
+            color="k",
+            label=f"ours {gain['other'].upper()}, B={gain['B']}",
         )
     n, d, m = size["size"]
     ax.set_xlabel("achieved error (median relative, at T)")

@@ -87,6 +87,7 @@ def _header(doc: dict) -> list[str]:
             "SciPy",
             "PyTorch (threads)",
             f"thread pools (--threads {doc.get('threads', 'default')})",
+            "allocator",
         ],
         [
             [
@@ -99,6 +100,7 @@ def _header(doc: dict) -> list[str]:
                 str(v.get("scipy")),
                 f"{torch.get('version', 'not installed')} ({torch.get('threads', '-')})",
                 pools,
+                m.get("allocator", "default"),
             ]
         ],
     )
@@ -192,8 +194,9 @@ def _headroom(doc: dict) -> list[str]:
 
 def _flow(flow: dict, plot_dir: Path, rel: str) -> list[str]:
     ref0 = flow["sizes"][0]["reference"]
+    method = flow["sizes"][0].get("method", "dopri5").upper()
     lines = [
-        "## 1. Ensemble gradient flow: batched DOPRI5 vs a solve_ivp(DOP853) loop",
+        f"## 1. Ensemble gradient flow: the batched engine ({method}) vs a solve_ivp(DOP853) loop",
         "",
         "Two-layer ReLU nets, square loss, exactly symmetric generic data, balanced rank-one "
         "initialisation (the flow crosses activation surfaces only transversally), integrated to "
@@ -206,6 +209,20 @@ def _flow(flow: dict, plot_dir: Path, rel: str) -> list[str]:
         "### Matched accuracy",
         "",
     ]
+    gains = [(s["size"], s["method_gain"]) for s in flow["sizes"] if s.get("method_gain")]
+    if gains:
+        cells = []
+        for size, g in gains:
+            ratios = ", ".join(f"{_x(r['ratio'])} at {r['error']:.0e}" for r in g["matched"])
+            cells.append(f"{tuple(size)} B = {g['B']}: {ratios or 'no shared error'}")
+        first = gains[0][1]
+        lines += [
+            f"What the method buys: the same engine with {first['other'].upper()} instead of "
+            f"{first['method'].upper()} takes this many times longer (matched error): "
+            + "; ".join(cells)
+            + ".",
+            "",
+        ]
     rows = []
     for s in flow["sizes"]:
         for B, matched in s["matched"].items():
@@ -315,8 +332,10 @@ def _flow(flow: dict, plot_dir: Path, rel: str) -> list[str]:
 
 def _flow_breakdown(bd: dict) -> list[str]:
     o, i = bd["ours"], bd["ivp"]
+    k = o.get("evals_per_step", 6)
     lines = [
-        f"### Where the time goes ({tuple(bd['size'])}, B = {bd['B']}, rtol {bd['rtol']:g})",
+        f"### Where the time goes ({tuple(bd['size'])}, B = {bd['B']}, rtol {bd['rtol']:g}, "
+        f"{o.get('method', 'dopri5').upper()})",
         "",
         "Direct micro-timings (best of many calls) of the parts of one batched step; shares are "
         "of their sum. The measured time per step (median solve / accepted + rejected steps) "
@@ -328,15 +347,15 @@ def _flow_breakdown(bd: dict) -> list[str]:
         ["ours: one batched step", "time", "share"],
         [
             ["sum of the parts", _s(o["parts_s"]), "100%"],
-            ["6 field evaluations (GradientFlow)", _s(6 * o["field_eval_s"]), _pct(o["share_field"])],
+            [f"{k} field evaluations (GradientFlow)", _s(k * o["field_eval_s"]), _pct(o["share_field"])],
             [
-                "  of which the field's 5 stacked matmuls",
-                _s(6 * o["field_matmuls_s"]),
+                "  of which the field's 5 matmuls",
+                _s(k * o["field_matmuls_s"]),
                 _pct(o["share_matmul"]),
             ],
             [
                 "RK stage combinations (rk_step minus fields)",
-                _s(o["rk_step_s"] - 6 * o["field_eval_s"]),
+                _s(o["rk_step_s"] - k * o["field_eval_s"]),
                 _pct(o["share_rk_combinations"]),
             ],
             ["step-size decision (AdaptiveStep.adapt)", _s(o["adapt_s"]), _pct(o["share_step_control"])],
@@ -410,8 +429,18 @@ def _gd(gd: dict, plot_dir: Path, rel: str) -> list[str]:
     )
     if gd["ratios"]:
         lines += _table(
-            ["vs", "B", "speed-up (per member-step)"],
+            ["vs", "B", "speed-up of ours float64 (per member-step)"],
             [[r["torch"], str(r["B"]), _x(r["ratio"])] for r in gd["ratios"]],
+        )
+    if gd.get("same_precision"):
+        lines += [
+            "Same precision (the target): each loop against the engine at its own precision "
+            "(float32: `gradient_descent(..., dtype=float32)`), largest B.",
+            "",
+        ]
+        lines += _table(
+            ["vs", "ours", "B", "speed-up (per member-step)"],
+            [[r["torch"], r["ours"], str(r["B"]), _x(r["ratio"])] for r in gd["same_precision"]],
         )
     if gd["agreement_rel_diff"]:
         ag = ", ".join(f"{k} {v:.1e}" for k, v in gd["agreement_rel_diff"].items())

@@ -59,14 +59,15 @@ def flow_targets(flow: dict | None) -> list[dict]:
         ok = worst["ratio"] >= FLOW_RATIO
         detail = f"worst {worst['ratio']:.2f}x at error {worst['error']:.0e} (B={worst_B}), best {best:.2f}x"
         if not ok:
-            detail += f"; short by a factor {FLOW_RATIO / worst['ratio']:.1f}"
+            detail += f"; short by a factor {FLOW_RATIO / worst['ratio']:.2f}"
         rows.append(_row(label, required, worst["ratio"], ok, detail))
     return rows or [_row(name.format("small nets"), required, None, None, f"no B >= {FLOW_MIN_B} measured")]
 
 
-def torch_target(name: str, ratios: list[dict] | None, use: str) -> dict:
+def torch_target(name: str, ratios: list[dict] | None, use: str, also: str = "") -> dict:
     """>= 3x faster than the PyTorch per-run loop; ``ratios`` from the benchmark, the
-    fastest PyTorch variant counts (``use`` says which ours-row is compared)."""
+    slowest ratio (the fastest PyTorch variant) counts; ``use`` says which ours-row is
+    compared, ``also`` adds context to the detail."""
     if not ratios:
         return _row(name, f">= {TORCH_RATIO:g}x", None, None, "PyTorch not importable or benchmark not run")
     by_torch: dict[str, float] = {}
@@ -75,10 +76,31 @@ def torch_target(name: str, ratios: list[dict] | None, use: str) -> dict:
     fastest, ratio = min(by_torch.items(), key=lambda kv: kv[1])
     ok = ratio >= TORCH_RATIO
     others = ", ".join(f"{k}: {v:.2f}x" for k, v in by_torch.items())
-    detail = f"vs the fastest PyTorch loop ({fastest}); {others}; ours = {use}"
+    detail = f"worst vs {fastest}; {others}; ours = {use}{also}"
     if not ok:
         detail += f"; short by a factor {TORCH_RATIO / ratio:.2f}"
     return _row(name, f">= {TORCH_RATIO:g}x", ratio, ok, detail)
+
+
+def _gd_target(gd: dict | None) -> dict:
+    """Long GD: each PyTorch loop against ours at the same precision (float64 vs float64,
+    float32 vs float32, largest B); ours in float64 against the fastest loop at any
+    precision is reported beside it. (Results from before ``same_precision`` existed are
+    judged the old way, ours float64 against the fastest loop.)"""
+    name = "long GD (kou2023) vs PyTorch SGD loop, same precision"
+    if not gd or not gd.get("ratios"):
+        return torch_target(name, None, "")
+    B_max = max(x["B"] for x in gd["ratios"])
+    cross = [r for r in gd["ratios"] if r["B"] == B_max]
+    if "same_precision" not in gd:
+        return torch_target(name, cross, "float64, largest B, per member-step")
+    worst_cross = min(r["ratio"] for r in cross)
+    return torch_target(
+        name,
+        gd["same_precision"],
+        "the loop's precision, largest B, per member-step",
+        f"; ours float64 vs the fastest loop at any precision: {worst_cross:.2f}x",
+    )
 
 
 def linear_target(name: str, fit: dict | None) -> dict:
@@ -106,13 +128,7 @@ def evaluate(results: dict, gpu: bool) -> list[dict]:
     """Every target row for ``results`` (the ``benchmarks`` section of a run)."""
     flow, gd, prob = results.get("flow"), results.get("gd"), results.get("prob")
     rows = flow_targets(flow)
-    rows.append(
-        torch_target(
-            "long GD (kou2023) vs PyTorch SGD loop",
-            gd and gd["ratios"] and [r for r in gd["ratios"] if r["B"] == max(x["B"] for x in gd["ratios"])],
-            "largest B, per member-step",
-        )
-    )
+    rows.append(_gd_target(gd))
     rows.append(
         torch_target(
             "probability estimate (dana2025) vs PyTorch loop",

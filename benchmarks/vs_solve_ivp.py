@@ -1,4 +1,4 @@
-r"""Benchmark 1: ensemble gradient flow, batched DOPRI5 vs a ``solve_ivp`` loop, matched accuracy.
+r"""Benchmark 1: ensemble gradient flow, the batched engine vs a ``solve_ivp`` loop, matched accuracy.
 
 Problem: two-layer bias-free ReLU nets ``BiasFreeNet((d, m, 1), kink=0)``, square loss,
 on *exactly symmetric* generic data (zhang2025 Condition 3: ``gaussian_teacher`` with
@@ -12,16 +12,20 @@ the chattering, not the solvers.
 
 Alternatives, each timed in the same run and interleaved:
 
-* **ours** -- :func:`numeric.solve.solve` with ``DOPRI5`` and per-member
+* **ours** -- :func:`numeric.solve.solve` with ``cfg.method`` (``DOP853``, the same
+  tableau and error blend as SciPy's) and per-member
   ``AdaptiveStep(rtol, atol=atol_ratio * rtol)`` on the batched
-  :class:`~numeric.vector_fields.GradientFlow`, all ``B`` members at once;
+  :class:`~numeric.vector_fields.GradientFlow`, all ``B`` members at once; at the largest
+  ``B`` also with ``cfg.compare_method`` (``DOPRI5``), so the report separates what the
+  method buys from what batching buys;
 * **solve_ivp loop** -- ``scipy.integrate.solve_ivp(method="DOP853")`` with the same
   tolerances, one member at a time on the lean 2-D field
   :class:`benchmarks.fields.SingleNetFlow`. It is timed on ``ivp_members`` members
   and scaled by ``B / ivp_members`` (members are independent, so the loop's time is
   the sum of theirs).
 
-Accuracy is measured, never assumed: the reference is our DOPRI5 at ``ref_rtol`` on the
+Accuracy is measured, never assumed: the reference is our DOPRI5 (a different method
+from the timed one) at ``ref_rtol`` on the
 first ``ref_members`` members (itself cross-checked against DOP853 at ``check_rtol``);
 each run's error is the median over those members of ``|y(T) - y_ref(T)| / |y_ref(T)|``
 (per-member step control makes a member's trajectory independent of B). Times are compared at equal
@@ -45,7 +49,7 @@ from benchmarks.timing import Probe, best_of, interleave
 from numeric.backend import get_backend
 from numeric.datasets import gaussian_teacher
 from numeric.initializations import balanced_rank_one
-from numeric.integrators import DOPRI5, AdaptiveStep, rk_step
+from numeric.integrators import DOPRI5, AdaptiveStep, ButcherTableau, method_by_name, rk_step
 from numeric.losses import SQUARE
 from numeric.networks import BiasFreeNet
 from numeric.solve import FLOAT32_MIN_RTOL, solve
@@ -81,17 +85,21 @@ class FlowProblem:
         self.N = self.net.n_params
         self.single = SingleNetFlow(self.X, self.y)
         self.flops_eval = self.single.flops(self.m)
+        self.method = method_by_name(cfg.method)
 
     def control(self, rtol: float) -> AdaptiveStep:
         return AdaptiveStep(rtol=rtol, atol=self.cfg.atol_ratio * rtol)
 
-    def ours(self, B: int, rtol: float, dtype: str = "float64") -> Trajectory:
-        """Batched DOPRI5 on the first ``B`` members (``dtype="float32"``: the engine's float32 option)."""
+    def ours(
+        self, B: int, rtol: float, dtype: str = "float64", method: ButcherTableau | None = None
+    ) -> Trajectory:
+        """The batched solve on the first ``B`` members with ``method`` (default ``cfg.method``;
+        ``dtype="float32"``: the engine's float32 option)."""
         traj = solve(
             self.flow,
             self.y0[:B],
             [0.0, self.cfg.T],
-            method=DOPRI5,
+            method=method or self.method,
             control=self.control(rtol),
             args=self.args32 if dtype == "float32" else self.args,
             save_state=False,
@@ -121,11 +129,12 @@ class FlowProblem:
         return np.array(finals), np.array(nfev)
 
     # -- counted work -----------------------------------------------------------------
-    def work_ours(self, traj: Trajectory) -> work.Work:
+    def work_ours(self, traj: Trajectory, method: ButcherTableau | None = None) -> work.Work:
         evals = float(traj.n_field_evals.sum())
         attempts = float((traj.n_steps + traj.n_rejected).sum())
+        stages = (method or self.method).stages
         return work.field_work(self.flops_eval, self.N) * evals + work.Work(
-            0.0, work.rk_combination_bytes(DOPRI5.stages, self.N) * attempts
+            0.0, work.rk_combination_bytes(stages, self.N) * attempts
         )
 
     def work_ivp(self, nfev: np.ndarray) -> work.Work:
@@ -152,8 +161,8 @@ def run_size(
     prob = FlowProblem(n, d, m, max(Bs), cfg)
     n_ref = min(cfg.ref_members, prob.B_max)
     k = min(cfg.ivp_members, n_ref)
-    log(f"flow ({n},{d},{m}): reference (rtol {cfg.ref_rtol:g}) on {n_ref} members")
-    ref = prob.ours(n_ref, cfg.ref_rtol).y_stop
+    log(f"flow ({n},{d},{m}): reference (DOPRI5, rtol {cfg.ref_rtol:g}) on {n_ref} members")
+    ref = prob.ours(n_ref, cfg.ref_rtol, method=DOPRI5).y_stop
     kc = min(cfg.check_members, n_ref)
     check, _ = prob.ivp(kc, cfg.check_rtol)
     ref_check = float(np.max(_rel_errors(check, ref[:kc])))
@@ -168,6 +177,9 @@ def run_size(
     for rtol in cfg.rtols_ivp:
         fns[("ivp", k, rtol)] = lambda rtol=rtol: prob.ivp(k, rtol)
     B_max, rtol32 = max(Bs), FLOAT32_MIN_RTOL
+    other = method_by_name(cfg.compare_method)
+    for rtol in cfg.rtols_ours:
+        fns[("ours other", B_max, rtol)] = lambda rtol=rtol: prob.ours(B_max, rtol, method=other)
     if rtol32 in cfg.rtols_ours:
         fns[("ours float32", B_max, rtol32)] = lambda: prob.ours(B_max, rtol32, "float32")
     # warm-up (caches, BLAS threads), not timed
@@ -196,13 +208,12 @@ def run_size(
                 "rates": work.rates(prob.work_ivp(nfev), tm.median, peak, operand_ivp, bw),
             }
         )
-    ours: dict[str, dict] = {}
-    matched: dict[str, list] = {}
-    for B in Bs:
+
+    def points_of(label: str, B: int, method: ButcherTableau) -> list[dict]:
         points = []
         for rtol in cfg.rtols_ours:
-            traj = results[("ours", B, rtol)]
-            tm = timings[("ours", B, rtol)]
+            traj = results[(label, B, rtol)]
+            tm = timings[(label, B, rtol)]
             e = min(B, n_ref)
             err = _rel_errors(traj.y_stop[:e], ref[:e])
             points.append(
@@ -216,11 +227,26 @@ def run_size(
                     "rejected_mean": float(traj.n_rejected.mean()),
                     "evals_mean": float(traj.n_field_evals.mean()),
                     "timing": tm.to_dict(),
-                    "rates": work.rates(prob.work_ours(traj), tm.median, peak, operand[B], bw),
+                    "rates": work.rates(prob.work_ours(traj, method), tm.median, peak, operand[B], bw),
                 }
             )
+        return points
+
+    ours: dict[str, dict] = {}
+    matched: dict[str, list] = {}
+    for B in Bs:
+        points = points_of("ours", B, prob.method)
         ours[str(B)] = {"points": points, "gemm_operand_gflops": operand[B]}
         matched[str(B)] = _matched(points, ivp_points, B)
+    other_points = points_of("ours other", B_max, other)
+    method_gain = {
+        "B": B_max,
+        "method": prob.method.name,
+        "other": other.name,
+        "points": other_points,
+        # time of ours with the other method / time with cfg.method, at shared error levels
+        "matched": _matched(ours[str(B_max)]["points"], other_points, B_max),
+    }
 
     float32 = None
     if ("ours float32", B_max, rtol32) in results:
@@ -250,14 +276,17 @@ def run_size(
             "field_max_abs_diff": field_diff,
         },
         "ivp": {"members_timed": k, "points": ivp_points, "gemm_operand_gflops": operand_ivp},
+        "method": prob.method.name,
         "ours": ours,
         "matched": matched,
+        "method_gain": method_gain,
         "float32": float32,
     }
 
 
 def _matched(points: list[dict], ivp_points: list[dict], B: int) -> list[dict]:
-    """Times of both methods at shared error levels (one per decade), and their ratio."""
+    """Times of both alternatives at shared error levels (one per decade), and their ratio;
+    the second alternative's time for ``B`` members is ``B`` times its per-member time."""
     e_o = [p["error_median"] for p in points]
     e_i = [p["error_median"] for p in ivp_points]
     t_o = [p["seconds"] for p in points]
@@ -290,17 +319,18 @@ def breakdown(cfg: FlowConfig, size: tuple[int, int, int], B: int, timed: dict, 
     f = prob.flow(t, y, prob.args)
     dt = np.full(B, 1e-3)
     ctl = prob.control(rtol)
-    y1, err, _ = rk_step(prob.flow, DOPRI5, t, y, dt, prob.args, f)
+    method = prob.method
+    y1, err, _ = rk_step(prob.flow, method, t, y, dt, prob.args, f)
     state = ctl.init_state(t)
     shapes = prob.matmul_shapes(B)
     t_field = best_of(lambda: prob.flow(t, y, prob.args))
     t_matmul = _matmul_seconds(shapes)
-    t_step = best_of(lambda: rk_step(prob.flow, DOPRI5, t, y, dt, prob.args, f))
-    t_adapt = best_of(lambda: ctl.adapt(DOPRI5, y, y1, err, dt, dt, state))
+    t_step = best_of(lambda: rk_step(prob.flow, method, t, y, dt, prob.args, f))
+    t_adapt = best_of(lambda: ctl.adapt(method, y, y1, err, dt, dt, state))
     passes = pt["steps_mean"] + pt["rejected_mean"]  # full-batch step equivalents
     t_pass = pt["seconds"] / passes
-    evals = DOPRI5.stages - 1  # per step, with FSAL
-    parts = t_step + t_adapt  # one RK step (6 fields + combinations) and one decision
+    evals = method.stages - method.fsal  # field evaluations per step
+    parts = t_step + t_adapt  # one RK step (fields + combinations) and one decision
     theta = prob.y0[0]
     nfev = pi["nfev_mean"]
     t_member = best_of(lambda: prob.ivp(1, rtol))
@@ -312,6 +342,8 @@ def breakdown(cfg: FlowConfig, size: tuple[int, int, int], B: int, timed: dict, 
         "B": B,
         "rtol": rtol,
         "ours": {
+            "method": method.name,
+            "evals_per_step": evals,
             "solve_s": pt["seconds"],
             "full_batch_passes": passes,
             "per_pass_s": t_pass,
