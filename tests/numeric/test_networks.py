@@ -378,3 +378,18 @@ def test_gaussian_initialization_scale():
     again = gaussian(net, NP.rng(0), 4, [0.5, 1.0, 2.0, 8.0])
     for a, b in zip(Ws, again, strict=True):
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4])
+@pytest.mark.parametrize("per_member_data", [False, True])
+@pytest.mark.parametrize("kind", ["square", "logistic"])
+def test_scaled_grad_is_the_packed_gradient_times_scale(depth, per_member_data, kind):
+    """The field's hot path (one GEMM per first layer for shared data, einsum for the scalar
+    output layer, gradients written into the flat result) equals ``scale * pack(grads)`` of
+    the plain backpropagation, for every depth, shared and per-member data."""
+    net, Ws, X, XT, y, alpha = _problem(depth, kind, per_member_data=per_member_data, seed=7)
+    loss = Loss(kind)
+    scale = np.array([[-1.0], [-0.5], [-4.0]])
+    _, grads = net.loss_and_grad(Ws, X, XT, y, alpha, loss)
+    got = net.scaled_grad(net.pack(Ws), X, XT, y, alpha, loss, scale)
+    np.testing.assert_allclose(got, scale * net.pack(grads), rtol=1e-13, atol=1e-16)
