@@ -40,7 +40,7 @@ import numpy as np
 from scipy.integrate import solve_ivp
 
 from benchmarks import work
-from benchmarks.analysis import loglog_fit, matched_error_levels, time_at_error
+from benchmarks.analysis import front_range, loglog_fit, matched_error_levels, time_at_error
 from benchmarks.config import FlowConfig
 from benchmarks.fields import SingleNetFlow
 from benchmarks.hardware import matmul_rate
@@ -292,7 +292,7 @@ def _matched(points: list[dict], ivp_points: list[dict], B: int) -> list[dict]:
     t_o = [p["seconds"] for p in points]
     t_i = [p["seconds_per_member"] * B for p in ivp_points]
     rows = []
-    ranges = [(min(e_o), max(e_o)), (min(e_i), max(e_i))]
+    ranges = [front_range(e_o, t_o), front_range(e_i, t_i)]
     for level in matched_error_levels(ranges):
         a, b = time_at_error(e_o, t_o, level), time_at_error(e_i, t_i, level)
         rows.append({"error": level, "ours_s": a, "ivp_loop_s": b, "ratio": b / a})
