@@ -178,7 +178,7 @@ class AdaptiveStep:
         xp = array_namespace(y0, y1, err)
         scale = self.atol + self.rtol * xp.maximum(xp.abs(y0), xp.abs(y1))
         r = err / scale
-        mean_sq = (r * r).sum(axis=-1) * (1.0 / r.shape[-1])
+        mean_sq = xp.einsum("...n,...n->...", r, r) * (1.0 / r.shape[-1])  # one pass, not r * r then sum
         if err.ndim == 2:
             return xp.sqrt(mean_sq)
         main, aux = mean_sq[0], mean_sq[1]

@@ -13,7 +13,7 @@ from fractions import Fraction as F
 from types import ModuleType
 
 from numeric.backend import Array, array_namespace
-from numeric.integrators.tableau import ButcherTableau
+from numeric.integrators.tableau import ButcherTableau, StageWindow
 
 VectorField = Callable[[Array, Array, Mapping[str, Array]], Array]
 """``field(t, y, args) -> dy`` with ``t`` (B,), ``y`` (B, N), ``dy`` (B, N)."""
@@ -280,8 +280,10 @@ def rk_step(
     co = tableau.coefficients(xp, y.dtype)
     s = tableau.stages
     B, N = y.shape
-    K = xp.empty((s, B, N), dtype=y.dtype)
-    K[0] = field(t, y, args) if k1 is None else k1
+    K = xp.empty((s, B, N), dtype=y.dtype)  # stage j in slot co.slot[j]
+    for k in co.zero_slots:
+        K[k] = 0
+    K[co.slot[0]] = field(t, y, args) if k1 is None else k1
     flat = K.reshape(s, B * N)
     h = dt[:, None].astype(y.dtype, copy=False)  # times stay float64; a float32 state steps in float32
     yi = y
@@ -290,25 +292,26 @@ def rk_step(
             y.shape, dtype=y.dtype
         )  # every stage point, in place (the field's output is copied into K)
     for i in range(1, s):
-        _combine(xp, co.a_rows[i], flat[:i], h, yi, y)
-        K[i] = field(t + co.c[i] * dt, yi, args)
+        _combine(xp, co.a_windows[i], flat, h, yi, y)
+        K[co.slot[i]] = field(t + co.c[i] * dt, yi, args)
     if tableau.fsal:
         y1 = yi  # the last stage is evaluated at y1 itself (a[s-1] == b)
-        k_next = K[s - 1]
+        k_next = K[co.slot[s - 1]]
     else:
-        y1 = _combine(xp, co.b, flat, h, xp.empty(y.shape, dtype=y.dtype), y)
+        y1 = _combine(xp, co.b_window, flat, h, xp.empty(y.shape, dtype=y.dtype), y)
         k_next = None
     err = None
-    if co.errors is not None:
-        err = _combine(xp, co.errors, flat, h, xp.empty(co.errors.shape[:-1] + y.shape, dtype=y.dtype), None)
+    win = co.error_window
+    if win is not None:
+        err = _combine(xp, win, flat, h, xp.empty(win.coef.shape[:-1] + y.shape, dtype=y.dtype), None)
     return y1, err, k_next
 
 
-def _combine(xp: ModuleType, coef: Array, flat: Array, h: Array, out: Array, y: Array | None) -> Array:
-    """``out = y + h * (coef @ flat)`` (``h * (coef @ flat)`` when ``y`` is ``None``) in place:
-    one state-sized buffer instead of three temporaries, the same roundings in the same order.
-    A ``(E, s)`` ``coef`` fills ``E`` state-sized slices of ``out`` (E, B, N) in one product."""
-    xp.matmul(coef, flat, out=out.reshape((*coef.shape[:-1], -1)))
+def _combine(xp: ModuleType, win: StageWindow, flat: Array, h: Array, out: Array, y: Array | None) -> Array:
+    """``out = y + h * (win.coef @ flat[win.lo:win.hi])`` (without ``y`` when it is ``None``)
+    in place: one state-sized buffer instead of three temporaries. A ``(E, width)``
+    ``win.coef`` fills ``E`` state-sized slices of ``out`` (E, B, N) in one product."""
+    xp.matmul(win.coef, flat[win.lo : win.hi], out=out.reshape((*win.coef.shape[:-1], -1)))
     out *= h
     if y is not None:
         out += y

@@ -173,6 +173,51 @@ def test_tableaus_are_consistent():
         hash(m)  # frozen and hashable
 
 
+@pytest.mark.parametrize("method", ALL_METHODS, ids=lambda m: m.name)
+def test_stage_windows_are_the_tableau(method: ButcherTableau):
+    """Each windowed read of the slot buffer is the dense combination of the tableau, every
+    weight-0 slot it covers before that stage exists is zero-filled, and a stale NaN in a
+    slot outside the zero-filled ones never reaches a combination before it is overwritten."""
+    s = method.stages
+    co = method.coefficients(np, np.float64)
+    rng = np.random.default_rng(0)
+    k = rng.normal(size=(s, 5))  # stage j's derivative, in stage order
+    buf = np.empty_like(k)
+    buf[list(co.slot)] = k
+    a = np.array(method.a)
+    dense = [(a[i], co.a_windows[i], i) for i in range(1, s)] + [(np.array(method.b), co.b_window, s)]
+    if method.embedded:
+        w = [method.b_error] + ([method.b_error_aux] if method.b_error_aux else [])
+        dense.append((np.array(w if len(w) > 1 else w[0]), co.error_window, s))
+    for weights, win, computed in dense:
+        np.testing.assert_allclose(win.coef @ buf[win.lo : win.hi], weights @ k, rtol=1e-13, atol=1e-13)
+        not_yet = [kk for kk in range(win.lo, win.hi) if co.slot.index(kk) >= computed]
+        assert set(not_yet) <= set(co.zero_slots)
+        assert np.all(win.coef[..., [kk - win.lo for kk in not_yet]] == 0)
+    # DOP853 reads 71 stage arrays per step, not 91; DOPRI5 26, not 28
+    reads = {"dop853": 71, "dopri5": 26}
+    if method.name in reads:
+        total = sum(w.hi - w.lo for w in co.a_windows[1:]) + co.error_window.hi - co.error_window.lo
+        assert total == reads[method.name]
+
+
+def test_rk_step_ignores_stale_nans_in_its_buffer(monkeypatch):
+    """The stage buffer comes from ``empty``: a NaN left there must not leak into the step."""
+    real_empty = np.empty
+
+    def poisoned(shape, dtype=float):
+        return np.full(shape, np.nan, dtype=dtype)
+
+    args = {"A": A[None]}
+    dt = np.array([0.1])
+    clean = rk_step(linear_field, DOP853, np.zeros(1), Y0, dt, args)
+    monkeypatch.setattr(np, "empty", poisoned)
+    dirty = rk_step(linear_field, DOP853, np.zeros(1), Y0, dt, args)
+    monkeypatch.setattr(np, "empty", real_empty)
+    for a_, b_ in zip(clean[:2], dirty[:2], strict=True):
+        np.testing.assert_array_equal(a_, b_)
+
+
 GOOD = dict(name="bad", c=(0, Fraction(1, 2)), a=((), (Fraction(1, 2),)), b=(0, 1), order=2)
 
 

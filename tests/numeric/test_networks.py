@@ -146,6 +146,23 @@ def test_leaky_relu_slope_kink_convention(alpha, kink):
     np.testing.assert_array_equal(leaky_relu(z, alpha), np.maximum(z, alpha * z))
 
 
+@given(
+    alpha=st.one_of(
+        st.floats(0.0, 1.0),
+        st.floats(1.0, 2.0**52),
+        st.sampled_from([0.0, 2.0**-60, 0.1, 0.5 - 2.0**-54, 0.5, 1.0 - 2.0**-53, 1.0, 3.0]),
+    ),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_leaky_relu_slope_is_the_two_sided_slope_bit_for_bit(alpha, seed):
+    """The branch-free ``lo + (hi - lo) [z > 0]`` equals ``where(z > 0, hi, lo)`` exactly."""
+    z = np.random.default_rng(seed).normal(size=64)
+    z[::7] = 0.0
+    lo, hi = min(1.0, alpha), max(1.0, alpha)
+    expected = np.where(z > 0, hi, np.where(z < 0, lo, 1.0 if alpha == 1.0 else 0.3))
+    np.testing.assert_array_equal(leaky_relu_slope(z, alpha, 0.3), expected)
+
+
 def test_leaky_relu_slope_per_member_alpha():
     alpha = np.array([0.0, 0.5, 1.0]).reshape(3, 1, 1)
     z = np.array([-1.0, 0.0, 2.0]).reshape(1, 1, 3)
