@@ -38,7 +38,7 @@ class FlowConfig:
     scaling_rtol: float = 1e-8  # time vs B and vs size are read at this rtol
     scaling_B: int = 64
     repeats: int = 3
-    profile_B: int = 256
+    profile_B: int = 256  # "where the time goes" is profiled at every size run with this B
     seed: int = 0
 
 

@@ -319,7 +319,8 @@ def _flow(flow: dict, plot_dir: Path, rel: str) -> list[str]:
                 f"accepted steps {f32['steps_mean']:.1f} vs {f32['steps_mean_float64']:.1f}.",
                 "",
             ]
-    lines += _flow_breakdown(flow["breakdown"])
+    for bd in flow["breakdowns"]:
+        lines += _flow_breakdown(bd)
     for s in flow["sizes"]:
         n, d, m = s["size"]
         name = plots.work_precision(s, plot_dir / f"flow_work_precision_{n}x{d}x{m}.png")

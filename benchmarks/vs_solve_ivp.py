@@ -377,7 +377,7 @@ def _matmul_seconds(shapes: list[tuple[int, int, int, int]]) -> float:
 
 
 def run(cfg: FlowConfig, hw: dict, probe: Probe, log=print) -> dict:
-    """Benchmark 1 for every configured size, plus the scaling fits and the breakdown."""
+    """Benchmark 1 for every configured size, plus the scaling fits and the breakdowns."""
     sizes = [run_size(n, d, m, Bs, cfg, hw, probe, log) for (n, d, m), Bs in cfg.sizes.items()]
     scaling = {"rtol": cfg.scaling_rtol, "vs_B": [], "vs_size": {}}
     for s in sizes:
@@ -405,15 +405,19 @@ def run(cfg: FlowConfig, hw: dict, probe: Probe, log=print) -> dict:
         "fit_ours": loglog_fit(ns, t_ours),
         "fit_ivp": loglog_fit(ns, t_ivp),
     }
-    first = next(iter(cfg.sizes))
-    B_prof = cfg.profile_B if cfg.profile_B in cfg.sizes[first] else max(cfg.sizes[first])
+    # where the time goes, at every size run with profile_B members (each target size)
+    profiled = [
+        (size, timed)
+        for size, timed in zip(cfg.sizes, sizes, strict=True)
+        if cfg.profile_B in cfg.sizes[size]
+    ]
     return {
         "T": cfg.T,
         "w_init": cfg.w_init,
         "atol_ratio": cfg.atol_ratio,
         "sizes": sizes,
         "scaling": scaling,
-        "breakdown": breakdown(cfg, first, B_prof, sizes[0], log),
+        "breakdowns": [breakdown(cfg, size, cfg.profile_B, timed, log) for size, timed in profiled],
     }
 
 
