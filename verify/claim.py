@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from verify.context import Context
+from verify.hypotheses import Hypothesis, as_hypotheses
+from verify.sources import code_hash
 
 ID_PATTERN = re.compile(r"^(?P<paper>[a-z]+\d{4}):(?P<kind>[a-z]+)-(?P<number>[A-Za-z0-9.\-]+)$")
 
@@ -46,7 +48,7 @@ class Claim:
     title: str
     source: str
     statement: str
-    hypotheses: tuple[str, ...]
+    hypotheses: tuple[Hypothesis, ...]
     body: Callable[[Context], None] = field(repr=False)
     erratum: Erratum | None = None
     tags: tuple[str, ...] = ()
@@ -61,8 +63,11 @@ class Claim:
 
     @property
     def source_hash(self) -> str:
-        """SHA-256 of the claim body's source: stored results go stale when it changes."""
-        return hashlib.sha256(inspect.getsource(self.body).encode()).hexdigest()[:16]
+        """SHA-256 of everything the claim runs: its body, its module and every project
+        module that module imports, transitively (:func:`verify.sources.code_hash`).
+        A stored result goes stale when any of them changes."""
+        body = hashlib.sha256(inspect.getsource(self.body).encode()).hexdigest()
+        return hashlib.sha256(f"{body}/{code_hash(self.body.__module__)}".encode()).hexdigest()[:16]
 
 
 _REGISTRY: dict[str, Claim] = {}
@@ -74,7 +79,7 @@ def claim(
     title: str,
     source: str,
     statement: str,
-    hypotheses: Sequence[str],
+    hypotheses: Sequence[Hypothesis | str],
     erratum: Erratum | None = None,
     tags: Sequence[str] = (),
 ) -> Callable[[Callable[[Context], None]], Callable[[Context], None]]:
@@ -85,7 +90,9 @@ def claim(
     def register(body: Callable[[Context], None]) -> Callable[[Context], None]:
         if id in _REGISTRY:
             raise ValueError(f"claim {id!r} is registered twice")
-        _REGISTRY[id] = Claim(id, title, source, statement, tuple(hypotheses), body, erratum, tuple(tags))
+        _REGISTRY[id] = Claim(
+            id, title, source, statement, as_hypotheses(hypotheses), body, erratum, tuple(tags)
+        )
         return body
 
     return register

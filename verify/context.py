@@ -16,9 +16,10 @@ and the same conclusion must visibly fail.
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,8 +27,12 @@ from typing import Any
 import numpy as np
 
 from numeric.backend import Backend, Rng, to_numpy
+from numeric.statistics import clopper_pearson
+from verify import evidence
 from verify.errors import UserError
+from verify.hypotheses import Hypothesis, resolve
 from verify.profiles import Profile
+from verify.search import worst_instance
 from verify.verdict import Outcome
 
 MAX_SERIES_POINTS = 400
@@ -83,6 +88,10 @@ class Context:
     figures: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
+    hypotheses: tuple[Hypothesis, ...] = ()
+    controls: list[dict] = field(default_factory=list)
+    regimes: list[dict] = field(default_factory=list)
+    scale: dict = field(default_factory=dict)
     _control: str = ""
 
     # -- sizes and randomness ---------------------------------------------------------
@@ -124,7 +133,9 @@ class Context:
         why: str,
         passed: bool | None,
         details: dict | None = None,
+        ev: evidence.Evidence | None = None,
     ) -> bool:
+        ev = ev or evidence.Evidence()
         if _nonfinite(measured) or _nonfinite(expected):
             outcome = Outcome.ERROR
         elif passed is None:
@@ -143,6 +154,10 @@ class Context:
                 "outcome": str(outcome),
                 "verdict": outcome.value.upper(),
                 "control": self._control,
+                "margin": ev.margin,
+                "slack": ev.slack,
+                "resolution": ev.resolution,
+                "power": ev.power,
                 "details": _jsonable(details or {}),
             }
         )
@@ -170,18 +185,21 @@ class Context:
         e = np.asarray(to_numpy(expected), dtype=float)
         if m.shape != e.shape and e.size != 1:
             raise ValueError(f"check {name!r}: shapes {m.shape} and {e.shape} differ")
-        tol = atol + rtol * float(np.max(np.abs(e)))
+        scale = float(np.max(np.abs(e))) if e.size else 0.0
+        tol = atol + rtol * scale
         if m.ndim == 0 and e.ndim == 0:
             dev = abs(float(m) - float(e))
             ok = bool(np.isfinite(dev) and dev <= tol)
             relation = f"|measured - expected| = {dev:.3g} <= tolerance"
-            return self._record(name, kind, relation, float(m), float(e), tol, why, ok, details)
+            ev = evidence.of_close(dev, tol, scale)
+            return self._record(name, kind, relation, float(m), float(e), tol, why, ok, details, ev)
         dev = float(np.max(np.abs(m - e))) if m.size else 0.0
         if not np.all(np.isfinite(m)):
             dev = math.nan
         ok = bool(np.isfinite(dev) and dev <= tol)
         relation = "max_i |measured_i - expected_i| <= tolerance"
-        return self._record(name, kind, relation, dev, 0.0, tol, why, ok, details)
+        ev = evidence.of_close(dev, tol, scale)
+        return self._record(name, kind, relation, dev, 0.0, tol, why, ok, details, ev)
 
     def bound(
         self,
@@ -193,8 +211,14 @@ class Context:
         why: str,
         kind: str = "numeric",
         details: dict | None = None,
+        resolution: str = "",
     ) -> bool:
-        """``measured <= bound`` (or ``>=``); arrays: the worst element is recorded."""
+        """``measured <= bound`` (or ``>=``); arrays: the worst element is recorded.
+
+        The record's slack is the smallest bound/measured ratio: how loose the bound is here.
+        ``resolution`` replaces the default wording of what the check would catch (say it
+        when the bound is a tolerance of the toolkit's own rather than the paper's constant).
+        """
         m = np.asarray(to_numpy(measured), dtype=float)
         b = np.broadcast_to(np.asarray(to_numpy(bound), dtype=float), m.shape)
         if side not in ("<=", ">="):
@@ -206,7 +230,10 @@ class Context:
         ok = bool(np.all(margin >= 0))
         mw, bw = float(m.reshape(-1)[worst]), float(b.reshape(-1)[worst])
         relation = f"measured {side} bound" + (f" (worst of {m.size})" if m.size > 1 else "")
-        return self._record(name, kind, relation, mw, bw, 0.0, why, ok, details)
+        ev = evidence.of_bound(m, b, side)
+        if resolution:
+            ev = evidence.Evidence(ev.margin, ev.slack, resolution)
+        return self._record(name, kind, relation, mw, bw, 0.0, why, ok, details, ev)
 
     def zero(self, name: str, residual: Any, *, why: str, details: dict | None = None) -> bool:
         """A symbolic residual is exactly zero (a SymPy expression or matrix, or a sequence)."""
@@ -214,7 +241,16 @@ class Context:
         nonzero = [str(r) for r in items if not _is_exact_zero(r)]
         measured = "0" if not nonzero else "; ".join(nonzero)[:300]
         return self._record(
-            name, "symbolic", "residual == 0 exactly", measured, "0", 0, why, not nonzero, details
+            name,
+            "symbolic",
+            "residual == 0 exactly",
+            measured,
+            "0",
+            0,
+            why,
+            not nonzero,
+            details,
+            evidence.of_zero(),
         )
 
     def holds(
@@ -227,10 +263,15 @@ class Context:
         why: str,
         kind: str = "numeric",
         details: dict | None = None,
+        resolution: str = "its negation",
     ) -> bool:
-        """A boolean fact (e.g. a checker accepts or rejects), with what was seen."""
+        """A boolean fact (e.g. a checker accepts or rejects), with what was seen.
+
+        ``resolution``: what violation the fact would expose when false.
+        """
+        ev = evidence.Evidence(resolution=resolution)
         return self._record(
-            name, kind, "condition holds", measured, expected, None, why, bool(condition), details
+            name, kind, "condition holds", measured, expected, None, why, bool(condition), details, ev
         )
 
     def order(
@@ -244,43 +285,165 @@ class Context:
         why: str,
         xlabel: str = "x",
         ylabel: str = "error",
+        neighbours: tuple[float, float] | None = None,
     ) -> bool:
         """The measured power-law order ``d log error / d log x`` equals ``expected`` within ``tol``.
 
         This is how an asymptotic statement is verified: over a grid, never at one point.
-        A figure of the fit is attached.
+        The fit must also *separate* the claimed order from its ``neighbours`` (default:
+        ``expected -+ 1`` for an integer order, ``-+ 1/2`` otherwise): ``tol`` must be less
+        than half the distance to the nearer one, and the slope's 95% confidence interval
+        must exclude both; otherwise the grid is too short or too noisy to tell the orders
+        apart and the check is undecided. A figure of the fit is attached.
         """
         x = np.asarray(x, float)
         e = np.asarray(error, float)
+        if neighbours is None:
+            step = 1.0 if float(expected).is_integer() else 0.5
+            neighbours = (expected - step, expected + step)
+        gap = min(abs(n - expected) for n in neighbours)
+        resolution = f"an order outside [{expected - tol:.3g}, {expected + tol:.3g}]"
+        ev = evidence.Evidence(resolution=resolution)
         if not np.all(np.isfinite(e)) or np.any(e < 0):
-            return self._record(name, "numeric", "fitted order", math.nan, expected, tol, why, False)
+            return self._record(name, "numeric", "fitted order", math.nan, expected, tol, why, False, ev=ev)
         if not np.all(e > 0):
             reason = f"{why} -- an error of exactly 0 at some grid point leaves the order undefined"
-            return self._record(name, "numeric", "fitted order", None, expected, tol, reason, None)
-        slope, intercept = np.polyfit(np.log(x), np.log(e), 1)
+            return self._record(name, "numeric", "fitted order", None, expected, tol, reason, None, ev=ev)
+        fit = evidence.fit_order(x, e)
         self.figure(
             name,
             xlabel=xlabel,
             ylabel=ylabel,
             series=[
                 Series("measured", x, e, "o"),
-                Series(f"fit: order {slope:.3f}", x, np.exp(intercept) * x**slope, "--"),
+                Series(f"fit: order {fit.slope:.3f}", x, np.exp(fit.intercept) * x**fit.slope, "--"),
             ],
             logx=True,
             logy=True,
         )
-        ok = abs(slope - expected) <= tol
-        return self._record(
-            name,
-            "numeric",
-            "|fitted order - expected| <= tolerance",
-            float(slope),
-            expected,
-            tol,
-            why,
-            ok,
-            {"x": x, "error": e},
+        ok: bool | None = abs(fit.slope - expected) <= tol
+        relation = (
+            f"|fitted order - expected| <= tolerance; 95% interval [{fit.lo:.3g}, {fit.hi:.3g}] "
+            f"over {x.min():.3g}..{x.max():.3g} ({fit.points} points)"
         )
+        if tol >= gap / 2:
+            ok, why = (
+                None,
+                f"{why} -- tolerance {tol:.3g} cannot separate order {expected:.3g} from {neighbours}",
+            )
+        elif ok and not all(n < fit.lo or n > fit.hi for n in neighbours):
+            ok, why = (
+                None,
+                (
+                    f"{why} -- the 95% interval [{fit.lo:.3g}, {fit.hi:.3g}] does not exclude the "
+                    f"neighbouring orders {neighbours}: widen the range or add points"
+                ),
+            )
+        margin = 1 - abs(fit.slope - expected) / tol if tol > 0 else None
+        ev = evidence.Evidence(margin=margin, resolution=resolution)
+        details = {"x": x, "error": e, "interval": [fit.lo, fit.hi], "neighbours": list(neighbours)}
+        return self._record(name, "numeric", relation, fit.slope, expected, tol, why, ok, details, ev)
+
+    def probability(
+        self,
+        name: str,
+        successes: int,
+        trials: int,
+        *,
+        at_least: float | None = None,
+        at_most: float | None = None,
+        detect: float,
+        why: str,
+        conf: float = 0.99,
+    ) -> bool:
+        r"""A probability statement ``P >= at_least`` (or ``P <= at_most``) from ``successes / trials``.
+
+        Rejected (FAIL) when the exact ``conf`` interval lies wholly on the wrong side.
+        ``detect`` is the violation the check exists to catch (a true ``P = detect``); the
+        check must reject it with 80% power at this sample size, otherwise it is undecided
+        (INCONCLUSIVE: the run could not have failed for that violation), and the record
+        says how many trials would give that power.
+        """
+        if (at_least is None) == (at_most is None):
+            raise ValueError("give exactly one of at_least / at_most")
+        side, p0 = (">=", at_least) if at_least is not None else ("<=", at_most)
+        if (side == ">=" and not detect < p0) or (side == "<=" and not detect > p0):
+            raise ValueError(f"detect={detect} is no violation of P {side} {p0}")
+        k, n = int(successes), int(trials)
+        lo, hi = (float(v) for v in clopper_pearson(k, n, conf))
+        rejected = hi < p0 if side == ">=" else lo > p0
+        pw = evidence.power(n, p0, detect, conf, side)
+        p80 = evidence.detectable(n, p0, conf, side)
+        reach = "no violation" if p80 is None else f"P {'<=' if side == '>=' else '>='} {p80:.4g}"
+        power = f"power {pw:.2f} against P = {detect:.4g}; rejects {reach} with 80% power at n = {n}"
+        ok: bool | None = not rejected
+        if ok and pw < evidence.POWER:
+            need = evidence.trials_needed(p0, detect, conf, side)
+            ok, why = (
+                None,
+                f"{why} -- no power against P = {detect:.4g} at n = {n} (about {need} trials needed)",
+            )
+        ev = evidence.Evidence(
+            margin=None, resolution=f"a true P = {detect:.4g} (80% power needed)", power=power
+        )
+        relation = f"P {side} {p0:.4g}: k/n = {k}/{n}, {conf:.0%} interval [{lo:.4g}, {hi:.4g}]"
+        return self._record(name, "probability", relation, k / n, p0, None, why, ok, {"k": k, "n": n}, ev)
+
+    def regime(self, hypothesis: Hypothesis | str, *, reached: bool | None = None, **measured: Any) -> bool:
+        """Record whether this run is inside the quantitative regime of a declared hypothesis.
+
+        ``measured`` are the quantities the hypothesis's ``test`` reads (``p=25, n=12``);
+        or give ``reached`` directly. A run outside the regime cannot earn a PASS or a FAIL
+        of the statement: its verdict is INCONCLUSIVE ("regime not reached at this profile").
+        """
+        h = resolve(hypothesis, self.hypotheses)
+        if h is None:
+            raise ValueError(f"{self.claim_id}: regime of an undeclared hypothesis {hypothesis!r}")
+        if reached is None:
+            reached = h.evaluate(**{k: _scalar(v) for k, v in measured.items()})
+        shown = ", ".join(f"{k} = {_scalar(v):.4g}" for k, v in measured.items())
+        self.regimes.append({**h.as_record(), "reached": bool(reached), "measured": shown})
+        return bool(reached)
+
+    def search(
+        self,
+        name: str,
+        violation: Callable[[np.ndarray], float],
+        starts: Mapping[str, Sequence[np.ndarray]],
+        *,
+        budget: int,
+        why: str,
+    ) -> bool:
+        """Adversarial instance search (:mod:`verify.search`): the worst violation ratio is <= 1.
+
+        ``starts`` maps each structurally different family of instances to its starting
+        parameters; ``violation(theta)`` is measured / bound for the instance ``theta``
+        describes (inside the hypotheses). The record names the worst instance found.
+        """
+        worst = worst_instance(violation, starts, budget=budget)
+        details = {
+            "worst family": worst.family,
+            "worst instance": worst.theta,
+            "evaluations": worst.evaluations,
+            "worst ratio per family": worst.per_family,
+        }
+        return self.bound(
+            name,
+            worst.ratio,
+            1.0,
+            why=f"{why} -- worst of {worst.evaluations} instances over {len(starts)} families "
+            f"(worst: {worst.family})",
+            kind="search",
+            details=details,
+        )
+
+    def reduced_scale(self, reason: str, *, persists: bool = False, kind: str = "reduced scale") -> None:
+        """Label this run as below the paper's scale (or on stand-in data, ``kind="stand-in data"``).
+
+        A failure at reduced scale is not a FAIL of the paper's statement unless it was
+        shown to ``persist`` towards the paper's scale; it is then INCONCLUSIVE.
+        """
+        self.scale = {"kind": kind, "reason": reason, "persists": bool(persists)}
 
     def undecided(self, name: str, reason: str, *, measured: Any = None) -> None:
         """A check that cannot be decided here (e.g. its regime is below float64)."""
@@ -288,15 +451,37 @@ class Context:
 
     # -- controls, figures, notes -----------------------------------------------------
     @contextmanager
-    def control(self, description: str, *, breaks: str) -> Iterator[None]:
-        """Checks inside are a negative control: ``breaks`` names the violated hypothesis."""
+    def control(
+        self, description: str, *, breaks: Hypothesis | str, must_break: Sequence[str] = ()
+    ) -> Iterator[None]:
+        """Checks inside are a negative control: the declared hypothesis ``breaks`` is violated.
+
+        ``must_break`` names the conclusions (check names of the claim, ``fnmatch`` patterns
+        allowed) that depend on the broken hypothesis: run the same checks inside, and the
+        verdict requires each named conclusion to fail here. A control that breaks an
+        undeclared hypothesis, or names no conclusion, backs nothing and earns no PASS.
+        """
         if self._control:
             raise RuntimeError("controls cannot be nested")
-        self._control = f"{description} [breaks: {breaks}]"
+        h = resolve(breaks, self.hypotheses)
+        label = f"{description} [breaks: {h.name if h else breaks}]"
+        self.controls.append(
+            {
+                "label": label,
+                "breaks": h.name if h else str(breaks),
+                "declared": h is not None,
+                "must_break": [must_break] if isinstance(must_break, str) else list(must_break),
+            }
+        )
+        self._control = label
         try:
             yield
         finally:
             self._control = ""
+
+    def matches(self, pattern: str, name: str) -> bool:
+        """Whether check ``name`` is the conclusion ``pattern`` (exact or ``fnmatch``)."""
+        return name == pattern or fnmatch.fnmatchcase(name, pattern)
 
     def figure(
         self,

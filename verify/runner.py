@@ -16,7 +16,7 @@ from verify.context import Context
 from verify.errors import UserError
 from verify.profiles import Profile
 from verify.provenance import PeakMemory, git_commit, machine, versions
-from verify.verdict import Verdict, decide
+from verify.verdict import Verdict, control_outcomes, decide
 
 
 def run_claim(
@@ -28,7 +28,7 @@ def run_claim(
     overrides: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Run one claim and return its results record (never raises, except :class:`UserError`)."""
-    ctx = Context(claim.id, backend, profile, seed, dict(overrides or {}))
+    ctx = Context(claim.id, backend, profile, seed, dict(overrides or {}), hypotheses=claim.hypotheses)
     started = time.perf_counter()
     error = ""
     with PeakMemory(backend.xp) as memory:
@@ -39,7 +39,14 @@ def run_claim(
         except Exception:
             error = traceback.format_exc(limit=-6)
     runtime = time.perf_counter() - started
-    verdict, reason = decide(ctx.checks, erratum=claim.erratum is not None, crashed=bool(error))
+    verdict, reason = decide(
+        ctx.checks,
+        erratum=claim.erratum is not None,
+        crashed=bool(error),
+        controls=ctx.controls,
+        regimes=ctx.regimes,
+        scale=ctx.scale,
+    )
     if error:
         reason = f"{reason}: {error.strip().splitlines()[-1]}"
     return {
@@ -48,11 +55,14 @@ def run_claim(
         "title": claim.title,
         "source": claim.source,
         "statement": claim.statement,
-        "hypotheses": list(claim.hypotheses),
+        "hypotheses": _hypotheses(claim, ctx.regimes),
         "erratum": None if claim.erratum is None else vars(claim.erratum),
         "verdict": str(verdict),
         "reason": reason,
         "checks": ctx.checks,
+        "controls": control_outcomes(ctx.checks, ctx.controls),
+        "regime": _regime(ctx.regimes),
+        "scale": ctx.scale or None,
         "figures": ctx.figures,
         "notes": ctx.notes,
         "params": ctx.params,
@@ -72,6 +82,26 @@ def run_claim(
             "peak_memory_mib": memory.mib,
         },
     }
+
+
+def _hypotheses(claim: Claim, regimes: list[dict]) -> list[dict]:
+    """The claim's hypotheses, each with whether this run reached its regime (None: not measured)."""
+    out = []
+    for h in claim.hypotheses:
+        seen = [r for r in regimes if r["name"] == h.name]
+        reached = all(r["reached"] for r in seen) if seen else None
+        out.append({**h.as_record(), "reached": reached, "measured": "; ".join(r["measured"] for r in seen)})
+    return out
+
+
+def _regime(regimes: list[dict]) -> dict:
+    if not regimes:
+        return {"reached": None, "reason": "no quantitative regime measured"}
+    outside = [r for r in regimes if not r["reached"]]
+    if outside:
+        shown = "; ".join(f"{r['name']}: {r['measured']}, needs {r['condition']}" for r in outside)
+        return {"reached": False, "reason": f"not reached ({shown})"}
+    return {"reached": True, "reason": "; ".join(f"{r['name']}: {r['measured']}" for r in regimes)}
 
 
 def run_claims(

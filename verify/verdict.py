@@ -6,14 +6,19 @@ A claim's verdict is earned:
 * FAIL         -- a check of the statement failed where its hypotheses hold.
 * XFAIL        -- the claim is a documented erratum and its checks fail as documented.
 * XPASS        -- a documented erratum whose checks pass (strict, like pytest's xfail).
-* INCONCLUSIVE -- a check could not be decided (regime unreachable in float64), or the
-                  claim has no negative control, or a control did not visibly fail (then the
-                  check had no power to detect a violation, so it cannot earn a PASS).
-* PASS         -- every check holds and every control fails visibly.
+* INCONCLUSIVE -- a check could not be decided (regime unreachable in float64, a probability
+                  without power, an order fit that cannot separate neighbouring orders); the
+                  run did not reach the quantitative regime of a hypothesis; a failure seen
+                  only at reduced scale; or the claim has no negative control, or a control
+                  did not break the conclusions it names (then the checks were never shown
+                  able to fail for the reason that matters, so they cannot earn a PASS).
+* PASS         -- every check holds in the regime of the hypotheses, and every control breaks
+                  a declared hypothesis and, with it, the conclusions that depend on it.
 """
 
 from __future__ import annotations
 
+import fnmatch
 from enum import StrEnum
 
 
@@ -40,19 +45,62 @@ class Outcome(StrEnum):
     ERROR = "error"
 
 
-def decide(checks: list[dict], *, erratum: bool, crashed: bool) -> tuple[Verdict, str]:
+def control_outcomes(checks: list[dict], controls: list[dict]) -> list[dict]:
+    """For each control: which of its ``must_break`` conclusions broke, which held, and why not ok.
+
+    A conclusion (a check name or ``fnmatch`` pattern) *broke* when at least one check of
+    that name recorded inside the control failed. The control is ok when it breaks a
+    declared hypothesis, names at least one conclusion, every named conclusion is a check
+    of the claim itself, and every one of them broke.
+    """
+    main_names = [c["name"] for c in checks if not c["control"]]
+    out = []
+    for ctl in controls:
+        inside = [c for c in checks if c["control"] == ctl["label"]]
+        broke, held, problems = [], [], []
+        if not ctl.get("declared", False):
+            problems.append(f"breaks {ctl['breaks']!r}, which is not a declared hypothesis of the claim")
+        if not ctl["must_break"]:
+            problems.append("names no conclusion it must break")
+        for pattern in ctl["must_break"]:
+            mine = [c for c in inside if _match(pattern, c["name"])]
+            if not any(_match(pattern, n) for n in main_names):
+                problems.append(f"'{pattern}' is not a conclusion (check) of the claim")
+            elif not mine:
+                problems.append(f"did not run the conclusion '{pattern}'")
+            elif any(c["outcome"] == Outcome.FAIL for c in mine):
+                broke.append(pattern)
+            else:
+                held.append(pattern)
+        if held:
+            problems.append(f"did not break {', '.join(repr(h) for h in held)}")
+        out.append({**ctl, "broke": broke, "held": held, "ok": not problems, "problems": problems})
+    return out
+
+
+def _match(pattern: str, name: str) -> bool:
+    return name == pattern or fnmatch.fnmatchcase(name, pattern)
+
+
+def decide(
+    checks: list[dict],
+    *,
+    erratum: bool,
+    crashed: bool,
+    controls: list[dict] | None = None,
+    regimes: list[dict] | None = None,
+    scale: dict | None = None,
+) -> tuple[Verdict, str]:
     """Combine check records into a claim verdict and a one-line reason.
 
     ``checks`` are the records of :class:`verify.context.Context`; a record with a
-    non-empty ``control`` belongs to a negative control, which *must* fail.
+    non-empty ``control`` belongs to a negative control. ``controls`` are the control
+    declarations (see :func:`control_outcomes`), ``regimes`` the regime records of the
+    claim's hypotheses and ``scale`` the reduced-scale / stand-in label, if any.
     """
     if crashed:
         return Verdict.ERROR, "the claim raised an exception"
     main = [c for c in checks if not c["control"]]
-    controls: dict[str, list[dict]] = {}
-    for c in checks:
-        if c["control"]:
-            controls.setdefault(c["control"], []).append(c)
     if not main:
         return Verdict.ERROR, "the claim recorded no check"
     if any(c["outcome"] == Outcome.ERROR for c in checks):
@@ -60,17 +108,30 @@ def decide(checks: list[dict], *, erratum: bool, crashed: bool) -> tuple[Verdict
         return Verdict.ERROR, f"non-finite measurement in check '{bad}'"
     failed = [c["name"] for c in main if c["outcome"] == Outcome.FAIL]
     undecided = [c["name"] for c in main if c["outcome"] == Outcome.INCONCLUSIVE]
+    outside = [r for r in regimes or [] if not r["reached"]]
+    scale = scale or {}
+    label = f" [{scale['kind']}: {scale['reason']}]" if scale else ""
     if erratum and failed:
-        return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks)"
+        return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks){label}"
+    if outside:
+        shown = "; ".join(f"{r['name']}: {r['measured']}, needs {r['condition']}" for r in outside)
+        return Verdict.INCONCLUSIVE, f"regime not reached at this profile ({shown})"
     if failed:
-        return Verdict.FAIL, f"failed: {', '.join(failed[:3])}" + (" ..." if len(failed) > 3 else "")
+        listed = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
+        if scale and not scale.get("persists"):
+            return Verdict.INCONCLUSIVE, (
+                f"failed at {scale['kind']} ({listed}), not shown to persist towards the paper's scale{label}"
+            )
+        return Verdict.FAIL, f"failed: {listed}{label}"
     if undecided:
         return Verdict.INCONCLUSIVE, f"undecided: {', '.join(undecided[:3])}"
     if erratum:
         return Verdict.XPASS, "documented erratum did not reproduce: every check passed"
     if not controls:
         return Verdict.INCONCLUSIVE, "no negative control: the checks were never shown able to fail"
-    silent = [name for name, cs in controls.items() if not any(c["outcome"] == Outcome.FAIL for c in cs)]
-    if silent:
-        return Verdict.INCONCLUSIVE, f"control did not fail: {', '.join(silent)}"
-    return Verdict.PASS, f"{len(main)} checks hold; {len(controls)} controls fail as they must"
+    bad = [c for c in control_outcomes(checks, controls) if not c["ok"]]
+    if bad:
+        first = bad[0]
+        more = f" (+{len(bad) - 1} more controls)" if len(bad) > 1 else ""
+        return Verdict.INCONCLUSIVE, f"control '{first['label']}' {'; '.join(first['problems'])}{more}"
+    return Verdict.PASS, f"{len(main)} checks hold; {len(controls)} controls break their conclusions{label}"

@@ -12,12 +12,21 @@ import sympy as sp
 from numeric.backend import get_backend
 from verify.context import MAX_SERIES_POINTS, Context, Series
 from verify.errors import UserError
+from verify.hypotheses import Hypothesis
 from verify.profiles import get_profile
 from verify.verdict import Verdict, decide
 
+HYPOTHESES = (
+    Hypothesis("bias-free"),
+    Hypothesis("h"),
+    Hypothesis("p << n", condition="p <= n / 4", test=lambda p, n: p <= n / 4),
+)
+
 
 def make(profile: str = "tiny", seed: int = 0, claim_id: str = "test2025:lemma-1", **overrides) -> Context:
-    return Context(claim_id, get_backend("numpy"), get_profile(profile), seed, overrides)
+    return Context(
+        claim_id, get_backend("numpy"), get_profile(profile), seed, overrides, hypotheses=HYPOTHESES
+    )
 
 
 @pytest.fixture
@@ -147,14 +156,15 @@ def test_undecided_is_inconclusive(ctx):
 # -- controls --------------------------------------------------------------------------------
 def test_control_context_marks_checks_and_figures(ctx):
     ctx.close("main", 1.0, 1.0, why="w")
-    with ctx.control("biases added", breaks="bias-free"):
-        ctx.close("in control", 2.0, 1.0, why="w")
+    with ctx.control("biases added", breaks="bias-free", must_break=["main"]):
+        ctx.close("main", 2.0, 1.0, why="w")
         ctx.figure("fig", series=[Series("s", [1, 2], [3, 4])])
     ctx.close("after", 1.0, 1.0, why="w")
     controls = [c["control"] for c in ctx.checks]
     assert controls == ["", "biases added [breaks: bias-free]", ""]
     assert ctx.figures[0]["control"] == "biases added [breaks: bias-free]"
-    assert decide(ctx.checks, erratum=False, crashed=False)[0] == Verdict.PASS
+    assert decide(ctx.checks, erratum=False, crashed=False, controls=ctx.controls)[0] == Verdict.PASS
+    assert ctx.controls[0]["declared"] and ctx.controls[0]["must_break"] == ["main"]
 
 
 def test_control_is_reset_after_an_exception_and_cannot_nest(ctx):

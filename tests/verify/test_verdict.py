@@ -19,26 +19,90 @@ P, F, I, E = (str(o) for o in (Outcome.PASS, Outcome.FAIL, Outcome.INCONCLUSIVE,
 CTRL = "biases added [breaks: bias-free]"
 
 
-def verdict(checks, *, erratum=False, crashed=False) -> Verdict:
-    v, reason = decide(checks, erratum=erratum, crashed=crashed)
+def ctl(label: str = CTRL, must: tuple[str, ...] = ("odd part",), declared: bool = True) -> dict:
+    return {
+        "label": label,
+        "breaks": label.split("breaks: ")[-1][:-1],
+        "declared": declared,
+        "must_break": list(must),
+    }
+
+
+def verdict(checks, *, erratum=False, crashed=False, controls=None, regimes=None, scale=None) -> Verdict:
+    if controls is None:
+        controls = [ctl(label) for label in dict.fromkeys(c["control"] for c in checks if c["control"])]
+    v, reason = decide(
+        checks, erratum=erratum, crashed=crashed, controls=controls, regimes=regimes, scale=scale
+    )
     assert isinstance(reason, str) and reason and "\n" not in reason
     return v
 
 
-def test_pass_needs_a_failing_control():
-    assert verdict([check(P), check(P), check(F, CTRL)]) == Verdict.PASS
-    assert verdict([check(P), check(P, CTRL), check(F, CTRL)]) == Verdict.PASS  # one failing check suffices
+def test_pass_needs_the_named_conclusion_to_fail_in_the_control():
+    ok = [check(P, name="odd part"), check(P)]
+    assert verdict([*ok, check(F, CTRL, "odd part")]) == Verdict.PASS
+    assert verdict([*ok, check(P, CTRL, "other"), check(F, CTRL, "odd part")]) == Verdict.PASS
+    # a control that fails some *other* check backs nothing in particular
+    v, reason = decide(
+        [*ok, check(F, CTRL, "other"), check(P, CTRL, "odd part")],
+        erratum=False,
+        crashed=False,
+        controls=[ctl()],
+    )
+    assert v == Verdict.INCONCLUSIVE and "did not break 'odd part'" in reason
+
+
+def test_control_conclusions_may_be_patterns_and_one_failing_instance_breaks_them():
+    ok = [check(P, name="odd part [alpha=0]"), check(P, name="odd part [alpha=1]")]
+    inside = [check(P, CTRL, "odd part [alpha=0]"), check(F, CTRL, "odd part [alpha=1]")]
+    assert verdict([*ok, *inside], controls=[ctl(must=("odd part [[]*",))]) == Verdict.PASS
+
+
+def test_control_must_name_a_declared_hypothesis_and_a_conclusion():
+    checks = [check(P, name="odd part"), check(F, CTRL, "odd part")]
+    for bad, words in (
+        (ctl(declared=False), "not a declared hypothesis"),
+        (ctl(must=()), "names no conclusion"),
+        (ctl(must=("nonexistent",)), "not a conclusion"),
+    ):
+        v, reason = decide(checks, erratum=False, crashed=False, controls=[bad])
+        assert v == Verdict.INCONCLUSIVE and words in reason
+    # the conclusion must also have been run inside the control
+    v, reason = decide([*checks[:1], check(F, CTRL, "x")], erratum=False, crashed=False, controls=[ctl()])
+    assert v == Verdict.INCONCLUSIVE and "did not run" in reason
 
 
 def test_control_that_does_not_fail_is_inconclusive():
-    v, reason = decide([check(P), check(P, CTRL)], erratum=False, crashed=False)
-    assert v == Verdict.INCONCLUSIVE and "control did not fail" in reason and "biases added" in reason
+    v, reason = decide(
+        [check(P, name="odd part"), check(P, CTRL, "odd part")],
+        erratum=False,
+        crashed=False,
+        controls=[ctl()],
+    )
+    assert v == Verdict.INCONCLUSIVE and "did not break" in reason and "biases added" in reason
 
 
 def test_every_control_must_fail():
     other = "alpha = 3 [breaks: alpha in [0,1]]"
-    assert verdict([check(P), check(F, CTRL), check(P, other)]) == Verdict.INCONCLUSIVE
-    assert verdict([check(P), check(F, CTRL), check(F, other)]) == Verdict.PASS
+    base = [check(P, name="odd part"), check(F, CTRL, "odd part")]
+    assert verdict([*base, check(P, other, "odd part")]) == Verdict.INCONCLUSIVE
+    assert verdict([*base, check(F, other, "odd part")]) == Verdict.PASS
+
+
+def test_regime_not_reached_is_inconclusive_even_for_a_failing_check():
+    regime = [{"name": "p << n", "reached": False, "measured": "p = 25, n = 12", "condition": "p <= n / 4"}]
+    checks = [check(F, name="odd part"), check(F, CTRL, "odd part")]
+    v, reason = decide(checks, erratum=False, crashed=False, controls=[ctl()], regimes=regime)
+    assert v == Verdict.INCONCLUSIVE and "regime not reached" in reason and "p <= n / 4" in reason
+    reached = [{**regime[0], "reached": True}]
+    assert verdict([check(P, name="odd part"), check(F, CTRL, "odd part")], regimes=reached) == Verdict.PASS
+
+
+def test_failure_at_reduced_scale_needs_persistence_to_be_a_fail():
+    checks = [check(F, name="odd part")]
+    scale = {"kind": "reduced scale", "reason": "n = 300 instead of 3000", "persists": False}
+    assert verdict(checks, scale=scale) == Verdict.INCONCLUSIVE
+    assert verdict(checks, scale={**scale, "persists": True}) == Verdict.FAIL
 
 
 def test_an_inconclusive_control_check_is_not_a_failure():
@@ -51,7 +115,7 @@ def test_no_control_is_inconclusive():
 
 
 def test_undecided_main_check_is_inconclusive():
-    assert verdict([check(P), check(I), check(F, CTRL)]) == Verdict.INCONCLUSIVE
+    assert verdict([check(P, name="odd part"), check(I), check(F, CTRL, "odd part")]) == Verdict.INCONCLUSIVE
 
 
 def test_failing_check_is_fail():
