@@ -22,6 +22,7 @@ from numeric.backend import BackendUnavailable, get_backend
 from verify import results
 from verify.errors import UserError
 from verify.params import parse_assignments
+from verify.plan import plan_claims
 from verify.profiles import DEFAULT_PROFILE, get_profile
 from verify.registry import all_claims, select
 from verify.report.render import BADGE, render
@@ -89,6 +90,7 @@ def run(
     except (ValueError, BackendUnavailable) as e:
         raise UserError(str(e)) from None
     claims = select(selectors or [])
+    plan_claims(claims, prof, overrides)  # every parameter checked before anything runs
     stored = results.load(out)
     order = list(all_claims())
 

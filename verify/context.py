@@ -29,8 +29,8 @@ import numpy as np
 from numeric.backend import Backend, Rng, to_numpy
 from numeric.statistics import clopper_pearson
 from verify import evidence
-from verify.errors import UserError
 from verify.hypotheses import Hypothesis, resolve
+from verify.params import check_requirement, declared_values, value_of
 from verify.profiles import Profile
 from verify.search import worst_instance
 from verify.verdict import Outcome
@@ -103,18 +103,17 @@ class Context:
         """The value of parameter ``name`` for this run's profile, or the user's ``--set``.
 
         ``full`` defaults to ``quick``.  Every value used is recorded in the results.
+        An override is converted to the type the declared values give (``verify/params.py``);
+        read parameters before anything else so that ``verify/plan.py`` checks them before a run.
         """
-        if name in self.overrides:
-            value = self.overrides[name]
-        else:
-            value = {"tiny": tiny, "quick": quick, "full": quick if full is None else full}[self.profile.name]
+        declared = declared_values(tiny, quick, full)
+        value = value_of(self.claim_id, name, declared, self.profile.name, self.overrides)
         self.params[name] = value
         return value
 
     def require(self, condition: bool, message: str) -> None:
         """Reject a user-supplied combination of parameters (exit status 2, one line)."""
-        if not condition:
-            raise UserError(f"{self.claim_id}: {message}")
+        check_requirement(self.claim_id, condition, message)
 
     def rng(self, key: str | int = 0) -> Rng:
         """A generator seeded by (run seed, claim id, key): reproducible and independent."""

@@ -1,101 +1,308 @@
-r"""Parameters a user may override with ``verify run --set NAME=VALUE``, and their domains.
+r"""Parameters of a claim: their types, their domains, and the user's ``--set NAME=VALUE``.
 
-A claim reads a size or a hyper-parameter with ``ctx.param(name, ...)``; the user can
-replace it for every selected claim that uses it.  Values are validated here, before
-anything runs, so bad input costs nothing and loses no result.
+A claim declares a size or a hyper-parameter with its value per profile,
+``ctx.param(name, tiny=..., quick=..., full=...)``.  The declared values fix the
+parameter's *type*:
+
+* a scalar ``bool``, ``int``, ``float`` or ``str``;
+* a *grid*: a list or tuple of numbers whose length differs between profiles (the claim
+  sweeps over it).  An override may have any length from the shortest declared one up,
+  because the tiny profile holds the fewest points that still exercise every check (an
+  order is fitted over two or more points).  So ``--set n=10`` is the one-point grid
+  ``(10,)`` where some profile declares one point, and an error where every profile sweeps;
+* a *record*: a tuple of the same length in every profile (``sizes=(d, n, width)``);
+  an override must have exactly that length.
+
+and its *domain*.  A name with a meaning of its own has it in :data:`DOMAINS`
+(``alpha`` in [0, 1], ``L >= 2``, ...).  Every other number is bounded by the sign of
+its declared values: an integer is ``>= 1`` when every declared value is (a size, a count
+of steps or seeds), ``>= 0`` when one is 0, any integer otherwise; a real number is
+``> 0``, ``>= 0`` or any finite number in the same way.  A grid's or record's domain
+applies to each element.  A string takes one of its declared values.  Declared values
+that fit none of these (``None``, mixed kinds) make a parameter that ``--set`` cannot
+reach, and :func:`infer` says why.
+
+The command line keeps ``--set`` values as typed Python values (:func:`parse_value`:
+``"3"`` -> 3, ``"0.5"`` -> 0.5, ``"true"`` -> True, ``"10,20,40"`` -> (10, 20, 40));
+each claim then converts them to its own declared type (:meth:`ParamType.coerce`), so
+one name can be a scalar in one claim and a grid in another.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from numbers import Integral, Real
 from typing import Any
 
 from verify.errors import UserError
 
+PROFILE_NAMES = ("tiny", "quick", "full")
+
 
 @dataclass(frozen=True)
 class Domain:
-    description: str
-    parse: Callable[[str], Any]
-    valid: Callable[[Any], bool]
+    """Which numbers an element may be: ``text`` follows the kind ("an integer >= 1")."""
+
+    text: str
+    valid: Callable[[float], bool]
+    kind: type | None = None  # a named domain fixes int or float; a derived one follows the values
 
 
-def _int(s: str) -> int:
-    return int(s)
+def _finite(v: float) -> bool:
+    return math.isfinite(v)
 
 
-def _float(s: str) -> float:
-    return float(s)
-
-
-SIZE = Domain("an integer >= 1", _int, lambda v: v >= 1)
-POSITIVE = Domain("a finite number > 0", _float, lambda v: 0 < v < float("inf"))
-UNIT_INTERVAL = Domain("a number in [0, 1]", _float, lambda v: 0.0 <= v <= 1.0)
+ANY = Domain("(finite)", _finite)
+POSITIVE = Domain("> 0", lambda v: _finite(v) and v > 0)
+NONNEGATIVE = Domain(">= 0", lambda v: _finite(v) and v >= 0)
+AT_LEAST_ONE = Domain(">= 1", lambda v: v >= 1)
+UNIT_INTERVAL = Domain("in [0, 1]", lambda v: 0.0 <= v <= 1.0, float)
+REAL_POSITIVE = Domain("> 0", POSITIVE.valid, float)
 
 DOMAINS: dict[str, Domain] = {
-    # sizes: samples, input dimension, width, depth, ensemble members, seeds, steps
-    "P": SIZE,
-    "n": SIZE,
-    "D": SIZE,
-    "d": SIZE,
-    "H": SIZE,
-    "m": SIZE,
-    "p": SIZE,
-    "L": Domain("an integer >= 2", _int, lambda v: v >= 2),
-    "B": SIZE,
-    "seeds": SIZE,
-    "steps": SIZE,
-    "trials": SIZE,
-    "exact_steps": SIZE,
-    "epochs": SIZE,
-    "gd_steps": SIZE,  # kumar2025: GD steps per Neuron Pursuit iteration
-    "max_iter": SIZE,  # kumar2025: Neuron Pursuit iterations
-    "n_train": SIZE,
-    "n_test": SIZE,
-    "per_class": SIZE,  # min2024: digit images per class
-    "starts": SIZE,  # kumar2025: NCF restarts / Monte-Carlo starts
-    "draws": SIZE,  # kumar2025: independent datasets / saddles drawn
+    # network depth: a two-layer net is the shallowest the papers treat
+    "L": Domain(">= 2", lambda v: v >= 2, int),
     # kumar2025 modular addition: the modulus of (a + b) mod q
-    "modulus": Domain("an integer >= 2", _int, lambda v: v >= 2),
-    # scales and rates
-    "w_init": POSITIVE,
-    "lr": POSITIVE,
-    "T": POSITIVE,
-    "rtol": POSITIVE,
-    # min2024: the data separation mu of Assumption 1 (cosine), in (0, 1]
-    "mu": Domain("a number in (0, 1]", _float, lambda v: 0.0 < v <= 1.0),
+    "modulus": Domain(">= 2", lambda v: v >= 2, int),
+    # scales and rates are real numbers even where every profile happens to use an integer
+    "w_init": REAL_POSITIVE,
+    "lr": REAL_POSITIVE,
+    "T": REAL_POSITIVE,
+    "rtol": REAL_POSITIVE,
+    # min2024: the data separation mu of Assumption 1 (a cosine), in (0, 1]
+    "mu": Domain("in (0, 1]", lambda v: 0.0 < v <= 1.0, float),
     # the leaky-ReLU slope of the papers, alpha in [0, 1]
     "alpha": UNIT_INTERVAL,
     # ratio of consecutive scales in a delta grid (kumar2025 Theorem 7)
-    "delta_ratio": Domain("a number in (0, 1)", _float, lambda v: 0.0 < v < 1.0),
-    # kou2023: kappa = n p / R_min^2 of controlled-Gram data (one value replaces the claim's list)
-    "kappa": Domain("a number >= 0", _float, lambda v: 0.0 <= v < float("inf")),
-    # kou2023's leaky slope gamma (one value replaces the claim's list of slopes; 0 = ReLU)
+    "delta_ratio": Domain("in (0, 1)", lambda v: 0.0 < v < 1.0, float),
+    # kou2023: kappa = n p / R_min^2 of controlled-Gram data
+    "kappa": Domain(">= 0", NONNEGATIVE.valid, float),
+    # kou2023's leaky slope gamma (0 = ReLU)
     "gamma": UNIT_INTERVAL,
 }
 
+_NOUN = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+_PLURAL = {bool: "booleans", int: "integers", float: "numbers", str: "strings"}
 
-def validate_param(name: str, value: Any) -> Any:
-    """Parse and check one override; :class:`UserError` (exit 2) if it is out of its domain."""
-    if name not in DOMAINS:
-        raise UserError(f"unknown parameter {name!r}; known: {', '.join(sorted(DOMAINS))}")
-    domain = DOMAINS[name]
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, Integral) and not isinstance(v, bool)
+
+
+def _is_real(v: Any) -> bool:
+    return isinstance(v, Real) and not isinstance(v, bool)
+
+
+@dataclass(frozen=True)
+class ParamType:
+    """What ``--set`` accepts for one parameter of one claim (see the module docstring)."""
+
+    kind: type | None  # bool | int | float | str; None: --set cannot reach the parameter
+    shape: str = "scalar"  # "scalar" | "grid" | "record"
+    length: int = 1  # grid: the fewest points; record: the exact length
+    domain: Domain = ANY
+    choices: tuple[str, ...] = ()
+    container: type = tuple
+    why: str = ""  # why --set cannot reach it (kind None)
+
+    @property
+    def overridable(self) -> bool:
+        return self.kind is not None
+
+    def describe(self) -> str:
+        """The type as shown by ``verify params``: ``int``, ``grid of float (>= 2 points)``, ..."""
+        if self.kind is None:
+            return "-"
+        name = self.kind.__name__
+        if self.shape == "grid":
+            return f"grid of {name} (>= {self.length} point{'s' * (self.length > 1)})"
+        if self.shape == "record":
+            return f"tuple of {self.length} {name}"
+        return name
+
+    def domain_text(self) -> str:
+        """The domain as shown by ``verify params``: ``>= 1``, ``in [0, 1]``, ``one of a, b``."""
+        if self.kind is None:
+            return self.why
+        if self.kind is str:
+            return "one of " + ", ".join(self.choices)
+        if self.kind is bool:
+            return "true, false"
+        return self.domain.text
+
+    def expected(self) -> str:
+        """What a value must be, for an error message."""
+        if self.kind is str:
+            return f"one of {', '.join(self.choices)}"
+        if self.kind is bool:
+            return "true or false"
+        if self.shape == "scalar":
+            return f"{_NOUN[self.kind]} {self.domain.text}"
+        each = f"{_PLURAL[self.kind]} {self.domain.text}"
+        if self.shape == "record":
+            return f"{self.length} comma-separated {each}"
+        at_least = "one or more" if self.length == 1 else f"{self.length} or more"
+        return f"{at_least} comma-separated {each}"
+
+    def coerce(self, value: Any) -> Any:
+        """``value`` (from :func:`parse_value` or Python) as this type; ``ValueError`` if it is not one."""
+        if self.kind is None:
+            raise ValueError(f"--set cannot change it ({self.why})")
+        if self.shape == "scalar":
+            if isinstance(value, list | tuple):
+                raise ValueError(f"expected a single value, {self.expected()}; got a list")
+            return self._element(value)
+        items = tuple(value) if isinstance(value, list | tuple) else (value,)
+        if self.shape == "record" and len(items) != self.length:
+            raise ValueError(f"expected {self.expected()}; got {len(items)}")
+        if len(items) < self.length:
+            raise ValueError(f"expected {self.expected()} (what its checks need); got {len(items)}")
+        return self.container(self._element(v) for v in items)
+
+    def _element(self, v: Any) -> Any:
+        problem = ValueError(f"expected {self.expected()}")
+        if self.kind is bool:
+            if not isinstance(v, bool):
+                raise problem
+            return v
+        if self.kind is str:
+            if not isinstance(v, str) or v not in self.choices:
+                raise problem
+            return v
+        if not _is_real(v) or not math.isfinite(v):
+            raise problem
+        if self.kind is int:
+            if not float(v).is_integer():
+                raise problem
+            v = int(v)
+        else:
+            v = float(v)
+        if not self.domain.valid(v):
+            raise problem
+        return v
+
+
+def _scalar_kind(values: list[Any]) -> type | None:
+    """The common kind of declared scalars: bool, int, float (ints and floats mixed) or str."""
+    if all(isinstance(v, bool) for v in values):
+        return bool
+    if all(_is_int(v) for v in values):
+        return int
+    if all(_is_real(v) for v in values):
+        return float
+    if all(isinstance(v, str) for v in values):
+        return str
+    return None
+
+
+def _derived_domain(values: list[Any]) -> Domain:
+    low = min(values)
+    if low >= 1 and all(_is_int(v) for v in values):
+        return AT_LEAST_ONE
+    if low > 0:
+        return POSITIVE
+    if low >= 0:
+        return NONNEGATIVE
+    return ANY
+
+
+def infer(name: str, declared: Mapping[str, Any]) -> ParamType:
+    """The type of parameter ``name`` from its declared values per profile."""
+    values = list(declared.values())
+    grids = [v for v in values if isinstance(v, list | tuple)]
+    if grids and len(grids) != len(values):
+        return ParamType(None, why="declared both as one value and as a list")
+    elements = [e for g in grids for e in g] if grids else values
+    kind = _scalar_kind(elements) if elements else None
+    if kind is None:
+        return ParamType(None, why="declared values of no single type")
+    named = DOMAINS.get(name)
+    if kind in (int, float):
+        if named is not None and (named.kind is float or kind is int):
+            kind = named.kind or kind
+            domain = named
+        else:
+            domain = _derived_domain(elements)
+    else:
+        domain = ANY
+    choices = tuple(dict.fromkeys(elements)) if kind is str else ()
+    if not grids:
+        return ParamType(kind, domain=domain, choices=choices)
+    if kind not in (int, float):
+        return ParamType(None, why=f"a list of {_PLURAL[kind]}")
+    lengths = {len(g) for g in grids}
+    container = list if all(isinstance(g, list) for g in grids) else tuple
+    if len(lengths) == 1 and isinstance(grids[0], tuple):
+        return ParamType(kind, "record", lengths.pop(), domain, container=container)
+    return ParamType(kind, "grid", min(lengths), domain, container=container)
+
+
+def declared_values(tiny: Any, quick: Any, full: Any) -> dict[str, Any]:
+    """The value per profile of a ``ctx.param`` call (``full`` defaults to ``quick``)."""
+    return {"tiny": tiny, "quick": quick, "full": quick if full is None else full}
+
+
+def value_of(claim_id: str, name: str, declared: Mapping[str, Any], profile: str, overrides: Mapping) -> Any:
+    """The value a claim uses: the user's override converted to the declared type, else the
+    profile's value.  :class:`UserError` (exit 2) when the override does not fit."""
+    if name not in overrides:
+        return declared[profile]
+    value = overrides[name]
     try:
-        parsed = domain.parse(value) if isinstance(value, str) else value
-    except ValueError:
-        raise UserError(f"invalid value {name}={value!r}: expected {domain.description}") from None
-    if not domain.valid(parsed):
-        raise UserError(f"invalid value {name}={value!r}: expected {domain.description}")
-    return parsed
+        return infer(name, declared).coerce(value)
+    except ValueError as e:
+        raise UserError(f"{claim_id}: --set {name}={format_value(value)}: {e}") from None
 
 
-def parse_assignments(items: list[str]) -> dict[str, Any]:
-    """``["H=100", "alpha=0.5"]`` -> validated ``{"H": 100, "alpha": 0.5}``."""
+def check_requirement(claim_id: str, condition: bool, message: str) -> None:
+    """A claim's own constraint between its parameters (e.g. ``d >= n``); exit 2 if broken."""
+    if not condition:
+        raise UserError(f"{claim_id}: {message}")
+
+
+def format_value(value: Any) -> str:
+    """A value as the user would write it after ``--set NAME=``: ``10,20,40``, ``true``, ``0.5``."""
+    if isinstance(value, list | tuple):
+        return ",".join(format_value(v) for v in value) + ("," if len(value) == 1 else "")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def parse_value(text: str) -> Any:
+    """A ``--set`` value: ``true``/``false``, an integer, a number, a comma-separated list of
+    those (``10,20,40``; ``10,`` is a one-point list), or else the text itself."""
+    text = text.strip()
+    if "," in text:
+        items = text.split(",")
+        if items[-1].strip() == "":
+            items = items[:-1]
+        if not items or any(not i.strip() for i in items):
+            raise UserError(f"--set value {text!r} has an empty item")
+        return tuple(parse_value(i) for i in items)
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_assignments(items: Iterable[str]) -> dict[str, Any]:
+    """``["H=100", "n=10,20"]`` -> ``{"H": 100, "n": (10, 20)}``; each claim checks its own."""
     out: dict[str, Any] = {}
     for item in items:
         name, sep, value = item.partition("=")
-        if not sep or not name:
+        name = name.strip()
+        if not sep or not name or not name.isidentifier():
             raise UserError(f"--set expects NAME=VALUE, got {item!r}")
-        out[name.strip()] = validate_param(name.strip(), value.strip())
+        if not value.strip():
+            raise UserError(f"--set {name}= has no value")
+        if name in out:
+            raise UserError(f"--set {name} is given twice")
+        out[name] = parse_value(value)
     return out

@@ -1,0 +1,117 @@
+r"""Check every selected claim's parameters before the first claim runs.
+
+A claim body reads its parameters (``ctx.param``) and states their constraints
+(``ctx.require(d >= n, ...)``) before it computes anything.  Planning runs each body with
+a :class:`PlanContext`, whose ``param`` and ``require`` are the real ones and whose every
+other attribute (``backend``, ``xp``, ``rng``, a check, a figure, a control, a note) stops
+the body.  So a bad ``--set`` -- a value outside its domain, a list where the claim needs
+one number, a combination the claim rejects -- is a one-line error before anything runs,
+and a ``--set`` that no selected claim reads is one too.
+
+The plan is complete when a claim reads every parameter before its first other use of
+the context; ``tests/verify/test_params.py`` checks that for every registered claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from verify.claim import Claim
+from verify.errors import UserError
+from verify.params import check_requirement, declared_values, value_of
+from verify.profiles import Profile
+from verify.registry import all_claims
+
+
+class _Reached(BaseException):
+    """The body used something other than a parameter: planning of this claim is over.
+
+    A ``BaseException``, so that a claim's own ``except Exception`` cannot swallow it.
+    """
+
+
+@dataclass
+class PlanContext:
+    """The parameters half of :class:`verify.context.Context`; anything else ends the plan."""
+
+    claim_id: str
+    profile: Profile
+    seed: int = 0
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
+    declared: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def param(self, name: str, *, tiny: Any, quick: Any, full: Any = None) -> Any:
+        declared = declared_values(tiny, quick, full)
+        value = value_of(self.claim_id, name, declared, self.profile.name, self.overrides)
+        self.declared.setdefault(name, declared)
+        self.params[name] = value
+        return value
+
+    def require(self, condition: bool, message: str) -> None:
+        check_requirement(self.claim_id, condition, message)
+
+    def __getattr__(self, name: str) -> Any:
+        raise _Reached(name)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What planning learnt of one claim at one profile."""
+
+    claim: Claim
+    params: dict[str, Any]  # the value of each parameter the run will use
+    declared: dict[str, dict[str, Any]]  # its declared value per profile
+    reached: str  # the context attribute that ended planning ("" if the body returned)
+    error: str = ""  # an exception the body raised while planning (the run will report it)
+
+
+def plan_claim(claim: Claim, profile: Profile, overrides: Mapping[str, Any] | None = None) -> Plan:
+    """Run ``claim``'s body up to its first use of the context beyond its parameters.
+
+    Raises :class:`UserError` for an override the claim cannot take or a broken ``require``.
+    """
+    ctx = PlanContext(claim.id, profile, overrides=dict(overrides or {}))
+    reached = error = ""
+    try:
+        claim.body(ctx)  # type: ignore[arg-type]
+    except _Reached as stop:
+        reached = str(stop)
+    except UserError:
+        raise
+    except Exception as e:  # a bug of the claim: its run records it as an ERROR
+        error = f"{type(e).__name__}: {e}"
+    return Plan(claim, ctx.params, ctx.declared, reached, error)
+
+
+def plan_claims(
+    claims: Iterable[Claim],
+    profile: Profile,
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    registry: Mapping[str, Claim] | None = None,
+) -> list[Plan]:
+    """Plan every claim; :class:`UserError` on the first parameter problem, before anything runs.
+
+    A ``--set`` that none of ``claims`` reads is an error naming the claims of ``registry``
+    (default: every registered claim) that do read it.
+    """
+    overrides = dict(overrides or {})
+    plans = [plan_claim(c, profile, overrides) for c in claims]
+    read = {name for p in plans for name in p.params}
+    for name in overrides:
+        if name not in read:
+            raise UserError(_unread(name, profile, registry))
+    return plans
+
+
+def _unread(name: str, profile: Profile, registry: Mapping[str, Claim] | None) -> str:
+    if registry is None:
+        registry = all_claims()
+    readers = [c.id for c in registry.values() if name in plan_claim(c, profile).params]
+    if not readers:
+        return f"unknown parameter {name!r}: no claim reads it (see 'verify params PAPER')"
+    shown = ", ".join(readers[:4]) + (f" and {len(readers) - 4} more" if len(readers) > 4 else "")
+    return f"--set {name}: no selected claim reads parameter {name!r}; it is read by {shown}"
