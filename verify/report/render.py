@@ -241,6 +241,12 @@ def _badge(text: str) -> str:
     return s
 
 
+def write_if_changed(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` unless it already holds exactly that (a re-run leaves files untouched)."""
+    if not (path.is_file() and path.read_text() == text):
+        path.write_text(text)
+
+
 def render(out_dir: Path, records: list[dict[str, Any]], claims: dict[str, Claim]) -> list[Path]:
     """Write index.md, index.html and one page (md + html) per claim, with figures."""
     out_dir = Path(out_dir)
@@ -257,13 +263,13 @@ def render(out_dir: Path, records: list[dict[str, Any]], claims: dict[str, Claim
             jobs.append((f, paper_dir / rel))
             fig_paths.append(rel)
         md = claim_page(r, fig_paths, r["id"] in stale)
-        (paper_dir / f"{slug}.md").write_text(md)
-        (paper_dir / f"{slug}.html").write_text(markdown_to_html(md.replace(".md)", ".html)"), r["id"]))
+        write_if_changed(paper_dir / f"{slug}.md", md)
+        write_if_changed(paper_dir / f"{slug}.html", markdown_to_html(md.replace(".md)", ".html)"), r["id"]))
         written.append(paper_dir / f"{slug}.md")
     draw_figures(out_dir, jobs)
     md = index_markdown(records, stale)
-    (out_dir / "index.md").write_text(md)
-    (out_dir / "index.html").write_text(markdown_to_html(md.replace(".md)", ".html)"), "relu-verify"))
+    write_if_changed(out_dir / "index.md", md)
+    write_if_changed(out_dir / "index.html", markdown_to_html(md.replace(".md)", ".html)"), "relu-verify"))
     written += [out_dir / "index.md", out_dir / "index.html"]
     return written
 
@@ -295,4 +301,4 @@ def draw_figures(out_dir: Path, jobs: list[tuple[dict[str, Any], Path]]) -> None
     else:
         for figure, path in todo:
             draw(figure, path)
-    manifest_path.write_text(json.dumps(manifest, indent=0, sort_keys=True))
+    write_if_changed(manifest_path, json.dumps(manifest, indent=0, sort_keys=True))
