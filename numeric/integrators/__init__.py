@@ -4,7 +4,8 @@ Public API, grouped by concept:
 
 * methods as data: :class:`ButcherTableau`; ``EULER``, ``MIDPOINT``, ``HEUN``, ``RK4``,
   ``DOPRI5``, ``DOP853``; ``ALL_METHODS``; :func:`method_by_name`;
-* the step: :func:`rk_step`;
+* the step: :func:`rk_step` (:func:`rk_stages` also returns the stage buffer);
+* dense output: :class:`DenseOutput` (tableau data), :mod:`numeric.integrators.dense`;
 * step control: :class:`FixedStep`, :class:`AdaptiveStep`.
 
 The solve loops that use them are :func:`numeric.solve.solve` and
@@ -22,9 +23,10 @@ from numeric.integrators.methods import (
     RK4,
     VectorField,
     method_by_name,
+    rk_stages,
     rk_step,
 )
-from numeric.integrators.tableau import ButcherTableau
+from numeric.integrators.tableau import ButcherTableau, DenseOutput
 
 __all__ = [
     "ALL_METHODS",
@@ -36,8 +38,10 @@ __all__ = [
     "RK4",
     "AdaptiveStep",
     "ButcherTableau",
+    "DenseOutput",
     "FixedStep",
     "VectorField",
     "method_by_name",
+    "rk_stages",
     "rk_step",
 ]

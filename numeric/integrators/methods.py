@@ -13,7 +13,7 @@ from fractions import Fraction as F
 from types import ModuleType
 
 from numeric.backend import Array, array_namespace
-from numeric.integrators.tableau import ButcherTableau, StageWindow
+from numeric.integrators.tableau import ButcherTableau, DenseOutput, StageWindow
 
 VectorField = Callable[[Array, Array, Mapping[str, Array]], Array]
 """``field(t, y, args) -> dy`` with ``t`` (B,), ``y`` (B, N), ``dy`` (B, N)."""
@@ -91,6 +91,25 @@ DOPRI5 = ButcherTableau(
     citation=(
         "J. R. Dormand and P. J. Prince, A family of embedded Runge-Kutta formulae, "
         "J. Comput. Appl. Math. 6 (1980) 19-26."
+    ),
+    dense=DenseOutput(
+        d=(
+            (
+                F(-12715105075, 11282082432),
+                0,
+                F(87487479700, 32700410799),
+                F(-10690763975, 1880347072),
+                F(701980252875, 199316789632),
+                F(-1453857185, 822651844),
+                F(69997945, 29380423),
+            ),
+        ),
+        order=4,
+        citation=(
+            "the 4th-order continuous extension of Dormand-Prince 5(4) (Shampine's coefficients) in the "
+            "nested form of Hairer's code DOPRI5: E. Hairer, S. P. Nørsett and G. Wanner, Solving ODEs I, "
+            "2nd ed. (1993), Sec. II.6 (dense output) and Appendix (DOPRI5, CONTD5)."
+        ),
     ),
 )
 """Dormand-Prince 5(4): 7 stages (6 evaluations per step with FSAL), order 5 with a
@@ -208,6 +227,133 @@ _DOP853_E5 = (
 # the embedded 3rd-order solution puts weights on stages 1, 9 and 12 only
 _DOP853_BHH = {0: 0.2440944881889764, 8: 0.7338466882816118, 11: 0.022058823529411764}
 _DOP853_E3 = tuple(b - _DOP853_BHH.get(i, 0.0) for i, b in enumerate(_DOP853_B))
+# dense output (7th order): three extra stages after the FSAL stage, over stages 1..13 (+ earlier extras)
+_DOP853_C_EXTRA = (0.1, 0.2, 0.7777777777777778)
+_DOP853_A_EXTRA = (
+    (
+        0.056167502283047954,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.25350021021662483,
+        -0.2462390374708025,
+        -0.12419142326381637,
+        0.15329179827876568,
+        0.00820105229563469,
+        0.007567897660545699,
+        -0.008298,
+    ),
+    (
+        0.03183464816350214,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.028300909672366776,
+        0.053541988307438566,
+        -0.05492374857139099,
+        0.0,
+        0.0,
+        -0.00010834732869724932,
+        0.0003825710908356584,
+        -0.00034046500868740456,
+        0.1413124436746325,
+    ),
+    (
+        -0.42889630158379194,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        -4.697621415361164,
+        7.683421196062599,
+        4.06898981839711,
+        0.3567271874552811,
+        0.0,
+        0.0,
+        0.0,
+        -0.0013990241651590145,
+        2.9475147891527724,
+        -9.15095847217987,
+    ),
+)
+# the four correction rows d over the 13 stages and the 3 extra ones
+_DOP853_D = (
+    (
+        -8.428938276109013,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.5667149535193777,
+        -3.0689499459498917,
+        2.38466765651207,
+        2.117034582445028,
+        -0.871391583777973,
+        2.2404374302607883,
+        0.6315787787694688,
+        -0.08899033645133331,
+        18.148505520854727,
+        -9.194632392478356,
+        -4.436036387594894,
+    ),
+    (
+        10.427508642579134,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        242.28349177525817,
+        165.20045171727028,
+        -374.5467547226902,
+        -22.113666853125306,
+        7.733432668472264,
+        -30.674084731089398,
+        -9.332130526430229,
+        15.697238121770845,
+        -31.139403219565178,
+        -9.35292435884448,
+        35.81684148639408,
+    ),
+    (
+        19.985053242002433,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        -387.0373087493518,
+        -189.17813819516758,
+        527.8081592054236,
+        -11.57390253995963,
+        6.8812326946963,
+        -1.0006050966910838,
+        0.7777137798053443,
+        -2.778205752353508,
+        -60.19669523126412,
+        84.32040550667716,
+        11.99229113618279,
+    ),
+    (
+        -25.69393346270375,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        -154.18974869023643,
+        -231.5293791760455,
+        357.6391179106141,
+        93.40532418362432,
+        -37.45832313645163,
+        104.0996495089623,
+        29.8402934266605,
+        -43.53345659001114,
+        96.32455395918828,
+        -39.17726167561544,
+        -149.72683625798564,
+    ),
+)
 
 DOP853 = ButcherTableau(
     name="dop853",
@@ -223,6 +369,17 @@ DOP853 = ButcherTableau(
         "P. J. Prince and J. R. Dormand, High order embedded Runge-Kutta formulae, J. Comput. "
         "Appl. Math. 7 (1981) 67-75; the 5th- and 3rd-order estimates and their blend from "
         "E. Hairer, S. P. Nørsett and G. Wanner, Solving ODEs I, 2nd ed. (1993), Sec. II.10 (code DOP853)."
+    ),
+    dense=DenseOutput(
+        d=_DOP853_D,
+        order=7,
+        c_extra=_DOP853_C_EXTRA,
+        a_extra=_DOP853_A_EXTRA,
+        citation=(
+            "the 7th-order continuous extension of Hairer's code DOP853 (subroutine CONTD8, three extra "
+            "stages): Hairer, Nørsett and Wanner, Solving ODEs I, 2nd ed. (1993), Sec. II.6 and II.10; "
+            "the same coefficients as scipy.integrate's DOP853 dense output."
+        ),
     ),
 )
 """Dormand-Prince 8(5,3), the method of ``scipy.integrate.solve_ivp(method="DOP853")``: 12
@@ -244,6 +401,20 @@ def rk_step(
     args: Mapping[str, Array],
     k1: Array | None = None,
 ) -> tuple[Array, Array | None, Array | None]:
+    """One explicit Runge-Kutta step for every ensemble member at once:
+    :func:`rk_stages` without the stage buffer."""
+    return rk_stages(field, tableau, t, y, dt, args, k1)[:3]
+
+
+def rk_stages(
+    field: VectorField,
+    tableau: ButcherTableau,
+    t: Array,
+    y: Array,
+    dt: Array,
+    args: Mapping[str, Array],
+    k1: Array | None = None,
+) -> tuple[Array, Array | None, Array | None, Array]:
     """One explicit Runge-Kutta step for every ensemble member at once.
 
     For each member ``m`` (rows of ``y``) with its own time ``t_m`` and step ``h_m``:
@@ -270,11 +441,14 @@ def rk_step(
 
     Returns
     -------
-    ``(y1, err, k_next)``: ``y1`` (B, N) the propagated solution; ``err`` (B, N) the
+    ``(y1, err, k_next, K)``: ``y1`` (B, N) the propagated solution; ``err`` (B, N) the
     embedded estimate ``e`` -- (2, B, N), ``e`` and ``e_aux``, for a method with a second
     estimate (``b_error_aux``) -- or ``None`` for a method without one; ``k_next`` (B, N)
     ``field(t + dt, y1, args)`` for an FSAL method (reuse it as ``k1`` of the next step
     when this one is accepted), else ``None``.
+    ``K`` (s, B, N): the stage derivatives, stage ``j`` in slot
+    ``tableau.coefficients(xp, dtype).slot[j]`` (for the dense output,
+    :func:`numeric.integrators.dense.dense_polynomial`).
     """
     xp = array_namespace(y, t, dt)
     co = tableau.coefficients(xp, y.dtype)
@@ -304,7 +478,7 @@ def rk_step(
     win = co.error_window
     if win is not None:
         err = _combine(xp, win, flat, h, xp.empty(win.coef.shape[:-1] + y.shape, dtype=y.dtype), None)
-    return y1, err, k_next
+    return y1, err, k_next, K
 
 
 def _combine(xp: ModuleType, win: StageWindow, flat: Array, h: Array, out: Array, y: Array | None) -> Array:

@@ -34,6 +34,11 @@ A method is *first same as last* (FSAL) when its last stage is evaluated at
 ``(t_0 + h, y_1)``, i.e. ``c_s = 1`` and the last row of ``a`` equals ``b``; then
 ``k_s`` of an accepted step is ``k_1`` of the next one and costs nothing.
 
+A method may carry a *continuous extension* (dense output, :class:`DenseOutput`): a
+polynomial ``u(theta)``, ``0 <= theta <= 1``, with ``u(0) = y_0``, ``u(1) = y_1``, built
+from the step's stages (plus, for some methods, a few extra stages), that approximates
+the solution inside the step.
+
 A new method is new data, never a new loop: :func:`numeric.integrators.methods.rk_step`
 runs any :class:`ButcherTableau`.
 """
@@ -84,6 +89,7 @@ class ButcherTableau:
         ``h^{q+1}``. Required exactly when ``b_error`` is given.
     fsal: first-same-as-last (``c_s = 1`` and ``a_{s,:} = b``).
     citation: where the coefficients come from.
+    dense: the continuous extension (:class:`DenseOutput`), or ``None``.
 
     Raises
     ------
@@ -102,6 +108,7 @@ class ButcherTableau:
     fsal: bool = False
     b_error_aux: tuple[float, ...] | None = None
     citation: str = ""
+    dense: DenseOutput | None = None
     _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -163,6 +170,8 @@ class ButcherTableau:
         object.__setattr__(self, "a", tuple(tuple(r) for r in rows))
         object.__setattr__(self, "b_error", b_error)
         object.__setattr__(self, "b_error_aux", b_error_aux)
+        if self.dense is not None:
+            self.dense.check(where, b, self.fsal)
 
     @property
     def stages(self) -> int:
@@ -182,6 +191,90 @@ class ButcherTableau:
             found = _Coefficients(self, xp, dtype)
             self._cache[key] = found
         return found
+
+
+@dataclass(frozen=True)
+class DenseOutput:
+    """A continuous extension in Hairer's nested form (the codes DOPRI5 and DOP853 of
+    E. Hairer, S. P. Nørsett and G. Wanner, *Solving ODEs I*, 2nd ed., Sec. II.6).
+
+    With ``theta = (t - t_0) / h`` and ``r_i = h sum_j R_{ij} k_j``,
+
+    .. math::
+
+        u(\\theta) = y_0 + \\theta\\bigl(r_1 + (1-\\theta)\\bigl(r_2 + \\theta\\bigl(r_3 + (1-\\theta)
+        \\bigl(r_4 + \\theta(r_5 + \\cdots)\\bigr)\\bigr)\\bigr)\\bigr),
+
+    i.e. ``u = y_0 + sum_i w_i(theta) r_i`` with ``w_i = theta^{floor(i/2)+1} (1-theta)^{ceil(i/2)}``
+    (0-based ``i``). The first three rows are fixed by the step's ends, and make the cubic
+    Hermite interpolant of ``y_0, f(y_0), y_1, f(y_1)``: ``r_1 = y_1 - y_0`` (``R_1 = b``),
+    ``r_2 = h k_1 - r_1``, ``r_3 = r_1 - h k_s - r_2`` (``k_s = f(t_0 + h, y_1)``, the FSAL
+    stage). The rows ``d`` add the higher-order corrections; ``d`` may use ``len(c_extra)``
+    extra stages evaluated after the step,
+    ``k_{s+e} = f(t_0 + c^x_e h, y_0 + h sum_j a^x_{ej} k_j)`` over all earlier stages.
+
+    The monomial weights ``b_j(theta) = sum_p weights[j][p] theta^{p+1}`` (so
+    ``u = y_0 + h sum_j b_j(theta) k_j``) are derived on construction.
+
+    Attributes
+    ----------
+    d: correction rows, each over the ``s + len(c_extra)`` stages.
+    order: order ``p*`` of the interpolant (``u(theta) - y(t_0 + theta h) = O(h^{p*+1})``).
+    c_extra, a_extra: nodes and rows (over the stages before each) of the extra stages.
+    citation: where the coefficients come from.
+    """
+
+    d: tuple[tuple[float, ...], ...]
+    order: int
+    c_extra: tuple[float, ...] = ()
+    a_extra: tuple[tuple[float, ...], ...] = ()
+    citation: str = ""
+
+    def check(self, where: str, b: tuple[float, ...], fsal: bool) -> None:
+        """Validate against the method's weights ``b`` and derive ``weights``; raise ``ValueError``."""
+        s = len(b)
+        if not fsal:
+            raise ValueError(f"{where}: the dense output's Hermite rows need an FSAL method")
+        _check_order(where, "dense order", self.order)
+        n_x = len(self.c_extra)
+        if len(self.a_extra) != n_x:
+            raise ValueError(f"{where}: dense output has {n_x} extra nodes but {len(self.a_extra)} rows")
+        for e, (ce, row) in enumerate(zip(self.c_extra, self.a_extra, strict=True)):
+            r = _as_float_vector(f"dense a_extra[{e}]", row)
+            if len(r) != s + e:
+                raise ValueError(f"{where}: dense a_extra[{e}] has length {len(r)}, needs {s + e}")
+            if abs(math.fsum(r) - ce) > _CONSISTENCY_TOL * max(1.0, *map(abs, r)):
+                raise ValueError(f"{where}: row sum of dense a_extra[{e}] is {math.fsum(r)!r}, not {ce!r}")
+        width = s + n_x
+        d = [_as_float_vector(f"dense d[{i}]", row) for i, row in enumerate(self.d)]
+        if any(len(row) != width for row in d):
+            raise ValueError(f"{where}: every dense row d needs {width} entries (stages plus extra stages)")
+        bx = np.zeros(width)
+        bx[:s] = b
+        first = np.zeros(width)
+        first[0] = 1.0
+        last = np.zeros(width)
+        last[s - 1] = 1.0
+        rows = np.array([bx, first - bx, 2 * bx - first - last, *d])
+        basis = np.zeros((len(rows), len(rows) + 1))  # monomial coefficients of w_i, degree 0..
+        for i in range(len(rows)):
+            up, down = i // 2 + 1, (i + 1) // 2
+            poly = np.polynomial.polynomial.polypow([1.0, -1.0], down)
+            basis[i, up : up + down + 1] = poly
+        weights = rows.T @ basis[:, 1:]  # (stages, degree): theta^1 ... theta^degree
+        object.__setattr__(self, "c_extra", tuple(float(c) for c in self.c_extra))
+        object.__setattr__(self, "a_extra", tuple(tuple(float(x) for x in r) for r in self.a_extra))
+        object.__setattr__(self, "d", tuple(d))
+        object.__setattr__(self, "_weights", weights)
+
+    @property
+    def weights(self) -> np.ndarray:
+        """(s + extra stages, degree) monomial weights: ``b_j(theta) = sum_p weights[j, p] theta^{p+1}``."""
+        return self._weights  # type: ignore[attr-defined]
+
+    @property
+    def degree(self) -> int:
+        return int(self.weights.shape[1])
 
 
 def _error_weights(where: str, name: str, value: Sequence[Number], s: int) -> tuple[float, ...]:
@@ -294,3 +387,22 @@ class _Coefficients:
         self.b_window = window(s - 1)
         self.error_window = None if error is None else window(s)
         self.zero_slots: tuple[int, ...] = tuple(sorted(zero))
+        self.dense = None if tableau.dense is None else _DenseCoefficients(tableau.dense, order, xp, dtype)
+
+
+class _DenseCoefficients:
+    """A :class:`DenseOutput` with its stage columns in the slot order of the stage buffer:
+    ``weights_t`` (degree, s + extra) and ``a_extra[e]`` (s + e,) act on the buffer extended by
+    the extra stages (slot order for the first ``s``, then the extras in order)."""
+
+    def __init__(self, dense: DenseOutput, order: list[int], xp: ModuleType, dtype: Any):
+        s = len(order)
+
+        def slots(w: Sequence[float]) -> Any:
+            w = np.asarray(w, dtype=np.float64)
+            return np.concatenate([w[..., order], w[..., s:]], axis=-1).astype(dtype)
+
+        self.c_extra: tuple[float, ...] = dense.c_extra
+        self.a_extra = [xp.asarray(slots(row)) for row in dense.a_extra]
+        self.weights_t = xp.asarray(slots(dense.weights.T))
+        self.degree = dense.degree
