@@ -8,12 +8,22 @@ For network outputs ``f`` and targets ``y`` (both ``(B, P)``) a loss is
 * square:       :math:`\ell = \tfrac12 (y - f)^2` (zhang2025 Sec. 2; Figs. 4, 8 sum)
 * logistic:     :math:`\ell = \ln(1 + e^{-yf})` (zhang2025 App. C.2; kou2023)
 * exponential:  :math:`\ell = e^{-yf}`
+
+Overflow.  The exponential loss's value and derivative contain :math:`c\,e^{z}`,
+:math:`z=-yf`.  Written as ``c * exp(z)`` it overflows spuriously when :math:`e^z` exceeds the
+largest float but :math:`c\,e^z` (:math:`c=1/P`) does not.  :func:`scaled_exp` evaluates
+:math:`c\,e^z=e^{z+\ln c}` there instead, so the loss is finite whenever its true value is
+representable; where it is not (:math:`z+\ln c>\ln(\text{max float})`, e.g. :math:`yf=-1300`) the
+result is ``inf`` with NumPy's overflow warning, the correctly rounded answer: no formulation
+can make it finite, and the solvers turn it into a non-finite member status.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+import numpy as np
 
 from numeric.backend import Array, array_namespace
 
@@ -47,6 +57,9 @@ class Loss:
 
     def value(self, f: Array, y: Array) -> Array:
         """:math:`\\mathcal L`, shape ``(B,)``."""
+        if self.kind == "exponential":
+            # c e^{z} term by term: the terms are positive, so no partial sum exceeds the total
+            return scaled_exp(array_namespace(f, y), -y * f, self._scale(f)).sum(axis=-1)
         return self._scale(f) * self.per_sample(f, y).sum(axis=-1)
 
     def dvalue(self, f: Array, y: Array) -> Array:
@@ -58,7 +71,27 @@ class Loss:
         if self.kind == "logistic":
             # -y / (1 + e^{y f}), written with a stable sigmoid of -y f
             return -c * y * _sigmoid(xp, -y * f)
-        return -c * y * xp.exp(-y * f)
+        return -y * scaled_exp(xp, -y * f, c)
+
+
+def _log_max(dtype) -> float:
+    """A float ``M`` just below :math:`\\ln(\\text{max float})` of ``dtype``: ``exp(M)`` is finite."""
+    m = np.log(np.finfo(dtype).max)
+    return float(np.nextafter(m, m.dtype.type(0)))
+
+
+def scaled_exp(xp, z: Array, c: float) -> Array:
+    r""":math:`c\,e^{z}` for :math:`0<c\le1` without spurious overflow (module docstring).
+
+    ``c * exp(z)`` wherever :math:`e^z` is finite (bit-identical to the plain product), and
+    :math:`e^{z+\ln c}` where only :math:`e^z` overflows; ``inf`` only where :math:`c\,e^z` itself
+    exceeds the largest float, NaN only from a NaN ``z``.
+    """
+    if c == 1.0:
+        return xp.exp(z)
+    m = _log_max(z.dtype)
+    big = z > m
+    return xp.where(big, xp.exp(xp.where(big, z, 0.0) + float(np.log(c))), c * xp.exp(xp.minimum(z, m)))
 
 
 def _sigmoid(xp, z: Array) -> Array:

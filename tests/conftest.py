@@ -12,7 +12,9 @@
   subprocess, so it exercises the installed entry point); tests that modify its output
   copy it first (``tiny_run_copy``).
 * hypothesis profiles: ``relu-verify`` (default: modest ``max_examples``, no deadline),
-  ``ci`` (more examples, derandomised, no example database) and ``dev`` (a quick look).
+  ``ci`` (more examples, derandomised, no example database), ``dev`` (a quick look) and
+  ``thorough`` (1000 examples per test, random, no example database: an occasional bug hunt,
+  one test file at a time, never in CI).
   Choose one with ``HYPOTHESIS_PROFILE=ci python -m pytest``.
 
 ``tests/`` is put on ``sys.path`` so every test module can ``import strategies``
@@ -55,7 +57,32 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", max_examples=8, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "relu-verify"))
+settings.register_profile(
+    "thorough",
+    max_examples=1000,
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "relu-verify")
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Under ``thorough``, raise each property test's own ``max_examples`` to the profile's.
+
+    Most property tests pin ``@settings(max_examples=...)`` for CI speed, which a profile alone
+    does not override; the bug hunt needs every test at the profile's count.
+    """
+    if HYPOTHESIS_PROFILE != "thorough":
+        return
+    floor = settings.get_profile("thorough").max_examples
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is not None and own.max_examples < floor:
+            test._hypothesis_internal_use_settings = settings(own, max_examples=floor, database=None)
 
 
 # -- backends -----------------------------------------------------------------------------

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
-from strategies_min2024 import balanced_states, separated_datasets
+from strategies_min2024 import (
+    OVERFLOW_DRAWS,
+    balanced_states,
+    exponential_field_is_representable,
+    separated_datasets,
+)
 
 from numeric.backend import get_backend
 from numeric.balanced_relu import (
@@ -28,9 +33,11 @@ BE = get_backend("numpy")
 
 @settings(max_examples=40, deadline=None)
 @given(data=separated_datasets(n=5, D=4), state=balanced_states(B=3, h=4, D=4))
+@example(data=OVERFLOW_DRAWS[5, 4], state=(np.full((3, 4, 4), -10.0), np.ones((3, 4))))
 def test_logpolar_field_is_the_plain_field_on_the_balanced_manifold(data, state):
     X, y = data
     W, s = state
+    assume(exponential_field_is_representable(X, W))
     args = flow_args(BE, X, y, s)
     lp = logpolar_state(W)
     plain = join(W, s * np.linalg.norm(W, axis=-1))
@@ -45,9 +52,11 @@ def test_logpolar_field_is_the_plain_field_on_the_balanced_manifold(data, state)
 
 @settings(max_examples=25, deadline=None)
 @given(data=separated_datasets(n=4, D=3), state=balanced_states(B=2, h=3, D=3))
+@example(data=OVERFLOW_DRAWS[4, 3], state=(np.full((2, 3, 3), 10.0), -np.ones((2, 3))))
 def test_plain_field_equals_the_shared_biasfree_gradient_flow(data, state):
     X, y = data
     W, s = state
+    assume(exponential_field_is_representable(X, W))
     v = s * np.linalg.norm(W, axis=-1)
     net = BiasFreeNet((3, 3, 1), kink=0.0)
     gf = GradientFlow(net, Loss("exponential", "sum"))

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
-from strategies_min2024 import balanced_states, separated_datasets
+from strategies_min2024 import (
+    OVERFLOW_DRAWS,
+    balanced_states,
+    exponential_field_is_representable,
+    separated_datasets,
+)
 
 from numeric.backend import get_backend
 from numeric.balanced_relu import LogPolarFlow, direction_rate, flow_args, join, logpolar_state, split
@@ -21,9 +26,11 @@ BE = get_backend("numpy")
 
 @settings(max_examples=30, deadline=None)
 @given(data=separated_datasets(n=5, D=4), state=balanced_states(B=2, h=3, D=4))
+@example(data=OVERFLOW_DRAWS[5, 4], state=(np.full((2, 3, 4), 10.0), -np.ones((2, 3))))  # found at 1000
 def test_alpha_zero_is_the_relu_flow(data, state):
     X, y = data
     W, s = state
+    assume(exponential_field_is_representable(X, W))
     args = flow_args(BE, X, y, s)
     lp = logpolar_state(W)
     np.testing.assert_array_equal(
@@ -37,9 +44,15 @@ def test_alpha_zero_is_the_relu_flow(data, state):
     state=balanced_states(B=2, h=3, D=4),
     alpha=st.sampled_from([0.0, 0.1, 0.5, 1.0]),
 )
+@example(
+    data=OVERFLOW_DRAWS[5, 4], state=(np.full((2, 3, 4), 10.0), -np.ones((2, 3))), alpha=0.0
+)  # issue 16 bug 5
 def test_leaky_logpolar_field_is_the_plain_leaky_gradient_flow(data, state, alpha):
+    """Equal fields wherever the exponential loss's gradient is representable (the pinned draw is not:
+    ``strategies_min2024.OVERFLOW_DRAWS``)."""
     X, y = data
     W, s = state
+    assume(exponential_field_is_representable(X, W))
     v = s * np.linalg.norm(W, axis=-1)
     gf = GradientFlow(BiasFreeNet((4, 3, 1), kink=alpha), Loss("exponential", "sum"))
     dW, dv = gf.net.unpack(gf(0.0, gf.net.pack([W, v[:, None, :]]), gf.args(BE, X, y, alpha=alpha)))

@@ -115,3 +115,23 @@ def test_losses_run_on_backend(backend):
         np.testing.assert_allclose(
             to_numpy(loss.dvalue(backend.asarray(f), backend.asarray(y))), loss.dvalue(f, y), rtol=1e-14
         )
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_exponential_loss_has_no_spurious_overflow(dtype):
+    """c e^{z} with e^{z} beyond the largest float but c e^{z} below it is finite (c = 1/P folded into
+    the exponent, no warning: RuntimeWarnings are errors here); a value that is itself beyond the
+    largest float is inf, never NaN; below the threshold the result is the plain c * exp(z)."""
+    log_max = float(np.log(np.finfo(dtype).max))
+    P = 8
+    z = np.array([[log_max + 1.0] + [0.0] * (P - 1)], dtype=dtype)  # c e^z = e^{log_max + 1 - ln 8}
+    f, y = -z, np.ones_like(z)
+    loss = Loss("exponential", "mean")
+    expect = np.exp(np.float64(log_max) + 1.0 - np.log(P))
+    assert loss.dvalue(f, y)[0, 0] == pytest.approx(-expect, rel=1e-5 if dtype == np.float32 else 1e-13)
+    assert loss.value(f, y)[0] == pytest.approx(expect, rel=1e-5 if dtype == np.float32 else 1e-13)
+    small = np.array([[1.0, -3.0, 40.0]], dtype=dtype)
+    np.testing.assert_array_equal(loss.dvalue(-small, np.ones_like(small)), -((1 / 3) * np.exp(small)))
+    with pytest.warns(RuntimeWarning, match="overflow"):
+        d = Loss("exponential", "sum").dvalue(-z, y)
+    assert d[0, 0] == -np.inf and not np.isnan(d).any()
