@@ -37,6 +37,21 @@ from verify.papers.zhang2025.expressivity import (
     _rounding_scale,
     _square_loss,
 )
+from verify.papers.zhang2025.hypotheses import (
+    ALPHA_01,
+    BALANCED,
+    BETA_NONNEG,
+    BIAS_FREE,
+    CONDITION_3,
+    CONTINUITY,
+    EVEN_INPUTS,
+    INTEGRAL_INEQ,
+    KINK,
+    ODD_TARGET,
+    OFF_HYPERPLANE,
+    RANK_ONE,
+    TWO_LAYER,
+)
 
 # (pairs, D) of the symmetric datasets searched: from one pair in 1-D to wide and high-dimensional.
 SIZES = [(1, 1), (2, 2), (7, 3), (40, 5), (100, 20)]
@@ -57,8 +72,8 @@ def _symmetric(rng: np.random.Generator, n_pairs: int, D: int) -> datasets.Datas
 
 def _symmetric_family(ctx: Context, key: str) -> list[datasets.Dataset]:
     """The searched symmetric datasets: every entry of SIZES plus one of ``P`` pairs in D = 5."""
-    rng = ctx.rng(key).host
     big = ctx.param("P", tiny=50, quick=500, full=5000)
+    rng = ctx.rng(key).host
     return [_symmetric(rng, n, D) for n, D in [*SIZES, (big, 5)]]
 
 
@@ -104,6 +119,60 @@ def _nets(rng: np.random.Generator, H: int, D: int, n: int, alphas=ALPHAS):
     return W1, W2, alpha[:, None, None]
 
 
+# ---------------------------------------------------------------------- instance search
+
+# (H, D, pairs) of the searched instances: small enough for a derivative-free search in
+# H D + H + pairs (D + 1) + 1 = 19 parameters, large enough for mixed activation patterns.
+SEARCH_SHAPE = (3, 2, 3)
+
+
+def _instance(theta: np.ndarray, shape: tuple[int, int, int] = SEARCH_SHAPE):
+    r"""Parameters -> ``(symmetric dataset, W1 (1,H,D), W2 (1,1,H), alpha (1,1,1))``, inside the hypotheses:
+
+    the data are symmetrised (Condition 3 by construction) and
+    :math:`\alpha=1/(1+e^{-\theta_{\rm last}})\in[0,1]`.
+    """
+    H, D, n = shape
+    cuts = np.cumsum([H * D, H, n * D, n])
+    W1, W2, X0, y0, a = np.split(np.asarray(theta, float), cuts)
+    alpha = 1.0 / (1.0 + np.exp(-a[0]))
+    ds = datasets.symmetrize(X0.reshape(n, D), y0, "searched instance")
+    return ds, W1.reshape(1, H, D), W2.reshape(1, 1, H), np.full((1, 1, 1), alpha)
+
+
+def _instance_starts(rng: np.random.Generator, shape: tuple[int, int, int] = SEARCH_SHAPE):
+    """Starting instances of three structurally different families (chosen before looking):
+
+    Gaussian weights and data; badly scaled (weights 1e2, inputs 1e-2, targets 1e3); and
+    near-kink (the first input almost orthogonal, 1e-9 relative, to the first unit's weights).
+    """
+    H, D, n = shape
+    size = H * D + H + n * D + n + 1
+
+    def gaussian():
+        return rng.normal(size=size)
+
+    def scaled():
+        t = gaussian()
+        t[: H * D + H] *= 1e2
+        t[H * D + H : H * D + H + n * D] *= 1e-2
+        t[H * D + H + n * D : -1] *= 1e3
+        return t
+
+    def near_kink():
+        t = gaussian()
+        w = t[:D]
+        x = rng.normal(size=D)
+        x -= (x @ w) / (w @ w) * w
+        t[H * D + H : H * D + H + D] = x + 1e-9 * np.linalg.norm(x) * rng.normal(size=D)
+        return t
+
+    return {
+        f: [make() for _ in range(2)]
+        for f, make in (("Gaussian", gaussian), ("scaled", scaled), ("near-kink", near_kink))
+    }
+
+
 # ------------------------------------------------------------------------ Condition 3
 
 
@@ -140,6 +209,8 @@ def _worst_split(ctx: Context, family: list[datasets.Dataset], n: int) -> tuple[
     return worst, details
 
 
+_ACCEPTS = "is_symmetric accepts every dataset built to satisfy Condition 3"
+_SPLIT = "loss split L = 1/2<(y-h)^2> + 1/2<g^2> (cross term vanishes)"
 _SPLIT_WHY = (
     "max over datasets, H in {1,5,50}, alpha in [0,1] and random weights (any scale) of |L - L_lin - L_even| "
     "divided by the float64 error bounds of the three losses (<(|r|+s)s> + (P+4)eps L, s = 2(H+D+2)eps"
@@ -156,20 +227,17 @@ _SPLIT_WHY = (
     r"$(-x,-y)$ present with the same multiplicity). Then for every two-layer bias-free net "
     r"$f=h+g$ (eq. 8) the cross term $\langle(y-h)g\rangle$ vanishes and "
     r"$\mathcal L=\tfrac12\langle(y-h)^2\rangle+\tfrac12\langle g^2\rangle$.",
-    hypotheses=[
-        "even empirical input distribution",
-        "odd target",
-        r"two-layer bias-free net, $\alpha\in[0,1]$",
-    ],
+    hypotheses=[EVEN_INPUTS, ODD_TARGET, TWO_LAYER, BIAS_FREE, ALPHA_01],
 )
 def condition_3(ctx: Context) -> None:
     n = ctx.param("trials", tiny=2, quick=8, full=64)
+    budget = ctx.param("budget", tiny=40, quick=150, full=1000)
     family = [*_symmetric_family(ctx, "data"), datasets.fan(30), datasets.perturbed_symmetric(0.0)]
 
     def checks(family: list[datasets.Dataset], why_accepted: str) -> None:
         accepted = [datasets.is_symmetric(ds.X, ds.y) for ds in family]
         ctx.holds(
-            "is_symmetric accepts every dataset built to satisfy Condition 3",
+            _ACCEPTS,
             all(accepted),
             measured=f"{sum(accepted)}/{len(family)} accepted",
             expected="all",
@@ -177,7 +245,7 @@ def condition_3(ctx: Context) -> None:
         )
         worst, details = _worst_split(ctx, family, n)
         ctx.bound(
-            "loss split L = 1/2<(y-h)^2> + 1/2<g^2> (cross term vanishes)",
+            _SPLIT,
             worst,
             1.0,
             why=_SPLIT_WHY,
@@ -190,21 +258,28 @@ def condition_3(ctx: Context) -> None:
         list(corollary10_cross_term().values()),
         why="SymPy, symbolic pair (x, y), (-x, -y), symbolic H=2 even part f_e(x) = f_e(-x)",
     )
+    ctx.search(
+        "search: worst loss-split ratio over nets and symmetric data",
+        lambda t: float(_split_ratio(ctx, *_instance(t))[0]),
+        _instance_starts(ctx.rng("search").host),
+        budget=budget,
+        why=_SPLIT_WHY + f"; Nelder-Mead over (W1, W2, x_1..x_3, y, alpha), H, D, pairs = {SEARCH_SHAPE}",
+    )
 
     rng = ctx.rng("violations").host
     violations = {
-        "one point dropped": ([_dropped(ds) for ds in family], "even empirical input distribution"),
+        "one point dropped": ([_dropped(ds) for ds in family], EVEN_INPUTS),
         "one point perturbed": (
             [*(_perturbed(rng, ds) for ds in family), datasets.perturbed_symmetric(0.1)],
-            "even empirical input distribution",
+            EVEN_INPUTS,
         ),
         "even target component": (
             [*(_even_target(rng, ds) for ds in family), datasets.circle(30)],
-            "odd target",
+            ODD_TARGET,
         ),
     }
     for name, (broken, hypothesis) in violations.items():
-        with ctx.control(name, breaks=hypothesis):
+        with ctx.control(name, breaks=hypothesis, must_break=[_ACCEPTS, _SPLIT]):
             checks(broken, "exact multiset comparison (atol = 0)")
 
 
@@ -266,20 +341,20 @@ def _lemma5_exact() -> list[sp.Matrix]:
     return out
 
 
+_SIGMA, _BETA = "<x x^T>_{S+} = Sigma", "<x y>_{S+} = beta"
+
+
 @claim(
     "zhang2025:lemma-5",
     title="Under Condition 3 every half-space average equals the full average",
     source="Lemma 5, eq. (10); proof in App. B.2 (eqs. 22, 23)",
     statement=r"For every $r$ and $\mathbb S^+=\{x: r^\top x>0\}$: "
     r"$\langle xx^\top\rangle_{\mathbb S^+}=\Sigma$ and $\langle x\,y(x)\rangle_{\mathbb S^+}=\beta$.",
-    hypotheses=[
-        "even empirical input distribution (the Sigma part needs only this)",
-        "odd target (needed for the beta part)",
-        r"no data point on the hyperplane $r^\top x=0$ (implicit: each half space has mass 1/2)",
-    ],
+    hypotheses=[EVEN_INPUTS, ODD_TARGET, OFF_HYPERPLANE],
 )
 def lemma_5(ctx: Context) -> None:
     K = ctx.param("trials", tiny=20, quick=200, full=2000)
+    budget = ctx.param("budget", tiny=40, quick=150, full=1000)
     family = _symmetric_family(ctx, "data")
     why = (
         f"max over {len(family)} symmetric datasets (P from {min(ds.P for ds in family)} to "
@@ -288,8 +363,22 @@ def lemma_5(ctx: Context) -> None:
         "both averages; an exact identity keeps the ratio <= 1"
     )
     sig, beta = _worst_half_space(ctx, family, K)
-    ctx.bound("<x x^T>_{S+} = Sigma", sig, 1.0, why=why)
-    ctx.bound("<x y>_{S+} = beta", beta, 1.0, why=why)
+    ctx.bound(_SIGMA, sig, 1.0, why=why)
+    ctx.bound(_BETA, beta, 1.0, why=why)
+    shape = (1, 3, 4)  # the normal r is the single row of W1; 4 pairs in D = 3
+
+    def violation(theta: np.ndarray) -> float:
+        ds, r, _, _ = _instance(theta, shape)
+        return float(max(ratio.max() for ratio in _half_space_ratios(ds.X, ds.y, r[0])))
+
+    ctx.search(
+        "search: worst half-space ratio over normals and symmetric data",
+        violation,
+        _instance_starts(ctx.rng("search").host, shape),
+        budget=budget,
+        why="deviation / gamma_(n+2) <|products|> of both averages, maximised by Nelder-Mead over the normal "
+        "and 4 data pairs in D = 3 (the near-kink family starts with a point 1e-9 from the hyperplane)",
+    )
     ctx.zero(
         "symbolic: pairwise step and eq. (10) on an exact rational symmetric dataset",
         _lemma5_exact(),
@@ -297,21 +386,22 @@ def lemma_5(ctx: Context) -> None:
     )
 
     rng = ctx.rng("violations").host
-    controls = [
-        ("one point dropped", "even empirical input distribution", [_dropped(ds) for ds in family[1:]], 1.0),
-        ("even target component", "odd target", [_even_target(rng, ds) for ds in family], 1.0),
+    controls = [  # the Sigma part needs only even inputs, so an even target component breaks beta alone
+        ("one point dropped", EVEN_INPUTS, [_dropped(ds) for ds in family[1:]], 1.0, [_SIGMA, _BETA]),
+        ("even target component", ODD_TARGET, [_even_target(rng, ds) for ds in family], 1.0, [_BETA]),
         (
             "a data pair on the hyperplane r^T x = 0",
-            "no data point on the hyperplane",
+            OFF_HYPERPLANE,
             [_on_hyperplane(ds) for ds in family if ds.D > 1],
             0.0,
+            [_SIGMA, _BETA],
         ),
     ]
-    for name, hypothesis, broken, last in controls:
-        with ctx.control(name, breaks=hypothesis):
+    for name, hypothesis, broken, last, conclusions in controls:
+        with ctx.control(name, breaks=hypothesis, must_break=conclusions):
             sig, beta = _worst_half_space(ctx, broken, K, last)
-            ctx.bound("<x x^T>_{S+} = Sigma", sig, 1.0, why=why)
-            ctx.bound("<x y>_{S+} = beta", beta, 1.0, why=why)
+            ctx.bound(_SIGMA, sig, 1.0, why=why)
+            ctx.bound(_BETA, beta, 1.0, why=why)
 
 
 # ---------------------------------------------------------------------------- Lemma 13
@@ -375,6 +465,9 @@ def _gronwall_instances(rng: np.random.Generator, n: int) -> tuple[np.ndarray, n
     return c, d0
 
 
+_BOUND_21 = "bound (21) holds (min (bound - u)/tol)"
+
+
 @claim(
     "zhang2025:lemma-13",
     title="Grönwall's inequality",
@@ -382,7 +475,7 @@ def _gronwall_instances(rng: np.random.Generator, n: int) -> tuple[np.ndarray, n
     statement=r"If $\beta\ge0$ and $u$ are continuous, the negative part of $\alpha$ is locally integrable "
     r"and $u(t)\le\alpha(t)+\int_a^t\beta(s)u(s)\,ds$, then "
     r"$u(t)\le\alpha(t)+\int_a^t\alpha(s)\beta(s)e^{\int_s^t\beta(r)dr}ds$.",
-    hypotheses=[r"$\beta\ge0$", r"$u(t)\le\alpha(t)+\int_a^t\beta u$", "continuity / local integrability"],
+    hypotheses=[BETA_NONNEG, INTEGRAL_INEQ, CONTINUITY],
 )
 def lemma_13(ctx: Context) -> None:
     n = ctx.param("trials", tiny=8, quick=64, full=512)
@@ -394,24 +487,13 @@ def lemma_13(ctx: Context) -> None:
         "equality cases below measure that margin) + 8 eps per step x |terms|"
     )
 
-    def checks(bound, hyp, tol, details: dict) -> None:
-        ctx.bound(
-            "the construction satisfies the integral inequality (min gap/tol)",
-            (hyp / tol[:, None]).min(),
-            -1.0,
-            side=">=",
-            why=why,
-        )
-        ctx.bound(
-            "bound (21) holds (min (bound - u)/tol)",
-            (bound / tol[:, None]).min(),
-            -1.0,
-            side=">=",
-            why=why,
-            details=details,
-        )
+    def checks(bound, tol, details: dict) -> None:
+        ctx.bound(_BOUND_21, (bound / tol[:, None]).min(), -1.0, side=">=", why=why, details=details)
 
-    checks(bound, hyp, tol, {"max bound - u": bound.max()})
+    # The hypothesis u <= alpha + int beta u holds by construction (u = alpha + int beta u - int s,
+    # int s >= 0): it is the regime of the instances, not a conclusion.
+    ctx.regime(INTEGRAL_INEQ, gap=(hyp / tol[:, None]).min())
+    checks(bound, tol, {"max bound - u": bound.max()})
     ctx.bound(
         "bound (21) is attained with equality when u = alpha + int beta u (max |bound - u|/tol)",
         (np.abs(bound) / tol[:, None])[: n // 4].max(),
@@ -441,13 +523,15 @@ def lemma_13(ctx: Context) -> None:
         ],
     )
 
-    with ctx.control("beta = -b < 0 with alpha = 1, s = sin(kt)", breaks=r"$\beta\ge0$"):
+    with ctx.control("beta = -b < 0 with alpha = 1, s = sin(kt)", breaks=BETA_NONNEG, must_break=[_BOUND_21]):
         bs = np.array([0.5, 1.0, 2.0, 0.5, 1.0, 2.0])
         kappa = np.repeat([1.0, 2.0], 3)
         c = np.zeros((6, 11))
         c[:, 0], c[:, 3], c[:, 5], c[:, 9], c[:, 10] = 1.0, 1.0, -bs, 1.0, kappa
         bound, hyp, tol, ts, u = _gronwall(ctx, c, np.zeros(6))
-        checks(bound, hyp, tol, {"min bound - u": bound.min()})
+        checks(
+            bound, tol, {"min bound - u": bound.min(), "min hypothesis gap / tol": (hyp / tol[:, None]).min()}
+        )
         ctx.figure(
             "u(t) and bound (21) with beta = -1",
             xlabel="t",
@@ -502,6 +586,16 @@ _FIRST_WHY = (
 )
 
 
+_A_GENERIC, _B_GENERIC = "(24a) with sigma'(0) = 0, generic data", "(24b), generic data"
+_A_KINK = "(24a), a pre-activation exactly 0"
+
+
+def _instance_arrays(theta: np.ndarray):
+    """:func:`_instance` as arrays ``(W1, W2, X, y, alpha)`` (the argument order of the ratio functions)."""
+    ds, W1, W2, alpha = _instance(theta)
+    return W1, W2, ds.X, ds.y, alpha
+
+
 @claim(
     "zhang2025:lemma-14",
     title="Under Condition 3 the data terms of the gradient are those of a linear net times (1+alpha)/2",
@@ -509,19 +603,24 @@ _FIRST_WHY = (
     statement=r"For any weights: $\langle\sigma'(W_1x)\odot W_2^\top yx^\top\rangle=\tfrac{\alpha+1}2W_2^\top"
     r"\beta^\top$ (24a) and $\langle y\,\sigma(W_1x)^\top\rangle=\tfrac{\alpha+1}2\beta^\top W_1^\top$ "
     r"(24b).",
-    hypotheses=[
-        "Condition 3",
-        r"no pre-activation exactly 0, or $\sigma'(0)=\tfrac{1+\alpha}2$ (implicit, for (24a))",
-    ],
+    hypotheses=[CONDITION_3, KINK, ALPHA_01],
 )
 def lemma_14(ctx: Context) -> None:
     n = ctx.param("trials", tiny=2, quick=6, full=32)
+    budget = ctx.param("budget", tiny=40, quick=150, full=1000)
     family = _symmetric_family(ctx, "data")
     ra, rb = _worst_first_terms(ctx, family, n, lambda a: 0.0)
-    ctx.bound("(24a) with sigma'(0) = 0, generic data", ra, 1.0, why=_FIRST_WHY)
-    ctx.bound("(24b), generic data", rb, 1.0, why=_FIRST_WHY)
+    ctx.bound(_A_GENERIC, ra, 1.0, why=_FIRST_WHY)
+    ctx.bound(_B_GENERIC, rb, 1.0, why=_FIRST_WHY)
     ra, _ = _worst_first_terms(ctx, family[1:], n, lambda a: (1 + a) / 2, zero=True)
-    ctx.bound("(24a) with sigma'(0) = (1+alpha)/2 and a pre-activation exactly 0", ra, 1.0, why=_FIRST_WHY)
+    ctx.bound(_A_KINK, ra, 1.0, why=_FIRST_WHY + "; here sigma'(0) = (1+alpha)/2")
+    ctx.search(
+        "search: worst (24a)/(24b) ratio over nets and symmetric data",
+        lambda t: float(max(r.max() for r in _first_term_ratios(*_instance_arrays(t), 0.0))),
+        _instance_starts(ctx.rng("search").host),
+        budget=budget,
+        why=_FIRST_WHY + f"; Nelder-Mead over (W1, W2, x_1..x_3, y, alpha), H, D, pairs = {SEARCH_SHAPE}",
+    )
     pairs = pairing_identities()
     kink = pairs.pop("kink")
     ctx.zero(
@@ -543,19 +642,18 @@ def lemma_14(ctx: Context) -> None:
         "sigma(0) = 0 under every convention. Generic data never put a pre-activation exactly on 0."
     )
 
-    with ctx.control("one point dropped", breaks="Condition 3"):
+    with ctx.control("one point dropped", breaks=CONDITION_3, must_break=[_A_GENERIC, _B_GENERIC]):
         ra, rb = _worst_first_terms(ctx, [_dropped(ds) for ds in family], n, lambda a: 0.0)
-        ctx.bound("(24a) with sigma'(0) = 0, generic data", ra, 1.0, why=_FIRST_WHY)
-        ctx.bound("(24b), generic data", rb, 1.0, why=_FIRST_WHY)
+        ctx.bound(_A_GENERIC, ra, 1.0, why=_FIRST_WHY)
+        ctx.bound(_B_GENERIC, rb, 1.0, why=_FIRST_WHY)
     with ctx.control(
-        "a pre-activation exactly 0 with sigma'(0) = alpha (PyTorch) or 0",
-        breaks=r"no pre-activation exactly 0, or $\sigma'(0)=\tfrac{1+\alpha}2$",
+        "a pre-activation exactly 0 with sigma'(0) = alpha (PyTorch) and with sigma'(0) = 0",
+        breaks=KINK,
+        must_break=[_A_KINK],
     ):
         for name, kink in (("alpha", lambda a: a), ("0", lambda a: 0.0)):
             ra, _ = _worst_first_terms(ctx, family[1:], n, kink, zero=True)
-            ctx.bound(
-                f"(24a) with sigma'(0) = {name} and a pre-activation exactly 0", ra, 1.0, why=_FIRST_WHY
-            )
+            ctx.bound(_A_KINK, ra, 1.0, why=_FIRST_WHY + f"; here sigma'(0) = {name}")
 
 
 # ---------------------------------------------------------------------------- Lemma 15
@@ -600,8 +698,8 @@ def _any_data(rng: np.random.Generator, P: int, D: int) -> list[np.ndarray]:
 def _lemma15_search(ctx: Context, n: int, alphas) -> tuple[dict[str, np.ndarray], np.ndarray, float]:
     """lhs/rhs of both bounds: the max per shape "HxD" over random nets and data, the max over the aligned
     equality case, and the relative rounding error gamma of a computed ratio."""
-    rng = ctx.rng("search").host
     P = ctx.param("P", tiny=20, quick=100, full=1000)
+    rng = ctx.rng("search").host
     random, aligned, gamma = {}, np.zeros(2), 0.0
     for H, D in SHAPES:
         alpha = np.repeat(alphas, n)[:, None, None]
@@ -631,10 +729,11 @@ def _lemma15_checks(ctx: Context, random: dict[str, np.ndarray], aligned: np.nda
     statement=r"(1) $\|\langle\sigma(W_1x)\sigma(W_1x)^\top\rangle\|\le\|W_1\|^2\operatorname{Tr}\Sigma$; "
     r"(2) $\|\langle\sigma'(W_1x)\odot W_2^\top W_2\sigma(W_1x)x^\top\rangle\|"
     r"\le\|W_2\|^2\|W_1\|\operatorname{Tr}\Sigma$.",
-    hypotheses=[r"$\alpha\in[0,1]$ (so $|\sigma(z)|\le|z|$, $|\sigma'|\le1$)", "any data, any weights"],
+    hypotheses=[ALPHA_01, "any data, any weights"],
 )
 def lemma_15(ctx: Context) -> None:
     n = ctx.param("trials", tiny=2, quick=4, full=64)
+    budget = ctx.param("budget", tiny=40, quick=200, full=1000)
     random, aligned, gamma = _lemma15_search(ctx, n, ALPHAS)
     why = (
         f"worst lhs/rhs over {len(SHAPES)} shapes (H, D), alpha in [0,1], {n} random nets per alpha and 4 "
@@ -649,6 +748,38 @@ def lemma_15(ctx: Context) -> None:
         rtol=gamma,
         why=why,
     )
+    H, D, P = 3, 2, 4
+    cuts = np.cumsum([H * D, H, P * D])
+    gamma_s = 4 * (P + D + H * (H + D) + 10) * EPS
+
+    def violation(theta: np.ndarray) -> float:
+        W1, W2, X, a = np.split(theta, cuts)
+        alpha = np.full((1, 1, 1), 1 / (1 + np.exp(-a[0])))
+        ratios = _second_term_ratios(W1.reshape(1, H, D), W2.reshape(1, 1, H), X.reshape(P, D), alpha)
+        return float(max(r[0] for r in ratios)) / (1 + gamma_s)
+
+    rng = ctx.rng("adversarial").host
+
+    def near_aligned() -> np.ndarray:
+        W1, W2, X = _aligned(rng, 1, H, D, P)
+        theta = np.concatenate([W1.ravel(), W2.ravel(), X.ravel(), [0.0]])
+        return theta * (1 + 1e-2 * rng.normal(size=theta.size))
+
+    ctx.search(
+        "search: worst lhs/rhs of bounds (1), (2) over weights, data and alpha",
+        violation,
+        {
+            "Gaussian": [rng.normal(size=int(cuts[-1]) + 1) for _ in range(2)],
+            "one-signed data": [
+                np.concatenate([rng.normal(size=H * D + H), np.abs(rng.normal(size=P * D)) + 1, [0.0]])
+                for _ in range(2)
+            ],
+            "near the aligned equality case": [near_aligned() for _ in range(2)],
+        },
+        budget=budget,
+        why=f"max of both lhs/rhs divided by 1 + gamma, Nelder-Mead over (W1, W2, X, alpha), "
+        f"H, D, P = {H}, {D}, {P}; alpha = 1/(1 + e^-a) in [0, 1]",
+    )
     sharp = np.max([r for shape, r in random.items() if not shape.endswith("x1")], axis=0)
     ctx.note(
         f"Sharpness: in D >= 2 random weights and data reach at most {sharp[0]:.3f} (bound 1) and "
@@ -657,7 +788,9 @@ def lemma_15(ctx: Context) -> None:
         "data that is generic)."
     )
 
-    with ctx.control("alpha = 3", breaks=r"$\alpha\in[0,1]$"):
+    with ctx.control(
+        "alpha = 3", breaks=ALPHA_01, must_break=["bound (1): max lhs/rhs", "bound (2): max lhs/rhs"]
+    ):
         random, aligned, gamma = _lemma15_search(ctx, n, np.array([3.0]))
         _lemma15_checks(
             ctx, random, aligned, gamma, why + "; alpha^2 = 9 expected on positive pre-activations"
@@ -678,8 +811,8 @@ def _balanced_states(ctx: Context, key: str, imbalance: float, alphas):
     Yields ``(W1, W2, r, alpha, X)`` per (H, D) with inputs (B, D, 16): random, +-r, and
     orthogonal to r, at log-uniform scales.
     """
-    rng = ctx.rng(key).host
     n = ctx.param("trials", tiny=2, quick=16, full=128)
+    rng = ctx.rng(key).host
     for H, D in [(2, 1), (3, 2), (10, 5), (100, 2), (1000, 50)]:
         B = n * len(alphas)
         r = rng.normal(size=(B, D))
@@ -761,6 +894,10 @@ _EQ36_WHY = (
 )
 
 
+_EQ36 = "(36): f(x) = (alpha+1)/2 W2 W1 x for random x, x = +-r, x orthogonal to r"
+_EQ36_EXACT = "symbolic: (36) on both sides of r^T x = 0"
+
+
 @claim(
     "zhang2025:assumption-7",
     title="The idealised initialisation (rank one, balanced) makes the net exactly linear",
@@ -768,45 +905,28 @@ _EQ36_WHY = (
     statement=r"If $W_1=W_2^\top r^\top$ with $\|r\|=1$ and $\|W_2^+\|=\|W_2^-\|$, then for every $x$: "
     r"$f(x)=W_2\sigma(W_1x)=\tfrac{\alpha+1}2W_2W_1x$ (36). "
     r"(``numeric.initializations.balanced_rank_one`` constructs such states.)",
-    hypotheses=[r"$W_1=W_2^\top r^\top$, $\|r\|=1$", r"$\|W_2^+\|=\|W_2^-\|$", r"$\alpha\in[0,1]$"],
+    hypotheses=[RANK_ONE, BALANCED, ALPHA_01],
 )
 def assumption_7(ctx: Context) -> None:
     worst = _manifold_deviations(ctx)
-    ctx.bound(
-        "rank one: ||W1 - W2^T W2 W1/||W2||^2|| / ||W1||",
-        worst["rank"],
-        1.0,
-        why=_A7_WHY + "each entry g_h r_d and the projection carry relative error <= 2(H+4)eps",
-    )
-    ctx.bound(
-        "balance: | ||W2+||^2/||W2-||^2 - 1 |",
-        worst["imbalance"],
-        1.0,
-        why=_A7_WHY + "the rescaled norms carry relative error <= 4(H+4)eps",
-    )
-    ctx.bound(
-        "(36): f(x) = (alpha+1)/2 W2 W1 x for random x, x = +-r, x orthogonal to r",
-        worst["eq36"],
-        1.0,
-        why=_EQ36_WHY,
-    )
+    # Rank one and balance are the hypotheses, built by numeric.initializations.balanced_rank_one: they
+    # are the regime of the states (each within its float64 bound: entries g_h r_d and the projection
+    # carry relative error <= 2(H+4)eps, the rescaled norms <= 4(H+4)eps), not conclusions.
+    ctx.regime(RANK_ONE, ratio=worst["rank"])
+    ctx.regime(BALANCED, ratio=worst["imbalance"])
+    ctx.bound(_EQ36, worst["eq36"], 1.0, why=_EQ36_WHY)
     exact = _eq36_symbolic([3, 4, -5])
     why = "SymPy, r = (3/5, 4/5), x = kappa r + lam r_perp with kappa positive and negative"
-    ctx.zero("symbolic: W2 = (3, 4, -5): (36) on both sides of r^T x = 0", exact["eq36"], why=why)
+    ctx.zero(_EQ36_EXACT, exact["eq36"], why=why + "; W2 = (3, 4, -5)")
     ctx.zero(
         "symbolic: W2 = (3, 4, -5): f(x) + f(-x) = (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| = 0",
         exact["even"],
         why=why,
     )
 
-    with ctx.control("||W2+||^2 = 2 ||W2-||^2", breaks=r"$\|W_2^+\|=\|W_2^-\|$"):
+    with ctx.control("||W2+||^2 = 2 ||W2-||^2", breaks=BALANCED, must_break=[_EQ36, _EQ36_EXACT]):
         worst_36, worst_even = _imbalanced_deviations(ctx)
-        ctx.bound(
-            "(36): f(x) = (alpha+1)/2 W2 W1 x for random x, x = +-r, x orthogonal to r",
-            worst_36,
-            1.0,
-            why=_EQ36_WHY,
-        )
+        ctx.bound(_EQ36, worst_36, 1.0, why=_EQ36_WHY)
         ctx.bound(
             "f(x) + f(-x) = (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| (the predicted even part)",
             worst_even,
@@ -814,7 +934,7 @@ def assumption_7(ctx: Context) -> None:
             why=_A7_WHY + "two forward passes plus the norms' relative error 8(H+4)eps",
         )
         exact = _eq36_symbolic([3, 4, -4])
-        ctx.zero("symbolic: W2 = (3, 4, -4): (36) on both sides of r^T x = 0", exact["eq36"], why=why)
+        ctx.zero(_EQ36_EXACT, exact["eq36"], why=why + "; W2 = (3, 4, -4)")
         ctx.zero(
             "symbolic: W2 = (3, 4, -4): f(x) + f(-x) = (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| (= 9|kappa|)",
             exact["even"],

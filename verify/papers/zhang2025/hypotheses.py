@@ -1,0 +1,94 @@
+r"""The hypotheses of zhang2025, declared once; claims list the ones they assume.
+
+Controls name the one they break (``ctx.control(..., breaks=H, must_break=[...])``).
+Quantitative ones carry the regime test a run must pass (``ctx.regime``):
+
+* Condition 3 is exact for finite data -- the multiset of pairs :math:`(x,y)` equals that of
+  :math:`(-x,-y)` -- so it is measured by the exact checker ``numeric.datasets.is_symmetric``;
+* "small initialisation" (:math:`w_{\rm init}\ll1`, Lemma 6, Assumption 17, Conjecture 11,
+  Figs. 3-9) is measured as :math:`w_{\rm init}\le10^{-2}`: the early-phase error terms are
+  :math:`O(w_{\rm init})` relative, so the regime starts where they are at most percent level;
+* Assumption 7's rank-one form and balance are measured on the states a run starts from,
+  in units of their float64 rounding bound;
+* white input :math:`\Sigma=I` (Corollary 9) to rounding, :math:`\|\Sigma-I\|_\max\le10^{-12}`;
+* the learning-rate stability of App. C.5 as :math:`\eta\lambda_{\max}<2`.
+"""
+
+from __future__ import annotations
+
+from verify.hypotheses import Hypothesis
+
+# -- the network ---------------------------------------------------------------------------
+BIAS_FREE = Hypothesis("bias-free", wording=r"bias-free network: no bias in any layer")
+TWO_LAYER = Hypothesis("two-layer", wording=r"two-layer net $f(x)=W_2\sigma(W_1x)$")
+DEPTH_3 = Hypothesis("depth 3", wording="bias-free ReLU net of depth 3 (eq. 9)")
+ALPHA_01 = Hypothesis(
+    "alpha in [0,1]",
+    wording=r"$\sigma(z)=\max(z,\alpha z)$ with $\alpha\in[0,1]$",
+    condition="0 <= alpha <= 1",
+    test=lambda alpha: 0 <= alpha <= 1,
+)
+KINK = Hypothesis(
+    "no pre-activation on the kink",
+    wording=r"no pre-activation exactly 0, or $\sigma'(0)=\tfrac{1+\alpha}2$ (implicit in Lemmas 5, 14)",
+)
+
+# -- the data ------------------------------------------------------------------------------
+EVEN_INPUTS = Hypothesis(
+    "even inputs", wording=r"Condition 3 (i): even empirical input distribution $p(x)=p(-x)$"
+)
+ODD_TARGET = Hypothesis("odd target", wording=r"Condition 3 (ii): odd target $y(-x)=-y(x)$")
+CONDITION_3 = Hypothesis(
+    "Condition 3",
+    wording=r"Condition 3: even input distribution and odd target; finite data: $(x,y)$ present "
+    r"$\Rightarrow(-x,-y)$ present with the same multiplicity",
+    condition="the multiset {(x, y)} equals {(-x, -y)} exactly (numeric.datasets.is_symmetric)",
+    test=lambda symmetric: bool(symmetric),
+)
+OFF_HYPERPLANE = Hypothesis(
+    "no point on the hyperplane",
+    wording=r"no data point on the hyperplane $r^\top x=0$ (implicit in Lemma 5: each half space has "
+    r"mass 1/2)",
+)
+WHITE = Hypothesis(
+    "white input",
+    wording=r"white input $\Sigma=\langle xx^\top\rangle=I$ (Corollary 9)",
+    condition="max |Sigma - I| <= 1e-12",
+    test=lambda sigma_dev: sigma_dev <= 1e-12,
+)
+SEPARABLE = Hypothesis("separable", wording="linearly separable data (logistic part of Corollary 10)")
+
+# -- the initialisation --------------------------------------------------------------------
+RANK_ONE = Hypothesis(
+    "rank one",
+    wording=r"Assumption 7 (i): $W_1=W_2^\top r^\top$, $\|r\|=1$",
+    condition="||W1 - W2^T W2 W1/||W2||^2|| / ||W1|| within its float64 bound (ratio <= 1)",
+    test=lambda ratio: ratio <= 1,
+)
+BALANCED = Hypothesis(
+    "balanced",
+    wording=r"Assumption 7 (ii): $\|W_2^+\|=\|W_2^-\|$",
+    condition="| ||W2+||^2/||W2-||^2 - 1 | within its float64 bound (ratio <= 1)",
+    test=lambda ratio: ratio <= 1,
+)
+SMALL_INIT = Hypothesis(
+    "small init",
+    wording=r"small initialisation $w_{\rm init}\ll1$",
+    condition="w_init <= 1e-2 (the early-phase terms are O(w_init) relative)",
+    test=lambda w_init: w_init <= 1e-2,
+)
+
+# -- the training ----------------------------------------------------------------------------
+SQUARE = Hypothesis("square loss", wording=r"square loss $\tfrac12\langle(y-f)^2\rangle$")
+
+# -- Lemma 13 (Grönwall) ---------------------------------------------------------------------
+BETA_NONNEG = Hypothesis("beta >= 0", wording=r"$\beta\ge0$")
+INTEGRAL_INEQ = Hypothesis(
+    "integral inequality",
+    wording=r"$u(t)\le\alpha(t)+\int_a^t\beta(s)u(s)\,ds$",
+    condition="min over instances and times of (alpha + int beta u - u)/tol >= -1 (tol: integrator error)",
+    test=lambda gap: gap >= -1,
+)
+CONTINUITY = Hypothesis(
+    "continuity", wording=r"$\beta$, $u$ continuous, negative part of $\alpha$ locally integrable"
+)
