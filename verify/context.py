@@ -120,6 +120,24 @@ class Context:
         digest = hashlib.sha256(f"{self.seed}/{self.claim_id}/{key}".encode()).digest()
         return self.backend.rng(int.from_bytes(digest[:8], "little"))
 
+    def map(
+        self, fn: Callable[[Any, Rng], Any], items: Sequence[Any], *, key: str, chunk: int | None = None
+    ) -> list[Any]:
+        """``[fn(item, self.rng(f"{key}-{i}")) for i, item in enumerate(items)]``, on the cluster if any.
+
+        A sweep (seeds, grid points, restarts) inside one claim: inline in a plain run, cut
+        into chunks on the same cluster when the claim runs on a Dask worker (``verify run
+        --workers N`` / ``--scheduler``; :func:`verify.distributed.map_items`). Item ``i``'s
+        generator depends on (seed, claim id, ``key``, ``i``) only, so the results do not
+        depend on the number of workers or on ``chunk``. ``fn`` must be picklable (a
+        module-level function or a ``functools.partial`` of one) and must not touch the
+        context: record checks from the values it returns.
+        """
+        from verify.distributed import map_items  # imports Dask only on a worker
+
+        items = list(items)
+        return map_items(fn, items, [self.rng(f"{key}-{i}") for i in range(len(items))], chunk=chunk)
+
     # -- checks -----------------------------------------------------------------------
     def _record(
         self,
@@ -346,12 +364,12 @@ class Context:
     def probability(
         self,
         name: str,
-        successes: int,
-        trials: int,
+        successes: Any,
+        trials: Any,
         *,
-        at_least: float | None = None,
-        at_most: float | None = None,
-        detect: float,
+        at_least: Any = None,
+        at_most: Any = None,
+        detect: Any,
         why: str,
         conf: float = 0.99,
     ) -> bool:
@@ -361,32 +379,46 @@ class Context:
         ``detect`` is the violation the check exists to catch (a true ``P = detect``); the
         check must reject it with 80% power at this sample size, otherwise it is undecided
         (INCONCLUSIVE: the run could not have failed for that violation), and the record
-        says how many trials would give that power.
+        says how many trials would give that power. Arrays (one statement per grid point,
+        e.g. per width p) are checked element by element: any rejection fails, the weakest
+        power decides, and the element nearest to rejection is recorded.
         """
         if (at_least is None) == (at_most is None):
             raise ValueError("give exactly one of at_least / at_most")
-        side, p0 = (">=", at_least) if at_least is not None else ("<=", at_most)
-        if (side == ">=" and not detect < p0) or (side == "<=" and not detect > p0):
-            raise ValueError(f"detect={detect} is no violation of P {side} {p0}")
-        k, n = int(successes), int(trials)
-        lo, hi = (float(v) for v in clopper_pearson(k, n, conf))
-        rejected = hi < p0 if side == ">=" else lo > p0
-        pw = evidence.power(n, p0, detect, conf, side)
-        p80 = evidence.detectable(n, p0, conf, side)
-        reach = "no violation" if p80 is None else f"P {'<=' if side == '>=' else '>='} {p80:.4g}"
-        power = f"power {pw:.2f} against P = {detect:.4g}; rejects {reach} with 80% power at n = {n}"
-        ok: bool | None = not rejected
-        if ok and pw < evidence.POWER:
-            need = evidence.trials_needed(p0, detect, conf, side)
-            ok, why = (
-                None,
-                f"{why} -- no power against P = {detect:.4g} at n = {n} (about {need} trials needed)",
-            )
-        ev = evidence.Evidence(
-            margin=None, resolution=f"a true P = {detect:.4g} (80% power needed)", power=power
+        side = ">=" if at_least is not None else "<="
+        k, n, p0, p1 = np.broadcast_arrays(
+            np.asarray(successes, int),
+            np.asarray(trials, int),
+            np.asarray(at_least if side == ">=" else at_most, float),
+            np.asarray(detect, float),
         )
-        relation = f"P {side} {p0:.4g}: k/n = {k}/{n}, {conf:.0%} interval [{lo:.4g}, {hi:.4g}]"
-        return self._record(name, "probability", relation, k / n, p0, None, why, ok, {"k": k, "n": n}, ev)
+        k, n, p0, p1 = (a.ravel() for a in (k, n, p0, p1))
+        if np.any(p1 >= p0) if side == ">=" else np.any(p1 <= p0):
+            raise ValueError(f"detect={detect} is no violation of P {side} {p0}")
+        lo, hi = (np.asarray(v, float).ravel() for v in clopper_pearson(k, n, conf))
+        gap = (hi - p0) if side == ">=" else (p0 - lo)  # < 0: rejected
+        w = int(np.argmin(gap))
+        powers = [
+            evidence.power(int(ni), float(q0), float(q1), conf, side)
+            for ni, q0, q1 in zip(n, p0, p1, strict=True)
+        ]
+        weakest = int(np.argmin(powers))
+        pw, nw, q0, q1 = powers[weakest], int(n[weakest]), float(p0[weakest]), float(p1[weakest])
+        p80 = evidence.detectable(nw, q0, conf, side)
+        reach = "no violation" if p80 is None else f"P {'<=' if side == '>=' else '>='} {p80:.4g}"
+        power = f"power {pw:.2f} against P = {q1:.4g}; rejects {reach} with 80% power at n = {nw}"
+        ok: bool | None = bool(np.all(gap >= 0))
+        if ok and pw < evidence.POWER:
+            need = evidence.trials_needed(q0, q1, conf, side)
+            ok, why = None, f"{why} -- no power against P = {q1:.4g} at n = {nw} (about {need} trials needed)"
+        ev = evidence.Evidence(resolution=f"a true P = {q1:.4g} (80% power needed)", power=power)
+        where = f" (worst of {k.size})" if k.size > 1 else ""
+        interval = f"{conf:.0%} interval [{lo[w]:.4g}, {hi[w]:.4g}]{where}"
+        relation = f"P {side} {p0[w]:.4g}: k/n = {k[w]}/{n[w]}, {interval}"
+        details = (
+            {"k": k, "n": n, "bound": p0, "interval": [lo, hi]} if k.size > 1 else {"k": k[0], "n": n[0]}
+        )
+        return self._record(name, "probability", relation, k[w] / n[w], p0[w], None, why, ok, details, ev)
 
     def regime(self, hypothesis: Hypothesis | str, *, reached: bool | None = None, **measured: Any) -> bool:
         """Record whether this run is inside the quantitative regime of a declared hypothesis.
