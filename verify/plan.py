@@ -20,8 +20,8 @@ from typing import Any
 
 from verify.claim import Claim
 from verify.errors import UserError
-from verify.params import check_requirement, declared_values, value_of
-from verify.profiles import Profile
+from verify.params import PROFILE_NAMES, ParamType, check_requirement, declared_values, infer, value_of
+from verify.profiles import Profile, get_profile
 from verify.registry import all_claims
 
 
@@ -34,7 +34,8 @@ class _Reached(BaseException):
 
 @dataclass
 class PlanContext:
-    """The parameters half of :class:`verify.context.Context`; anything else ends the plan."""
+    """The parameters half of :class:`verify.context.Context`; anything else ends the plan
+    (a random generator, the backend or the array module once it is used: :class:`_Handle`)."""
 
     claim_id: str
     profile: Profile
@@ -53,8 +54,39 @@ class PlanContext:
     def require(self, condition: bool, message: str) -> None:
         check_requirement(self.claim_id, condition, message)
 
+    def note(self, text: str) -> None:
+        """A remark computes nothing: planning goes on past it."""
+
+    def rng(self, key: str | int = 0) -> _Handle:
+        return _Handle("rng")
+
+    @property
+    def backend(self) -> _Handle:
+        return _Handle("backend")
+
+    @property
+    def xp(self) -> _Handle:
+        return _Handle("xp")
+
     def __getattr__(self, name: str) -> Any:
         raise _Reached(name)
+
+
+class _Handle:
+    """A generator, backend or array module not used yet: taking one (``rng = ctx.rng(k).host``,
+    ``xp = ctx.xp``) does not end planning, using it (a draw, an array, a dtype) does."""
+
+    def __init__(self, what: str) -> None:
+        self._what = what
+
+    def __getattr__(self, name: str) -> _Handle:
+        return _Handle(self._what)
+
+    def _reached(self, *_: Any, **__: Any) -> Any:
+        raise _Reached(self._what)
+
+    __call__ = __iter__ = __len__ = __getitem__ = __bool__ = __index__ = __int__ = __float__ = _reached
+    __enter__ = __array__ = __add__ = __radd__ = __mul__ = __rmul__ = __eq__ = __hash__ = _reached
 
 
 @dataclass(frozen=True)
@@ -115,3 +147,31 @@ def _unread(name: str, profile: Profile, registry: Mapping[str, Claim] | None) -
         return f"unknown parameter {name!r}: no claim reads it (see 'verify params PAPER')"
     shown = ", ".join(readers[:4]) + (f" and {len(readers) - 4} more" if len(readers) > 4 else "")
     return f"--set {name}: no selected claim reads parameter {name!r}; it is read by {shown}"
+
+
+@dataclass(frozen=True)
+class ParamRow:
+    """One parameter of one claim, as ``verify params`` shows it."""
+
+    claim_id: str
+    name: str
+    values: dict[str, Any]  # profile -> value (a profile that does not read it is absent)
+    type: ParamType
+
+    @property
+    def reach(self) -> str:
+        """Whether ``--set NAME=...`` reaches the parameter, and if not why."""
+        return "yes" if self.type.overridable else f"no ({self.type.why})"
+
+
+def parameter_rows(claims: Iterable[Claim]) -> list[ParamRow]:
+    """Every parameter of ``claims`` with its value in each profile, in order of first read."""
+    rows = []
+    for c in claims:
+        plans = {name: plan_claim(c, get_profile(name)) for name in PROFILE_NAMES}
+        names = dict.fromkeys(n for p in plans.values() for n in p.params)
+        for n in names:
+            declared = next(p.declared[n] for p in plans.values() if n in p.declared)
+            values = {prof: p.params[n] for prof, p in plans.items() if n in p.params}
+            rows.append(ParamRow(c.id, n, values, infer(n, declared)))
+    return rows

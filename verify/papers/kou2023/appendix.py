@@ -99,6 +99,7 @@ def lemma_A_1(ctx: Context) -> None:
     hypotheses=[r"$m\ge50\log(2n/\delta)$"],
 )
 def lemma_A_2(ctx: Context) -> None:
+    trials = ctx.param("trials", tiny=200, quick=1000, full=10000)
     m_, n_, d_ = sp.symbols("m n delta", positive=True)
     ctx.zero(
         "Hoeffding radius sqrt(log(2n/delta)/(2m)) equals 1/10 exactly at m = 50 log(2n/delta)",
@@ -107,7 +108,6 @@ def lemma_A_2(ctx: Context) -> None:
         ),
         why="exact substitution; the radius decreases in m",
     )
-    trials = ctx.param("trials", tiny=200, quick=1000, full=10000)
     rng = ctx.rng("mc").host
     delta = 0.1
 
@@ -209,6 +209,7 @@ def _c3_checks(ctx: Context, ens: Ens, label: str) -> None:
     hypotheses=["leaky ReLU and the conditions of Theorem 4.1", "Lemmas C.1/C.2 (bounded row spread)"],
 )
 def lemma_C_3(ctx: Context) -> None:
+    n, m, d, steps, seeds = _sizes(ctx)
     from symbolic.data_correlated import stable_rank_cancellation_residual
 
     ctx.zero(
@@ -218,7 +219,6 @@ def lemma_C_3(ctx: Context) -> None:
         why="exact symbolic identity (m = 2, d = 2): the true rate is 1/|v|^2 ~ 1/log^2 t, the proof's 1/log "
         "t",
     )
-    n, m, d, steps, seeds = _sizes(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     ens = run(ctx, "main", Setup(gaussian_gram(rng, y, d), m, (0.1, 0.5), seeds, 0.05, 1e-3, steps))
@@ -334,13 +334,14 @@ def lemma_F_2(ctx: Context) -> None:
 )
 def lemma_F_3(ctx: Context) -> None:
     a = sp.Matrix(sp.symbols("a1:4", positive=True))
+    trials = ctx.param("trials", tiny=40, quick=100, full=2000)
+    n, m, _, steps, seeds = _sizes(ctx)
     EA = sp.Rational(1, 2) * sp.ones(4, 3) * sp.diag(*a)
     ctx.zero(
         "||E A||_2^2 = m ||a||^2/4 for E A = (1/2) 1 1^T diag(a) (rank one; m = 4, 3 columns)",
         sp.simplify(max((EA.T * EA).eigenvals()) - 4 * (a.T * a)[0] / 4),
         why="exact eigenvalues of the rank-one Gram matrix",
     )
-    trials = ctx.param("trials", tiny=40, quick=100, full=2000)
     rng = ctx.rng("mc").host
     sizes = [(20, 10), (60, 30), (100, 50), (200, 100)]
     vals, stacked = [], []
@@ -373,7 +374,6 @@ def lemma_F_3(ctx: Context) -> None:
         "stacked W limit >= 16/9 (all Monte Carlo draws)", float(st_all.min()), 16 / 9, side=">=", why="exact"
     )
     ctx.bound("stacked W limit <= 9 (all Monte Carlo draws)", float(st_all.max()), 9.0, why="exact")
-    n, m, _, steps, seeds = _sizes(ctx)
     n = 2 * (n // 2)
     relu = run(
         ctx,

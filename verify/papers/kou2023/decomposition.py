@@ -169,6 +169,7 @@ def check_cross(ctx: Context, tw: Twin, what: str = "") -> None:
     ],
 )
 def definition_5_1(ctx: Context) -> None:
+    n, d, m, steps, seeds = _sizes(ctx)
     res = gd_step_residuals()
     ctx.zero(
         "one GD step stays in w0 + span{x_i}: (I - X^T G^-1 X) Delta w = 0 (symbolic n=2, d=3)",
@@ -180,7 +181,6 @@ def definition_5_1(ctx: Context) -> None:
         projection_identity_residual(),
         why="exact matrix identity for independent inputs",
     )
-    n, d, m, steps, seeds = _sizes(ctx)
     X, y = _data(ctx, "data", n, d)
     ctx.bound(
         "inputs linearly independent: lambda_min(G) / R_max^2",
@@ -252,6 +252,7 @@ def check_recursions(ctx: Context, tw: Twin, what: str = "") -> None:
     hypotheses=["GD (3.2) with the logistic loss, $\\ell'<0$", "Definition 5.1"],
 )
 def lemma_5_2(ctx: Context) -> None:
+    n, d, m, steps, seeds = _sizes(ctx)
     res = gd_step_residuals()
     ctx.zero(
         "Delta rho by projection = -eta/(nm) l'_i sigma'_i ||x_i||^2 j y_i (symbolic, from (3.2))",
@@ -260,7 +261,6 @@ def lemma_5_2(ctx: Context) -> None:
     )
     ctx.zero("j = y_i: the increment is (5.4)", res["(5.4)"], why="exact substitution j = y_i, y_i^2 = 1")
     ctx.zero("j = -y_i: the increment is (5.5)", res["(5.5)"], why="exact substitution j = -y_i, y_i^2 = 1")
-    n, d, m, steps, seeds = _sizes(ctx)
     X, y = _data(ctx, "data", n, d)
     tw = twin_runs(ctx, "gd", X, y, m, (0.0, 0.5), seeds, steps)
     ctx.bound(

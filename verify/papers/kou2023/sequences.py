@@ -106,6 +106,11 @@ def _exact_sequences(ctx: Context, steps: int, sign: float, which: str, x0: floa
 
 def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
     """Shared body of Lemmas 5.3 / H.1 / H.2: symbolic proof steps, exact and random sequences, a control."""
+    # full: B x steps float64 arrays (about six live at once); 10_000 x 200_000 needed > 23 GB and was
+    # OOM-killed, so full keeps B * steps = 2e7 (~1 GB peak).
+    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=20_000)
+    B = ctx.param("trials", tiny=200, quick=500, full=1_000)
+    exact = ctx.param("exact_steps", tiny=300, quick=500, full=20000)
     res = convexity_residuals()
     keys = {"lower": ("h(a)", "h'(b) - (e^b - e^a)"), "upper": ("k(a)", "k'(b) - e^b (b - a)")}
     for part in ("lower", "upper") if which == "both" else (which,):
@@ -114,11 +119,6 @@ def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
     ctx.zero(
         "telescoping: sum_{s<t} C = C t", telescoping_residuals()["sum of C over t steps - C t"], why="exact"
     )
-    # full: B x steps float64 arrays (about six live at once); 10_000 x 200_000 needed > 23 GB and was
-    # OOM-killed, so full keeps B * steps = 2e7 (~1 GB peak).
-    steps = ctx.param("steps", tiny=2_000, quick=10_000, full=20_000)
-    B = ctx.param("trials", tiny=200, quick=500, full=1_000)
-    exact = ctx.param("exact_steps", tiny=300, quick=500, full=20000)
     _exact_sequences(ctx, exact, sign, which, x0=0.0)
     _exact_sequences(ctx, exact, sign, which, x0=1.0)
     x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps)
@@ -200,14 +200,15 @@ def lemma_H_1(ctx: Context) -> None:
     hypotheses=["(the lower half of (5.6))"],
 )
 def lemma_H_2(ctx: Context) -> None:
-    res = convexity_residuals()
-    for key in ("h(a)", "h'(b) - (e^b - e^a)"):
-        ctx.zero(f"convexity step: {key} = 0", res[key], why="exact symbolic identity")
     # full: B x steps float64 arrays (about six live at once); 10_000 x 200_000 needed > 23 GB and was
     # OOM-killed, so full keeps B * steps = 2e7 (~1 GB peak).
     steps = ctx.param("steps", tiny=2_000, quick=10_000, full=20_000)
     B = ctx.param("trials", tiny=200, quick=500, full=1_000)
-    _exact_sequences(ctx, ctx.param("exact_steps", tiny=300, quick=500, full=20000), 1.0, "lower", x0=0.0)
+    exact = ctx.param("exact_steps", tiny=300, quick=500, full=20000)
+    res = convexity_residuals()
+    for key in ("h(a)", "h'(b) - (e^b - e^a)"):
+        ctx.zero(f"convexity step: {key} = 0", res[key], why="exact symbolic identity")
+    _exact_sequences(ctx, exact, 1.0, "lower", x0=0.0)
     x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps, x0_low=-3.0)
     _check_sandwich(ctx, x, C1, C2, x0, sign=1.0, which="lower", label=f"{B} sequences incl. x0 < 0")
     ctx.note(
@@ -299,9 +300,9 @@ def lemma_H_3(ctx: Context) -> None:
     hypotheses=["$b\\ge a>0$"],
 )
 def lemma_H_4(ctx: Context) -> None:
+    trials = ctx.param("trials", tiny=200, quick=2000, full=20000)
     for key, val in h4_residuals().items():
         ctx.zero(f"proof step: {key} = 0", val, why="exact symbolic identity; g' >= 0 for b >= a, g(0) = 0")
-    trials = ctx.param("trials", tiny=200, quick=2000, full=20000)
     rng = ctx.rng("grid").host
     t = np.logspace(-4, 8, 400)
 

@@ -486,6 +486,11 @@ def theorem_4_3(ctx: Context) -> None:
     hypotheses=["the hypotheses of Theorem 4.1", r"controlled-Gram data with $\kappa$ set exactly"],
 )
 def remark_4_2(ctx: Context) -> None:
+    n = ctx.param("n", tiny=6, quick=10, full=20)
+    m = ctx.param("m", tiny=8, quick=20, full=50)
+    steps = ctx.param("steps", tiny=10_000, quick=30_000, full=1_000_000)
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=5)
+    kappas = ctx.param("kappa", tiny=(0.0, 0.2), quick=(0.0, 0.05, 0.2, 0.5), full=(0.0, 0.05, 0.2, 0.5))
     import sympy as sp
 
     k, c, g = sp.symbols("kappa c gamma", positive=True)
@@ -497,11 +502,6 @@ def remark_4_2(ctx: Context) -> None:
         "kappa",
     )
     ctx.zero("p = 0: the bound exponent is 1", sp.simplify(a.subs(k, 0) - 1), why="exact substitution")
-    n = ctx.param("n", tiny=6, quick=10, full=20)
-    m = ctx.param("m", tiny=8, quick=20, full=50)
-    steps = ctx.param("steps", tiny=10_000, quick=30_000, full=1_000_000)
-    seeds = ctx.param("seeds", tiny=1, quick=2, full=5)
-    kappas = ctx.param("kappa", tiny=(0.0, 0.2), quick=(0.0, 0.05, 0.2, 0.5), full=(0.0, 0.05, 0.2, 0.5))
     gamma = 0.5
     rng = ctx.rng("data").host
     y = alternating_labels(n)

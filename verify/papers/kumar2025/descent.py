@@ -54,6 +54,8 @@ def _loss(Ws, X, y) -> float:
     hypotheses=[r"$\zeta>0$", r"$\delta^D<\zeta/\|\mathcal H(X;\hat W)\|^2$ (threshold, $D=\sum_{k<L}p^k$)"],
 )
 def lemma_12(ctx: Context) -> None:
+    restarts = ctx.param("H", tiny=8, quick=32, full=128)
+    iters = ctx.param("steps", tiny=1000, quick=3000)
     rng, X, y = _problem(ctx, "lemma-12")
     shapes = [(1, X.shape[1])] + [(1, 1)] * (DEPTH - 1)
 
@@ -61,9 +63,8 @@ def lemma_12(ctx: Context) -> None:
         value, grads = ncf_and_grad(unpack(u, shapes), X, y, ALPHA, P)
         return value, pack(grads)
 
-    restarts = ctx.param("H", tiny=8, quick=32, full=128)
     u0 = ctx.backend.asarray(rng.normal(size=(restarts, sum(r * c for r, c in shapes))))
-    u, values = projected_gradient_ascent(ncf, u0, step=0.05, iters=ctx.param("steps", tiny=1000, quick=3000))
+    u, values = projected_gradient_ascent(ncf, u0, step=0.05, iters=iters)
     best = int(np.argmax(np.asarray(values.tolist())))
     W_hat, zeta = unpack(u[best : best + 1], shapes), float(values[best])
     D = degree(DEPTH, P)
@@ -115,12 +116,13 @@ def lemma_12(ctx: Context) -> None:
     hypotheses=[r"$\zeta>0$", r"$\alpha=1$, $p\ge1$ or $\alpha\ne1$, $p\ge4$", r"$\delta$ small"],
 )
 def lemma_13(ctx: Context) -> None:
+    restarts = ctx.param("H", tiny=8, quick=32, full=128)
+    iters = ctx.param("steps", tiny=1000, quick=3000)
     rng, X, y = _problem(ctx, "lemma-13")
     d = X.shape[1]
     shapes = [(2, d), (2, 2), (1, 2)]
     W_bar = [ctx.backend.asarray(rng.normal(size=(1, *s)) / np.sqrt(s[1])) for s in shapes]
     resid = y - output(W_bar, X, ALPHA, P)
-    restarts = ctx.param("H", tiny=8, quick=32, full=128)
     best = (0, None, -np.inf)
     for layer, ncf in enumerate(layer_candidates(W_bar, X, resid, ALPHA, P), start=1):
         k = ncf.G.shape[1] + ncf.Q.shape[1]
@@ -128,7 +130,7 @@ def lemma_13(ctx: Context) -> None:
             ncf.value_and_grad,
             ctx.backend.asarray(rng.normal(size=(1, restarts, k))),
             step=0.05,
-            iters=ctx.param("steps", tiny=1000, quick=3000),
+            iters=iters,
         )
         j = int(np.argmax(np.asarray(values[0].tolist())))
         if float(values[0, j]) > best[2]:

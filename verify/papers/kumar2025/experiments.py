@@ -529,6 +529,7 @@ def figure_7(ctx: Context) -> None:
         max_iter=ctx.param("max_iter", tiny=6, quick=8, full=31),
     )
     n_test = ctx.param("n_test", tiny=5000, quick=20_000, full=100_000)
+    max_iter_small = ctx.param("max_iter_small", tiny=6, quick=31)
     res, train, test = _np_errors(ctx, "large", n_large, d, cfg, n_test)
     ctx.bound(
         f"n = {n_large}: relative training error",
@@ -543,7 +544,7 @@ def figure_7(ctx: Context) -> None:
         why="'near-zero test error' read as < 1%: with the exact 2 + 1 neurons the fit is exact up to GD "
         "convergence, so any error above 1% means a wrong function",
     )
-    small_cfg = replace(cfg, max_iter=ctx.param("max_iter_small", tiny=6, quick=31))  # the paper's cap
+    small_cfg = replace(cfg, max_iter=max_iter_small)  # the paper's cap
     res_s, train_s, test_s = _np_errors(ctx, "small", n_small, d, small_cfg, n_test)
     ctx.bound(
         f"n = {n_small}: relative training error (near zero at every n)",
@@ -580,6 +581,7 @@ def _candidate_values(Ws, X, resid, points) -> np.ndarray:
     hypotheses=["ReLU (positively 1-homogeneous)", "weights rebalanced before the NCF step"],
 )
 def section_d6(ctx: Context) -> None:
+    ncf_iters = ctx.param("ncf_iters", tiny=500, quick=2000)
     rng = ctx.rng("data").host
     n, d, k1, k2 = 40, 5, 3, 2
     X = rng.normal(size=(n, d))
@@ -611,9 +613,7 @@ def section_d6(ctx: Context) -> None:
         why="exact homogeneity (the ReLU pattern is unchanged by c > 0); sums of n = 40 terms round at "
         "~1e-15 relative",
     )
-    cfg = PursuitConfig(
-        depth=3, alpha=0.0, p=1, restarts=20, ncf_iters=ctx.param("ncf_iters", tiny=500, quick=2000)
-    )
+    cfg = PursuitConfig(depth=3, alpha=0.0, p=1, restarts=20, ncf_iters=ncf_iters)
     tops = []
     for ncf in layer_candidates(Ws, X, resid[None], 0.0, 1):
         u0 = normalize(rng.normal(size=(1, cfg.restarts, ncf.k_in + ncf.Q.shape[1])))
@@ -737,6 +737,8 @@ def _escape(S, Ws, masks, z, delta: float, lr: float, growth: float, max_steps: 
 def section_d3(ctx: Context) -> None:
     rng = ctx.rng("data").host
     d = ctx.param("d", tiny=4, quick=6, full=10)
+    deltas = np.array(ctx.param("deltas", tiny=(0.04, 0.02, 0.01), quick=(0.04, 0.02, 0.01, 0.005)))
+    delta_v = ctx.param("delta_align", tiny=0.01, quick=0.005, full=0.001)
     S = rng.normal(size=(d, d))
     s = np.linalg.svd(S, compute_uv=False)
     Ws, masks = _linear_saddle(S, 3)
@@ -760,7 +762,6 @@ def section_d3(ctx: Context) -> None:
     lr = 1.5 / (
         3 * s[0] ** (4 / 3)
     )  # below 2/sharpness: the saddle's largest Hessian eigenvalue is 3 s_1^(4/3)
-    deltas = np.array(ctx.param("deltas", tiny=(0.04, 0.02, 0.01), quick=(0.04, 0.02, 0.01, 0.005)))
     runs = [_escape(S, Ws, masks, z, dl, lr, 10.0, 400_000) for dl in deltas]
     times = np.array([t for t, _ in runs])
     ctx.order(
@@ -775,7 +776,6 @@ def section_d3(ctx: Context) -> None:
         ylabel="escape time",
     )
     ybar = S - np.linalg.multi_dot(Ws[::-1])
-    delta_v = ctx.param("delta_align", tiny=0.01, quick=0.005, full=0.001)
     _, W = _escape(S, Ws, masks, z, delta_v, lr, 0.3 / delta_v, 1_000_000)
     A1, C2, B3 = W[0][1:], W[1][1:, 1:], W[2][:, 1:]
     u = np.concatenate([A1.ravel(), C2.ravel(), B3.ravel()])

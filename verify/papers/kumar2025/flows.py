@@ -167,6 +167,7 @@ def lemma_1(ctx: Context) -> None:
     hypotheses=[r"$\mathcal H$ $L$-positively homogeneous, $L\ge2$, $\nabla\mathcal N$ locally Lipschitz"],
 )
 def lemma_1_corrected(ctx: Context) -> None:
+    e4 = ctx.param("e4", tiny=2, quick=8, full=32)  # random neurons of the closed form E4
     worst_cos, worst_grad, worst_b, worst_T = 1.0, 0.0, 0.0, -np.inf
     for (_alpha, p, _signs), ncf, L, u0 in _dichotomy_cases(ctx):
         vg = rows(ncf)
@@ -221,16 +222,16 @@ def lemma_1_corrected(ctx: Context) -> None:
         why="bounds from d/dt |u|^(L-2) and monotone N(u/|u|); polar-time integral with rtol 1e-10, "
         "the closed-form tail's error is second order in the converged angle",
     )
-    _closed_form_blow_up(ctx)
+    _closed_form_blow_up(ctx, e4)
     with ctx.control("N(u) = u_1^2 u_2 + u_1^4 (degrees 3 and 4 mixed)", breaks="homogeneous"):
         _nonhomogeneous_control(ctx)
 
 
-def _closed_form_blow_up(ctx: Context) -> None:
+def _closed_form_blow_up(ctx: Context, count: int) -> None:
     r"""Catalog E4: :math:`\sigma=x^2`, :math:`a_0=\sqrt{2/3}v`, :math:`b_0=1/\sqrt3`, :math:`Mv=\mu v`,
     :math:`\mu>0`: :math:`b(t)=b_0/(1-2\mu b_0t)`, so :math:`T=\sqrt3/(2\mu)` (random neurons, batched)."""
     rng = ctx.rng("e4").host
-    specs = [neuron(rng, 1.0, 2) for _ in range(ctx.param("e4", tiny=2, quick=8, full=32))]
+    specs = [neuron(rng, 1.0, 2) for _ in range(count)]
     args = {"G": np.concatenate([s.G for s in specs]), "Q": np.concatenate([s.Q for s in specs])}
     mu, u0 = [], []
     for spec in specs:
@@ -283,6 +284,7 @@ def _nonhomogeneous_control(ctx: Context) -> None:
     hypotheses=[r"$g$ $L$-positively homogeneous, $L\ge2$", r"$s_0\ne0$"],
 )
 def lemma_6(ctx: Context) -> None:
+    starts = ctx.param("starts", tiny=4, quick=16, full=64)
     t, d, s0, c, mu, b0 = sp.symbols("t delta s_0 c mu b_0", positive=True)
     for L in (3, 4, 5):
         # s' = L c s^(L-1) has s(t; s_0)^(2-L) = P(t, s_0) := s_0^(2-L) - L(L-2) c t; compare (2-L)-th
@@ -300,7 +302,7 @@ def lemma_6(ctx: Context) -> None:
         sp.cancel(b.subs(b0, d * b0) - d * b.subs(t, d * t)),
         why="exact (catalog E4, L = 3)",
     )
-    gap, bound = _scaling_gap(ctx, extra=0.0)
+    gap, bound = _scaling_gap(ctx, starts, extra=0.0)
     ctx.bound(
         "max_tau |s_delta(tau/delta^(L-2))/delta - s(tau)| / max|s| over activations, starts, deltas",
         gap,
@@ -310,16 +312,15 @@ def lemma_6(ctx: Context) -> None:
         "plus 1e-12 for rounding",
     )
     with ctx.control("g + |s|^2/200 (degrees L and 2 mixed)", breaks="homogeneous"):
-        gap, bound = _scaling_gap(ctx, extra=0.01)
+        gap, bound = _scaling_gap(ctx, starts, extra=0.01)
         ctx.bound("max_tau |s_delta(tau/delta^(L-2))/delta - s(tau)| / max|s|", gap, bound, why="as above")
 
 
-def _scaling_gap(ctx: Context, extra: float) -> tuple[float, float]:
+def _scaling_gap(ctx: Context, starts: int, extra: float) -> tuple[float, float]:
     r"""Integrate :math:`s` and :math:`s_\delta` (the latter in :math:`\tau=\delta^{L-2}t`, i.e.
     :math:`ds_\delta/d\tau=\nabla g(s_\delta)/\delta^{L-2}`) over :math:`\tau\in[0,0.05]`, well before
     the earliest blow-up (:math:`T\ge1/(L(L-2)\mathcal N^*)\ge0.1` for these spectral neurons)."""
     rng = ctx.rng("scaling").host
-    starts = ctx.param("starts", tiny=4, quick=16, full=64)
     deltas = np.array([0.3, 0.1, 0.03])
     ts = np.linspace(0.0, 0.05, 6)
     worst_gap, worst_err = 0.0, 0.0

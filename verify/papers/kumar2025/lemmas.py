@@ -62,6 +62,7 @@ def _gd_factorization(c: np.ndarray, v0: np.ndarray, u0: np.ndarray, lr: np.ndar
     ],
 )
 def lemma_21(ctx: Context) -> None:
+    members = ctx.param("members", tiny=64, quick=1024, full=8192)
     v, u, c, eta = sp.symbols("v u c eta", real=True)
     loss = (v * u) ** 2 / 2 - v * u * c  # + |y|^2/2, with |x| = 1
     ctx.zero(
@@ -86,7 +87,6 @@ def lemma_21(ctx: Context) -> None:
         why="exact",
     )
     rng = ctx.rng("gd").host
-    members = ctx.param("members", tiny=64, quick=1024, full=8192)
     c_val = rng.choice([-1, 1], size=members) * rng.uniform(0.2, 5.0, size=members)
     delta = np.sqrt(2 * np.abs(c_val)) * 10 ** rng.uniform(-4, -0.5, size=members)
     lr = rng.uniform(0.05, 0.45, size=members) / np.abs(c_val)
@@ -287,6 +287,11 @@ def _hom_value(alpha, p, shapes, X, z, u):
 )
 def lemma_3(ctx: Context) -> None:
     """Symbolic: the rescaling symmetry of neuron j gives a.grad_a N - p b.grad_b N = 0.  Numeric: PGA."""
+    restarts = ctx.param("H", tiny=8, quick=16, full=128)
+    iters = ctx.param("steps", tiny=400, quick=600, full=4000)
+    acts = [(1.0, 2), (0.5, 1), (0.0, 2), (0.5, 2), (1.0, 1)][
+        : ctx.param("activations", tiny=1, quick=3, full=5)
+    ]
     x = sp.Matrix([sp.Symbol("x0", real=True)])  # one input keeps the expansion small; 2 neurons per layer
     for depth, p in [(2, 2), (3, 2), (3, 3)][: ctx.param("symbolic", tiny=2, quick=3, full=3)]:
         net = block_net(1, depth, 2, 0)
@@ -298,13 +303,8 @@ def lemma_3(ctx: Context) -> None:
             why="exact",
         )
     rng = ctx.rng("pga").host
-    restarts = ctx.param("H", tiny=8, quick=16, full=128)
-    iters = ctx.param("steps", tiny=400, quick=600, full=4000)
     worst_gap, worst_lam, min_cos = -np.inf, -np.inf, 1.0
     n, d, width = 10, 3, 3
-    acts = [(1.0, 2), (0.5, 1), (0.0, 2), (0.5, 2), (1.0, 1)][
-        : ctx.param("activations", tiny=1, quick=3, full=5)
-    ]
     for alpha, p in acts:
         for depth in (2, 3):
             X = rng.normal(size=(n, d))
@@ -739,6 +739,8 @@ def _matrix_ncf(Ws, X, Y, alpha: float, p: int, bias: np.ndarray | None = None):
 )
 def remark_3(ctx: Context) -> None:
     rng = ctx.rng("remark-3").host
+    restarts = ctx.param("H", tiny=8, quick=32, full=128)
+    iters = ctx.param("steps", tiny=400, quick=1000, full=3000)
     n, d, width, c = 12, 4, 3, 3
     worst = 0.0
     for alpha, p in [(0.0, 1), (0.5, 1), (1.0, 2), (0.5, 3)]:
@@ -762,9 +764,9 @@ def remark_3(ctx: Context) -> None:
     shapes = [(1, d), (c, 1)]  # one hidden linear neuron: value b^T Y^T X a
     u, value = projected_gradient_ascent(
         lambda w: _matrix_ncf(unpack(w, shapes), X, Y, 1.0, 1),
-        rng.normal(size=(ctx.param("H", tiny=8, quick=32, full=128), d + c)),
+        rng.normal(size=(restarts, d + c)),
         step=0.1,
-        iters=ctx.param("steps", tiny=400, quick=1000, full=3000),
+        iters=iters,
     )
     best = int(np.argmax(value))
     ctx.close(

@@ -58,6 +58,7 @@ def _x(d: int) -> sp.Matrix:
 def lemma_14(ctx: Context) -> None:
     """Symbolic: the whole net (degree D) and H_1 (degree p+1) for sigma = x^p.  Numeric: random
     batched nets for every activation of ACTIVATIONS (ReLU with the autodiff Clarke subgradient)."""
+    members = ctx.param("B", tiny=8, quick=64, full=512)
     x = _x(2)
     cases = ctx.param("trials", tiny=2, quick=3, full=3)
     for depth, p in [(2, 2), (3, 2), (2, 3)][:cases]:
@@ -75,7 +76,6 @@ def lemma_14(ctx: Context) -> None:
             why="polynomial identity, exact",
         )
     rng = ctx.rng("euler").host
-    members = ctx.param("B", tiny=8, quick=64, full=512)
     n, d, width = 20, 5, 4
     worst = 0.0
     for alpha, p in ACTIVATIONS:
@@ -239,6 +239,8 @@ def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool) -> None
 def lemma_19(ctx: Context) -> None:
     """Symbolic: d/dt(|a|^2 - p|b|^2) = 0 along the NCF flow (the dynamic form).  Numeric: PGA restarts
     on random per-neuron NCFs h(a,b) = sum_i q_i^T b sigma(a^T g_i); balance at every positive limit."""
+    restarts = ctx.param("H", tiny=16, quick=64, full=256)
+    iters = ctx.param("steps", tiny=1500, quick=4000, full=10000)
     for p in (1, 2, 3):
         a, b = sp.symbols("a0:2", real=True), sp.symbols("b0:2", real=True)
         g, q = sp.symbols("g0:2", real=True), sp.symbols("q0:2", real=True)
@@ -247,8 +249,6 @@ def lemma_19(ctx: Context) -> None:
             f"d/dt(|a|^2 - p|b|^2) = 0 along the NCF flow (p={p})", balance_rate(h, a, b, p), why="exact"
         )
     rng = ctx.rng("pga").host
-    restarts = ctx.param("H", tiny=16, quick=64, full=256)
-    iters = ctx.param("steps", tiny=1500, quick=4000, full=10000)
     worst_gap, worst_lambda, min_cos = 0.0, 0.0, 1.0
     for alpha, p in ACTIVATIONS:
         G = ctx.backend.asarray(rng.normal(size=(1, 3, 12)))
@@ -400,6 +400,8 @@ def lemma_9(ctx: Context) -> None:
     :math:`\lambda\|C\|^2=0`, :math:`\lambda(\|A\|^2-p\|B\|^2)=0`, :math:`\lambda=(p+1)\mathcal N`.
     Numeric: PGA restarts on the reduced NCF of random 3-layer nets (1-3 new neurons per hidden layer,
     :math:`C_2` included in the state) for every activation of ACTIVATIONS."""
+    restarts = ctx.param("H", tiny=8, quick=24, full=128)
+    iters = ctx.param("steps", tiny=600, quick=2000, full=5000)
     x = _x(2)
     for p in (2, 3)[: ctx.param("symbolic", tiny=1, quick=1, full=2)]:
         net = block_net(2, 3, 1, 1)
@@ -417,8 +419,6 @@ def lemma_9(ctx: Context) -> None:
             )
         ctx.zero(f"w_z.grad H_1 = (p+1) H_1 (p={p})", euler_residual(h1, net.wz, p + 1), why="exact")
     rng = ctx.rng("reduced-pga").host
-    restarts = ctx.param("H", tiny=8, quick=24, full=128)
-    iters = ctx.param("steps", tiny=600, quick=2000, full=5000)
     worst_c, worst_gap, worst_full, worst_lambda, fewest = 0.0, 0.0, 0.0, 0.0, restarts
     residuals, kinks = [], []
     for i, (alpha, p) in enumerate(ACTIVATIONS):

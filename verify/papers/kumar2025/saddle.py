@@ -128,6 +128,9 @@ def _solve(field, y0, ts, args=None) -> tuple[np.ndarray, Trajectory]:
     ],
 )
 def theorem_7(ctx: Context) -> None:
+    iters = ctx.param("steps", tiny=2000, quick=10_000)
+    ratio = ctx.param("delta_ratio", tiny=0.7, quick=0.5, full=0.5)
+    trials = ctx.param("trials", tiny=3, quick=5, full=8)
     rng = ctx.rng("data").host
     n, d, new = 10, 3, 2
     X = rng.normal(size=(n, d))
@@ -162,9 +165,7 @@ def theorem_7(ctx: Context) -> None:
         why="Lemma 11 / Lemma 1, L > 2",
     )
     late = _solve(reduced, z[None], np.array([0.0, 0.999 * t_blow]))[0][0, -1]
-    z_star, n_star = projected_gradient_ascent(
-        ncf, late[None], step=1e-3, iters=ctx.param("steps", tiny=2000, quick=10_000)
-    )
+    z_star, n_star = projected_gradient_ascent(ncf, late[None], step=1e-3, iters=iters)
     cos_kkt = float(kkt_cosine(z_star, ncf(z_star)[1])[0])
     ctx.holds(
         "z* is a non-negative KKT point",
@@ -179,8 +180,7 @@ def theorem_7(ctx: Context) -> None:
     eps = 1 - float(u1[-1] @ z_star[0] / np.linalg.norm(u1[-1]))
     # |w_z| = delta |u_1| must stay small: the largest delta keeps it below 0.1
     top = 0.1 / float(np.linalg.norm(u1, axis=1).max())
-    ratio = ctx.param("delta_ratio", tiny=0.7, quick=0.5, full=0.5)
-    deltas = top * ratio ** np.arange(ctx.param("trials", tiny=3, quick=5, full=8))
+    deltas = top * ratio ** np.arange(trials)
     E, drift, zmax, cos_end, norm_end = _run_deltas(ctx, full, wn, z, deltas, s_grid, u1, z_star[0], d, new)
     ctx.order(
         "E(delta) = max_t |w_z(t)/delta - u_1(delta t)| (eq. 42)",

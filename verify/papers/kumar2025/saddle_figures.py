@@ -301,6 +301,8 @@ def lemma_4(ctx: Context) -> None:
     (neuron 0 on the ray, share 0.9, so :math:`T_\delta=T^*(w_0)/\delta=T^*(w_*)/(0.9\delta)` exactly)
     neuron 1 is :math:`O(\delta)` at the escape (kumar2025:lemma-5): :math:`\beta=1`.
     """
+    deltas = 0.1 / 2.0 ** np.arange(ctx.param("deltas", tiny=4, quick=5, full=7))
+    rtol = ctx.param("rtol", tiny=1e-8, quick=1e-9, full=1e-10)
     X, y, mu, w_star, w0, w_first = _l4_problem(ctx)
     ncf, descent = _l4_fields(X, y)
     n_star = float(ncf(w_star[None])[0][0])
@@ -334,10 +336,8 @@ def lemma_4(ctx: Context) -> None:
         0.5,
         why="instance choice: a clear gap makes the off-ray angle decay fast (the regime of the lemma)",
     )
-    deltas = 0.1 / 2.0 ** np.arange(ctx.param("deltas", tiny=4, quick=5, full=7))
     d_ref = deltas[-1] / 4
     window = np.linspace(-3.0, 6.0, 19)
-    rtol = ctx.param("rtol", tiny=1e-8, quick=1e-9, full=1e-10)
     paths = _l4_paths(
         descent, np.outer(np.append(deltas, d_ref), w_star), T_star / np.append(deltas, d_ref), window, rtol
     )
@@ -871,6 +871,7 @@ def figures_1_4(ctx: Context) -> None:
     horizon = ctx.param("horizon", tiny=6.0, quick=6.0, full=6.0)
     extend = ctx.param("extensions", tiny=0, quick=5, full=10)
     next_saddle = ctx.param("next_saddle", tiny=False, quick=True)
+    control_share = ctx.param("control_share", tiny=0.25, quick=1.0)
     draws, skipped = _fig_draws(
         ctx,
         d,
@@ -940,9 +941,7 @@ def figures_1_4(ctx: Context) -> None:
     key, X, y, Ws, _, lr, ncfs, n_star = draws[0]
     with ctx.control("w_z starts at norm 0.5 (not small)", breaks=r"small $\delta$"):
         # tiny: a quarter of the run (the loss leaves its start within a few hundred steps)
-        steps = round(
-            ctx.param("control_share", tiny=0.25, quick=1.0) * horizon / (3 * min(deltas) * n_star) / (lr)
-        )
+        steps = round(control_share * horizon / (3 * min(deltas) * n_star) / (lr))
         start = _small_wz(ctx.rng(f"z-{key}").host, Ws, [0.5])
         rec = _gd_run(X, y, start, 0.5 * lr, steps, partial(_wz_kkt_cosine, ncfs=ncfs), extend, 0)
         _first_saddle_checks(ctx, f"data {key}, |w_z(0)| = 0.5", rec, 0)

@@ -88,10 +88,11 @@ def _pursue(
     ctx: Context, key: str, f: Target, draw: Draw, n: int, d: int, cfg: PursuitConfig, lr_mean: float
 ):
     """NP on ``n`` samples of ``f``: (result, relative training error, relative test error)."""
+    n_test = ctx.param("n_test", tiny=2000, quick=20_000, full=100_000)
     rng = ctx.rng(key).host
     X = draw(rng, n, d)
     res: PursuitResult = neuron_pursuit(X, f(X), replace(cfg, lr=lr_mean / n), rng)
-    X_test = draw(rng, ctx.param("n_test", tiny=2000, quick=20_000, full=100_000), d)
+    X_test = draw(rng, n_test, d)
     y_test = f(X_test)
     test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
     train = res.steps[-1].rel_error if res.steps else 1.0  # degenerate first NCF: H = 0
@@ -453,6 +454,7 @@ def figure_11(ctx: Context) -> None:
         lr_halvings=4,
     )
     lr = ctx.param("lr_mean", tiny=0.05, quick=0.4, full=0.005)  # paper: starts at 0.005
+    cap = ctx.param("max_iter_control", tiny=2, quick=3, full=10)
     f, n_inputs = _pvr_target(m), (m - 1) * 2**m
     res, train, test = _pursue(ctx, "pvr", f, lambda rng, k, d: _pvr_inputs(rng, k, d), n, m, cfg, lr)
     _outcome(ctx, f"m = {m}, n = {n}", res, train, test, cfg, strict)
@@ -473,7 +475,6 @@ def figure_11(ctx: Context) -> None:
         y = f(X)
         Xc = X[:, _pvr_bits(m) :]
         floor = _conditional_mean_floor(Xc, y)
-        cap = ctx.param("max_iter_control", tiny=2, quick=3, full=10)
         res_c = neuron_pursuit(Xc, y, replace(cfg, lr=lr / n, max_iter=cap), ctx.rng("pvr-control-np").host)
         ctx.bound(
             "relative training error without the pointer code",
@@ -547,6 +548,7 @@ def figure_10(ctx: Context) -> None:
     fit_strict = ctx.param("strict_bounds", tiny=False, quick=True, full=True)
     strict = ctx.param("paper_budget", tiny=False, quick=False, full=True)
     gd = ctx.param("gd_steps", tiny=200, quick=5000, full=100_000)
+    cap = ctx.param("max_iter_control", tiny=3, quick=4, full=60)
     cfg = PursuitConfig(
         depth=2,
         alpha=1.0,
@@ -628,7 +630,6 @@ def figure_10(ctx: Context) -> None:
     )
     with ctx.control("labels from a random table", breaks="the labels are modular addition"):
         table = ctx.rng("modular-table").host.integers(0, P, size=P * P)
-        cap = ctx.param("max_iter_control", tiny=3, quick=4, full=60)
         res_r, _, test_r = _modular_run(ctx, "modular-random", P, n_train, replace(cfg, max_iter=cap), table)
         ctx.bound(
             f"{label}, random labels: test classification error",

@@ -470,8 +470,8 @@ def figure_9(ctx: Context) -> None:
     ctx.require(D >= 20, "Figure 9 needs D >= 20 orthogonal directions")
     w_grid = np.logspace(-3, -3 * n_w, n_w)
     ds = fig9_data(D)
-    rng = ctx.rng("perturb").host
     speed = ctx.param("lr", tiny=0.4, quick=0.2, full=0.05) / 0.2  # lr of the square loss; logistic: 2x
+    rng = ctx.rng("perturb").host
     for loss, lr, T in (
         (Loss("square", "mean"), 0.2 * speed, 60.0),
         (Loss("logistic", "mean"), 0.4 * speed, 120.0),
@@ -735,6 +735,9 @@ def proposition_18(ctx: Context) -> None:
     from symbolic.closed_forms import bernoulli_callable, bernoulli_u_squared
     from symbolic.reductions import prop18_block_reduction
 
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
+    rtol = ctx.param("rtol", tiny=1e-7, quick=1e-8, full=1e-9)
+    w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-3)  # u0 below is a SymPy symbol first
     ctx.zero(
         "(46) in the exact field: block-linear (48) and d/dt of (46) with (52)/(54), D = P = 4 (SymPy)",
         [m for pair in prop18_block_reduction().values() for m in pair],
@@ -752,9 +755,7 @@ def proposition_18(ctx: Context) -> None:
         [m for pair in prop18_block_reduction(alpha=sp.Rational(1, 5)).values() for m in pair],
         why="on (46) every pre-activation is > 0 or exactly 0, so the negative slope alpha never enters",
     )
-    seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
-    rtol = ctx.param("rtol", tiny=1e-7, quick=1e-8, full=1e-9)
-    u0 = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-3)
+    u0 = w_init
     n_block = 5
     ds = prop18_data()
     rng = ctx.rng("p18").host
