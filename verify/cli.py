@@ -21,8 +21,8 @@ from numeric.allocator import keep_freed_memory
 from numeric.backend import BackendUnavailable, get_backend
 from verify import results
 from verify.errors import UserError
-from verify.params import parse_assignments
-from verify.plan import plan_claims
+from verify.params import PROFILE_NAMES, format_value, parse_assignments
+from verify.plan import parameter_rows, plan_claims
 from verify.profiles import DEFAULT_PROFILE, get_profile
 from verify.registry import all_claims, select
 from verify.report.render import BADGE, render
@@ -59,6 +59,16 @@ def list_claims(selectors: Selectors = None) -> None:
     table = Table("id", "title", "source", "erratum")
     for c in select(selectors or []):
         table.add_row(c.id, c.title, c.source, "yes" if c.erratum else "")
+    console.print(table)
+
+
+@app.command()
+def params(selectors: Selectors = None) -> None:
+    """Every parameter of the given claims / papers: value per profile, type, domain, --set."""
+    table = Table("claim", "parameter", *PROFILE_NAMES, "type", "domain", "--set")
+    for row in parameter_rows(select(selectors or [])):
+        shown = [format_value(row.values[p]) if p in row.values else "-" for p in PROFILE_NAMES]
+        table.add_row(row.claim_id, row.name, *shown, row.type.describe(), row.type.domain_text(), row.reach)
     console.print(table)
 
 
