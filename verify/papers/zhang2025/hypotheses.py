@@ -92,3 +92,21 @@ INTEGRAL_INEQ = Hypothesis(
 CONTINUITY = Hypothesis(
     "continuity", wording=r"$\beta$, $u$ continuous, negative part of $\alpha$ locally integrable"
 )
+
+# -- Theorem 8's variants (App. C.4, C.5) ------------------------------------------------------
+FLOW = Hypothesis(
+    "gradient flow",
+    wording=r"gradient flow $\tau\dot W=-\nabla\mathcal L$ (exactly also GD with ReLU learning rate "
+    r"$2\eta/(\alpha+1)$ against linear $\eta$)",
+)
+DECAY = Hypothesis(
+    "decay (a+1)/2 lambda",
+    wording=r"ReLU weight decay $\lambda_\alpha=\frac{\alpha+1}2\lambda$ against linear decay $\lambda$",
+)
+STABLE_LR = Hypothesis(
+    "lr below 2/lambda_max",
+    wording=r"learning rate $\eta$ below the stability threshold $2/\lambda_{\max}$ of the Hessian at the "
+    "solution (implicit in App. C.5: the paper's 0.6 is stable in its setting)",
+    condition="lr * lambda_max < 2",
+    test=lambda lr_lambda: lr_lambda < 2,
+)
