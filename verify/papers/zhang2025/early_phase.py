@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.datasets import Dataset
+from numeric.datasets import Dataset, is_symmetric
 from numeric.initializations import gaussian
 from numeric.integrators import DOPRI5, AdaptiveStep
 from numeric.losses import Loss
@@ -46,6 +46,7 @@ from numeric.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.dynamics import fig3_data, two_layer
+from verify.papers.zhang2025.hypotheses import ALPHA_01, CONDITION_3, SMALL_INIT, SQUARE, TWO_LAYER, WINDOW
 
 EPS = float(np.finfo(np.float64).eps)
 SAFETY = 2.0  # integrator tolerance = SAFETY x |solve(rtol) - solve(rtol/100)|
@@ -245,13 +246,16 @@ def _growth_rates(
     }
 
 
+_GROWTH = "growth rate of ln||W1|| in 10 w_init < ||W1||"
+_WINDOW_ORDER = "(11) holds with O(w_init) at *"
+
+
 def _check_growth(ctx: Context, data: Data, res: dict, label: str) -> None:
     """Slope = (a+1)s/(2 tau) for every member; ReLU/linear slope ratio = 1/2 per seed."""
     ratio = np.abs(res["slope"] - res["lam"]) / res["tol"]
     b = int(np.argmax(ratio))
     ctx.bound(
-        f"growth rate of ln||W1|| in 10 w_init < ||W1|| < {WINDOW_TOP:g} = (a+1)s/(2 tau) [{label}]: max "
-        "|slope - lambda| / tolerance",
+        f"{_GROWTH} < {WINDOW_TOP:g} = (a+1)s/(2 tau) [{label}]: max |slope - lambda| / tolerance",
         float(ratio.max()),
         1.0,
         why=_growth_rates.__doc__.split("\n\n")[1].strip().replace("\n", " "),
@@ -416,6 +420,12 @@ def _check_window(
 # -------------------------------------------------------------------------- Lemma 6
 
 
+def _regimes(ctx: Context, data: Sequence[Data], w_init: float) -> None:
+    """Condition 3 of every data set and the small-init regime (largest initial scale used)."""
+    ctx.regime(CONDITION_3, symmetric=all(is_symmetric(d.ds.X, d.ds.y) for d in data))
+    ctx.regime(SMALL_INIT, w_init=w_init)
+
+
 def window_grid(n: int) -> np.ndarray:
     """``n`` initial scales from 1e-3 to 1e-8 (five decades, all resolved by ``REMAINDER_RTOL``)."""
     return np.geomspace(1e-3, 1e-8, n)
@@ -464,7 +474,7 @@ def _even_target_control(ctx: Context, H: int, w_init: float, rtol: float) -> No
         tols.append(float((_u(net, coarse[b][mask]) ** 2).max()) * 1.0 + SAFETY * abs(s - st))
     b = int(np.argmax(np.abs(slopes) / np.array(tols)))
     ctx.bound(
-        "growth rate of ln||W1|| = (a+1)s/(2 tau) = 0 (beta = 0): |slope - 0| / tolerance",
+        f"{_GROWTH} < {WINDOW_TOP:g} = (a+1)s/(2 tau) [even target, beta = 0]: |slope - 0| / tolerance",
         abs(slopes[b]) / tols[b],
         1.0,
         why="(30) with beta = 0 is constant (no transient); cubic bound u^2 Tr Sigma (Tr Sigma = 1) + "
@@ -481,11 +491,7 @@ def _even_target_control(ctx: Context, H: int, w_init: float, rtol: float) -> No
     r"$t<\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$: "
     r"$W_1(t)=e^{\frac{\alpha+1}{2\tau}st}r_1\bar\beta^\top+O(w_{\rm init})$, "
     r"$W_2(t)=e^{\frac{\alpha+1}{2\tau}st}r_1^\top+O(w_{\rm init})$, $r_1=(W_1(0)\bar\beta+W_2(0)^\top)/2$.",
-    hypotheses=[
-        r"two-layer bias-free net, $\sigma(z)=\max(z,\alpha z)$, $\alpha\in[0,1]$ ($\alpha=1$: linear net)",
-        "Condition 3 (exactly symmetric data, odd target)",
-        r"square loss, gradient flow, small initialisation $w_{\rm init}\ll1$",
-    ],
+    hypotheses=[TWO_LAYER, ALPHA_01, CONDITION_3, SQUARE, SMALL_INIT],
     erratum=Erratum(
         r"the $O(w_{\rm init})$ error is not uniform up to the printed window end: there $u\approx w_{\rm "
         r"init}^{1-\kappa}$, $\kappa=\frac{(\alpha+1)s}{2(s+\operatorname{Tr}\Sigma)}$, and the cubic "
@@ -511,6 +517,7 @@ def lemma_6(ctx: Context) -> None:
     if ctx.profile.name != "tiny":  # the (30)-solves-(29) simplification alone takes ~2 s
         _symbolic_lemma6(ctx)
     fig3 = _fig3_like(ctx, "fig3", D, P)
+    _regimes(ctx, [fig3, _large_s(ctx, "large-s", P)], max(w_init, window_grid(n_w).max()))
     res = _growth_rates(ctx, fig3, H, seeds, w_init, rtol, n_out=40)
     _check_growth(ctx, fig3, res, f"{fig3.label}, H={H}, w_init={w_init:g}, {seeds} seeds")
     _growth_figure(ctx, res, seeds)
@@ -532,7 +539,11 @@ def lemma_6(ctx: Context) -> None:
         f"{big['rel'][-len(ws)]:.3g} .. {big['rel'][-1]:.3g}. The printed lemma holds for every data set "
         "when alpha = 0 (kappa < 1/2) and fails when kappa > 2/3."
     )
-    with ctx.control("even target: D = 1, x = +-1, y = +1 for both (beta = 0), ReLU", breaks="Condition 3"):
+    with ctx.control(
+        "even target: D = 1, x = +-1, y = +1 for both (beta = 0), ReLU",
+        breaks=CONDITION_3,
+        must_break=[f"{_GROWTH} *"],
+    ):
         _even_target_control(ctx, H, w_init, rtol)
 
 
@@ -588,12 +599,7 @@ def _check_remainder_order(
     r"$e^{\lambda t}w_{\rm init}$ it does not shrink with $w_{\rm init}$. Hence (11) holds with $O(w_{\rm "
     r"init})$ uniformly for $t\le\frac23\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$ (at "
     r"the printed end iff $\frac{(\alpha+1)s}{s+\operatorname{Tr}\Sigma}\le\frac43$).",
-    hypotheses=[
-        r"two-layer bias-free net, $\sigma(z)=\max(z,\alpha z)$, $\alpha\in[0,1]$",
-        "Condition 3 (exactly symmetric data, odd target)",
-        r"square loss, gradient flow, $w_{\rm init}\ll1$",
-        r"$t\le\frac23\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$ (the (11) part)",
-    ],
+    hypotheses=[TWO_LAYER, ALPHA_01, CONDITION_3, SQUARE, SMALL_INIT, WINDOW],
 )
 def lemma_6_corrected(ctx: Context) -> None:
     D = ctx.param("D", tiny=3, quick=5, full=20)
@@ -606,6 +612,7 @@ def lemma_6_corrected(ctx: Context) -> None:
     alphas = (0.0, 1.0)
     amplitude = 1e-2
     ws_t, ws_a, ws = np.geomspace(3e-3, 3e-5, n_w), np.geomspace(1e-4, 1e-6, n_w), window_grid(n_w)
+    _regimes(ctx, [fig3, large], max(ws_t.max(), ws_a.max(), ws.max()))
     # one solve on the Fig. 3 data: fixed t, fixed amplitude, 2/3 window; each group's tau puts its time at 1
     net = two_layer(D, H)
     groups = [
@@ -666,7 +673,8 @@ def lemma_6_corrected(ctx: Context) -> None:
     _check_window(ctx, large, two_thirds, WINDOW_ALPHAS, 2 / 3, "2/3 of the printed window")
     with ctx.control(
         "the printed window end t = tau ln(1/w_init)/(s + Tr Sigma), s = 10 Tr Sigma, alpha = 1",
-        breaks=r"$t\le\frac23\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$",
+        breaks=WINDOW,
+        must_break=[_WINDOW_ORDER],
     ):
         k = WINDOW_ALPHAS.index(1.0)
         linear = {key: v[k * n_w : (k + 1) * n_w] for key, v in printed.items()}
@@ -723,6 +731,7 @@ def _norm_growth(
 
 def _check_norm_bound(ctx: Context, data: Data, res: dict, label: str) -> None:
     tol = SAFETY * res["integ"] + 16 * res["steps"] * EPS
+    sharp = float(res["sharpness"].max())
     ratio = res["ratio"][:, 1:]  # t > 0 (the ratio is 1 at t = 0 by definition)
     b, k = np.unravel_index(int(np.argmax(ratio)), ratio.shape)
     ctx.bound(
@@ -732,6 +741,10 @@ def _check_norm_bound(ctx: Context, data: Data, res: dict, label: str) -> None:
         1.0 + tol,
         why=f"{SAFETY:g} x relative integrator error of u (rtol vs rtol/100) + 16 eps x {res['steps']} "
         f"steps; all alphas {list(GROWTH_ALPHAS)}",
+        resolution=f"a growth faster than the bound; the fitted rate of ln u reaches {sharp:.3f} of the "
+        f"bound rate s + Tr Sigma here, so a bound rate too small by a factor > {1 / sharp:.3g} would be "
+        "caught (for ReLU the bound is loose by 2(s + Tr Sigma)/((a+1)s): the paper's constant, not a "
+        "tolerance)",
         details={
             "alpha": float(res["alpha"][b]),
             "member": int(b),
@@ -761,11 +774,7 @@ def _norm_figure(ctx: Context, res: dict, title: str) -> None:
     statement=r"$u(t)=\max(\|W_1(t)\|,\|W_2(t)\|)$, $w_{\rm init}=u(0)\ll1$, square loss: $u(t)\le "
     r"u(0)e^{(s+\operatorname{Tr}\Sigma)t/\tau}$ for "
     r"$t<\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$.",
-    hypotheses=[
-        r"two-layer linear, ReLU or leaky ReLU net, $\alpha\in[0,1]$",
-        "square loss, gradient flow, small initialisation",
-        "Condition 3 (used through Lemma 14 in the proof; not needed for the linear net)",
-    ],
+    hypotheses=[TWO_LAYER, ALPHA_01, SQUARE, SMALL_INIT, CONDITION_3],
 )
 def lemma_16(ctx: Context) -> None:
     D = ctx.param("D", tiny=3, quick=5, full=20)
@@ -782,6 +791,7 @@ def lemma_16(ctx: Context) -> None:
         (_fig3_like(ctx, "fig3-wide", 2 * D, P), H // 2),
         (_large_s(ctx, "large-s", P), H),
     ]
+    _regimes(ctx, [data for data, _ in cases], w_init)
     sharp = {}
     for data, h in cases:
         res = _norm_growth(ctx, data, h, seeds, w_init, rtol)
@@ -799,7 +809,8 @@ def lemma_16(ctx: Context) -> None:
     with ctx.control(
         "even target: D = 1, x = +-0.1, y = +1 for both, ReLU, H = 50, w_init = 1e-4, t <= 100 tau (window "
         "921 tau); W2(0) > 0 so that no unit slides along w1h = 0",
-        breaks="Condition 3",
+        breaks=CONDITION_3,
+        must_break=["(25) u(t) <= u(0) e^((s + Tr Sigma) t / tau) *"],
     ):
         ds = Dataset(np.array([[0.1], [-0.1]]), np.array([1.0, 1.0]), "even target")
         res = _norm_growth(ctx, Data(ds, "even target"), 50, 1, 1e-4, rtol, T=100.0, positive_W2=True)

@@ -110,3 +110,10 @@ STABLE_LR = Hypothesis(
     condition="lr * lambda_max < 2",
     test=lambda lr_lambda: lr_lambda < 2,
 )
+
+# -- Lemma 6, corrected window -----------------------------------------------------------------
+WINDOW = Hypothesis(
+    "2/3 of the window",
+    wording=r"$t\le\frac23\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$ (the (11) part of "
+    "the corrected Lemma 6)",
+)
