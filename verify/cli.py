@@ -19,12 +19,12 @@ from threadpoolctl import threadpool_limits
 
 from numeric.allocator import keep_freed_memory
 from numeric.backend import BackendUnavailable, get_backend
-from verify import results
+from verify import results, scaffold
 from verify.errors import UserError
 from verify.params import PROFILE_NAMES, format_value, parse_assignments
 from verify.plan import parameter_rows, plan_claims
 from verify.profiles import DEFAULT_PROFILE, get_profile
-from verify.registry import all_claims, select
+from verify.registry import all_claims, select, use_claims
 from verify.report.render import BADGE, render
 from verify.runner import exit_status, run_claims
 
@@ -47,6 +47,10 @@ console = Console()
 DEFAULT_OUT = Path("reports")
 Selectors = Annotated[list[str] | None, typer.Argument(help="paper keys and/or claim ids")]
 OutDir = Annotated[Path, typer.Option("--out", help="directory of results.json and reports")]
+ClaimSources = Annotated[
+    list[str] | None,
+    typer.Option("--claims", help="also load claims from a .py file, package directory or module name"),
+]
 
 
 def _verdict(v: str) -> str:
@@ -54,8 +58,9 @@ def _verdict(v: str) -> str:
 
 
 @app.command("list")
-def list_claims(selectors: Selectors = None) -> None:
+def list_claims(selectors: Selectors = None, claim_sources: ClaimSources = None) -> None:
     """List the registered claims (all, or those of the given papers / ids)."""
+    use_claims(claim_sources)
     table = Table("id", "title", "source", "erratum")
     for c in select(selectors or []):
         table.add_row(c.id, c.title, c.source, "yes" if c.erratum else "")
@@ -63,8 +68,9 @@ def list_claims(selectors: Selectors = None) -> None:
 
 
 @app.command()
-def params(selectors: Selectors = None) -> None:
+def params(selectors: Selectors = None, claim_sources: ClaimSources = None) -> None:
     """Every parameter of the given claims / papers: value per profile, type, domain, --set."""
+    use_claims(claim_sources)
     table = Table("claim", "parameter", *PROFILE_NAMES, "type", "domain", "--set")
     for row in parameter_rows(select(selectors or [])):
         shown = [format_value(row.values[p]) if p in row.values else "-" for p in PROFILE_NAMES]
@@ -87,8 +93,10 @@ def run(
         int | None,
         typer.Option(help="cap the BLAS threads (steadier on a shared or loaded machine)"),
     ] = None,
+    claim_sources: ClaimSources = None,
 ) -> None:
     """Run claims, write results.json and the reports, print a summary."""
+    use_claims(claim_sources)
     if seed < 0:
         raise UserError(f"--seed must be >= 0, got {seed}")
     if threads is not None and threads < 1:
@@ -146,8 +154,13 @@ def _summary(records: list[dict]) -> None:
 
 
 @app.command()
-def show(claim_id: Annotated[str, typer.Argument(help="a claim id")], out: OutDir = DEFAULT_OUT) -> None:
+def show(
+    claim_id: Annotated[str, typer.Argument(help="a claim id")],
+    out: OutDir = DEFAULT_OUT,
+    claim_sources: ClaimSources = None,
+) -> None:
     """Show a claim's statement and its last stored result."""
+    use_claims(claim_sources)
     claims = all_claims()
     if claim_id not in claims:
         select([claim_id])  # raises a UserError with suggestions
@@ -176,13 +189,25 @@ def show(claim_id: Annotated[str, typer.Argument(help="a claim id")], out: OutDi
 
 
 @app.command()
-def report(out: OutDir = DEFAULT_OUT) -> None:
+def report(out: OutDir = DEFAULT_OUT, claim_sources: ClaimSources = None) -> None:
     """Re-render the reports from the stored results.json (runs nothing)."""
+    use_claims(claim_sources)
     stored = results.load(out)
     if not stored:
         raise UserError(f"no results in {out}; run 'verify run' first")
     written = render(out, _in_order(stored, list(all_claims())), all_claims())
     console.print(f"wrote {len(written)} report files under {out}")
+
+
+@app.command()
+def new(
+    paper: Annotated[str, typer.Argument(help="the paper's key, e.g. mypaper2026")],
+    dir_: Annotated[Path | None, typer.Option("--dir", help="where (default ./PAPER-claims)")] = None,
+) -> None:
+    """Scaffold an installable package of claims for a paper of your own (see the README)."""
+    written = scaffold.create(paper, dir_)
+    console.print("\n".join(f"wrote {p}" for p in written), highlight=False)
+    console.print(f"next: pip install -e {written[0].parent} && verify run {paper} --profile tiny")
 
 
 @app.command()

@@ -17,3 +17,13 @@ Submodules group the claims by topic; importing this package registers all of th
 """
 
 from verify.papers.dana2025 import convergence, figures, initial_loss, model, orthogonal, phase  # noqa: F401
+from verify.registry import Paper
+
+PAPER = Paper(
+    key="dana2025",
+    title="Convergence of Shallow ReLU Networks on Weakly Interacting Data",
+    authors="Léo Dana, Loucas Pillaud-Vivien, Francis Bach",
+    venue="2025",
+    catalog="shared/papers/dana2025-weakly-interacting.md",
+    text="shared/papers/seeds/004_429d00d8b34a8574.txt",
+)

@@ -26,3 +26,16 @@ from verify.papers.kou2023 import (  # noqa: F401
     sequences,
     theorems,
 )
+from verify.registry import Paper
+
+PAPER = Paper(
+    key="kou2023",
+    title=(
+        "Implicit Bias of Gradient Descent for Two-layer ReLU and Leaky ReLU Networks "
+        "on Nearly-orthogonal Data"
+    ),
+    authors="Yiwen Kou, Zixiang Chen, Quanquan Gu (inferred from the content)",
+    venue="NeurIPS 2023",
+    catalog="shared/papers/kou2023-implicit-bias-gd.md",
+    text="shared/papers/seeds/002_6c57c8c6cfff2055.txt",
+)

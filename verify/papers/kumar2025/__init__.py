@@ -35,3 +35,13 @@ from verify.papers.kumar2025 import (  # noqa: F401
     saddle_relu,
     targets,
 )
+from verify.registry import Paper
+
+PAPER = Paper(
+    key="kumar2025",
+    title="Learning Neural Networks by Neuron Pursuit",
+    authors="Akshay Kumar, Jarvis Haupt",
+    venue="2025",
+    catalog="shared/papers/kumar2025-neuron-pursuit.md",
+    text="shared/papers/seeds/003_c3c933f3f57b55ca.txt",
+)

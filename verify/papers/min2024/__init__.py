@@ -25,3 +25,13 @@ from verify.papers.min2024 import (  # noqa: F401
     t1_scaling,
     theorem1,
 )
+from verify.registry import Paper
+
+PAPER = Paper(
+    key="min2024",
+    title="Early Neuron Alignment in Two-layer ReLU Networks with Small Initialization",
+    authors="Hancheng Min, Enrique Mallada, René Vidal (inferred from the content)",
+    venue="ICLR 2024",
+    catalog="shared/papers/min2024-early-alignment.md",
+    text="shared/papers/seeds/001_3d2e519e1927f769.txt",
+)

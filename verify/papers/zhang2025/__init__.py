@@ -23,3 +23,13 @@ from verify.papers.zhang2025 import (  # noqa: F401
     identities,
     orthogonal,
 )
+from verify.registry import Paper
+
+PAPER = Paper(
+    key="zhang2025",
+    title="When Are Bias-Free ReLU Networks Effectively Linear Networks?",
+    authors="Yedi Zhang, Andrew Saxe, Peter E. Latham",
+    venue="TMLR 2025 (arXiv 2406.12615)",
+    catalog="shared/papers/zhang2025-bias-free-relu.md",
+    text="shared/papers/seeds/000_90bc9a77ffe6bba3.txt",
+)
