@@ -17,8 +17,11 @@ NCF blow-up time, Lemma 4's offset).
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
+from numeric.backend import Rng
 from numeric.homogeneous_flow import blow_up_time, polar_flow
 from numeric.homogeneous_nets import loss_and_grad, ncf_and_grad, normalize, pack, unpack
 from verify.claim import claim
@@ -29,9 +32,8 @@ K, D, N = 3, 3, 10
 SHAPES = [(K, D), (1, K)]
 
 
-def _problem(ctx: Context, key: str, leader: int):
+def _problem(rng: np.random.Generator, leader: int):
     """Data and a unit start in which neuron ``leader`` is on the top KKT direction with 90% of the norm."""
-    rng = ctx.rng(key).host
     X = rng.normal(size=(N, D))
     y = (X @ normalize(rng.normal(size=D))) ** 2 + 0.3 * rng.normal(size=N)
     y /= 10 * np.linalg.norm(y)  # NCF values O(1): blow-up times O(1)
@@ -52,9 +54,12 @@ def _neuron_norms(w: np.ndarray) -> np.ndarray:
     return np.sqrt((A**2).sum(axis=2) + b[:, 0, :] ** 2)
 
 
-def _escape(ctx: Context, key: str, leader: int):
-    """Per delta: max_t |w_z(t)| (neurons 1, 2) up to T_delta + 6 and neuron 0's norm there."""
-    X, y, w0 = _problem(ctx, key, leader)
+def _escape(leader: int, rng: Rng, *, deltas_n: int):
+    """Per delta: max_t |w_z(t)| (neurons 1, 2) up to T_delta + 6 and neuron 0's norm there.
+
+    One seed's run (``rng``), a :meth:`Context.map` item: it reads nothing from the context.
+    """
+    X, y, w0 = _problem(rng.host, leader)
 
     def ncf(u, args=None):
         value, grads = ncf_and_grad(unpack(u, SHAPES), X, y, 1.0, 2)
@@ -66,7 +71,7 @@ def _escape(ctx: Context, key: str, leader: int):
 
     fl = polar_flow(ncf, w0, 3, np.linspace(0.0, 40.0, 3), rtol=1e-10)
     T_star = float(blow_up_time(fl, 3)[0])
-    deltas = 0.1 / 2.0 ** np.arange(ctx.param("deltas", tiny=3, quick=5, full=7))
+    deltas = 0.1 / 2.0 ** np.arange(deltas_n)
     wz_max, kept = [], []
     for delta in deltas:
         ts = np.linspace(0.0, T_star / delta + 6.0, 41)
@@ -91,8 +96,10 @@ def _escape(ctx: Context, key: str, leader: int):
     ],
 )
 def lemma_5(ctx: Context) -> None:
-    for seed in range(ctx.param("seeds", tiny=1, quick=2, full=6)):
-        deltas, wz_max, kept, limit = _escape(ctx, f"escape-{seed}", leader=0)
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=6)
+    deltas_n = ctx.param("deltas", tiny=3, quick=5, full=7)
+    runs = ctx.map(partial(_escape, deltas_n=deltas_n), [0] * seeds, key="escape")  # leader 0, per seed
+    for seed, (deltas, wz_max, kept, limit) in enumerate(runs):
         tag = f"sigma = x^2, seed {seed}"
         ctx.bound(
             f"neurons 1, 2 in the selected KKT point (polar limit of the NCF flow, {tag})",
@@ -123,7 +130,7 @@ def lemma_5(ctx: Context) -> None:
         "W^0 in the stable set of the KKT point led by neuron 1 (neuron 1 has the 90% share)",
         breaks=r"$W^0\in\mathcal S(\bar W)$ for the $\bar W$ whose zeros define $w_z$",
     ):
-        deltas, wz_max, *_ = _escape(ctx, "escape-0", leader=1)
+        deltas, wz_max, *_ = _escape(1, ctx.rng("escape-0"), deltas_n=deltas_n)
         ctx.order(
             "max_t |w_z(t)| up to T_delta + 6 against delta",
             deltas,
