@@ -117,3 +117,17 @@ WINDOW = Hypothesis(
     wording=r"$t\le\frac23\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$ (the (11) part of "
     "the corrected Lemma 6)",
 )
+
+# -- deep nets (Conjecture 11, Proposition 12) ---------------------------------------------------
+SMALL_INIT_DEEP = Hypothesis(
+    "small init (deep)",
+    wording=r"small initialisation (App. H: $\mathcal N(0,w_{\rm init}^2/N_l)$ per layer; Fig. 5 uses "
+    r"$w_{\rm init}=10^{-2}$)",
+    condition="w_init <= 0.1: the unlearned components of W_l stay at the init scale, so the residuals of "
+    "(18) are O(w_init) (fitted order checked) and fall below the conjecture's 'approximately' (0.1) there",
+    test=lambda w_init: w_init <= 0.1,
+)
+LINEAR_TARGET = Hypothesis("linear target", wording=r"linear target $y=w^{*\top}x$")
+FORM_18 = Hypothesis("form (18b)", wording="weights of the form (18) at $t_0$ (block-diagonal (18b))")
+SIGMA0 = Hypothesis("sigma'(0) = 0", wording=r"ReLU with $\sigma'(0)=0$")
+BALANCED_HALVES = Hypothesis("balanced halves", wording=r"$\|r_l^+\|=\|r_l^-\|$ in every hidden layer")
