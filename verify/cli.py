@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -19,7 +20,7 @@ from threadpoolctl import threadpool_limits
 
 from numeric.allocator import keep_freed_memory
 from numeric.backend import BackendUnavailable, get_backend
-from verify import results, scaffold
+from verify import distributed, results, scaffold
 from verify.errors import UserError
 from verify.params import PROFILE_NAMES, format_value, parse_assignments
 from verify.plan import parameter_rows, plan_claims
@@ -93,6 +94,12 @@ def run(
         int | None,
         typer.Option(help="cap the BLAS threads (steadier on a shared or loaded machine)"),
     ] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="run the claims in N local worker processes (Dask; README)")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="run the claims on the Dask cluster at this scheduler address")
+    ] = None,
     claim_sources: ClaimSources = None,
 ) -> None:
     """Run claims, write results.json and the reports, print a summary."""
@@ -101,6 +108,10 @@ def run(
         raise UserError(f"--seed must be >= 0, got {seed}")
     if threads is not None and threads < 1:
         raise UserError(f"--threads must be >= 1, got {threads}")
+    runner = run_claims
+    if workers is not None or scheduler is not None:
+        distributed.check_options(workers, scheduler)
+        runner = partial(distributed.run_claims, workers=workers, scheduler=scheduler, threads=threads)
     overrides = parse_assignments(set_ or [])
     prof = get_profile(profile)
     try:
@@ -126,7 +137,7 @@ def run(
     )
     with progress, threadpool_limits(threads) if threads else nullcontext():
         task = progress.add_task("verifying", total=len(claims))
-        done = run_claims(
+        done = runner(
             claims,
             backend=be,
             profile=prof,
