@@ -24,9 +24,14 @@ Without ``--verify-profile`` the plugin adds nothing (and imports nothing but py
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from verify.claim import Claim
 
 
 class ClaimFailed(Exception):
@@ -73,11 +78,12 @@ def outcome(record: dict[str, Any]) -> None:
 
 
 class ClaimItem(pytest.Item):
-    """One claim, run at the session's profile, seed and backend."""
+    """One claim, run at the session's profile, seed and backend; located at its source."""
 
-    def __init__(self, *, claim_id: str, **kwargs: Any) -> None:
+    def __init__(self, *, claim: Claim, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.claim_id = claim_id
+        self.claim_id = claim.id
+        self.line = inspect.getsourcelines(claim.body)[1] - 1
 
     def runtest(self) -> None:
         opt = self.config.getoption
@@ -96,7 +102,7 @@ class ClaimItem(pytest.Item):
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self) -> tuple[Any, int | None, str]:
-        return self.path, None, f"claim {self.claim_id}"
+        return self.path, self.line, f"claim {self.claim_id}"
 
 
 class ClaimCollector(pytest.Collector):
@@ -116,7 +122,10 @@ class ClaimCollector(pytest.Collector):
             claims = select(selectors) if selectors else []
         except UserError as e:
             raise pytest.UsageError(str(e)) from None
-        return [ClaimItem.from_parent(self, name=c.id, claim_id=c.id) for c in claims]
+        return [
+            ClaimItem.from_parent(self, name=c.id, claim=c, path=Path(inspect.getsourcefile(c.body) or ""))
+            for c in claims
+        ]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -157,5 +166,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before -k / -m deselect, so they apply to claim items too
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
-    if config.getoption("verify_profile") is not None:
-        items.extend(ClaimCollector.from_parent(session, name="verify").collect())
+    profile = config.getoption("verify_profile")
+    if profile is None:
+        return
+    claims = ClaimCollector.from_parent(session, name="verify", nodeid="verify").collect()
+    items.extend(claims)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"relu-verify: {len(claims)} claims as test items (profile {profile})")
