@@ -33,3 +33,12 @@ FEW_NEURONS = Hypothesis(
     condition="p <= n / 4",
     test=lambda p, n: p <= n / 4,
 )
+ORTHOGONAL = Hypothesis(
+    "orthogonal inputs", wording=r"orthogonal inputs: $\langle x_i|x_k\rangle=0$ for $i\ne k$"
+)
+P_FLOW = Hypothesis("p-accelerated flow (3)", wording=r"the p-accelerated flow $\dot\theta=-p\nabla L$ (3)")
+APP_B = Hypothesis(
+    "App. B init",
+    wording=r"App. B initialization: $w_j\sim\mathcal N(0,I_d/d)$, $|a_j|-\|w_j\|\sim\mathrm{Exp}(1)$, "
+    r"random sign",
+)

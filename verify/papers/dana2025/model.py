@@ -29,6 +29,7 @@ from verify.papers.dana2025.common import (
     solve_flow,
     solve_with_error,
 )
+from verify.papers.dana2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, ORTHOGONAL, P_FLOW
 
 SAFETY = 4.0  # tolerance = SAFETY x measured discretisation / rounding error + float floor
 
@@ -90,17 +91,17 @@ def _full_vs_reduced(ctx: Context, data, d: int, B: int, p: int, lr: float, step
     hypotheses=[
         r"$h_\theta=\frac1p\sum_ja_j\sigma(\langle w_j|x\rangle)$, mean square loss (2)",
         r"p-accelerated flow (3), $\sigma'(0)=0$",
-        "the orthogonal form needs orthogonal inputs",
+        ORTHOGONAL,
     ],
 )
 def equation_13(ctx: Context) -> None:
-    res = sym.coordinate_residuals(2, 3, 2)
-    ctx.zero("(13): -p dL/dw_j = a_j/n X P_j R (n=2, d=3, p=2)", res["eq13"], why="exact polynomial identity")
-    ctx.zero("(14): -p dL/da_j = w_j^T X P_j R / n", res["eq14"], why="exact polynomial identity")
     n = ctx.param("n", tiny=6, quick=12, full=40)
     p = ctx.param("p", tiny=4, quick=8, full=20)
     B = ctx.param("B", tiny=3, quick=6, full=32)
     steps = ctx.param("steps", tiny=150, quick=400, full=4000)
+    res = sym.coordinate_residuals(2, 3, 2)
+    ctx.zero("(13): -p dL/dw_j = a_j/n X P_j R (n=2, d=3, p=2)", res["eq13"], why="exact polynomial identity")
+    ctx.zero("(14): -p dL/da_j = w_j^T X P_j R / n", res["eq14"], why="exact polynomial identity")
     d, lr = 3 * n, 0.25
     rng = ctx.rng("data").host
     cases = [
@@ -129,7 +130,9 @@ def equation_13(ctx: Context) -> None:
         "with d up to 10^6 (sphere data drawn exactly through the Bartlett decomposition)."
     )
     with ctx.control(
-        "decoupled (orthogonal) equations applied to correlated inputs", breaks="orthogonal inputs"
+        "decoupled (orthogonal) equations applied to correlated inputs",
+        breaks=ORTHOGONAL,
+        must_break=["orthogonal reduction vs full system*"],
     ):
         data = make_data(ctx.rng("control").host, n, "equicorrelated", rho=0.3)
         dev, floor, scale = _full_vs_reduced(ctx, data, d, B, p, lr, steps, "orthogonal")
@@ -188,17 +191,17 @@ def _random_states(ctx: Context, key: str, n: int, p: int, B: int):
     statement=r"$\dot R=-\frac1nMR$ with $M=\frac1p\sum_j[P_jX^\top w_jw_j^\top XP_j+a_j^2P_jX^\top XP_j]$, "
     r"$\dot L=-\frac1{n^2}R^\top MR$, and the local-PL curvature (5) is "
     r"$\mu=p\frac{\|\nabla L\|^2}L=-\frac{\dot L}L=\frac2n\bar R^\top M\bar R$.",
-    hypotheses=["p-accelerated flow (3)", "any data, any parameters"],
+    hypotheses=[P_FLOW, "any data, any parameters"],
 )
 def equation_16_corrected(ctx: Context) -> None:
+    n = ctx.param("n", tiny=6, quick=16, full=64)
+    p = ctx.param("p", tiny=4, quick=8, full=32)
+    B = ctx.param("B", tiny=8, quick=64, full=512)
     res = sym.coordinate_residuals(2, 2, 2)
     ctx.zero("(15): dR/dt + M R / n = 0", res["eq15"], why="exact polynomial identity")
     ctx.zero("(16): mu ||R||^2 = (2/n) R^T M R", res["mu_16"], why="exact polynomial identity")
     ctx.zero("(C2): mu = exact state formula", res["mu_C2"], why="exact polynomial identity")
     ctx.zero("dL/dt = -R^T M R / n^2", res["dL_corrected"], why="exact polynomial identity")
-    n = ctx.param("n", tiny=6, quick=16, full=64)
-    p = ctx.param("p", tiny=4, quick=8, full=32)
-    B = ctx.param("B", tiny=8, quick=64, full=512)
     why = (
         "central difference of L along the field; tolerance = Richardson truncation estimate "
         "|D_2h - D_h|/3 + rounding 10 eps/h, per state"
@@ -213,7 +216,11 @@ def equation_16_corrected(ctx: Context) -> None:
             1.0,
             why=why,
         )
-    with ctx.control("flow without the acceleration factor p", breaks=r"$\dot\theta=-p\nabla L$ (3)"):
+    with ctx.control(
+        "flow without the acceleration factor p",
+        breaks=P_FLOW,
+        must_break=["|mu(state formula) - (-dL/dt / L)|*"],
+    ):
         for data, model, y0, args in _random_states(ctx, "eq16", n, p, B):
             fd, err = _fd_curvature(model, y0, args, scale=1.0 / p)
             mu = to_numpy(model.curvature(y0, args))
@@ -238,6 +245,9 @@ def equation_16_corrected(ctx: Context) -> None:
     ),
 )
 def equation_16(ctx: Context) -> None:
+    n = ctx.param("n", tiny=6, quick=16, full=64)
+    p = ctx.param("p", tiny=4, quick=8, full=32)
+    B = ctx.param("B", tiny=8, quick=64, full=512)
     res = sym.coordinate_residuals(2, 2, 2)
     ctx.zero("dL/dt + (2/n) R^T M R = 0 (as printed)", res["dL_printed"], why="exact polynomial identity")
     ctx.zero(
@@ -245,9 +255,6 @@ def equation_16(ctx: Context) -> None:
         res["dL_printed_excess"],
         why="exact polynomial identity",
     )
-    n = ctx.param("n", tiny=6, quick=16, full=64)
-    p = ctx.param("p", tiny=4, quick=8, full=32)
-    B = ctx.param("B", tiny=8, quick=64, full=512)
     for data, model, y0, args in _random_states(ctx, "eq16", n, p, B):
         fd, err = _fd_curvature(model, y0, args)
         L = to_numpy(model.loss(y0, args))
@@ -353,15 +360,15 @@ def _balance_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float):
     source="Lemma 1, Section 2; proof App. A.7",
     statement=r"For all $j$ and $t\ge0$, $|a_j(t)|^2-\|w_j(t)\|^2=|a_j(0)|^2-\|w_j(0)\|^2$; hence if "
     r"$|a_j(0)|\ge\|w_j(0)\|$, $a_j(t)$ keeps its sign and $|a_j(t)|\ge\|w_j(t)\|$.",
-    hypotheses=["p-accelerated flow (3) with $\\sigma'(0)=0$", "any data", "Assumption 1 for the sign part"],
+    hypotheses=["p-accelerated flow (3) with $\\sigma'(0)=0$", "any data", ASSUMPTION_1],
 )
 def lemma_1(ctx: Context) -> None:
-    res = sym.coordinate_residuals(2, 3, 2)
-    ctx.zero("d/dt (a_j^2 - ||w_j||^2) = 0 on every activation pattern", res["lemma1"], why="exact identity")
     n = ctx.param("n", tiny=4, quick=6, full=20)
     p = ctx.param("p", tiny=3, quick=4, full=16)
     B = ctx.param("B", tiny=2, quick=4, full=32)
     T = ctx.param("T", tiny=1.0, quick=4.0, full=100.0)
+    res = sym.coordinate_residuals(2, 3, 2)
+    ctx.zero("d/dt (a_j^2 - ||w_j||^2) = 0 on every activation pattern", res["lemma1"], why="exact identity")
     rng = ctx.rng("data").host
     data = make_data(rng, n, "orthogonal")
     drift, err, scale = _balance_flow(ctx, data, B, p, T, 1e-8)
@@ -400,7 +407,8 @@ def lemma_1(ctx: Context) -> None:
         )
     with ctx.control(
         "Prop. 3 initialization |a_j(0)| = 0.01 << ||w_j(0)|| (d = n = p = 2)",
-        breaks=r"Assumption 1 $|a_j(0)|\ge\|w_j(0)\|$",
+        breaks=ASSUMPTION_1,
+        must_break=["min_t,j s_j a_j(t)*"],
     ):
         signed = _prop3_signs(ctx)
         ctx.bound("min_t,j s_j a_j(t), Prop. 3 data", float(signed.min()), 0.0, side=">=", why="Lemma 1")
@@ -447,7 +455,7 @@ def _lemma2_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float, scal
     source="Lemma 2, Section 3.1; proof App. A.7, eq. (88)",
     statement=r"With $\langle\mu(t)\rangle=\frac1t\int_0^t\mu(u)du$, "
     r"$L(\theta_t)=L(\theta_0)e^{-\langle\mu(t)\rangle t}$.",
-    hypotheses=[r"$\mu=p\|\nabla L\|^2/L$ (5) along a solution of the p-accelerated flow (3)"],
+    hypotheses=[r"$\mu=p\|\nabla L\|^2/L$ (5)", P_FLOW],
 )
 def lemma_2(ctx: Context) -> None:
     n = ctx.param("n", tiny=6, quick=8, full=64)
@@ -479,7 +487,11 @@ def lemma_2(ctx: Context) -> None:
         "pointwise identity mu = -dL/dt / L on correlated data, wherever (3) holds, is checked in "
         "dana2025:equation-16-corrected."
     )
-    with ctx.control("flow without the acceleration factor p", breaks=r"$\dot\theta=-p\nabla L$ (3)"):
+    with ctx.control(
+        "flow without the acceleration factor p",
+        breaks=P_FLOW,
+        must_break=["max_t |log L(t)/L(0) + int_0^t mu|*"],
+    ):
         data = make_data(rng, n, "orthogonal")
         gap, err, *_ = _lemma2_flow(ctx, data, B, p, T, 1e-8, 1.0 / p)
         ctx.bound(
@@ -628,7 +640,11 @@ def section_c2(ctx: Context) -> None:
             why="forward Euler is first order: deviation <= C lr with C ~ the O(1) Lipschitz constant of "
             "the field on [0, 4]; the GD coordinate at the kink stays exactly 0 (same mask)",
         )
-    with ctx.control("pre-activation 1e-3 instead of exactly 0", breaks=r"$\langle w_j(t_1)|x_i\rangle=0$"):
+    with ctx.control(
+        "pre-activation 1e-3 instead of exactly 0",
+        breaks=r"a pre-activation exactly at the kink with $a_jr_i>0$",
+        must_break=["min over pairs of the * trajectories*"],
+    ):
         ts, out = _c2_runs(ctx, 1e-3, ())
         gap = float(np.linalg.norm(out["sigma'(0)=0"][-1] - out["sigma'(0)=1"][-1]))
         ctx.bound(
@@ -686,7 +702,11 @@ def assumption_1(ctx: Context) -> None:
         f"{worst:.3g} after 400 GD steps of lr 0.05 (boundary data, 64 neurons). The paper's experiments "
         "use GD with lr = 1, so a few neurons may flip sign there."
     )
-    with ctx.control("PyTorch-default layers (uniform +-1/sqrt(fan_in))", breaks="Assumption 1"):
+    with ctx.control(
+        "PyTorch-default layers (uniform +-1/sqrt(fan_in))",
+        breaks=r"App. B: $w_j\sim\mathcal N(0,I_d/d)$, $|a_j|-\|w_j\|\sim\mathrm{Exp}(1)$, random sign",
+        must_break=["min_j |a_j(0)| - ||w_j(0)||*"],
+    ):
         d = 64
         W = rng.uniform(-1, 1, (B, p, d)) / np.sqrt(d)
         a = rng.uniform(-1, 1, (B, p)) / np.sqrt(p)
@@ -707,9 +727,10 @@ def assumption_1(ctx: Context) -> None:
     statement=r"$\|X^\top X-D_X\|<\frac{(C_x^-)^2}{2\sqrt n}\frac{C_y^-}{C_y^+}$ (spectral norm); orthogonal "
     r"inputs "
     r"satisfy it, and it implies $(C_x^-)^2-\|X^\top X-D_X\|\ge\frac35(C_x^-)^2$ for $n\ge2$ (32).",
-    hypotheses=["any data with $C_x^->0$, $C_y^->0$"],
+    hypotheses=["any data with $C_x^->0$, $C_y^->0$", ASSUMPTION_2],
 )
 def assumption_2(ctx: Context) -> None:
+    trials = ctx.param("trials", tiny=50, quick=400, full=4000)
     ctx.holds(
         "(32): 1 - 1/(2 sqrt 2) >= 3/5 (exact)",
         sym.theorem1_constants()["(32): 1 - 1/(2 sqrt 2) >= 3/5"],
@@ -718,7 +739,6 @@ def assumption_2(ctx: Context) -> None:
         why="exact SymPy comparison",
         kind="symbolic",
     )
-    trials = ctx.param("trials", tiny=50, quick=400, full=4000)
     rng = ctx.rng("a2").host
     data = make_data(rng, 32, "orthogonal")
     ctx.holds(
@@ -752,7 +772,11 @@ def assumption_2(ctx: Context) -> None:
         side=">=",
         why="eq. (32); rounding of eigvalsh is 1e-15",
     )
-    with ctx.control("equicorrelated inputs, rho = 0.5", breaks="Assumption 2"):
+    with ctx.control(
+        "equicorrelated inputs, rho = 0.5",
+        breaks=ASSUMPTION_2,
+        must_break=["(32): *((C_x^-)^2 - ||X^TX - D_X||)*"],
+    ):
         dk = make_data(rng, 16, "equicorrelated", rho=0.5)
         ctx.holds(
             "Assumption 2 holds", dk.assumption2, measured=dk.off, expected=f"< {dk.limit:.3g}", why="eq. (4)"

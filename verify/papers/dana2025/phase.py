@@ -156,6 +156,7 @@ def _check_closed_forms(ctx: Context, rows, label: str) -> None:
     ],
 )
 def equation_69_corrected(ctx: Context) -> None:
+    ks = ctx.param("k_grid", tiny=[4], quick=[4, 16], full=[4, 16, 64, 256])
     res = sym.group_residuals()
     for key in (
         "z ode",
@@ -167,7 +168,6 @@ def equation_69_corrected(ctx: Context) -> None:
         "v limit",
     ):
         ctx.zero(f"corrected closed form: {key}", res[key], why="exact SymPy simplification")
-    ks = ctx.param("k_grid", tiny=[4], quick=[4, 16], full=[4, 16, 64, 256])
     rows = _closed_form_errors(ctx, False, ks, 2, "eq69")
     _check_closed_forms(ctx, rows, "corrected closed form vs full system")
     *_, ts, v, v_cf = rows[-1]
@@ -178,7 +178,11 @@ def equation_69_corrected(ctx: Context) -> None:
         series=[Series(f"simulation, group {j}", ts, v[:, j], "o") for j in range(2)]
         + [Series(f"corrected closed form, group {j}", ts, v_cf[:, j]) for j in range(2)],
     )
-    with ctx.control("neuron 0 also active on one example of group 1", breaks="group initialization (9)"):
+    with ctx.control(
+        "neuron 0 also active on one example of group 1",
+        breaks="group initialization (9), exactly 0 off-group",
+        must_break=["corrected closed form vs full system*"],
+    ):
         rows = _closed_form_errors(ctx, False, ks[:1], 2, "eq69", extra=(0, 2 * ks[0] - 1, 0.5))
         _check_closed_forms(ctx, rows, "corrected closed form vs full system")
 
@@ -202,6 +206,7 @@ def equation_69_corrected(ctx: Context) -> None:
     ),
 )
 def equation_69(ctx: Context) -> None:
+    k_grid = ctx.param("k_grid", tiny=[4], quick=[4, 16], full=[4, 16, 64])
     res = sym.group_residuals()
     ctx.close(
         "(67) as printed: dz/dt - (c/2)(1 - z^2) at c = 1, z0 = 1/2, t = 1",
@@ -210,9 +215,7 @@ def equation_69(ctx: Context) -> None:
         atol=1e-30,
         why="40-digit evaluation",
     )
-    rows = _closed_form_errors(
-        ctx, True, ctx.param("k_grid", tiny=[4], quick=[4, 16], full=[4, 16, 64]), 2, "eq69"
-    )
+    rows = _closed_form_errors(ctx, True, k_grid, 2, "eq69")
     _check_closed_forms(ctx, rows, "printed closed form vs full system")
     ctx.zero("(67) equals the corrected form at z0 = 1", res["(67) = corrected at z0 = 1"], why="exact")
     ctx.zero("(69) solves the flow at z0 = 1", res["(69) solves the flow at z0 = 1"], why="exact")
@@ -251,9 +254,10 @@ def _L_n(t: np.ndarray, n: float, Ds) -> np.ndarray:
     r"$\frac{t^j_n(\varepsilon)-t^j_n(1-\varepsilon)}{t_n}\log(np)\to\frac2{\|D^\infty_j\|}"
     r"\log\mathcal C(\varepsilon)$, $\mathcal C(\varepsilon)=\frac{(1-\sqrt\varepsilon)\sqrt{1-\varepsilon}}"
     r"{\sqrt\varepsilon(1-\sqrt{1-\varepsilon})}$, independent of the initialization.",
-    hypotheses=["orthonormal inputs, group initialization (9), symmetric init, one label sign per group"],
+    hypotheses=["orthonormal inputs", "group initialization (9), symmetric init", "one label sign per group"],
 )
 def theorem_2_corrected(ctx: Context) -> None:
+    ks = ctx.param("k_grid", tiny=[8], quick=[8, 32], full=[8, 32, 128])
     lw = sym.logistic_window()
     ctx.zero(
         "t(eps)/t_n -> 1/||D|| (logistic late phase, exact limit)", lw["time ratio residual"], why="SymPy"
@@ -305,9 +309,12 @@ def theorem_2_corrected(ctx: Context) -> None:
         xlabel="n",
         ylabel="sup error",
     )
-    ks = ctx.param("k_grid", tiny=[8], quick=[8, 32], full=[8, 32, 128])
     _check_final_loss(ctx, ks, mixed=False)
-    with ctx.control("group 0 has one label of the wrong sign", breaks="one label sign per group"):
+    with ctx.control(
+        "group 0 has one label of the wrong sign",
+        breaks="one label sign per group",
+        must_break=["simulated loss vs closed form*"],
+    ):
         _check_final_loss(ctx, ks[:1], mixed=True)
 
 
@@ -409,9 +416,13 @@ def _plateau_check(ctx: Context, Ds, n: float) -> None:
     r"plateaus $(1^2+2^2)/4$ and $1/4$ before reaching 0, with transitions at $t=1/2$ and $t=1$, visible for "
     r"very "
     r"large $n$.",
-    hypotheses=["orthonormal inputs, group initialization, symmetric init, constant labels per group"],
+    hypotheses=[
+        "orthonormal inputs, group initialization, symmetric init, constant labels per group",
+        "distinct ||D_j|| (two transitions)",
+    ],
 )
 def figure_2(ctx: Context) -> None:
+    k = ctx.param("m", tiny=16, quick=64, full=512)
     Ds = (1.0, 2.0)
     _plateau_check(ctx, Ds, 1e18)
     tt = np.linspace(0.0, 1.6, 321)
@@ -424,7 +435,6 @@ def figure_2(ctx: Context) -> None:
         side=">=",
         why="'visible only at extreme n': the deviation decays like (np)^(-1/8) at t = 0.75",
     )
-    k = ctx.param("m", tiny=16, quick=64, full=512)
     labels = np.concatenate([np.ones(k), 2 * np.ones(k)])
     gammas = np.ones((2, k)) / np.sqrt(k)  # z0 = 1, v0 = 1 as in the authors' script
     n = 2 * k
@@ -441,7 +451,11 @@ def figure_2(ctx: Context) -> None:
         "here use "
         f"z0 = {Z0} (the corrected solution), the simulation z0 = 1. The limits do not depend on z0."
     )
-    with ctx.control("equal group norms ||D_1|| = ||D_2|| = 2", breaks="distinct ||D_j|| (two transitions)"):
+    with ctx.control(
+        "equal group norms ||D_1|| = ||D_2|| = 2",
+        breaks="distinct ||D_j|| (two transitions)",
+        must_break=["L_n at t = 0.25, 0.75, 1.5 vs*"],
+    ):
         Ln = _L_n(np.array([0.25, 0.75, 1.5]), 1e18, (2.0, 2.0))
         ctx.close(
             "L_n at t = 0.25, 0.75, 1.5 vs the two-transition plateaus (1.25, 0.25, 0)",
@@ -491,7 +505,8 @@ def group_curvature_terms(t, c, z0, v0, k, p, D):
     r"$K_2=4C_y^+$.",
     hypotheses=[
         "as stated; the curvature is evaluated from the corrected closed form "
-        "(dana2025:equation-69-corrected)"
+        "(dana2025:equation-69-corrected)",
+        r"$t\ge Cn^{3\alpha-1}\log(Cn)$",
     ],
 )
 def proposition_2(ctx: Context) -> None:
@@ -545,7 +560,11 @@ def proposition_2(ctx: Context) -> None:
         why="as above",
         details={"K2 = 4 C_y^+": True},
     )
-    with ctx.control("the bounds at t = 0 (before the stated time)", breaks=r"$t\ge Cn^{3\alpha-1}\log(Cn)$"):
+    with ctx.control(
+        "the bounds at t = 0 (before the stated time)",
+        breaks=r"$t\ge Cn^{3\alpha-1}\log(Cn)$",
+        must_break=["max over alpha, n, t of n^alpha mu(t) / K_2"],
+    ):
         alpha, m = 0.5, ms[-1]
         n = 2**m
         k = 2 ** round(2 * (1 - alpha) * m)
