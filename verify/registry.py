@@ -114,6 +114,8 @@ def _import_path(path: Path, source: str) -> ModuleType:
         raise UserError(f"--claims {source}: directory {path} is not a package (no __init__.py)")
     if path.is_file() and path.suffix != ".py":
         raise UserError(f"--claims {source}: {path} is not a .py file")
+    if path.is_file() and (path.parent / "__init__.py").is_file():
+        raise UserError(f"--claims {source}: {path.name} belongs to package {path.parent}: name the package")
     name = path.stem if path.is_file() else path.name
     if not name.isidentifier():
         raise UserError(f"--claims {source}: {name!r} is not a valid module name")

@@ -124,6 +124,7 @@ BAD_SOURCES = {  # none of these registers a claim, so they can be tried in this
     "missing.py": (None, "no such file or directory"),
     "numpy": (None, "declares no PAPER"),
     "nopackage": ("", "not a package"),
+    "package/inside.py": ("X = 1\n", "belongs to package .*package: name the package"),
     "syntax_error_here.py": ("def broken(:\n", r"SyntaxError: .*syntax_error_here.py:1\)"),
     "raises_here.py": ("1 / 0\n", r"ZeroDivisionError: division by zero \(.*raises_here.py:1\)"),
     "nopaper_here.py": ("X = 1\n", r"declares no PAPER = Paper\(\.\.\.\)"),
@@ -140,6 +141,9 @@ def test_bad_claim_sources_are_rejected(tmp_path, monkeypatch, source):
     if code == "":
         (tmp_path / source).mkdir()
     elif code is not None:
+        if "/" in source:  # a module inside a package
+            (tmp_path / source).parent.mkdir()
+            (tmp_path / source).parent.joinpath("__init__.py").touch()
         (tmp_path / source).write_text(code)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", list(sys.path))  # use_claims puts tmp_path first: undone after
