@@ -1,33 +1,54 @@
-"""The ``verify`` command: list, run, show and report claims.
+"""The ``verify`` command: list, run, show, report and diff claims.
 
-Exit status: 0 when no claim is FAIL, XPASS or ERROR; 1 otherwise; 2 on bad input
-(one line on stderr, never a traceback, and no stored result is lost).
+Exit status (every command):
+
+* 0 -- no selected claim is FAIL, XPASS or ERROR (``run``), or the command did its job;
+* 1 -- some claim is FAIL, XPASS or ERROR (``run``; the closing summary line names them);
+* 2 -- bad input: one line on stderr, before anything runs, and no stored result is lost
+  (unknown claim, invalid ``--set``, an ``--out`` that is not a writable directory, a
+  ``results.json`` that cannot be read: ``--fresh`` moves it aside);
+* 3 -- the tool itself crashed (an unexpected exception outside a claim; a claim's own
+  exception is an ERROR verdict): one line on stderr naming the file that holds the
+  traceback;
+* 130 -- interrupted (Ctrl-C); ``verify run`` first stores and renders what finished and
+  prints the ``--resume`` command that continues.
 """
 
 from __future__ import annotations
 
+import shlex
 import sys
+import tempfile
+import traceback
+from collections import Counter
 from contextlib import nullcontext
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from rich.table import Column, Table
 from threadpoolctl import threadpool_limits
 
 from numeric.allocator import keep_freed_memory
 from numeric.backend import BackendUnavailable, get_backend
 from verify import distributed, results, scaffold
+from verify.claim import Claim
+from verify.diff import diff
+from verify.display import check_lines, value
 from verify.errors import UserError
+from verify.junit import write_junit
 from verify.params import PROFILE_NAMES, format_value, parse_assignments
 from verify.plan import parameter_rows, plan_claims
 from verify.profiles import DEFAULT_PROFILE, get_profile
 from verify.registry import all_claims, select, use_claims
 from verify.report.render import BADGE, render
 from verify.runner import exit_status, run_claims
+from verify.verdict import Verdict
 
 try:  # typer >= 0.2x vendors its own click (and does not install click itself)
     from typer._click import exceptions as _click_exceptions
@@ -94,6 +115,21 @@ def run(
         int | None,
         typer.Option(help="cap the BLAS threads (steadier on a shared or loaded machine)"),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="skip claims whose stored result is fresh (same code, profile, seed, --set, backend)"
+        ),
+    ] = False,
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            help="start a new results.json; the old one is moved aside to results.json.<why>-<time>"
+        ),
+    ] = False,
+    junit: Annotated[
+        Path | None, typer.Option(help="also write JUnit XML of the run's claims to this file")
+    ] = None,
     workers: Annotated[
         int | None, typer.Option(help="run the claims in N local worker processes (Dask; README)")
     ] = None,
@@ -108,6 +144,8 @@ def run(
         raise UserError(f"--seed must be >= 0, got {seed}")
     if threads is not None and threads < 1:
         raise UserError(f"--threads must be >= 1, got {threads}")
+    if resume and fresh:
+        raise UserError("--resume keeps the stored results and --fresh sets them aside: choose one")
     runner = run_claims
     if workers is not None or scheduler is not None:
         distributed.check_options(workers, scheduler)
@@ -120,12 +158,22 @@ def run(
         raise UserError(str(e)) from None
     claims = select(selectors or [])
     plan_claims(claims, prof, overrides)  # every parameter checked before anything runs
-    stored = results.load(out)
+    results.ensure_writable(out, "--out")
+    if junit is not None:
+        _ensure_writable_file(junit, "--junit")
+    stored = _load_or_set_aside(out, fresh)
     order = list(all_claims())
+    settings = {"profile": prof.name, "seed": seed, "overrides": overrides, "backend": be.name}
+    kept = {c.id: stored[c.id] for c in claims if resume and _is_fresh(stored.get(c.id), c, settings)}
+    todo = [c for c in claims if c.id not in kept]
+    finished: list[dict] = []
+    running: list[Claim] = []
 
     def keep(record: dict) -> None:
-        stored[record["id"]] = record
+        finished.append(record)
+        stored[record["id"]] = results.merge(record, stored.get(record["id"]))
         results.save(out, stored, order)
+        progress.advance(task)
 
     progress = Progress(
         TextColumn("{task.description}"),
@@ -135,21 +183,75 @@ def run(
         console=console,
         transient=False,
     )
-    with progress, threadpool_limits(threads) if threads else nullcontext():
-        task = progress.add_task("verifying", total=len(claims))
-        done = runner(
-            claims,
-            backend=be,
-            profile=prof,
-            seed=seed,
-            overrides=overrides,
-            on_start=lambda c: progress.update(task, description=f"{c.id:<32}"),
-            on_done=lambda r: (keep(r), progress.advance(task)),
-        )
+    if kept:
+        console.print(f"--resume: {len(kept)} of {len(claims)} claims have a fresh stored result, not rerun")
+    interrupted = False
+    try:
+        with progress, threadpool_limits(threads) if threads else nullcontext():
+            task = progress.add_task("verifying", total=len(todo))
+            runner(
+                todo,
+                backend=be,
+                profile=prof,
+                seed=seed,
+                overrides=overrides,
+                on_start=lambda c: (running.append(c), progress.update(task, description=f"{c.id:<32}")),
+                on_done=keep,
+            )
+    except KeyboardInterrupt:
+        interrupted = True
+        results.save(out, stored, order)  # complete, should the interrupt have hit a save
     render(out, _in_order(stored, order), all_claims())
-    _summary(done)
+    this_run = {**kept, **{r["id"]: r for r in finished}}
+    done = [this_run[c.id] for c in claims if c.id in this_run]
+    _summary(finished)
+    console.print(_summary_line(done, len(kept)), soft_wrap=True, highlight=False)  # one line, for logs
+    if junit is not None:
+        write_junit(junit, done)
     console.print(f"results: {out / results.RESULTS_FILE}; reports: {out / 'index.md'}")
+    if interrupted:
+        _report_interruption(out, claims, finished, running[-1] if running else None)
+        raise typer.Exit(130)
     raise typer.Exit(exit_status(done))
+
+
+def _is_fresh(record: dict | None, c: Claim, settings: dict) -> bool:
+    return results.is_fresh(record, source_hash=c.source_hash, **settings)
+
+
+def _load_or_set_aside(out: Path, fresh: bool) -> dict[str, dict]:
+    """The stored records; with ``fresh`` none, and any results.json is moved aside (never deleted)."""
+    if not fresh:
+        return results.load(out)
+    try:
+        results.load(out)
+        tag = "previous"
+    except UserError:
+        tag = "broken"
+    moved = results.move_aside(out, tag)
+    if moved is not None:
+        console.print(f"--fresh: moved {out / results.RESULTS_FILE} aside to {moved}")
+    return {}
+
+
+def _ensure_writable_file(path: Path, option: str) -> None:
+    if path.is_dir():
+        raise UserError(f"{option} {path} is a directory, not a file")
+    results.ensure_writable(path.parent, option)
+
+
+def _report_interruption(out: Path, claims: list[Claim], finished: list[dict], current: Claim | None) -> None:
+    """Say on stderr what an interrupted run kept and how to continue it."""
+    done = {r["id"] for r in finished}
+    lost = f"{current.id} was running and is not stored; " if current and current.id not in done else ""
+    left = sum(c.id not in done for c in claims)
+    argv = [a for a in sys.argv[1:] if a != "--fresh"]
+    again = shlex.join(["verify", *argv, *([] if "--resume" in argv else ["--resume"])])
+    print(
+        f"verify: interrupted: {len(finished)} claims finished this run and are stored in "
+        f"{out / results.RESULTS_FILE} (reports rendered); {lost}{left} not done; continue with: {again}",
+        file=sys.stderr,
+    )
 
 
 def _in_order(stored: dict[str, dict], order: list[str]) -> list[dict]:
@@ -162,6 +264,19 @@ def _summary(records: list[dict]) -> None:
     for r in records:
         table.add_row(r["id"], _verdict(r["verdict"]), r["reason"], f"{r['provenance']['runtime_s']:.1f}")
     console.print(table)
+
+
+def _summary_line(records: list[dict], resumed: int = 0) -> str:
+    """``N claims: counts per verdict``, then the ids behind a non-zero exit status."""
+    counts = Counter(r["verdict"] for r in records)
+    line = f"{len(records)} claims: " + ", ".join(f"{counts[v]} {v}" for v in Verdict if counts[v])
+    if resumed:
+        line += f" ({resumed} kept by --resume)"
+    for v in (v for v in Verdict if v.is_failure):
+        ids = [r["id"] for r in records if r["verdict"] == v]
+        if ids:
+            line += f"; {v}: {', '.join(ids)}"
+    return line
 
 
 @app.command()
@@ -185,18 +300,10 @@ def show(
     if record is None:
         console.print(f"\nno stored result in {out}; run: verify run {claim_id}")
         return
-    console.print(f"\nverdict: {_verdict(record['verdict'])} ({record['reason']})")
-    table = Table("check", "control", "measured", "expected", "tol", "outcome")
+    console.print(f"\nverdict: {_verdict(record['verdict'])} ({escape(record['reason'])})")
+    console.print(f"\nchecks ({len(record['checks'])}):", highlight=False)
     for ch in record["checks"]:
-        table.add_row(
-            ch["name"],
-            ch["control"].split(" [")[0],
-            str(ch["measured"])[:40],
-            str(ch["expected"])[:30],
-            str(ch["tolerance"])[:12],
-            ch["verdict"],
-        )
-    console.print(table)
+        console.print("\n".join(f"  {line}" for line in check_lines(ch)), markup=False, highlight=False)
 
 
 @app.command()
@@ -206,6 +313,7 @@ def report(out: OutDir = DEFAULT_OUT, claim_sources: ClaimSources = None) -> Non
     stored = results.load(out)
     if not stored:
         raise UserError(f"no results in {out}; run 'verify run' first")
+    results.ensure_writable(out, "--out")
     written = render(out, _in_order(stored, list(all_claims())), all_claims())
     console.print(f"wrote {len(written)} report files under {out}")
 
@@ -219,6 +327,46 @@ def new(
     written = scaffold.create(paper, dir_)
     console.print("\n".join(f"wrote {p}" for p in written), highlight=False)
     console.print(f"next: pip install -e {written[0].parent} && verify run {paper} --profile tiny")
+
+
+@app.command("diff")
+def diff_runs(
+    a: Annotated[Path, typer.Argument(help="results.json of the first run, or its --out directory")],
+    b: Annotated[Path, typer.Argument(help="results.json of the second run, or its --out directory")],
+    verdicts_only: Annotated[bool, typer.Option(help="list verdict changes only")] = False,
+    rtol: Annotated[
+        float, typer.Option(help="report a measured number that changed by more than this, relatively")
+    ] = 1e-9,
+) -> None:
+    """Verdict and measured-value changes from run A to run B (two commits, profiles, backends)."""
+    if not 0 <= rtol < float("inf"):
+        raise UserError(f"--rtol must be a finite number >= 0, got {rtol}")
+    ra, rb = _results_of(a), _results_of(b)
+    verdicts, values = diff(ra, rb, rtol=rtol)
+    console.print(f"A = {a}\nB = {b}", highlight=False)
+    table = Table("claim", "A", "B", title="verdict changes")
+    for v in verdicts:
+        table.add_row(v.claim, _verdict(v.before), _verdict(v.after))
+    console.print(table if verdicts else "no verdict changes")
+    if not verdicts_only:
+        folded = [Column(h, overflow="fold") for h in ("claim", "check", "A", "B")]  # never cut a number
+        table = Table(*folded, title=f"measured values changed (relative change > {rtol:g})")
+        for v in values:
+            table.add_row(v.claim, escape(v.check), value(v.before), value(v.after))
+        console.print(table if values else "no measured value changed")
+    compared = len(set(ra) | set(rb))
+    console.print(
+        f"{compared} claims compared: {len(verdicts)} verdict, {len(values)} measured-value changes"
+    )
+
+
+def _results_of(path: Path) -> dict[str, dict]:
+    """Records of a results file, or of the results.json inside a directory."""
+    if path.is_dir():
+        path = path / results.RESULTS_FILE
+    if not path.is_file():
+        raise UserError(f"{path}: no such results file")
+    return results.read(path)
 
 
 @app.command()
@@ -301,4 +449,19 @@ def main() -> None:
     except _ABORTS:
         print("verify: interrupted", file=sys.stderr)
         sys.exit(130)
+    except Exception as e:  # a bug in the tool itself (a claim's exceptions are ERROR verdicts)
+        saved = _save_traceback()
+        message = " ".join(f"{type(e).__name__}: {e}".split())
+        print(
+            f"verify: internal error (a bug in relu-verify): {message}; traceback: {saved}", file=sys.stderr
+        )
+        sys.exit(3)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _save_traceback() -> Path:
+    """Write the current exception's traceback to a new file in the temporary directory; its path."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    with tempfile.NamedTemporaryFile("w", prefix=f"verify-crash-{stamp}-", suffix=".txt", delete=False) as f:
+        f.write(f"verify {shlex.join(sys.argv[1:])}\n\n{traceback.format_exc()}")
+    return Path(f.name)

@@ -1,13 +1,31 @@
-"""``results.json``: one record per claim, versioned, merged across runs.
+"""``results.json``: one record per claim, versioned, merged across runs, strict JSON.
 
-Running a subset of claims replaces only their records, so no result already
-written is lost.  A file of another schema version is refused with a clear message.
+Running a subset of claims replaces only their records, so no result already written
+is lost.  The file's structure is published as a JSON Schema,
+``verify/schema/results.schema.json``, which the tests check every produced file against.
+
+Strict JSON: non-finite floats are stored as the strings ``"nan"``, ``"inf"`` and
+``"-inf"`` (never the bare ``NaN`` / ``Infinity`` tokens that ``JSON.parse`` rejects) and
+read back as floats, so those three exact strings are reserved for that meaning.  Files
+written by older versions, with bare tokens, are still read.
+
+A file that cannot be read (invalid JSON, another schema version, a wrong structure) is
+refused with a one-line :class:`UserError` that names the way forward: ``verify run
+--fresh`` moves it aside to ``results.json.broken-<UTC time>`` (never deletes it) and
+starts a new one.
+
+A re-run that changes nothing writes nothing: :func:`merge` keeps the stored record when
+the new one differs only in :data:`VOLATILE_PROVENANCE`, and :func:`save` leaves the file
+alone when its content would not change.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,48 +33,196 @@ from verify.errors import UserError
 
 SCHEMA_VERSION = 1
 RESULTS_FILE = "results.json"
+SCHEMA_FILE = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 RECORD_KEYS = ("id", "paper", "title", "verdict", "reason", "checks", "provenance")
 CHECK_KEYS = ("name", "verdict", "measured", "expected", "tolerance")
+PROVENANCE_KEYS = ("seed", "backend", "profile", "versions", "git_commit", "runtime_s")
+
+# Provenance that differs between two runs of the same code on the same inputs.
+VOLATILE_PROVENANCE = ("finished", "runtime_s", "peak_memory_mib", "machine", "git_commit")
+
+NONFINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
+
+FRESH_HINT = "'verify run --fresh' moves it aside and starts a new one"
 
 
+# -- strict JSON --------------------------------------------------------------------------------
+def encode(x: Any) -> Any:
+    """``x`` with every non-finite float replaced by ``"nan"``, ``"inf"`` or ``"-inf"``."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
+    if isinstance(x, dict):
+        return {k: encode(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [encode(v) for v in x]
+    return x
+
+
+def decode(x: Any) -> Any:
+    """The inverse of :func:`encode`."""
+    if isinstance(x, str):
+        return NONFINITE.get(x, x)
+    if isinstance(x, dict):
+        return {k: decode(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [decode(v) for v in x]
+    return x
+
+
+def dumps(data: Any, indent: int | None = 1) -> str:
+    """Strict JSON text of ``data`` (raises ``ValueError`` on anything :func:`encode` missed)."""
+    return json.dumps(encode(data), indent=indent, allow_nan=False)
+
+
+def canonical(x: Any) -> str:
+    """A comparable text of ``x``: strict JSON with sorted keys (NaN equals NaN here)."""
+    return json.dumps(encode(x), sort_keys=True, allow_nan=False)
+
+
+# -- reading --------------------------------------------------------------------------------------
 def load(out_dir: Path) -> dict[str, dict[str, Any]]:
-    """Stored records by claim id (empty when there is no results file yet)."""
+    """Stored records of ``out_dir/results.json`` by claim id (empty when there is no such file yet).
+
+    Raises :class:`UserError` (one line, naming ``--fresh``) for a file that cannot be read.
+    """
     path = Path(out_dir) / RESULTS_FILE
-    if not path.exists():
-        return {}
+    return read(path) if path.exists() else {}
+
+
+def read(path: Path) -> dict[str, dict[str, Any]]:
+    """Records of the results file ``path`` by claim id; :class:`UserError` if it cannot be read."""
     try:
         data = json.loads(path.read_text())
     except json.JSONDecodeError as e:
-        raise UserError(f"{path} is not valid JSON ({e.msg} at line {e.lineno})") from None
+        raise UserError(f"{path} is not valid JSON ({e.msg} at line {e.lineno}); {FRESH_HINT}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise UserError(f"{path} cannot be read ({e}); {FRESH_HINT}") from None
+    problems = structure_problems(data)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise UserError(f"{path} is not a relu-verify results file: {problems[0]}{more}; {FRESH_HINT}")
+    return {r["id"]: decode(r) for r in data["claims"]}
+
+
+def structure_problems(data: Any) -> list[str]:
+    """Why ``data`` (parsed JSON) is not a results file this version reads (empty when it is)."""
+    if not isinstance(data, dict):
+        return [f"the top level is a JSON {type(data).__name__}, not an object"]
     version = data.get("schema_version")
     if version != SCHEMA_VERSION:
-        raise UserError(
-            f"{path} has schema version {version}, this relu-verify reads {SCHEMA_VERSION}; "
-            "re-run 'verify run' to regenerate it"
-        )
-    return {r["id"]: r for r in data["claims"]}
-
-
-def save(out_dir: Path, records: dict[str, dict[str, Any]], order: list[str]) -> Path:
-    """Write all records atomically (write to a temporary file, then rename)."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    ordered = [records[i] for i in order if i in records]
-    ordered += [r for i, r in records.items() if i not in order]
-    path = out_dir / RESULTS_FILE
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps({"schema_version": SCHEMA_VERSION, "claims": ordered}, indent=1))
-    os.replace(tmp, path)
-    return path
+        return [f"schema version {version}, this relu-verify reads {SCHEMA_VERSION}"]
+    claims = data.get("claims")
+    if not isinstance(claims, list):
+        return ["'claims' is missing or not a list"]
+    problems = []
+    for i, r in enumerate(claims):
+        if not isinstance(r, dict):
+            problems.append(f"claims[{i}] is not an object")
+            continue
+        problems += [f"claims[{i}] ({r.get('id', '?')}): {p}" for p in validate_record(r)]
+    return problems
 
 
 def validate_record(record: dict[str, Any]) -> list[str]:
     """Schema problems of one record (empty list when it conforms)."""
     problems = [f"missing key {k!r}" for k in RECORD_KEYS if k not in record]
-    for i, c in enumerate(record.get("checks", [])):
+    if "id" in record and not isinstance(record["id"], str):
+        problems.append("'id' is not a string")
+    checks = record.get("checks", [])
+    if not isinstance(checks, list):
+        return [*problems, "'checks' is not a list"]
+    for i, c in enumerate(checks):
+        if not isinstance(c, dict):
+            problems.append(f"check {i} is not an object")
+            continue
         problems += [f"check {i} missing key {k!r}" for k in CHECK_KEYS if k not in c]
-    for k in ("seed", "backend", "profile", "versions", "git_commit", "runtime_s"):
-        if k not in record.get("provenance", {}):
-            problems.append(f"provenance missing {k!r}")
+    provenance = record.get("provenance", {})
+    if not isinstance(provenance, dict):
+        return [*problems, "'provenance' is not an object"]
+    problems += [f"provenance missing {k!r}" for k in PROVENANCE_KEYS if k not in provenance]
     return problems
+
+
+# -- writing --------------------------------------------------------------------------------------
+def save(out_dir: Path, records: dict[str, dict[str, Any]], order: list[str]) -> Path:
+    """Write all records atomically (a temporary file, then rename); unchanged content is not rewritten."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    ordered = [records[i] for i in order if i in records]
+    ordered += [r for i, r in records.items() if i not in order]
+    path = out_dir / RESULTS_FILE
+    text = dumps({"schema_version": SCHEMA_VERSION, "claims": ordered})
+    if path.exists() and path.read_text() == text:
+        return path
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+    return path
+
+
+def same_result(new: dict[str, Any], old: dict[str, Any] | None) -> bool:
+    """Whether two records differ at most in :data:`VOLATILE_PROVENANCE`."""
+    if old is None:
+        return False
+
+    def steady(r: dict[str, Any]) -> str:
+        p = {k: v for k, v in r.get("provenance", {}).items() if k not in VOLATILE_PROVENANCE}
+        return canonical({**r, "provenance": p})
+
+    return steady(new) == steady(old)
+
+
+def merge(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+    """The record to store: ``old`` as it is when ``new`` changes nothing but volatile provenance."""
+    return old if old is not None and same_result(new, old) else new
+
+
+def is_fresh(
+    record: dict[str, Any] | None,
+    *,
+    source_hash: str,
+    profile: str,
+    seed: int,
+    overrides: dict[str, Any],
+    backend: str,
+) -> bool:
+    """Whether a stored record was produced by this claim code under these run settings (``--resume``)."""
+    if record is None:
+        return False
+    p = record.get("provenance", {})
+    return (
+        p.get("source_hash") == source_hash
+        and p.get("profile") == profile
+        and p.get("seed") == seed
+        and p.get("backend") == backend
+        and canonical(p.get("overrides", {})) == canonical(overrides)
+    )
+
+
+def ensure_writable(out_dir: Path, option: str = "--out") -> None:
+    """Create ``out_dir`` if needed and prove a file can be written there; :class:`UserError` if not."""
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UserError(f"{option} {out_dir} exists and is not a directory")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out_dir):
+            pass
+    except OSError as e:
+        raise UserError(f"{option} {out_dir} is not a writable directory ({e.strerror or e})") from None
+
+
+def move_aside(out_dir: Path, tag: str) -> Path | None:
+    """Rename ``results.json`` to ``results.json.<tag>-<UTC time>`` (never deleted); its new path."""
+    path = Path(out_dir) / RESULTS_FILE
+    if not path.exists():
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{RESULTS_FILE}.{tag}-{stamp}")
+    k = 1
+    while target.exists():
+        k += 1
+        target = path.with_name(f"{RESULTS_FILE}.{tag}-{stamp}-{k}")
+    os.replace(path, target)
+    return target

@@ -8,30 +8,14 @@ down exit statuses and stderr.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from cli_support import assert_one_line_error, fake_claim, patch_claims, snapshot
 from conftest import TINY_CLAIM
 
-import verify.cli as cli
 from numeric.backend import cupy_available
 from verify import results
-from verify.claim import Claim
 from verify.verdict import Verdict
-
-
-def snapshot(directory: Path) -> dict[str, bytes]:
-    return {
-        str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()
-    }
-
-
-def assert_one_line_error(code: int, err: str) -> None:
-    assert code == 2, err
-    lines = err.strip("\n").splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("verify: error: ")
-    assert "Traceback" not in err
 
 
 # -- list ------------------------------------------------------------------------------------
@@ -62,7 +46,7 @@ def test_tiny_run_writes_results_and_reports(tiny_run):
     assert not Verdict(record["verdict"]).is_failure
     assert record["verdict"] in (out / "index.md").read_text()
     page = (out / "zhang2025/theorem-1.md").read_text()
-    assert page.startswith(f"# {TINY_CLAIM}:") and "## Provenance" in page and "## Checks" in page
+    assert f"\n# {TINY_CLAIM}:" in page and "## Provenance" in page and "## Checks" in page
     html = (out / "index.html").read_text()
     assert html.startswith("<!doctype html>") and 'href="zhang2025/theorem-1.html"' in html
 
@@ -204,26 +188,18 @@ def test_running_a_subset_keeps_other_records(tiny_run_copy, verify_main):
     assert other_id in (tiny_run_copy / "index.md").read_text()  # the report lists both
 
 
-def _fake_claim(body, claim_id="fake2025:lemma-1") -> Claim:
-    return Claim(claim_id, "fake", "nowhere", "x = y", ("none",), body)
-
-
 def _failing_body(ctx):
     ctx.close("x equals y", 1.0, 2.0, why="it does not")
 
 
 def _user_error_body(ctx):
+    ctx.close("x equals x", 1.0, 1.0, why="exact")  # planning stops here: the error comes mid-run
     ctx.require(False, "this combination of parameters is impossible")
 
 
-def _patch_claims(monkeypatch, claims):
-    monkeypatch.setattr(cli, "select", lambda selectors: list(claims))
-    monkeypatch.setattr(cli, "all_claims", lambda: {c.id: c for c in claims})
-
-
 def test_failing_claim_exits_1_and_is_stored(tmp_path, verify_main, monkeypatch):
-    fake = _fake_claim(_failing_body)
-    _patch_claims(monkeypatch, [fake])
+    fake = fake_claim(_failing_body)
+    patch_claims(monkeypatch, [fake])
     code, out, err = verify_main("run", "--profile", "tiny", "--out", tmp_path)
     assert code == 1, out + err
     assert results.load(tmp_path)[fake.id]["verdict"] == "FAIL"
@@ -231,9 +207,9 @@ def test_failing_claim_exits_1_and_is_stored(tmp_path, verify_main, monkeypatch)
 
 
 def test_user_error_inside_a_claim_keeps_finished_records(tmp_path, verify_main, monkeypatch):
-    first = _fake_claim(_failing_body, "fake2025:lemma-1")
-    second = _fake_claim(_user_error_body, "fake2025:lemma-2")
-    _patch_claims(monkeypatch, [first, second])
+    first = fake_claim(_failing_body, "fake2025:lemma-1")
+    second = fake_claim(_user_error_body, "fake2025:lemma-2")
+    patch_claims(monkeypatch, [first, second])
     code, _, err = verify_main("run", "--profile", "tiny", "--out", tmp_path)
     assert_one_line_error(code, err)
     assert "fake2025:lemma-2: this combination" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from conftest import TINY_CLAIM
@@ -10,7 +11,9 @@ from conftest import TINY_CLAIM
 from numeric.backend import get_backend
 from verify import results
 from verify.claim import Claim
+from verify.context import Series
 from verify.errors import UserError
+from verify.hypotheses import as_hypotheses
 from verify.profiles import get_profile
 from verify.registry import all_claims
 from verify.runner import exit_status, run_claim, run_claims
@@ -58,8 +61,24 @@ def test_schema_version_mismatch_is_a_user_error(tmp_path):
 
 def test_invalid_json_is_a_user_error(tmp_path):
     (tmp_path / results.RESULTS_FILE).write_text("{not json")
-    with pytest.raises(UserError, match="not valid JSON"):
+    with pytest.raises(UserError, match=r"not valid JSON.*--fresh"):
         results.load(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "data, problem",
+    [
+        ([], "the top level is a JSON list"),
+        ({"schema_version": 1}, "'claims' is missing"),
+        ({"schema_version": 1, "claims": ["x"]}, "claims[0] is not an object"),
+        ({"schema_version": 1, "claims": [{"id": "a:b-1"}]}, "claims[0] (a:b-1): missing key 'paper'"),
+    ],
+)
+def test_wrong_structure_is_a_user_error_naming_the_problem(data, problem, tmp_path):
+    (tmp_path / results.RESULTS_FILE).write_text(json.dumps(data))
+    with pytest.raises(UserError) as e:
+        results.load(tmp_path)
+    assert problem in str(e.value) and "--fresh" in str(e.value) and "\n" not in str(e.value)
 
 
 @pytest.mark.parametrize("command", ["run", "report", "show"])
@@ -85,22 +104,24 @@ def test_missing_file_loads_empty(tmp_path):
 
 
 def test_save_orders_and_round_trips(tmp_path):
-    records = {i: {"id": i, "v": k} for k, i in enumerate(["c", "a", "b", "z"])}
-    path = results.save(tmp_path / "new", records, ["a", "b", "c"])
+    record = run_claim(_claim(_ok), **RUN)
+    ids = ["fake2025:lemma-3", "fake2025:lemma-1", "fake2025:lemma-2", "fake2025:lemma-9"]
+    records = {i: {**record, "id": i} for i in ids}
+    path = results.save(tmp_path / "new", records, ids[1:3] + ids[:1])
     data = json.loads(path.read_text())
-    assert [r["id"] for r in data["claims"]] == ["a", "b", "c", "z"]  # unknown ids kept, last
+    assert [r["id"] for r in data["claims"]] == [*ids[1:3], ids[0], ids[3]]  # unknown ids kept, last
     assert results.load(tmp_path / "new") == records
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [results.RESULTS_FILE]  # no temp file
 
 
 # -- the runner's records ---------------------------------------------------------------------------
 def _claim(body, claim_id="fake2025:lemma-1", erratum=None) -> Claim:
-    return Claim(claim_id, "fake", "nowhere", "x = y", ("h",), body, erratum)
+    return Claim(claim_id, "fake", "nowhere", "x = y", as_hypotheses(["h"]), body, erratum)
 
 
 def _ok(ctx):
     ctx.close("holds", 1.0, 1.0, why="exact")
-    with ctx.control("broken", breaks="h"):
+    with ctx.control("broken", breaks="h", must_break=["holds"]):
         ctx.close("holds", 1.0, 2.0, why="exact")
 
 
@@ -144,3 +165,134 @@ def test_exit_status():
     bad = run_claim(_claim(_crash), **RUN)
     assert exit_status([ok]) == 0 and exit_status([]) == 0
     assert exit_status([ok, bad]) == 1
+
+
+# -- strict JSON: non-finite floats ------------------------------------------------------------------
+def _strict_loads(text: str):
+    """``json.loads`` that rejects the bare NaN / Infinity tokens, as JavaScript's ``JSON.parse`` does."""
+
+    def reject(token):
+        raise ValueError(f"non-standard JSON token {token}")
+
+    return json.loads(text, parse_constant=reject)
+
+
+def test_nonfinite_values_are_strings_on_disk_and_floats_in_memory(tmp_path):
+    def nonfinite(ctx):
+        ctx.close("blows up", float("nan"), 1.0, why="not finite")
+        ctx.bound("unbounded", 1.0, float("inf"), why="inf bound")
+        ctx.figure("f", series=[Series("s", [1.0, 2.0], [float("-inf"), float("nan")])])
+
+    record = run_claim(_claim(nonfinite), **RUN)
+    assert record["verdict"] == "ERROR"
+    path = results.save(tmp_path, {record["id"]: record}, [])
+    text = path.read_text()
+    assert "NaN" not in text and "Infinity" not in text
+    data = _strict_loads(text)
+    check = data["claims"][0]["checks"][0]
+    assert check["measured"] == "nan"
+    assert data["claims"][0]["figures"][0]["series"][0]["y"] == ["-inf", "nan"]
+    back = results.load(tmp_path)[record["id"]]
+    assert math.isnan(back["checks"][0]["measured"])
+    assert back["figures"][0]["series"][0]["y"][0] == -math.inf
+    assert results.canonical(back) == results.canonical(record)
+
+
+def test_encode_decode_round_trip():
+    x = {"a": [1.0, math.inf, -math.inf, {"b": math.nan}], "c": "text", "d": None, "e": 3}
+    encoded = results.encode(x)
+    assert encoded == {"a": [1.0, "inf", "-inf", {"b": "nan"}], "c": "text", "d": None, "e": 3}
+    assert results.canonical(results.decode(encoded)) == results.canonical(x)
+    with pytest.raises(ValueError):
+        json.dumps(x, allow_nan=False)  # what dumps() guards against
+    assert _strict_loads(results.dumps(x))
+
+
+def test_files_written_by_older_versions_with_bare_tokens_still_load(tmp_path):
+    record = run_claim(_claim(_ok), **RUN)
+    record["checks"][0]["measured"] = math.inf
+    text = json.dumps({"schema_version": results.SCHEMA_VERSION, "claims": [record]})
+    assert "Infinity" in text
+    (tmp_path / results.RESULTS_FILE).write_text(text)
+    assert results.load(tmp_path)[record["id"]]["checks"][0]["measured"] == math.inf
+
+
+# -- the published JSON Schema -------------------------------------------------------------------------
+def _validator():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(results.SCHEMA_FILE.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_tiny_run_conforms_to_the_published_schema(tiny_run):
+    assert tiny_run.proc.returncode == 0, tiny_run.proc.stderr
+    data = _strict_loads((tiny_run.out / results.RESULTS_FILE).read_text())
+    errors = [f"{e.json_path}: {e.message}" for e in _validator().iter_errors(data)]
+    assert errors == []
+
+
+def test_error_records_conform_and_the_schema_rejects_broken_files(tmp_path):
+    records = {r["id"]: r for r in (run_claim(_claim(_crash, "fake2025:lemma-2"), **RUN),)}
+    path = results.save(tmp_path, records, [])
+    validator = _validator()
+    assert list(validator.iter_errors(_strict_loads(path.read_text()))) == []
+    assert not validator.is_valid([])
+    assert not validator.is_valid({"schema_version": 1, "claims": [{"id": "x"}]})
+    bad_verdict = _strict_loads(path.read_text())
+    bad_verdict["claims"][0]["verdict"] = "MAYBE"
+    assert not validator.is_valid(bad_verdict)
+
+
+def test_schema_is_shipped_as_package_data():
+    assert results.SCHEMA_FILE.is_file()
+    pyproject = (results.SCHEMA_FILE.parents[2] / "pyproject.toml").read_text()
+    assert 'verify = ["schema/*.json"]' in pyproject
+
+
+# -- merging, freshness, moving aside, writability ------------------------------------------------------
+def test_merge_keeps_the_stored_record_when_only_volatile_provenance_differs():
+    old = run_claim(_claim(_ok), **RUN)
+    new = json.loads(json.dumps(old))
+    new["provenance"].update(
+        finished="later", runtime_s=9.0, git_commit="other", machine={}, peak_memory_mib={}
+    )
+    assert results.same_result(new, old) and results.merge(new, old) is old
+    new["checks"][0]["measured"] = 1.0 + 1e-15
+    assert not results.same_result(new, old) and results.merge(new, old) is new
+    assert results.merge(new, None) is new
+
+
+def test_is_fresh_compares_code_and_settings():
+    record = run_claim(_claim(_ok), overrides={"H": 4}, **RUN)
+    same = {"source_hash": record["provenance"]["source_hash"], "profile": "tiny", "seed": 3}
+    same |= {"overrides": {"H": 4}, "backend": "numpy"}
+    assert results.is_fresh(record, **same)
+    for key, other in [
+        ("source_hash", "x"),
+        ("profile", "quick"),
+        ("seed", 4),
+        ("overrides", {}),
+        ("backend", "cupy"),
+    ]:
+        assert not results.is_fresh(record, **(same | {key: other})), key
+    assert not results.is_fresh(None, **same)
+
+
+def test_move_aside_never_overwrites(tmp_path):
+    assert results.move_aside(tmp_path, "broken") is None
+    names = set()
+    for k in range(3):
+        (tmp_path / results.RESULTS_FILE).write_text(str(k))
+        names.add(results.move_aside(tmp_path, "broken").name)
+    assert len(names) == 3 and not (tmp_path / results.RESULTS_FILE).exists()
+    assert sorted((tmp_path / n).read_text() for n in names) == ["0", "1", "2"]
+
+
+def test_ensure_writable(tmp_path):
+    results.ensure_writable(tmp_path / "a" / "b")
+    assert (tmp_path / "a" / "b").is_dir() and list((tmp_path / "a" / "b").iterdir()) == []
+    (tmp_path / "file").write_text("")
+    for bad in (tmp_path / "file", tmp_path / "file" / "sub", "/proc/nope"):
+        with pytest.raises(UserError, match="--out"):
+            results.ensure_writable(bad)
