@@ -131,3 +131,11 @@ LINEAR_TARGET = Hypothesis("linear target", wording=r"linear target $y=w^{*\top}
 FORM_18 = Hypothesis("form (18b)", wording="weights of the form (18) at $t_0$ (block-diagonal (18b))")
 SIGMA0 = Hypothesis("sigma'(0) = 0", wording=r"ReLU with $\sigma'(0)=0$")
 BALANCED_HALVES = Hypothesis("balanced halves", wording=r"$\|r_l^+\|=\|r_l^-\|$ in every hidden layer")
+
+# -- orthogonal data (Section 4.2, App. D) ------------------------------------------------------
+RELU = Hypothesis("ReLU (alpha = 0)", wording=r"ReLU, $\alpha=0$: inactive units pass no signal")
+ORTHOGONAL = Hypothesis(
+    "orthogonal inputs", wording="pairwise orthogonal inputs (Fig. 4c: XOR-like axis-aligned pairs)"
+)
+ORTHONORMAL = Hypothesis("orthonormal inputs", wording="orthonormal inputs (Assumption 17)")
+FORM_46 = Hypothesis("form (46)", wording="weights of the block form (46) at $t_0$ (Assumption 17)")

@@ -43,11 +43,21 @@ from numeric.vector_fields import GradientFlow
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.deep import (
+    GRAD_RESOLUTION,
     GRAD_TOL,
     GRAD_WHY,
     gradient_rounding_scale,
     layer_deviation,
     true_field,
+)
+from verify.papers.zhang2025.hypotheses import (
+    FORM_46,
+    ORTHOGONAL,
+    ORTHONORMAL,
+    RELU,
+    SIGMA0,
+    SMALL_INIT,
+    TWO_LAYER,
 )
 
 EPS = float(np.finfo(np.float64).eps)
@@ -388,15 +398,19 @@ def _figure_claim(ctx: Context, loss: Loss, lr_quick: float, lr_paper: float, T:
     n_w = ctx.param("trials", tiny=3, quick=4, full=5)
     w_grid = np.logspace(-3, -3 * n_w, n_w)
     main, leaky, bent = fig4_problems(ctx, loss)
+    ctx.regime(SMALL_INIT, w_init=w_grid.max())
     runs = run_overlays(ctx, "fig4", [*main, *leaky, *bent], H, w_grid, seeds, lr, T * n_w / 4)
     for ov in runs[:2]:
         check_overlay(ctx, ov.problem.name, ov, FIG4_W)
-    with ctx.control("leaky ReLU alpha = 0.2", breaks="ReLU (alpha = 0): inactive units pass no signal"):
-        for ov in runs[2:4]:
-            check_overlay(ctx, ov.problem.name, ov, None)
-    with ctx.control("inputs perturbed by 0.15 |x| xi", breaks="orthogonal inputs (XOR: axis-aligned pairs)"):
-        for ov in runs[4:]:
-            check_overlay(ctx, ov.problem.name, ov, None)
+    # The controls re-run the main problems' checks (same names) on the broken setups.
+    timing = [f"{p.name}: relative drop-time error of group *" for p in main]
+    with ctx.control("leaky ReLU alpha = 0.2", breaks=RELU, must_break=timing):
+        for p, ov in zip(main, runs[2:4], strict=True):
+            check_overlay(ctx, p.name, ov, None)
+    # Orthogonality matters once a neuron can be active on points of different groups: the XOR-like data.
+    with ctx.control("inputs perturbed by 0.15 |x| xi", breaks=ORTHOGONAL, must_break=timing[1:]):
+        for p, ov in zip(main, runs[4:], strict=True):
+            check_overlay(ctx, p.name, ov, None)
     ctx.note(
         "The perturbed ORTHOGONAL PAIR keeps the asymptotic overlap (its checks pass inside the control): "
         "with one point per group, the neurons active on a point still form that point's own linear net; a "
@@ -414,11 +428,7 @@ def _figure_claim(ctx: Context, loss: Loss, lr_quick: float, lr_paper: float, T:
     r"orthogonal pair $[-0.5,1],[2,1]$ (labels $\pm1$) or the XOR-like points $[0,1],[2,0],[0,-3],[-4,0]$, "
     r"the two-layer bias-free ReLU net's loss overlaps the sum of linear nets each trained on one point "
     r"(timing and size of every drop).",
-    hypotheses=[
-        "two-layer bias-free ReLU net, small initialisation",
-        "orthogonal inputs / XOR-like axis pairs",
-        "summed square loss",
-    ],
+    hypotheses=[TWO_LAYER, RELU, SMALL_INIT, ORTHOGONAL, "summed square loss"],
 )
 def figure_4(ctx: Context) -> None:
     _figure_claim(ctx, Loss("square", "sum"), lr_quick=0.01, lr_paper=0.001, T=36.0)
@@ -430,11 +440,7 @@ def figure_4(ctx: Context) -> None:
     source="Figure 8, App. D, App. H",
     statement=r"As Figure 4 with the summed logistic loss $\sum_\mu\ln(1+e^{-y_\mu f_\mu})$ (lr 0.004): the "
     r"ReLU loss overlaps the sum of single-point linear nets.",
-    hypotheses=[
-        "two-layer bias-free ReLU net, small initialisation",
-        "orthogonal inputs / XOR-like axis pairs",
-        "summed logistic loss",
-    ],
+    hypotheses=[TWO_LAYER, RELU, SMALL_INIT, ORTHOGONAL, "summed logistic loss"],
 )
 def figure_8(ctx: Context) -> None:
     _figure_claim(ctx, Loss("logistic", "sum"), lr_quick=0.02, lr_paper=0.004, T=70.0)
@@ -456,8 +462,10 @@ def fig9_data(D: int) -> Dataset:
     r"two-layer bias-free ReLU net's loss overlaps with those of two linear nets trained on the $+1$ and "
     r"on the $-1$ points respectively, for the mean square and the logistic loss.",
     hypotheses=[
-        "two-layer bias-free ReLU net, small initialisation",
-        "pairwise orthogonal inputs",
+        TWO_LAYER,
+        RELU,
+        SMALL_INIT,
+        ORTHOGONAL,
         "unstated in the paper, chosen here: D = 20, x_mu = c e_mu, c+ = 2, c- = 1, width 40 (quick) / 60 "
         "(full)",
     ],
@@ -468,10 +476,11 @@ def figure_9(ctx: Context) -> None:
     n_w = ctx.param("trials", tiny=3, quick=3, full=5)
     D = ctx.param("D", tiny=20, quick=20, full=20)
     ctx.require(D >= 20, "Figure 9 needs D >= 20 orthogonal directions")
+    speed = ctx.param("lr", tiny=0.4, quick=0.2, full=0.05) / 0.2  # lr of the square loss; logistic: 2x
     w_grid = np.logspace(-3, -3 * n_w, n_w)
     ds = fig9_data(D)
-    speed = ctx.param("lr", tiny=0.4, quick=0.2, full=0.05) / 0.2  # lr of the square loss; logistic: 2x
     rng = ctx.rng("perturb").host
+    ctx.regime(SMALL_INIT, w_init=w_grid.max())
     for loss, lr, T in (
         (Loss("square", "mean"), 0.2 * speed, 60.0),
         (Loss("logistic", "mean"), 0.4 * speed, 120.0),
@@ -483,11 +492,15 @@ def figure_9(ctx: Context) -> None:
             Problem(f"{loss.kind}, perturbed", perturbed(ds, rng), groups, loss),
         ]
         runs = run_overlays(ctx, f"fig9/{loss.kind}", probs, H, w_grid, seeds, lr, T * n_w)
-        check_overlay(ctx, f"Fig. 9, {loss.kind}", runs[0], FIG4_W)
-        with ctx.control("leaky ReLU alpha = 0.2", breaks="ReLU (alpha = 0)"):
-            check_overlay(ctx, f"Fig. 9, {loss.kind}, leaky 0.2", runs[1], None)
-        with ctx.control("inputs perturbed by 0.15 |x| xi", breaks="orthogonal inputs"):
-            check_overlay(ctx, f"Fig. 9, {loss.kind}, perturbed", runs[2], None)
+        label = f"Fig. 9, {loss.kind}"
+        check_overlay(ctx, label, runs[0], FIG4_W)
+        timing = [f"{label}: relative drop-time error of group *"]
+        with ctx.control(f"leaky ReLU alpha = 0.2 ({loss.kind})", breaks=RELU, must_break=timing):
+            check_overlay(ctx, label, runs[1], None)
+        with ctx.control(
+            f"inputs perturbed by 0.15 |x| xi ({loss.kind})", breaks=ORTHOGONAL, must_break=timing
+        ):
+            check_overlay(ctx, label, runs[2], None)
     ctx.note(
         "Mechanism of the lag (derived, see the module docstring): a class's loss drops with the growth of "
         "the neurons initially active on ALL its points; with 10 points per class such a neuron exists only "
@@ -593,19 +606,22 @@ def a17_datasets() -> list[Dataset]:
     r"$\kappa=1-\max_{M\subsetneq\mathcal S_C}\|\beta_M\|/\|\beta_C\|$ ($\kappa=1$ for one point per "
     r"class).",
     hypotheses=[
-        "two-layer bias-free ReLU net (alpha = 0), sigma'(0) = 0",
-        "orthonormal inputs",
-        "small random initialisation (App. H), width large enough that some neuron is initially active on "
-        "all points of each class",
+        TWO_LAYER,
+        RELU,
+        SIGMA0,
+        ORTHONORMAL,
+        SMALL_INIT,
+        "width large enough that some neuron is initially active on all points of each class",
     ],
 )
 def assumption_17(ctx: Context) -> None:
     H = ctx.param("H", tiny=64, quick=96, full=256)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
     n_w = ctx.param("trials", tiny=3, quick=4, full=5)
-    w_grid = np.logspace(-3, -3 * n_w, n_w)
-    data = a17_datasets()
     lr = ctx.param("lr", tiny=0.25, quick=0.25, full=0.1)
+    w_grid = np.logspace(-3, -3 * n_w, n_w)
+    ctx.regime(SMALL_INIT, w_init=w_grid.max())
+    data = a17_datasets()
     T = (
         3.0
         * np.log(1 / w_grid[-1])
@@ -627,13 +643,14 @@ def assumption_17(ctx: Context) -> None:
     )
     dist = dist.reshape(len(data), 2, seeds, n_w)
     for k, alpha in ((0, 0.0), (1, 0.2)):
-        label = "ReLU" if alpha == 0 else "leaky 0.2"
-        with ctx.control("leaky ReLU alpha = 0.2", breaks="ReLU (alpha = 0)") if alpha else nullcontext():
+        control = ctx.control(
+            "leaky ReLU alpha = 0.2", breaks=RELU, must_break=["*: distance to the nearest*"]
+        )
+        with control if alpha else nullcontext():
             for d, ds in enumerate(data):
                 kappa = partial_exponent(ds)
                 ctx.order(
-                    f"{label}, {ds.P // 2} point(s) per class: distance to the nearest (46) state ~ "
-                    "w_init^kappa",
+                    f"{ds.P // 2} point(s) per class: distance to the nearest (46) state ~ w_init^kappa",
                     w_grid,
                     np.exp(np.log(np.maximum(dist[d, k], EPS)).mean(axis=0)),
                     expected=kappa,
@@ -703,6 +720,7 @@ def check_block_field(
         max(dev),
         GRAD_TOL,
         why=GRAD_WHY,
+        resolution=GRAD_RESOLUTION,
         details={"per layer": dev},
     )
     ctx.bound(
@@ -723,11 +741,7 @@ def check_block_field(
     r"keep the form (46), each block follows the linear-net dynamics (48) on its own points with "
     r"$\beta_C,\Sigma_C$ normalised by the total $P$ (49), and $\tau\dot u_C=u_C(\|\beta_C\|-u_C^2/P)$, "
     r"i.e. $u_C(t)^2=P\|\beta_C\|/(1+(P\|\beta_C\|/u_C(t_0)^2-1)e^{-2\|\beta_C\|(t-t_0)/\tau})$.",
-    hypotheses=[
-        "two-layer bias-free ReLU net, sigma'(0) = 0",
-        "orthonormal inputs",
-        "weights of the form (46) at t0",
-    ],
+    hypotheses=[TWO_LAYER, SIGMA0, ORTHONORMAL, FORM_46],
 )
 def proposition_18(ctx: Context) -> None:
     import sympy as sp
@@ -764,9 +778,10 @@ def proposition_18(ctx: Context) -> None:
     check_block_field(ctx, "at t0", Ws, ds, n_block)
     coarse, tight = (_block_flow(ctx, Ws, ds, n_block, r) for r in (rtol, rtol * 1e-2))
     _check_block_flow(ctx, coarse, tight, ds, n_block, u0, bernoulli_callable())
-    with ctx.control("inputs x_mu = e_mu + 0.15 xi_mu", breaks="orthonormal inputs"):
+    field = ["at t0: true -grad L = block-linear field (48)*", "at t0: off-block entries of d W1/dt*"]
+    with ctx.control("inputs x_mu = e_mu + 0.15 xi_mu", breaks=ORTHONORMAL, must_break=field):
         check_block_field(ctx, "at t0", Ws, perturbed(ds, ctx.rng("p18/perturb").host), n_block)
-    with ctx.control("sigma'(0) = 1", breaks=r"$\sigma'(0)=0$"):
+    with ctx.control("sigma'(0) = 1", breaks=SIGMA0, must_break=field):
         check_block_field(ctx, "at t0", Ws, ds, n_block, kink=1.0)
     ctx.note(
         "Leaky ReLU is NOT a control for the exact statement: on (46) the cross-block pre-activations are "
@@ -832,6 +847,12 @@ def _block_flow(ctx: Context, Ws: Sequence[np.ndarray], ds: Dataset, n_block: in
     return BlockFlow(ts, [w[:S] for w in W], f[:S], [f[S : 2 * S], f[2 * S :]], int(traj.n_steps.max()))
 
 
+_EXACT = (
+    "; the statement is exact, so the factor to spare is that of the integrator/rounding bound, not slack "
+    "in a constant of the paper"
+)
+
+
 def _check_block_flow(
     ctx: Context, coarse: BlockFlow, tight: BlockFlow, ds: Dataset, n_block: int, u0: float, closed
 ) -> None:
@@ -853,6 +874,7 @@ def _check_block_flow(
         "within-block residual W1^C - (W1^C bbar_C) bbar_C^T (relative): blocks stay u_C r_C bbar_C^T",
         rank,
         16 * EPS * coarse.n_steps,
+        resolution=f"a relative residual above {16 * EPS * coarse.n_steps:.2g}" + _EXACT,
         why=f"0 on (46) and d/dt keeps it 0 exactly in exact arithmetic; 16 eps of rounding per DOPRI5 step "
         f"({coarse.n_steps} steps) bounds its float64 growth",
     )
@@ -883,6 +905,7 @@ def _check_block_flow(
         "max_t |f_ReLU(x_mu) - f_C^lin(x_mu)|, mu in S_C: ReLU = two block-linear nets (48)",
         dev,
         4 * ref + 64 * EPS * float(np.max(np.abs(ds.y))),
+        resolution=f"an output gap above {4 * ref + 64 * EPS * float(np.max(np.abs(ds.y))):.2g}" + _EXACT,
         why=f"two solves, each with measured integrator error <= {ref:.2g} (vs rtol/100), safety 2, plus "
         "64 eps |y| of rounding",
     )
@@ -892,12 +915,16 @@ def _check_block_flow(
     ]
     L_blocks = sum(0.5 * np.sum(r**2, axis=-1) for r in resid) / ds.P
     L_relu = 0.5 * np.sum((ds.y - coarse.f_relu) ** 2, axis=-1) / ds.P
-    bound = max(np.abs(r).sum(axis=-1).max() for r in resid) / ds.P * (4 * ref + dev) + dev**2
+    df = 4 * ref + 64 * EPS * float(np.max(np.abs(ds.y)))  # the output tolerance above, not the deviation
+    bound = max(np.abs(r).sum(axis=-1).max() for r in resid) / ds.P * df + df**2
     ctx.bound(
         "max_t |L_ReLU - L_A^lin - L_B^lin| (square loss, 1/P of the whole dataset)",
         float(np.max(np.abs(L_relu - L_blocks))),
         float(bound),
-        why="|dL| <= (1/P) sum_mu |y_mu - f_mu| |df_mu| + df^2 with df the output deviation bound above",
+        why="|dL| <= (1/P) sum_mu |y_mu - f_mu| |df_mu| + df^2 with df the output TOLERANCE of the check "
+        "above (integrator error and rounding), so the loss identity is tested on its own (a bound built "
+        "from the measured output deviation would hold by algebra)",
+        resolution=f"a loss gap above {float(bound):.2g}" + _EXACT,
     )
     ctx.figure(
         "u_A(t), u_B(t): full ReLU flow vs the Bernoulli closed form (first start)",
