@@ -8,6 +8,7 @@ one whose worker dies on every try is stored as ERROR; the default run never imp
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -52,13 +53,17 @@ def _serial(claims: list[Claim], **run) -> dict[str, dict]:
     return {r["id"]: r for r in run_claims(claims, backend=get_backend("numpy"), profile=TINY, seed=0, **run)}
 
 
+# What a record says and the run settings that produced it; left out: when, how long, how much
+# memory, on which machine and commit (which differ between any two runs).
+STEADY_PROVENANCE = ("seed", "backend", "dtype", "profile", "overrides", "versions", "source_hash")
+
+
 def _fields(record: dict) -> dict:
-    """A record's fields, provenance flattened to ``provenance.<key>``, the volatile ones left out."""
-    kept = {k: v for k, v in record["provenance"].items() if k not in results.VOLATILE_PROVENANCE}
-    return {
-        **{k: v for k, v in record.items() if k != "provenance"},
-        **{f"provenance.{k}": v for k, v in kept.items()},
-    }
+    """A record's fields, with ``provenance.<key>`` for the steady provenance, as comparable JSON text."""
+    p = record["provenance"]
+    fields = {k: v for k, v in record.items() if k != "provenance"}
+    fields.update({f"provenance.{k}": p.get(k) for k in STEADY_PROVENANCE})
+    return {k: json.dumps(v, sort_keys=True) for k, v in fields.items()}
 
 
 def _steady_differences(new: dict[str, dict], old: dict[str, dict]) -> list[str]:
@@ -67,11 +72,7 @@ def _steady_differences(new: dict[str, dict], old: dict[str, dict]) -> list[str]
     out = []
     for i in new:
         a, b = _fields(new[i]), _fields(old[i])
-        out += [
-            f"{i}: {k}"
-            for k in sorted(a.keys() | b.keys())
-            if results.canonical(a.get(k)) != results.canonical(b.get(k))
-        ]
+        out += [f"{i}: {k}" for k in sorted(a.keys() | b.keys()) if a.get(k) != b.get(k)]
     return out
 
 
