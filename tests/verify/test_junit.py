@@ -1,0 +1,68 @@
+"""``verify run --junit``: one test case per claim; verdicts mapped as verify/junit.py documents."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from cli_support import fake_claim, patch_claims
+
+from verify.junit import junit_xml
+
+VERDICTS = ["PASS", "FAIL", "XFAIL", "XPASS", "INCONCLUSIVE", "ERROR"]
+
+
+def _record(verdict: str, k: int) -> dict:
+    check = {"name": "c", "control": "", "verdict": "FAIL", "relation": "a <= b", "measured": 2.0}
+    return {
+        "id": f"fake2025:lemma-{k}",
+        "paper": "fake2025",
+        "title": f"claim {k} <&>",
+        "verdict": verdict,
+        "reason": f"because {verdict}",
+        "checks": [check],
+        "erratum": {"reason": "printed wrongly"} if verdict in ("XFAIL", "XPASS") else None,
+        "traceback": "Traceback: boom" if verdict == "ERROR" else "",
+        "provenance": {"runtime_s": 0.5},
+    }
+
+
+def test_verdicts_map_to_junit_elements():
+    root = ET.fromstring(junit_xml([_record(v, k) for k, v in enumerate(VERDICTS)]))
+    (suite,) = root.findall("testsuite")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == (
+        "6",
+        "2",
+        "1",
+        "1",
+    )
+    cases = {
+        c.find("properties/property[@name='verdict']").get("value"): c for c in suite.findall("testcase")
+    }
+    assert list(cases) == VERDICTS
+    kinds = {v: [child.tag for child in c if child.tag != "properties"] for v, c in cases.items()}
+    assert kinds == {
+        "PASS": [],
+        "FAIL": ["failure"],
+        "XFAIL": [],
+        "XPASS": ["failure"],
+        "INCONCLUSIVE": ["skipped"],
+        "ERROR": ["error"],
+    }
+    assert "c: a <= b" in cases["FAIL"].find("failure").text
+    assert cases["XPASS"].find("failure").text == "printed wrongly"
+    assert cases["ERROR"].find("error").text == "Traceback: boom"
+    assert cases["INCONCLUSIVE"].find("skipped").get("message") == "INCONCLUSIVE: because INCONCLUSIVE"
+    assert cases["PASS"].get("classname") == "fake2025" and cases["PASS"].get("time") == "0.500"
+
+
+def _fail(ctx):
+    ctx.close("x equals y", 1.0, 2.0, why="it does not")
+
+
+def test_run_writes_junit(tmp_path, verify_main, monkeypatch):
+    patch_claims(monkeypatch, [fake_claim(_fail)])
+    junit = tmp_path / "junit.xml"
+    code, out, err = verify_main("run", "--profile", "tiny", "--out", tmp_path / "out", "--junit", junit)
+    assert code == 1, out + err
+    (case,) = ET.parse(junit).getroot().iter("testcase")
+    assert case.get("name") == "fake2025:lemma-1" and case.find("failure") is not None

@@ -1,0 +1,67 @@
+"""``verify show``: every stored number in full scientific notation, with the relation and the evidence."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import TINY_CLAIM
+from rich.console import Console
+
+import verify.cli as cli
+from verify import results
+from verify.display import number, value
+
+STORED = {"measured": 1.8e-08, "expected": 1.9e-05, "tolerance": 1.7763568394002505e-15}
+
+
+@pytest.mark.parametrize(
+    "v, text",
+    [
+        (1.7763568394002505e-15, "1.776e-15"),
+        (1.8e-08, "1.8e-08"),
+        (1.9e-05, "1.9e-05"),
+        (-123456.0, "-1.235e+05"),
+        (0.0, "0"),
+        (float("nan"), "nan"),
+        (float("-inf"), "-inf"),
+    ],
+)
+def test_number_is_scientific_and_keeps_the_exponent(v, text):
+    assert number(v) == text
+
+
+def test_value_writes_lists_and_objects_in_full():
+    assert value([1e-20, 2, True, "x", None]) == "[1e-20, 2, True, x, -]"
+    assert value({"k": 1e-300}) == "{k: 1e-300}"
+    assert value(list(range(50))).count(",") == 49  # never cut
+
+
+@pytest.mark.parametrize("width", [80, 200])
+def test_show_prints_stored_numbers_with_exponents_and_relation(
+    width, tiny_run_copy, verify_main, monkeypatch
+):
+    stored = results.load(tiny_run_copy)
+    check = stored[TINY_CLAIM]["checks"][0]
+    check.update(
+        STORED, relation="|measured - expected| = 1.9e-05 <= tolerance", margin=-1.07e4, slack=9.3e-11
+    )
+    check["resolution"] = "a relative error > 3.2e-07 in the constant"
+    results.save(tiny_run_copy, stored, [TINY_CLAIM])
+    monkeypatch.setattr(cli, "console", Console(width=width, no_color=True))
+    code, out, err = verify_main("show", TINY_CLAIM, "--out", tiny_run_copy)
+    assert code == 0, err
+    block = out[out.index(check["name"]) :]
+    for text in ("1.8e-08", "1.9e-05", "1.776e-15", "-1.07e+04", "9.3e-11"):
+        assert text in block, (text, block)
+    assert "|measured - expected| = 1.9e-05 <= tolerance" in block
+    assert "resolution: a relative error > 3.2e-07 in the constant" in block
+    assert f"checks ({len(stored[TINY_CLAIM]['checks'])}):" in out
+
+
+def test_show_reads_records_without_the_new_fields(tiny_run_copy, verify_main):
+    stored = results.load(tiny_run_copy)
+    for c in stored[TINY_CLAIM]["checks"]:
+        for k in ("margin", "slack", "resolution", "power", "relation"):
+            c.pop(k, None)
+    results.save(tiny_run_copy, stored, [TINY_CLAIM])
+    code, out, err = verify_main("show", TINY_CLAIM, "--out", tiny_run_copy)
+    assert code == 0 and err == "" and "margin" not in out
