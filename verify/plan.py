@@ -2,20 +2,26 @@ r"""Check every selected claim's parameters before the first claim runs.
 
 A claim body reads its parameters (``ctx.param``) and states their constraints
 (``ctx.require(d >= n, ...)``) before it computes anything.  Planning runs each body with
-a :class:`PlanContext`, whose ``param`` and ``require`` are the real ones and whose every
-other attribute (``backend``, ``xp``, ``rng``, a check, a figure, a control, a note) stops
-the body.  So a bad ``--set`` -- a value outside its domain, a list where the claim needs
-one number, a combination the claim rejects -- is a one-line error before anything runs,
-and a ``--set`` that no selected claim reads is one too.
+a :class:`PlanContext` whose ``param`` and ``require`` are the real ones, and stops it at the
+first sign of computing: a check, figure or control; a draw from a generator, an array from the
+backend (taking ``ctx.rng(k).host`` or ``ctx.xp`` is fine, using it is not: :class:`_Handle`);
+a call into a computing layer (``symbolic``, ``numeric``, SymPy, SciPy); or a long loop.  Notes
+are skipped.  So a bad ``--set`` -- a value outside its domain, a list where the claim needs one
+number, a combination the claim rejects -- is a one-line error before anything runs, and so is
+a ``--set`` that no selected claim reads.  Planning all 206 claims takes well under a second.
 
-The plan is complete when a claim reads every parameter before its first other use of
-the context; ``tests/verify/test_params.py`` checks that for every registered claim.
+The plan is complete when a claim reads every parameter before it starts computing;
+``tests/verify/test_params.py`` checks that for every registered claim against its tiny run.
+A claim whose helper reads parameters after drawing data reads them first through the helper's
+``*_params``/``*_sizes`` function (e.g. ``min2024.lemmas._problem_params``).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 from verify.claim import Claim
@@ -107,6 +113,8 @@ def plan_claim(claim: Claim, profile: Profile, overrides: Mapping[str, Any] | No
     """
     ctx = PlanContext(claim.id, profile, overrides=dict(overrides or {}))
     reached = error = ""
+    previous = sys.gettrace()
+    sys.settrace(_Watch())
     try:
         claim.body(ctx)  # type: ignore[arg-type]
     except _Reached as stop:
@@ -115,7 +123,51 @@ def plan_claim(claim: Claim, profile: Profile, overrides: Mapping[str, Any] | No
         raise
     except Exception as e:  # a bug of the claim: its run records it as an ERROR
         error = f"{type(e).__name__}: {e}"
+    finally:
+        sys.settrace(previous)
     return Plan(claim, ctx.params, ctx.declared, reached, error)
+
+
+# Planning also ends where a body starts computing without the context: at its first call into a
+# computing layer (a SymPy derivation, a flow integration; building one of their objects, a dunder
+# method and whatever it calls, and importing a module are not computing), or after _LINE_LIMIT
+# lines of plain Python (a loop).  The parameters come before that, and planning stays cheap.
+_COMPUTING = ("symbolic.", "numeric.", "sympy.", "scipy.", "sklearn.", "mpmath.")
+_LINE_LIMIT = 20_000
+
+
+def _computing(frame: FrameType | None) -> bool:
+    return frame is not None and frame.f_globals.get("__name__", "").startswith(_COMPUTING)
+
+
+def _importing(frame: FrameType | None) -> bool:
+    while frame is not None and frame.f_code is not plan_claim.__code__:
+        if frame.f_code.co_name == "<module>":
+            return True
+        frame = frame.f_back
+    return False
+
+
+class _Watch:
+    """The ``sys.settrace`` hook of one plan (see above)."""
+
+    def __init__(self) -> None:
+        self.lines = 0
+
+    def __call__(self, frame: FrameType, event: str, _arg: Any) -> Any:
+        if not _computing(frame):
+            return self._line
+        entry = not frame.f_code.co_name.startswith(("__", "<")) and not _computing(frame.f_back)
+        if entry and not _importing(frame):
+            raise _Reached(frame.f_globals["__name__"])
+        return None
+
+    def _line(self, frame: FrameType, event: str, _arg: Any) -> Any:
+        if event == "line":
+            self.lines += 1
+            if self.lines > _LINE_LIMIT:
+                raise _Reached(f"{_LINE_LIMIT} lines of computation")
+        return self._line
 
 
 def plan_claims(
