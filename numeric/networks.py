@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from numeric.backend import Array, array_namespace
+from numeric.backend import Array, array_namespace, is_host
 from numeric.losses import Loss
 
 
@@ -56,7 +56,7 @@ def leaky_relu_slope(z: Array, alpha: Array | float, kink: float) -> Array:
     lo = xp.minimum(1.0, alpha)
     slope = lo + (hi - lo) * (z > 0).astype(z.dtype)  # exact zeros are rare and patched below
     zero = z == 0
-    if zero.any():
+    if not is_host(xp) or zero.any():  # a device always patches: testing for zeros would sync
         slope = xp.where(zero, xp.where(xp.asarray(alpha) == 1.0, 1.0, kink), slope)
     return slope
 
@@ -119,14 +119,33 @@ class BiasFreeNet:
         return self._forward(Ws, XT, alpha)[0]
 
     def _forward(
-        self, Ws: Sequence[Array], XT: Array, alpha: Array | float
-    ) -> tuple[list[Array], list[Array]]:
-        """Pre-activations ``[h_1, ..., h_L]`` and activations ``[sigma(h_1), ..., sigma(h_{L-1})]``."""
+        self,
+        Ws: Sequence[Array],
+        XT: Array,
+        alpha: Array | float,
+        pattern: Array | None = None,
+        live: Array | None = None,
+    ) -> tuple[list[Array], list[Array], Array | None]:
+        """Pre-activations ``[h_1, ..., h_L]``, activations ``[sigma(h_1), ..., sigma(h_{L-1})]``
+        and the first layer's slopes under an activation ``pattern`` (``None`` without one).
+
+        With a ``pattern`` (B, N_1 P) of first-layer slopes (the smooth piece of the
+        switched flow, :mod:`numeric.integrators.events`), ``sigma(h_1) = pattern * h_1``
+        (equal to :func:`leaky_relu` where the pattern is the slope of ``h_1``'s side, and
+        its linear continuation across the surface elsewhere); entries marked ``live``
+        (B, N_1 P) take :func:`leaky_relu_slope` of ``h_1`` instead.
+        """
         hs, acts = [_first_layer(Ws[0], XT)], []
+        slope1 = None
+        if pattern is not None:
+            slope1 = pattern.reshape(hs[0].shape)
+            if live is not None:
+                own = leaky_relu_slope(hs[0], alpha, self.kink)
+                slope1 = array_namespace(own).where(live.reshape(own.shape), own, slope1)
         for W in Ws[1:]:
-            acts.append(leaky_relu(hs[-1], alpha))
+            acts.append(leaky_relu(hs[-1], alpha) if slope1 is None or acts else slope1 * hs[-1])
             hs.append(_layer(W, acts[-1]))
-        return hs, acts
+        return hs, acts, slope1
 
     def output(self, Ws: Sequence[Array], XT: Array, alpha: Array | float) -> Array:
         """Network output ``f`` of shape ``(B, P)`` (scalar-output networks)."""
@@ -149,7 +168,7 @@ class BiasFreeNet:
         :math:`\delta_L = \partial\mathcal L/\partial f` and :math:`\sigma(h_0)\equiv x`.
         ``X`` is ``(B|1, P, N_0)`` and ``XT`` its transpose, both contiguous.
         """
-        hs, acts = self._forward(Ws, XT, alpha)
+        hs, acts, _ = self._forward(Ws, XT, alpha)
         f = hs[-1][:, 0, :]
         grads = self._backward(Ws, X, hs, acts, alpha, loss.dvalue(f, y))
         return loss.value(f, y), grads
@@ -163,6 +182,8 @@ class BiasFreeNet:
         alpha: Array | float,
         loss: Loss,
         scale: Array,
+        pattern: Array | None = None,
+        live: Array | None = None,
     ) -> Array:
         r"""``scale`` times the loss gradient, as a flat state ``(B, n_params)``.
 
@@ -170,14 +191,27 @@ class BiasFreeNet:
         backpropagation as :meth:`loss_and_grad` without the loss value, with ``scale``
         ``(B|1, 1)`` (e.g. :math:`-1/\tau`) applied to :math:`\partial\mathcal L/\partial f`
         (a ``(B, P)`` array, so the scaling is nearly free), each layer's gradient written
-        straight into its slice of the flat result.
+        straight into its slice of the flat result. ``pattern`` and ``live``: the first
+        layer's activation pattern of a switched flow (see :meth:`_forward`).
         """
         xp = array_namespace(state)
         Ws = self.unpack(state)
-        hs, acts = self._forward(Ws, XT, alpha)
+        hs, acts, slope1 = self._forward(Ws, XT, alpha, pattern, live)
         out = xp.empty_like(state)
-        self._backward(Ws, X, hs, acts, alpha, loss.dvalue(hs[-1][:, 0, :], y) * scale, self.unpack(out))
+        dL_df = loss.dvalue(hs[-1][:, 0, :], y) * scale
+        self._backward(Ws, X, hs, acts, alpha, dL_df, self.unpack(out), slope1)
         return out
+
+    def switching_values(self, state: Array, XT: Array) -> Array:
+        """The first-layer pre-activations ``w_j . x_i`` as ``(B, N_1 P)`` (entry ``j P + i``):
+        the switching functions of the gradient flow, linear in the state (two-layer nets)."""
+        if self.depth != 2:
+            raise ValueError(
+                f"switching surfaces are declared for two-layer nets (depth 2), not depth {self.depth}: "
+                "deeper pre-activations are not linear in the state"
+            )
+        h1 = _first_layer(self.unpack(state)[0], XT)
+        return h1.reshape(h1.shape[0], -1)
 
     def _backward(
         self,
@@ -188,13 +222,16 @@ class BiasFreeNet:
         alpha: Array | float,
         dL_df: Array,
         out: list[Array] | None = None,
+        slope1: Array | None = None,
     ) -> list[Array]:
-        """Backpropagate ``dL_df`` (B, P); the gradients go into ``out`` (views) if given."""
+        """Backpropagate ``dL_df`` (B, P); the gradients go into ``out`` (views) if given;
+        ``slope1``: the first layer's slopes under a pattern (``None``: its own)."""
         grads: list[Array] = [None] * self.depth if out is None else out  # type: ignore[list-item]
         delta = dL_df[:, None, :]  # (B, 1, P)
         for l in range(self.depth - 1, 0, -1):
             _store(grads, l, _weight_grad(delta, acts[l - 1]))
-            delta = leaky_relu_slope(hs[l - 1], alpha, self.kink) * _backprop(Ws[l], delta)
+            slope = leaky_relu_slope(hs[l - 1], alpha, self.kink) if l > 1 or slope1 is None else slope1
+            delta = slope * _backprop(Ws[l], delta)
         _store(grads, 0, _first_layer_grad(delta, X))
         return grads
 

@@ -39,7 +39,8 @@ from numeric.chunking import (
     slice_members,
 )
 from numeric.integrators.control import AdaptiveStep, FixedStep
-from numeric.integrators.methods import VectorField, rk_step
+from numeric.integrators.events import EventTracker, EventTrajectory, Switching, check_method
+from numeric.integrators.methods import VectorField, rk_stages, rk_step
 from numeric.integrators.tableau import ButcherTableau
 from numeric.trajectory import Status, Trajectory
 
@@ -206,6 +207,7 @@ def solve(
     memory_budget: int | None = None,
     field_bytes: int = 0,
     dtype: Any = np.float64,
+    events: Switching | None = None,
 ) -> Trajectory:
     """Integrate ``y' = field(t, y, args)`` for every member from ``ts[0]`` to ``ts[-1]``.
 
@@ -236,6 +238,12 @@ def solve(
         stored as float64. An adaptive float32 solve needs ``rtol >= FLOAT32_MIN_RTOL``
         (1e-5: the float32 error estimate must not be dominated by rounding). The
         accuracy cost is measured in ``python -m benchmarks`` (gradient flow, float32 row).
+    events: the field's switching surfaces (e.g. ``GradientFlow.switching``), opt-in: the
+        field is integrated piece by piece with a frozen activation pattern, and every
+        member's steps are cut exactly at its own crossings, located on the method's
+        dense output (:mod:`numeric.integrators.events`; needs DOPRI5 or DOP853, and no
+        chunking). The result is then an :class:`~numeric.integrators.events.EventTrajectory`
+        with per-member ``n_events``, ``n_sliding`` and the sliding segments.
 
     Each member takes its own steps (adaptive control decides per member; fixed steps
     are the same for all). A step that would pass the member's next output time is
@@ -273,6 +281,10 @@ def solve(
     if not isinstance(control, FixedStep | AdaptiveStep):
         raise TypeError(f"control must be FixedStep or AdaptiveStep, got {type(control).__name__}")
     control.check(method)
+    if events is not None:
+        if not isinstance(events, Switching):
+            raise TypeError(f"events must be a Switching (e.g. field.switching), got {type(events).__name__}")
+        check_method(method)
     if y0.dtype == np.float32 and control.adaptive and control.rtol < FLOAT32_MIN_RTOL:
         raise ValueError(f"a float32 solve needs rtol >= {FLOAT32_MIN_RTOL:g}, got {control.rtol:g}")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int | np.integer) or max_steps < 1:
@@ -286,6 +298,8 @@ def solve(
             memory_budget,
         )
         if plan.n_chunks > 1:
+            if events is not None:
+                raise ValueError("a solve with events runs in one chunk: raise memory_budget or lower B")
 
             def solve_range(start: int, stop: int, prog: Progress | None) -> Trajectory:
                 return solve(
@@ -305,7 +319,7 @@ def solve(
             return run_chunked(solve_range, plan, progress)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         solver = _RKSolve(
-            field, y0, ts_h, method, control, args, observe, save_state, int(max_steps), progress
+            field, y0, ts_h, method, control, args, observe, save_state, int(max_steps), progress, events
         )
         return solver.run()
 
@@ -325,8 +339,10 @@ class _RKSolve:
         save_state: bool,
         max_steps: int,
         progress: Progress | None,
+        events: Switching | None = None,
     ):
         self.xp = xp = array_namespace(y0)
+        self.events = events
         self.field, self.y0, self.ts, self.method, self.control = field, y0, ts, method, control
         self.args, self.max_steps = args, max_steps
         self.B, self.N = B, N = y0.shape
@@ -341,6 +357,9 @@ class _RKSolve:
         self.t_stop = np.full(B, ts[0])
         self.y_stop = xp.array(y0, copy=True)
         self.n_stopped = 0
+        self.n_events = np.zeros(B, dtype=np.int64)
+        self.n_sliding = np.zeros(B, dtype=np.int64)
+        self.tracker: EventTracker | None = None
 
     def run(self) -> Trajectory:
         xp, ts, B = self.xp, self.ts, self.B
@@ -350,7 +369,12 @@ class _RKSolve:
         if self.T > 1:
             self._loop(t, y)
         self.clock.report(1.0)
-        return Trajectory(
+        cls, extra = Trajectory, {}
+        if self.events is not None:
+            cls = EventTrajectory
+            extra = {"n_events": self.n_events, "n_sliding": self.n_sliding}
+            extra["sliding"] = None if self.tracker is None else self.tracker.sliding_table()
+        return cls(
             ts=ts.copy(),
             ys=self.out.ys,
             observed=self.out.observed,
@@ -360,6 +384,7 @@ class _RKSolve:
             n_field_evals=self.n_evals,
             t_stop=self.t_stop,
             y_stop=self.y_stop,
+            **extra,
         )
 
     def _loop(self, t: Array, y: Array) -> None:
@@ -383,11 +408,18 @@ class _RKSolve:
         rej_a = np.zeros(B, dtype=np.int64)
         evals_a = np.ones(B, dtype=np.int64)
 
-        k1 = field(t, y, args_a)
+        ev = None
+        call_args = args_a
+        if self.events is not None:
+            ev = self.tracker = EventTracker(self.events, method, field, y, args_a)
+            call_args = ev.args(args_a)
+        k1 = field(t, y, call_args)
         _check_field_output(k1, y.shape, "solve")
         k1 = xp.asarray(k1, dtype=y.dtype)
+        if ev is not None:
+            ev.start(k1, args_a)
         if adaptive:
-            dt, extra = control.initial_dt(field, method, t, y, k1, ts_d[-1], args_a)
+            dt, extra = control.initial_dt(field, method, t, y, k1, ts_d[-1], call_args)
             evals_a += extra
             cstate = control.init_state(t)
             eps8 = 8 * np.finfo(np.float64).eps
@@ -417,6 +449,10 @@ class _RKSolve:
                 self.t_stop[gids] = to_numpy(t[sel_d])
                 self.y_stop[xp.asarray(gids)] = y[sel_d]
                 self.n_stopped += sel.size
+                if ev is not None:
+                    self.n_events[gids] = ev.n_events[sel]
+                    self.n_sliding[gids] = ev.n_sliding[sel]
+                    ev.close(sel_d, gids)
                 keep = np.flatnonzero(~stopping)
                 if keep.size == 0:
                     return
@@ -430,6 +466,8 @@ class _RKSolve:
                 cstate = tuple(c[keep_d] for c in cstate)
                 full = False
                 args_a = take_members(self.args, ids_d)
+                if ev is not None:
+                    ev.keep(keep_d, keep)
                 stop_code = np.full(keep.size, -1)
                 attempts_max = int((steps_a + rej_a).max())
 
@@ -439,7 +477,12 @@ class _RKSolve:
             land = dt * (1.0 + _LAND_RTOL) >= remaining
             land_h = to_numpy(land)
             dt_try = xp.where(land, remaining, dt) if land_h.any() else dt
-            y1, err, k_next = rk_step(field, method, t, y, dt_try, args_a, k1)
+            if ev is None:
+                y1, err, k_next = rk_step(field, method, t, y, dt_try, args_a, k1)
+            else:
+                call_args = ev.args(args_a)
+                t_prev, y_prev = t, y
+                y1, err, k_next, K = rk_stages(field, method, t, y, dt_try, call_args, k1)
             evals_a += s if k1 is None else s - 1
             if adaptive:
                 accept, dt_new, bad, cstate = control.adapt(method, y, y1, err, dt_try, dt, cstate)
@@ -463,9 +506,17 @@ class _RKSolve:
                 steps_a += acc_h
                 rej_a += ~acc_h
             dt = dt_new
+            landed_h = land_h & acc_h
+
+            # ---- events: cut each member's step at its first crossing -------------------
+            if ev is not None:
+                t, y, k1, truncated_h, ev_evals = ev.after_step(
+                    t_prev, y_prev, dt_try, K, accept, t, y, k1, call_args, ids_h
+                )
+                evals_a += ev_evals
+                landed_h = landed_h & ~truncated_h
 
             # ---- outputs for members that landed on their next output time --------------
-            landed_h = land_h & acc_h
             if landed_h.any():
                 if landed_h.all():
                     if full and np.all(kout_h == kout_h[0]):  # the common case: no copies

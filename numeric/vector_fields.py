@@ -24,8 +24,9 @@ from typing import Any
 import numpy as np
 
 from numeric.backend import Array, Backend, array_namespace, to_numpy
+from numeric.integrators.events import LIVE_KEY, PATTERN_KEY, Switching
 from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
+from numeric.networks import BiasFreeNet, leaky_relu_slope
 
 
 def _member_axis(backend: Backend, value: Any, extra_dims: int) -> Array:
@@ -94,12 +95,37 @@ class GradientFlow:
         :math:`\\lambda \\ne 0`.
         """
         out = self.net.scaled_grad(
-            y, args["X"], args["XT"], args["y"], args["alpha"], self.loss, args["neg_inv_tau"]
+            y,
+            args["X"],
+            args["XT"],
+            args["y"],
+            args["alpha"],
+            self.loss,
+            args["neg_inv_tau"],
+            args.get(PATTERN_KEY),
+            args.get(LIVE_KEY),
         )
         decay = args.get("decay_rate")
         if decay is not None:
             out -= decay * y
         return out
+
+    @property
+    def switching(self) -> Switching:
+        """The flow's switching surfaces ``w_j . x_i = 0`` (two-layer nets), for
+        ``solve(..., events=flow.switching)``: the field then uses the activation pattern the
+        solver passes in ``args`` (:mod:`numeric.integrators.events`)."""
+        net = self.net
+        if net.depth != 2:
+            raise ValueError(f"switching surfaces are declared for two-layer nets, not depth {net.depth}")
+
+        def values(y: Array, args: dict[str, Array]) -> Array:
+            return net.switching_values(y, args["XT"])
+
+        def slopes(g: Array, args: dict[str, Array]) -> Array:
+            return leaky_relu_slope(g, args["alpha"][:, :, 0], net.kink)
+
+        return Switching(values=values, slopes=slopes)
 
     def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
         """Unregularised training loss of every member, ``(B,)``."""

@@ -400,7 +400,8 @@ class _DenseCoefficients:
 
         def slots(w: Sequence[float]) -> Any:
             w = np.asarray(w, dtype=np.float64)
-            return np.concatenate([w[..., order], w[..., s:]], axis=-1).astype(dtype)
+            # contiguous: a transposed operand sends NumPy's matmul off BLAS
+            return np.ascontiguousarray(np.concatenate([w[..., order], w[..., s:]], axis=-1), dtype=dtype)
 
         self.c_extra: tuple[float, ...] = dense.c_extra
         self.a_extra = [xp.asarray(slots(row)) for row in dense.a_extra]
