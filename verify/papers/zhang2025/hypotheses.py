@@ -139,3 +139,9 @@ ORTHOGONAL = Hypothesis(
 )
 ORTHONORMAL = Hypothesis("orthonormal inputs", wording="orthonormal inputs (Assumption 17)")
 FORM_46 = Hypothesis("form (46)", wording="weights of the block form (46) at $t_0$ (Assumption 17)")
+
+# -- figures -----------------------------------------------------------------------------------
+HOMOGENEOUS = Hypothesis(
+    "positive homogeneity", wording="the net is positively homogeneous (bias-free ReLU; the circle failure)"
+)
+DELTA_POS = Hypothesis("delta > 0", wording=r"$\delta>0$: Condition 3 slightly violated (Fig. 6 data)")
