@@ -162,7 +162,11 @@ def map_items(
         if chunk is None:
             chunk = math.ceil(len(jobs) / (CHUNKS_PER_THREAD * max(1, sum(client.nthreads().values()))))
         parts = [jobs[i : i + chunk] for i in range(0, len(jobs), chunk)]
-        futures = [client.submit(_chunk_task, fn, part, backend.name, dtype, pure=False) for part in parts]
+        # Ahead of queued claims: the claim waiting on these chunks holds its memory until they finish.
+        futures = [
+            client.submit(_chunk_task, fn, part, backend.name, dtype, pure=False, priority=1)
+            for part in parts
+        ]
         done = client.gather(futures)
     return [out for part in done for out in part]
 
