@@ -99,6 +99,30 @@ class NCFConfig:
 
 
 @dataclass(frozen=True)
+class KinkConfig:
+    """Benchmark 5: kinked flows (issue 18), the engine with and without events vs a solve_ivp loop."""
+
+    sizes: dict[tuple[int, int, int], int] = field(
+        default_factory=lambda: {(8, 8, 8): 256, (20, 20, 20): 256}
+    )
+    rtols_ours: tuple[float, ...] = (1e-6, 1e-7, 1e-8)
+    rtols_ivp: tuple[float, ...] = (1e-5, 1e-6, 1e-7, 1e-8)
+    plain_B: int = 32  # the engine without events is timed on this many members, scaled to B
+    ref_rtol: float = 1e-12  # reference: the engine without events (DOP853) at this rtol ...
+    ref_members: int = 8  # ... on the first members; errors are measured on these
+    ivp_members: int = 4  # the solve_ivp loop is timed on this many members, scaled by B/k
+    atol_ratio: float = 1e-2
+    T: float = 50.0
+    w_init: float = 0.1
+    gaussian_size: tuple[int, int, int] = (8, 8, 8)
+    gaussian_T: float = 0.5
+    gaussian_B: int = 8
+    gaussian_rtols: tuple[float, ...] = (1e-5, 1e-6, 1e-7)
+    repeats: int = 1
+    seed: int = 5
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     hardware: HardwareConfig
@@ -106,6 +130,7 @@ class Profile:
     gd: GDConfig
     prob: ProbConfig
     ncf: NCFConfig = NCFConfig()
+    kinks: KinkConfig = KinkConfig()
     notes: list[str] = field(default_factory=list)
 
 
@@ -131,6 +156,20 @@ PROFILES: dict[str, Profile] = {
         GDConfig(n=4, d=20, m=2, steps_total=100, steps=20, Bs=(1, 2), repeats=1),
         ProbConfig(n=4, d=8, p=4, runs=4, Bs=(2, 4), max_steps=40, check_every=10, torch_runs=2, repeats=1),
         NCFConfig(n=8, d=4, width=3, iters=20, Rs=(2, 4), loop_restarts=2, repeats=1),
+        KinkConfig(
+            sizes={(4, 4, 4): 4},
+            rtols_ours=(1e-5, 1e-6),
+            rtols_ivp=(1e-4, 1e-5, 1e-6),
+            plain_B=2,
+            ref_rtol=1e-10,
+            ref_members=4,
+            ivp_members=2,
+            T=5.0,
+            gaussian_size=(4, 4, 4),
+            gaussian_T=0.1,
+            gaussian_B=2,
+            gaussian_rtols=(1e-4, 1e-5),
+        ),
     ),
     "quick": Profile(
         "quick",
@@ -170,6 +209,14 @@ PROFILES: dict[str, Profile] = {
         GDConfig(steps=100_000, Bs=(1, 4, 16, 64), torch_members=2, repeats=1),
         ProbConfig(runs=500, Bs=(50, 100, 250, 500), torch_runs=100, repeats=3),
         NCFConfig(iters=2500, Rs=(10, 100, 1000, 10_000), loop_restarts=20, repeats=3),
+        KinkConfig(
+            sizes={(8, 8, 8): 1024, (20, 20, 20): 1024, (50, 50, 50): 256},
+            rtols_ours=(1e-6, 1e-7, 1e-8, 1e-9),
+            rtols_ivp=(1e-5, 1e-6, 1e-7, 1e-8, 1e-9),
+            ref_members=16,
+            ivp_members=8,
+            repeats=3,
+        ),
     ),
 }
 

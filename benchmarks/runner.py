@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from benchmarks import hardware, long_gd, ncf, probability, targets, torch_loops, vs_solve_ivp
+from benchmarks import hardware, kinks, long_gd, ncf, probability, targets, torch_loops, vs_solve_ivp
 from benchmarks.config import HardwareConfig, get_profile
 from benchmarks.report import render
 from benchmarks.timing import Probe, set_micro_time
@@ -23,9 +23,9 @@ class UserError(Exception):
     """Bad input or a missing optional package: the CLI prints one line and exits 2."""
 
 
-BENCHMARKS = ("flow", "gd", "prob", "ncf")
+BENCHMARKS = ("flow", "gd", "prob", "ncf", "kinks")
 """Names for ``--only``: gradient flow vs solve_ivp, long GD vs PyTorch, probability estimate,
-NCF restarts."""
+NCF restarts, kinked flows with and without events."""
 
 
 def _hardware(cfg: HardwareConfig, probe: Probe) -> dict:
@@ -111,6 +111,8 @@ def _run(
         results["prob"] = probability.run(prof.prob, hw, probe, use_torch, log)
     if "ncf" in only:
         results["ncf"] = ncf.run(prof.ncf, hw, probe, use_torch, log)
+    if "kinks" in only:
+        results["kinks"] = kinks.run(prof.kinks, probe, log)
     end = _hardware(prof.hardware, probe)
     hw.update(gemm_end=end["gemm"], copy_end=end["copy"], probe_end=end["probe"])
     try:

@@ -30,3 +30,28 @@ def test_time_at_error_is_exact_on_a_power_law_and_never_extrapolates():
     assert math.isnan(time_at_error([1e-6, 1e-7], [1.0, 0.5], 3e-7))  # one point on the front
     assert matched_error_levels([(1e-9, 1e-6), (3e-8, 1e-5)]) == [1e-7, 1e-6]
     assert matched_error_levels([(float("nan"), float("nan")), (1e-8, 1e-6)]) == []
+
+
+def test_kink_target_judges_the_better_event_method():
+    from benchmarks.targets import kink_targets
+
+    def alt(*ratios):
+        return {"matched": [{"error": 10.0**-k, "ratio": r} for k, r in enumerate(ratios, start=6)]}
+
+    size = {
+        "size": [8, 8, 8],
+        "B": 256,
+        "alternatives": {
+            "events dopri5": alt(25.0, 21.0),
+            "events dop853": alt(30.0, 12.0),
+            "no events dop853": alt(3.0, 2.0),
+        },
+    }
+    row = kink_targets({"sizes": [size]})[0]
+    assert row["status"] == "PASS" and row["measured"] == 21.0  # DOPRI5's worst beats DOP853's
+    size["alternatives"]["events dopri5"] = alt(25.0, 19.0)
+    row = kink_targets({"sizes": [size]})[0]
+    assert row["status"] == "MISS" and row["measured"] == 19.0
+    size["B"] = 64
+    assert kink_targets({"sizes": [size]})[0]["status"] == "not measured"
+    assert kink_targets(None)[0]["status"] == "not measured"

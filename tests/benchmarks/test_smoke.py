@@ -24,7 +24,7 @@ def test_tiny_run_writes_json_markdown_and_plots(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert main(["--profile", "tiny", "--no-torch", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
-    assert set(doc["benchmarks"]) == {"flow", "gd", "prob", "ncf"}
+    assert set(doc["benchmarks"]) == {"flow", "gd", "prob", "ncf", "kinks"}
     assert doc["hardware"]["gemm_peak_gflops"] > 0 and doc["hardware"]["copy_gbytes_per_s"] > 0
     size = doc["benchmarks"]["flow"]["sizes"][0]
     assert size["reference"]["field_max_abs_diff"] < 1e-12  # batched and per-member fields agree
@@ -34,8 +34,14 @@ def test_tiny_run_writes_json_markdown_and_plots(tmp_path, capsys):
     assert status["NCF restarts (kumar2025): batched vs loop over restarts"] == "measured"
     assert doc["benchmarks"]["ncf"]["agreement"]["loop numpy float64"]["max_point_diff"] < 1e-12
     assert doc["benchmarks"]["gd"]["chunking"]["identical"]
+    kink = doc["benchmarks"]["kinks"]["sizes"][0]
+    assert kink["reference"]["events_vs_no_events"] < 1e-6  # the event solve agrees with the reference
+    for p in kink["alternatives"]["events dop853"]["points"]:
+        assert p["events_mean"] > 0 and p["error_median"] < 1e-3
+    assert "kinks" in doc["benchmarks"] and doc["benchmarks"]["kinks"]["gaussian"]["alternatives"]
     md = (tmp_path / "bench.md").read_text()
     assert "## Targets" in md and "not measured (no GPU in this session)" in md
+    assert "## 5. Kinked gradient flows" in md
     assert (tmp_path / "bench" / "scaling_B.png").stat().st_size > 0
     with pytest.raises(SystemExit) as exc:  # bad input: one line, exit status 2
         main(["--only", "nonsense", "--out", str(out)])
