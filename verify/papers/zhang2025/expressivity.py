@@ -11,6 +11,7 @@ float64 error bound of a forward pass, OLS, GD training) are shared with
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -117,6 +118,60 @@ def _loss_error(r: np.ndarray, s: np.ndarray) -> np.ndarray:
     """
     P = r.shape[-1]
     return np.mean((np.abs(r) + s) * s, axis=-1) + (P + 4) * EPS * 0.5 * np.mean(r * r, axis=-1)
+
+
+# ------------------------------------------------------------------ instance search
+
+# (H, D, pairs) of the searched instances: small enough for a derivative-free search in
+# H D + H + pairs (D + 1) + 1 = 19 parameters, large enough for mixed activation patterns.
+SEARCH_SHAPE = (3, 2, 3)
+
+
+def _instance(theta: np.ndarray, shape: tuple[int, int, int] = SEARCH_SHAPE):
+    r"""Parameters -> ``(symmetric dataset, W1 (1,H,D), W2 (1,1,H), alpha (1,1,1))``, inside the hypotheses:
+
+    the data are symmetrised (Condition 3 by construction) and
+    :math:`\alpha=1/(1+e^{-\theta_{\rm last}})\in[0,1]`.
+    """
+    H, D, n = shape
+    cuts = np.cumsum([H * D, H, n * D, n])
+    W1, W2, X0, y0, a = np.split(np.asarray(theta, float), cuts)
+    alpha = 1.0 / (1.0 + np.exp(-a[0]))
+    ds = datasets.symmetrize(X0.reshape(n, D), y0, "searched instance")
+    return ds, W1.reshape(1, H, D), W2.reshape(1, 1, H), np.full((1, 1, 1), alpha)
+
+
+def _instance_starts(rng: np.random.Generator, shape: tuple[int, int, int] = SEARCH_SHAPE):
+    """Starting instances of three structurally different families (chosen before looking):
+
+    Gaussian weights and data; badly scaled (weights 1e2, inputs 1e-2, targets 1e3); and
+    near-kink (the first input almost orthogonal, 1e-9 relative, to the first unit's weights).
+    """
+    H, D, n = shape
+    size = H * D + H + n * D + n + 1
+
+    def gaussian():
+        return rng.normal(size=size)
+
+    def scaled():
+        t = gaussian()
+        t[: H * D + H] *= 1e2
+        t[H * D + H : H * D + H + n * D] *= 1e-2
+        t[H * D + H + n * D : -1] *= 1e3
+        return t
+
+    def near_kink():
+        t = gaussian()
+        w = t[:D]
+        x = rng.normal(size=D)
+        x -= (x @ w) / (w @ w) * w
+        t[H * D + H : H * D + H + D] = x + 1e-9 * np.linalg.norm(x) * rng.normal(size=D)
+        return t
+
+    return {
+        f: [make() for _ in range(2)]
+        for f, make in (("Gaussian", gaussian), ("scaled", scaled), ("near-kink", near_kink))
+    }
 
 
 def _ols(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float, float]:
@@ -382,15 +437,49 @@ def _worst_ols_gap(ctx: Context, n: int) -> tuple[float, dict]:
     return worst, details
 
 
+def _below_ols(ctx: Context, theta: np.ndarray) -> float:
+    """``(L_OLS - L)/tol`` of the instance ``theta`` (:func:`_instance`): > 1 contradicts Corollary 2."""
+    ds, W1, W2, alpha = _instance(theta)
+    _, L_ols, tol_ols = _ols(ds.X, ds.y)
+    L, tol = _square_loss(ctx, [W1, W2], ds.X, ds.y, alpha)
+    return float((L_ols - L[0]) / (tol[0] + tol_ols))
+
+
+def _ols_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """:func:`_instance_starts` plus a near-OLS family: units 1, 2 the exact OLS net of the start's data."""
+    starts = _instance_starts(rng)
+    H, D, _ = SEARCH_SHAPE
+    near = []
+    for theta in starts["Gaussian"]:
+        ds, *_ = _instance(theta)
+        w, *_ = np.linalg.lstsq(ds.X, ds.y, rcond=None)
+        W1 = np.zeros((H, D))
+        W1[:2] = [w, -w]
+        W2 = np.zeros(H)
+        W2[:2] = [1 / 1.5, -1 / 1.5]  # 1/(1 + alpha) at alpha = 1/2 (last parameter 0)
+        t = theta.copy()
+        t[: H * D], t[H * D : H * D + H], t[-1] = W1.ravel(), W2, 0.0
+        near.append(t * (1 + 1e-6 * rng.normal(size=t.size)))
+    return {**starts, "near-OLS": near}
+
+
+def _training_sizes(ctx: Context) -> tuple[int, int, int, int]:
+    """Width, GD steps, seeds and samples of :func:`_training_gaps` (and of the eq. (9) control); a claim
+    reads them before its first check, so that they are checked before the run (verify/plan.py)."""
+    H = ctx.param("H", tiny=10, quick=50, full=200)
+    steps = ctx.param("steps", tiny=150, quick=600, full=10_000)
+    seeds = ctx.param("seeds", tiny=1, quick=1, full=4)
+    n = ctx.param("n", tiny=30, quick=60, full=500)
+    return H, steps, seeds, n
+
+
 def _training_gaps(ctx: Context, bias: bool) -> tuple[np.ndarray, np.ndarray, float, np.ndarray, np.ndarray]:
     """GD on the eq. (9) symmetric data (square loss); with ``bias`` the input is ``[x, 1]``.
 
     Returns the recorded steps, losses ``(B, T)``, L_OLS, (L - L_OLS)/tol ``(B, T)`` and the alphas.
     """
-    H = ctx.param("H", tiny=10, quick=50, full=200)
-    steps = ctx.param("steps", tiny=150, quick=600, full=10_000)
-    seeds = ctx.param("seeds", tiny=1, quick=1, full=4)
-    ds = _eq9_dataset(ctx.rng("train-data").host, ctx.param("n", tiny=30, quick=60, full=500))
+    H, steps, seeds, n = _training_sizes(ctx)
+    ds = _eq9_dataset(ctx.rng("train-data").host, n)
     _, L_ols, tol_ols = _ols(ds.X, ds.y)
     X = _with_bias_input(ds.X) if bias else ds.X
     alphas = np.tile([0.0, 0.3, 0.7], seeds)
@@ -428,6 +517,8 @@ _PLATEAU = "GD on the eq. (9) target plateaus at L >= L_OLS (min over steps of (
     hypotheses=[TWO_LAYER, BIAS_FREE, ALPHA_01, CONDITION_3],
 )
 def corollary_2(ctx: Context) -> None:
+    n = _training_sizes(ctx)[3]
+    budget = ctx.param("budget", tiny=40, quick=150, full=1000)
     worst, details = _worst_ols_gap(ctx, ctx.param("trials", tiny=2, quick=8, full=64))
     ctx.bound(
         _ABOVE_OLS,
@@ -437,6 +528,14 @@ def corollary_2(ctx: Context) -> None:
         why=_OLS_WHY + "; 5 datasets, H in {2,5,50,200}, alpha in [0,1], log-uniform weight scales "
         "and near-OLS nets at relative distance 1e-14..1",
         details=details,
+    )
+    ctx.search(
+        "search: worst (L_OLS - L)/tol over nets and symmetric data",
+        functools.partial(_below_ols, ctx),
+        _ols_starts(ctx.rng("search").host),
+        budget=budget,
+        why=_OLS_WHY + f"; Nelder-Mead over (W1, W2, x_1..x_3, y, alpha), H, D, pairs = {SEARCH_SHAPE}; the "
+        "near-OLS family starts 1e-6 from a net with loss exactly L_OLS, the sharp end of the bound",
     )
     ctx.zero(
         "symbolic: pair loss = OLS part + even part^2 (cross term vanishes)",
@@ -464,7 +563,7 @@ def corollary_2(ctx: Context) -> None:
     with ctx.control("biases added (input [x, 1])", breaks=BIAS_FREE, must_break=[_PLATEAU]):
         plateau(True, "biased two-layer nets trained on the eq. (9) target")
     with ctx.control("the 3-layer bias-free net of eq. (9)", breaks=TWO_LAYER, must_break=[_ABOVE_OLS]):
-        ds = _eq9_dataset(ctx.rng("train-data").host, ctx.param("n", tiny=30, quick=60, full=500))
+        ds = _eq9_dataset(ctx.rng("train-data").host, n)
         _, L_ols, tol_ols = _ols(ds.X, ds.y)
         L, tol = _square_loss(ctx, _eq9_net(), ds.X, ds.y, 0.0)
         ctx.bound(
@@ -493,6 +592,8 @@ _EQUALS_G = "the net equals g at random points"
     hypotheses=[r"$x\in\mathbb R^2$", r"$\sigma(z)=\max(z,0)$", DEPTH_3],
 )
 def equation_9(ctx: Context) -> None:
+    n = ctx.param("P", tiny=1000, quick=10_000, full=1_000_000)
+    n_eq9 = ctx.param("n", tiny=30, quick=500, full=5000)
     regions = eq9_residuals()
     why_regions = "SymPy on the 17 exhaustive regions (signs of x1, x2 and order of |x1|, |x2|)"
     ctx.zero("symbolic: g(-x) = -g(x)", [r["odd"] for r in regions.values()], why=why_regions)
@@ -518,7 +619,6 @@ def equation_9(ctx: Context) -> None:
     )
 
     rng = ctx.rng("points").host
-    n = ctx.param("P", tiny=1000, quick=10_000, full=1_000_000)
     X = rng.normal(size=(n, 2)) * _log_uniform(rng, (n, 1))
     why_points = (
         f"max over {n} Gaussian points (scales log-uniform 1e-3..1e3) of |f - g| divided by the "
@@ -533,7 +633,7 @@ def equation_9(ctx: Context) -> None:
         1.0,
         why=why_points,
     )
-    ds = _eq9_dataset(rng, ctx.param("n", tiny=30, quick=500, full=5000))
+    ds = _eq9_dataset(rng, n_eq9)
     _, L_ols, tol_ols = _ols(ds.X, ds.y)
     ctx.bound(
         "g is not linear on symmetric samples: L_OLS / (its float64 error) > 1",
@@ -639,15 +739,22 @@ def _logistic_gap(ctx: Context, Ws, ds: datasets.Dataset, alpha) -> np.ndarray:
     return (L_f - L_h) / tol
 
 
+def _classifier_sizes(ctx: Context) -> tuple[int, int, int]:
+    """Width, GD steps and seeds of :func:`_train_classifier`, read by its claims before anything else."""
+    H = ctx.param("H", tiny=10, quick=30, full=100)
+    steps = ctx.param("steps", tiny=300, quick=600, full=10_000)
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
+    return H, steps, seeds
+
+
 def _train_classifier(ctx: Context, ds: datasets.Dataset):
     """Logistic-loss GD of two-layer bias-free nets (alpha 0 and 0.3, small init) on ``ds``.
 
     Returns the final weights, their alphas (B, 1, 1), the recorded steps and the training
     accuracy ``(B, T)`` at each.
     """
-    H = ctx.param("H", tiny=10, quick=30, full=100)
-    steps = ctx.param("steps", tiny=300, quick=600, full=10_000)
-    alphas = np.tile([0.0, 0.3], ctx.param("seeds", tiny=1, quick=2, full=4))
+    H, steps, seeds = _classifier_sizes(ctx)
+    alphas = np.tile([0.0, 0.3], seeds)
     net, traj = _train(
         ctx, "train", ds.X, ds.y, LOGISTIC, alphas=alphas, H=H, steps=steps, lr=0.5, w_init=0.1
     )
@@ -693,6 +800,7 @@ _LOSS_GAP = "logistic loss of a net >= that of its linear part (min (L(f) - L(h)
     ],
 )
 def remark_4(ctx: Context) -> None:
+    _classifier_sizes(ctx)
     ds = datasets.fan(
         ctx.param("n", tiny=30, quick=60, full=200), seed=int(ctx.rng("fan").host.integers(2**31))
     )
