@@ -63,7 +63,12 @@ _discovered = False
 
 def _load_error(origin: str, error: BaseException) -> UserError:
     """One line naming the source, the exception and the user's line that raised it."""
-    frames = traceback.extract_tb(error.__traceback__)
+    machinery = (__file__, importlib.__file__)  # frames of the import itself, not of the user's code
+    frames = [
+        f
+        for f in traceback.extract_tb(error.__traceback__)
+        if f.filename not in machinery and not f.filename.startswith("<frozen")
+    ]
     where = f" ({frames[-1].filename}:{frames[-1].lineno})" if frames else ""
     if isinstance(error, SyntaxError):
         where = f" ({error.filename}:{error.lineno})"
