@@ -27,6 +27,7 @@ from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import Ens, Setup, fitted_order, run
 from verify.papers.kou2023.common import appendix_sizes as _sizes
+from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.theorems import (
     F3_NAME,
     active_on_own_class,
@@ -79,7 +80,7 @@ def lemma_A_1(ctx: Context) -> None:
         "lies above delta",
         details={"violations": k, "trials": trials, "interval": [lo, hi]},
     )
-    with ctx.control("d = 5", breaks=r"$d=\Omega(\log(mn/\delta))$"):
+    with ctx.control("d = 5", breaks=r"$d=\Omega(\log(mn/\delta))$", must_break=["P(violation) <= delta*"]):
         k, lo, hi = violation_rate(5)
         ctx.bound(
             f"P(violation) <= delta = {delta}: lower end of the 99% Clopper-Pearson interval (d=5)",
@@ -129,7 +130,11 @@ def lemma_A_2(ctx: Context) -> None:
         why="Clopper-Pearson over the exact initial law (kappa = 0.2 data, so the S_i are correlated)",
         details={"violations": k, "trials": trials},
     )
-    with ctx.control("m = 10, n = 100", breaks=r"$m\ge50\log(2n/\delta)$"):
+    with ctx.control(
+        "m = 10, n = 100",
+        breaks=r"$m\ge50\log(2n/\delta)$",
+        must_break=["P(some |S_i(0)| outside *) <= delta*"],
+    ):
         k, lo = rate(100, 10)
         ctx.bound(
             "P(some |S_i(0)| outside [0.4m, 0.6m]) <= delta: lower 99% CI end", lo, delta, why="as above"
@@ -206,7 +211,7 @@ def _c3_checks(ctx: Context, ens: Ens, label: str) -> None:
     source="Lemma C.3 (second bullet of Theorem 4.1)",
     statement=r"$\lim_{t\to\infty}\|W_j^{(t)}\|_F^2/\|W_j^{(t)}\|_2^2=1$ with rate $O(1/\log t)$: "
     r"$\mathrm{sr}-1\le\frac{(C_1+C_3)\|v_{j,1}\|+C_2+C_4}{\|v_{j,1}\|^2-C_3\|v_{j,1}\|-C_4}$.",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1", "Lemmas C.1/C.2 (bounded row spread)"],
+    hypotheses=[*THEOREM_4_1, "Lemmas C.1/C.2 (bounded row spread)"],
 )
 def lemma_C_3(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -235,7 +240,11 @@ def lemma_C_3(ctx: Context) -> None:
         logx=True,
         logy=True,
     )
-    with ctx.control("strongly correlated data, kappa = 0.95, S_ik = -y_i y_k", breaks="near orthogonality"):
+    with ctx.control(
+        "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
+        breaks="near orthogonality",
+        must_break=["lim sr(W_j) = 1 at rate O(1/log t)*"],
+    ):
         bad = controlled_gram(rng, y, 0.95, d=d, adversarial=True)
         e = run(ctx, "adversarial", Setup(bad, m, (0.5,), 1, 0.05, 1e-3, max(steps // 10, 1000)))
         _c3_checks(ctx, e, e.setup.describe())
@@ -313,7 +322,11 @@ def lemma_F_2(ctx: Context) -> None:
         why="Lemma F.2's four implications say no sign changes after T = C nm/(eta R^2) (20 C steps here)",
     )
     _f2_checks(ctx, ens, ens.setup.describe())
-    with ctx.control("nearly orthogonal data, kappa = 0.3", breaks="mutually orthogonal inputs"):
+    with ctx.control(
+        "nearly orthogonal data, kappa = 0.3",
+        breaks="mutually orthogonal inputs",
+        must_break=["rho_jri(t) = 0 exactly*", "rho_under_(-y_i,r,i) frozen after T*"],
+    ):
         e = run(
             ctx,
             "gram",
@@ -333,9 +346,9 @@ def lemma_F_2(ctx: Context) -> None:
     hypotheses=["ReLU", "$x_i=e_i$, $y_i=+1$ for $i\\le n/2$", "$m,n\\to\\infty$ for the $o(1)$"],
 )
 def lemma_F_3(ctx: Context) -> None:
-    a = sp.Matrix(sp.symbols("a1:4", positive=True))
     trials = ctx.param("trials", tiny=40, quick=100, full=2000)
     n, m, _, steps, seeds = _sizes(ctx)
+    a = sp.Matrix(sp.symbols("a1:4", positive=True))
     EA = sp.Rational(1, 2) * sp.ones(4, 3) * sp.diag(*a)
     ctx.zero(
         "||E A||_2^2 = m ||a||^2/4 for E A = (1/2) 1 1^T diag(a) (rank one; m = 4, 3 columns)",
@@ -360,12 +373,11 @@ def lemma_F_3(ctx: Context) -> None:
         [mm * nn for mm, nn in sizes],
         np.abs(np.array(vals) - 2),
         expected=-0.5,
-        tol=0.3,
+        tol=0.2,
         why="||A - EA||_2 = O(sqrt m + sqrt n) (Lemma H.3) against ||EA||_2 ~ sqrt(mn)/... gives a relative "
-        "error "
-        "O(1/sqrt(min(m, n))), about (mn)^-1/2 on this grid of comparable m, n up to the Bernoulli "
-        "fluctuations of "
-        "||A||_F; tolerance 0.3",
+        "error O(1/sqrt(min(m, n))), about (mn)^-1/2 on this grid of comparable m, n up to the Bernoulli "
+        "fluctuations of ||A||_F; tolerance 0.2 (was 0.3, which could not tell -1/2 from its neighbouring "
+        "orders 0 and -1: a check must separate them)",
         xlabel="m n",
         ylabel="|E sr(A) - 2|",
     )
@@ -389,7 +401,9 @@ def lemma_F_3(ctx: Context) -> None:
         " The paper's (5/3) sqrt(n) <= ||a||_2 <= (5/2) sqrt(n) should read sqrt(n/2)-scaled bounds "
         "(catalog; harmless)."
     )
-    with ctx.control("leaky ReLU, gamma = 0.5", breaks="ReLU activation"):
+    with ctx.control(
+        "leaky ReLU, gamma = 0.5", breaks="ReLU", must_break=["limit direction W_j/log t -> A*"]
+    ):
         leaky = run(ctx, "relu", Setup(relu.setup.data, m, (0.5,), seeds, 0.05, 1e-3, steps))
         check_f3_limit(ctx, leaky, F3_NAME)
 
@@ -459,7 +473,7 @@ def _e1_sandwich(ctx: Context, ens: Ens, label: str) -> None:
     r"c_1|\rho^{(t)}_{j,r',i'}|$; "
     r"$c_2\log(1+\frac{\eta|S_i^{(0)}|\|x_i\|^2e^{-\beta}}{2nm^2}t)\le\overline\rho^{(t)}_{y_i,r,i}\le"
     r"c_3\log(1+\frac{2\eta|S_i^{(0)}|\|x_i\|^2e^{2\beta}}{nm^2}t)$; $S_i^{(0)}\subseteq S_i^{(t)}$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3", "(E.2)-(E.7)"],
+    hypotheses=[*THEOREM_4_3, "(E.2)-(E.7)"],
 )
 def lemma_E_1(ctx: Context) -> None:
     from verify.papers.kou2023.patterns import _inclusion_checks, _relu_balance
@@ -478,7 +492,9 @@ def lemma_E_1(ctx: Context) -> None:
         _e1_sandwich(ctx, ens, label)
         _inclusion_checks(ctx, ens, label)
     with ctx.control(
-        "step far above the stability condition, eta R^2/(nm) = 20", breaks=r"$\eta\le nm/(CR_{\max}^2)$"
+        "step far above the stability condition, eta R^2/(nm) = 20",
+        breaks=r"$\eta\le nm/(CR_{\max}^2)$",
+        must_break=["(E.1) rho_bar <= c3 log*"],
     ):
         e = run(
             ctx, "big-step", Setup(orthogonal_gram(np.ones(n), y, d), m, (0.0,), seeds, 20.0, 1e-3, short)
@@ -512,7 +528,7 @@ def _g1_bound(ens: Ens) -> np.ndarray:
     r"$L_S(W^{(t)})\le\frac{2e^{2\beta}}n\sum_i"
     r"(1+\frac{\eta|S_i^{(0)}|\|x_i\|^2e^{-\beta}}{2nm^2}t)^{-\alpha}$, "
     r"$\alpha=c'^{-2}(1-c_1^{-1}(1+c')R_{\min}^{-2}pn)/(1+c_1^{-1}R_{\min}^{-2}pn)$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3", r"$m\le c'|S_i^{(0)}|$"],
+    hypotheses=[*THEOREM_4_3, r"$m\le c'|S_i^{(0)}|$"],
 )
 def lemma_G_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -547,7 +563,9 @@ def lemma_G_1(ctx: Context) -> None:
     )
     check(ens, ens.setup.describe())
     with ctx.control(
-        "step far above the stability condition, eta R^2/(nm) = 100", breaks=r"$\eta\le nm/(CR_{\max}^2)$"
+        "step far above the stability condition, eta R^2/(nm) = 100",
+        breaks=r"$\eta\le nm/(CR_{\max}^2)$",
+        must_break=["L_S = O(t^-alpha)*"],
     ):
         e = run(ctx, "big-step", Setup(ens.setup.data, m, (0.0,), seeds, 100.0, 1e-3, max(steps // 10, 1000)))
         check(e, e.setup.describe())

@@ -16,6 +16,7 @@ from verify.claim import claim
 from verify.context import Context
 from verify.papers.kou2023.common import EPS, Ens, Setup, fitted_order, run
 from verify.papers.kou2023.common import appendix_sizes as _sizes
+from verify.papers.kou2023.hypotheses import APPENDIX_B, INIT_B2, STEP_B3, THEOREM_4_1
 from verify.papers.kou2023.patterns import (
     _balance_checks,
     _balance_ratio,
@@ -50,7 +51,7 @@ def _early(
     source="Lemma B.1, eq. (B.8) (split at T_1 into Lemmas B.2, B.3)",
     statement=r"For all $t\ge0$: $\sum_r|\rho^{(t)}_{j,r,i}|\ge c_1\gamma^2\sum_r|\rho^{(t)}_{j',r,i'}|$ for "
     r"all $j,j',i,i'$.",
-    hypotheses=["leaky ReLU and (B.2)-(B.4)"],
+    hypotheses=[*APPENDIX_B],
 )
 def lemma_B_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -65,7 +66,7 @@ def lemma_B_1(ctx: Context) -> None:
             f"and "
             f"{r[:, ~T1[1:]].min() / g**2:.3g} for t > T_1 (B.3)."
         )
-    with ctx.control("large initialization sigma0 = 30", breaks=BIG_INIT):
+    with ctx.control("large initialization sigma0 = 30", breaks=BIG_INIT, must_break=["(5.10)/(B.8)*"]):
         big = run(ctx, "big", Setup(data, m, (0.5,), seeds, 0.05, 30.0, max(steps // 10, 500)))
         _balance_checks(ctx, big, 0.5, big.setup.describe())
 
@@ -114,7 +115,7 @@ def _b2_checks(ctx: Context, ens: Ens, label: str) -> None:
     statement=r"For $0\le t\le T_1=C'\eta^{-1}nmR_{\max}^{-2}$: $|\rho^{(t)}_{j,r,i}|\ge "
     r"c_2\gamma|\rho^{(t)}_{j',r',i'}|$; "
     r"$c\gamma\eta\|x_i\|^2t/(nm)\le|\rho^{(t)}_{j,r,i}|\le\eta R_{\max}^2t/(nm)$.",
-    hypotheses=["leaky ReLU and (B.2)-(B.4)", "$t\\le T_1$"],
+    hypotheses=[*APPENDIX_B, "$t\\le T_1$"],
 )
 def lemma_B_2(ctx: Context) -> None:
     n, m, d, _, seeds = _sizes(ctx)
@@ -122,7 +123,9 @@ def lemma_B_2(ctx: Context) -> None:
     for g in (0.2, 0.5):
         _b2_checks(ctx, _early(ctx, f"g{g}", data, m, g, seeds, 0.05), f"n={n}, m={m}, gamma={g:g}, T_1=20")
     with ctx.control(
-        "step far above the stability condition, eta R^2/(nm) = 100 (T_1 = 1 step)", breaks=BIG_STEP
+        "step far above the stability condition, eta R^2/(nm) = 100 (T_1 = 1 step)",
+        breaks=BIG_STEP,
+        must_break=["(B.13)*"],
     ):
         e = _early(ctx, "big", data, m, 0.5, seeds, 100.0)
         # two steps: the coefficients after the first huge step saturate the loss
@@ -191,7 +194,7 @@ def _b3_checks(ctx: Context, ens: Ens, label: str) -> None:
     r"$\frac1m\sum_r|\underline\rho_{-y_i,r,i}|$ with an extra factor $\gamma$ inside the logs ($c_5$ for "
     r"the upper "
     r"one) and, for the lower one, a factor $\gamma$ in front (as in (B.38)).",
-    hypotheses=["leaky ReLU and (B.2)-(B.4)"],
+    hypotheses=[*APPENDIX_B],
 )
 def lemma_B_3(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -200,7 +203,11 @@ def lemma_B_3(ctx: Context) -> None:
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
         _balance_checks(ctx, ens, g, ens.setup.describe() + f", gamma={g:g} (B.15)")
         _b3_checks(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
-    with ctx.control("step far above the stability condition, eta R^2/(nm) = 100", breaks=BIG_STEP):
+    with ctx.control(
+        "step far above the stability condition, eta R^2/(nm) = 100",
+        breaks=BIG_STEP,
+        must_break=["(B.31)*", "(B.32)*"],
+    ):
         e = run(ctx, "big", Setup(data, m, (0.5,), seeds, 100.0, 1e-3, max(steps // 10, 500)))
         _b3_checks(ctx, e, e.setup.describe())
 
@@ -211,7 +218,7 @@ def lemma_B_3(ctx: Context) -> None:
     source="Lemma B.4 (power of gamma garbled in the OCR; gamma^3 used, the catalog's k <= 3)",
     statement=r"If (B.8) holds at $t$: $|\rho^{(t)}_{j,r,i}|\ge c_1\gamma^{3}|\rho^{(t)}_{j',r',i'}|$ for "
     r"all $j,j',r,r',i,i'$.",
-    hypotheses=["(B.8) at time t", "leaky ReLU"],
+    hypotheses=["(B.8) at time t", "leaky ReLU", INIT_B2],
 )
 def lemma_B_4(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -234,7 +241,11 @@ def lemma_B_4(ctx: Context) -> None:
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
         check(ens, g, ens.setup.describe() + f", gamma={g:g}")
-    with ctx.control("large initialization sigma0 = 30", breaks=BIG_INIT):
+    with ctx.control(
+        "large initialization sigma0 = 30",
+        breaks=BIG_INIT,
+        must_break=["min over t >= 1 of min_(j,r,i)|rho|*"],
+    ):
         big = run(ctx, "big", Setup(data, m, (0.5,), seeds, 0.05, 30.0, max(steps // 10, 500)))
         check(big, 0.5, big.setup.describe())
 
@@ -244,7 +255,7 @@ def lemma_B_4(ctx: Context) -> None:
     title="Leaky activation pattern after T_1: sign<w_jr, x_i> = j y_i (B.42)",
     source="Lemma B.5, eqs. (B.42)-(B.44) (= Lemma 5.6)",
     statement=r"For $t\ge T_1$: $\mathrm{sign}(\langle w^{(t)}_{j,r},x_i\rangle)=jy_i$ for all $j,r,i$.",
-    hypotheses=["leaky ReLU and (B.2)-(B.4)"],
+    hypotheses=[*APPENDIX_B],
 )
 def lemma_B_5(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -259,7 +270,9 @@ def lemma_B_5(ctx: Context) -> None:
         why="(B.43): by T_1 every |rho| >= c C' gamma R^-2 exceeds beta plus the cross terms",
     )
     with ctx.control(
-        "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k", breaks="(B.4) near orthogonality"
+        "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
+        breaks="(B.4) near orthogonality",
+        must_break=["pattern frozen*", "sign(<w_jr(T), x_i>) = j y_i*"],
     ):
         bad = controlled_gram(rng, y, 0.95, d=d, adversarial=True)
         e = run(ctx, "adversarial", Setup(bad, m, (0.5,), 1, 0.05, 1e-3, max(steps // 10, 1000)))
@@ -312,7 +325,11 @@ def lemma_C_1(ctx: Context) -> None:
                 why=f"the lemma with C' = s T_1 (s = {C1_SCALE:g}): each coefficient moves by at most s per "
                 "step",
             )
-    with ctx.control(f"t up to {T1} T_1 with T_1 = 1 step (C' = {C1_SCALE:g})", breaks="$t\\le T_1$"):
+    with ctx.control(
+        f"t up to {T1} T_1 with T_1 = 1 step (C' = {C1_SCALE:g})",
+        breaks="$t\\le T_1$",
+        must_break=["max over * of the spread, over C'*"],
+    ):
         for g, ens in small.items():
             sp = _spreads(ens)
             ctx.bound(
@@ -331,7 +348,7 @@ def lemma_C_1(ctx: Context) -> None:
     source="Lemma C.2, eq. (C.3)",
     statement=r"For $t\ge T_1$: the same bounds as Lemma C.1 with the same $C'$ (the differences keep their "
     r"$T_1$ values).",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1", "$t\\ge T_1$"],
+    hypotheses=[*THEOREM_4_1, "$t\\ge T_1$"],
 )
 def lemma_C_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -360,7 +377,9 @@ def lemma_C_2(ctx: Context) -> None:
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
         check(ens, ens.setup.describe() + f", gamma={g:g}")
-    with ctx.control("ReLU (gamma = 0)", breaks="leaky ReLU ($\\gamma>0$)"):
+    with ctx.control(
+        "ReLU (gamma = 0)", breaks="leaky ReLU", must_break=["differences rho_jri - rho_j1i frozen*"]
+    ):
         e = run(ctx, "relu", Setup(data, m, (0.0,), seeds, 0.05, 1e-3, max(steps // 10, 1000)))
         check(e, e.setup.describe())
 
@@ -373,7 +392,7 @@ def lemma_C_2(ctx: Context) -> None:
     r"$\overline\rho^{(t+1)}_{y_i,r,i}=\overline\rho^{(t)}_{y_i,r,i}"
     r"+\frac{\eta}{nm}|\ell_i'^{(t)}|\|x_i\|^2$, "
     r"$\underline\rho^{(t+1)}_{-y_i,r,i}=\underline\rho^{(t)}_{-y_i,r,i}-\frac{\gamma\eta}{nm}|\ell_i'^{(t)}|\|x_i\|^2$.",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1", "$t\\ge T$"],
+    hypotheses=[*THEOREM_4_1, "$t\\ge T$"],
 )
 def lemma_D_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -388,7 +407,9 @@ def lemma_D_1(ctx: Context) -> None:
             f"Lemma D.1 gamma={g:g}: |l'| at T in [{g_last.min():.3g}, {g_last.max():.3g}]; last recorded "
             f"increment max {np.abs(dP).max():.3g}."
         )
-    with ctx.control("window starting at t = 0, before the pattern froze", breaks="$t\\ge T$"):
+    with ctx.control(
+        "window starting at t = 0, before the pattern froze", breaks="$t\\ge T$", must_break=["(5.7)*"]
+    ):
         _equal_increments(ctx, ens, 0.0, ens.setup.describe())
 
 
@@ -399,7 +420,7 @@ def lemma_D_1(ctx: Context) -> None:
     statement=r"For $t\ge T_1$: "
     r"$L_S\le\frac1n\sum_ie^{C_i'}(1+\frac{\eta\|x_i\|^2e^{-C_i}(1+\gamma^2)(1+k)}{2nm}(t-T_1))^{-a}$, "
     r"$a=\frac{1-k}{1+k}$, $k=c_1^{-1}\gamma^{-2}R_{\min}^{-2}pn$.",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1"],
+    hypotheses=[*THEOREM_4_1, STEP_B3],
 )
 def lemma_D_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -445,6 +466,10 @@ def lemma_D_2(ctx: Context) -> None:
     for g in (0.5, 0.8):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
         check(ens, ens.setup.describe() + f", gamma={g:g}")
-    with ctx.control("step far above the stability condition, eta R^2/(nm) = 100", breaks=BIG_STEP):
+    with ctx.control(
+        "step far above the stability condition, eta R^2/(nm) = 100",
+        breaks=BIG_STEP,
+        must_break=["rate: fitted loss order*"],
+    ):
         e = run(ctx, "big", Setup(data, m, (0.5,), seeds, 100.0, 1e-3, max(steps // 10, 1000)))
         check(e, e.setup.describe())

@@ -12,6 +12,7 @@ from numeric.reduced_gd import stable_rank_from_gram
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS, Ens, Setup, run
+from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.theorems import active_on_own_class
 
 BIG_INIT = r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
@@ -93,7 +94,7 @@ def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
     statement=r"There are $T_2$, $c$ with $|\underline\rho^{(t)}_{y_i,r,i'}|\le "
     r"cR_{\min}^{-2}pn\,\overline\rho^{(t)}_{y_i,r',i}$ "
     r"for $t\ge T_2$, $r\in[m]$, $r'\in S_i^{(0)}$, $y_{i'}=-y_i$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3"],
+    hypotheses=[*THEOREM_4_3],
 )
 def lemma_E_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -101,7 +102,11 @@ def lemma_E_2(ctx: Context) -> None:
     y = alternating_labels(n)
     ens = run(ctx, "gauss", Setup(gaussian_gram(rng, y, d), m, (0.0,), seeds, 0.05, 1e-3, steps))
     _e2_checks(ctx, ens, ens.setup.describe())
-    with ctx.control("step far above the stability condition, eta R^2/(nm) = 20", breaks=BIG_STEP):
+    with ctx.control(
+        "step far above the stability condition, eta R^2/(nm) = 20",
+        breaks=BIG_STEP,
+        must_break=["(E.24)*", "(E.2)*"],
+    ):
         e = run(ctx, "big", Setup(ens.setup.data, m, (0.0,), seeds, 20.0, 1e-3, steps // 10))
         _e2_checks(ctx, e, e.setup.describe())
 
@@ -113,7 +118,7 @@ def lemma_E_2(ctx: Context) -> None:
     statement=r"There exist $T_2$ and $c$ such that for $t\ge T_2$: $|\underline\rho^{(t)}_{y_i,r,i'}|\le "
     r"cR_{\min}^{-2}pn"
     r"\,\overline\rho^{(t)}_{y_i,r',i}$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3"],
+    hypotheses=[*THEOREM_4_3],
 )
 def corollary_E_3(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -131,7 +136,11 @@ def corollary_E_3(ctx: Context) -> None:
         xlabel="step t",
         logx=True,
     )
-    with ctx.control("step far above the stability condition, eta R^2/(nm) = 20", breaks=BIG_STEP):
+    with ctx.control(
+        "step far above the stability condition, eta R^2/(nm) = 20",
+        breaks=BIG_STEP,
+        must_break=["(E.24)*", "(E.2)*"],
+    ):
         e = run(ctx, "big", Setup(ens.setup.data, m, (0.0,), seeds, 20.0, 1e-3, steps // 10))
         _e2_checks(ctx, e, e.setup.describe())
 
@@ -179,7 +188,7 @@ def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
     statement=r"$\limsup_t\|W^{(t)}_j\|_F^2/\|W^{(t)}_j\|_2^2\le C=O(1)$; proof: $W_j-W_j^{(0)}=A_jX$, "
     r"$\|W_j-W_j^{(0)}\|_2\ge\|A_j\mathbf 1\|/\|X^\top(XX^\top)^{-1}\mathbf 1\|$, "
     r"$\lambda_{\min}(XX^\top)\ge R_{\min}^2-np$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3"],
+    hypotheses=[*THEOREM_4_3],
 )
 def lemma_F_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -207,7 +216,11 @@ def lemma_F_1(ctx: Context) -> None:
         "about W_j; "
         "the gap closes only when ||W_j(0)|| << ||W_j - W_j(0)|| (small init, t large): see the control."
     )
-    with ctx.control("large initialization sigma0 = 1", breaks=BIG_INIT):
+    with ctx.control(
+        "large initialization sigma0 = 1",
+        breaks=BIG_INIT,
+        must_break=["limsup sr(W_j) <= the instantiated F.1 bound*"],
+    ):
         e = run(ctx, "big", Setup(data, m, (0.0,), seeds, 0.05, 1.0, steps))
         _f1_checks(ctx, e, e.setup.describe())
 
@@ -250,7 +263,11 @@ def equation_5_8(ctx: Context) -> None:
         f"(5.8) relative error | |l'| e^q - 1 | = e^-q/(1+e^-q): {rel.max():.3g} at t = 100, "
         f"{rel[:, -1].max():.3g} at T."
     )
-    with ctx.control("negative margins (t <= 2, before fitting)", breaks="$q\\ge0$"):
+    with ctx.control(
+        "negative margins (t <= 2, before fitting)",
+        breaks="margins $q\\ge0$",
+        must_break=["|l'| e^q >= 1/2*"],
+    ):
         early = ens.run.q[:, ens.t <= 2]
         check(np.where(early < 0, early - 1, early), "margins at t <= 2 (shifted by -1 where negative)")
 
@@ -274,7 +291,7 @@ def _f_vs_rho(ens: Ens) -> tuple[np.ndarray, np.ndarray]:
     source="eq. (5.9), Sec. 5.1",
     statement=r"$F_j(W_j^{(t)},x_i)=\frac1m\sum_r\sigma\big(\rho^{(t)}_{j,r,i}\pm O(\sum_{i'\ne "
     r"i}|\rho^{(t)}_{j,r,i'}|R_{\min}^{-2}p)\pm\beta\big)$.",
-    hypotheses=["any data; the O(.) is with constant 1"],
+    hypotheses=["any data; the O(.) is with constant 1", "p = max_(i != k) |<x_i, x_k>|"],
 )
 def equation_5_9(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -305,7 +322,11 @@ def equation_5_9(ctx: Context) -> None:
             f"(5.9) gamma={g:g}: max |F_j - (1/m) sum_r sigma(rho)| / max F = "
             f"{np.abs(F - Fr).max() / np.abs(F).max():.3g}"
         )
-    with ctx.control("p taken as 0 (the data treated as orthogonal)", breaks="p = max_(i != k) |<x_i, x_k>|"):
+    with ctx.control(
+        "p taken as 0 (the data treated as orthogonal)",
+        breaks="p = max_(i != k) |<x_i, x_k>|",
+        must_break=["|<w_jr, x_i> - rho_jri| <= *"],
+    ):
         check(ens, 0.0, ens.setup.describe() + " with p := 0")
 
 
@@ -352,7 +373,7 @@ def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False
         steps if gamma > 0 else max(steps // 4, 1000),
         seeds,
     )  # ReLU: every step exact (chattering)
-    kappas = (0.02, 0.05, 0.1, 0.2)
+    kappas = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)  # 1.6 decades: the fit must separate orders 0, 1, 2
     errs = _rel_error_vs_kappa(ctx, "k", gamma, 1e-3, kappas, sizes, current_set=current_set)
     ctx.order(
         f"{eq}: relative error of the margin approximation at T grows linearly in kappa = R^-2 p n",
@@ -377,7 +398,11 @@ def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False
         + ", ".join(f"kappa={k:g}: {e:.3g}" for k, e in zip(kappas, errs, strict=True))
     )
     big = (*sizes[:3], max(sizes[3] // 4, 500), sizes[4])
-    with ctx.control("large initialization sigma0 = 3", breaks=BIG_INIT):
+    with ctx.control(
+        "large initialization sigma0 = 3",
+        breaks=BIG_INIT,
+        must_break=["*relative error of the margin approximation*"],
+    ):
         errs_big = _rel_error_vs_kappa(ctx, "big", gamma, 3.0, kappas, big, current_set=current_set)
         ctx.order(
             f"{eq}: relative error of the margin approximation at T grows linearly in kappa = R^-2 p n",
@@ -398,7 +423,7 @@ def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False
     r"c\gamma^{-2}R_{\min}^{-2}pn}m\sum_r\sigma(\rho^{(t)}_{j,r,i})$; after freezing "
     r"$y_if\approx\frac{1+\gamma^2}m\sum_r\overline\rho_{y_i,r,i}$ with relative error "
     r"$O(\kappa)+O(\beta/\log t)$.",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1"],
+    hypotheses=[*THEOREM_4_1],
 )
 def equation_5_11(ctx: Context) -> None:
     _heuristic(ctx, 0.5, "(5.11)")
@@ -410,7 +435,7 @@ def equation_5_11(ctx: Context) -> None:
     source="eq. (5.12), Sec. 5.1",
     statement=r"$y_if(W^{(t)},x_i)\approx\frac{1\pm cR_{\min}^{-2}pn}m\sum_{r\in "
     r"S_i^{(0)}}\overline\rho^{(t)}_{y_i,r,i}$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3"],
+    hypotheses=[*THEOREM_4_3],
     erratum=Erratum(
         "only the lower side holds: neurons r not in S_i(0) are pushed across zero by the cross terms (of "
         "size kappa "
@@ -433,7 +458,7 @@ def equation_5_12(ctx: Context) -> None:
     statement=r"$y_if(W^{(t)},x_i)\approx\frac{1\pm cR_{\min}^{-2}pn}m\sum_{r\in "
     r"S_i^{(t)}}\overline\rho^{(t)}_{y_i,r,i}$ "
     r"(and $\ge\frac{1-c\kappa}m\sum_{r\in S_i^{(0)}}\overline\rho^{(t)}_{y_i,r,i}-2\beta$, (G.1)).",
-    hypotheses=["ReLU and the conditions of Theorem 4.3"],
+    hypotheses=[*THEOREM_4_3],
 )
 def equation_5_12_corrected(ctx: Context) -> None:
     _heuristic(ctx, 0.0, "(5.12) with S_i(t)", current_set=True)

@@ -204,7 +204,11 @@ def definition_5_1(ctx: Context) -> None:
         float(split),
         why="rho 1(rho >= 0) + rho 1(rho <= 0) = rho",
     )
-    with ctx.control("linearly dependent inputs (d < n)", breaks="linearly independent inputs"):
+    with ctx.control(
+        "linearly dependent inputs (d < n)",
+        breaks="linearly independent inputs (implied by near orthogonality)",
+        must_break=["rho computed two ways agree*"],
+    ):
         Xd, yd = _data(ctx, "dependent", n, max(n // 2, 1))
         check_cross(ctx, twin_runs(ctx, "gd-dependent", Xd, yd, m, (0.5,), 1, steps), " (d < n)")
 
@@ -272,7 +276,9 @@ def lemma_5_2(ctx: Context) -> None:
     check_recursions(ctx, tw)
     _figure(ctx, tw)
     with ctx.control(
-        "gradient ascent on L_S (the update's sign flipped)", breaks=r"GD (3.2), i.e. $-\eta\nabla L_S$"
+        "gradient ascent on L_S (the update's sign flipped)",
+        breaks="GD (3.2) with the logistic loss, $\\ell'<0$",
+        must_break=["rho_bar nondecreasing and rho_under nonincreasing*"],
     ):
         check_recursions(
             ctx, twin_runs(ctx, "gd-ascent", X, y, m, (0.5,), 1, steps, ascent=True), " (ascent)"
@@ -327,6 +333,8 @@ def lemma_A_3(ctx: Context) -> None:
 
     check(twin_runs(ctx, "gd", X, y, m, (0.0, 0.5), seeds, steps))
     with ctx.control(
-        "gradient ascent on L_S (the update's sign flipped)", breaks=r"GD (3.2), i.e. $-\eta\nabla L_S$"
+        "gradient ascent on L_S (the update's sign flipped)",
+        breaks="GD (3.2) with the logistic loss",
+        must_break=["(A.1)*", "(A.2)*"],
     ):
         check(twin_runs(ctx, "gd-ascent", X, y, m, (0.5,), 1, steps, ascent=True), " (ascent)")

@@ -42,6 +42,11 @@ LR, BATCH = 0.1, 64
 # orthogonal data, Remark 4.4), while a Gaussian m x 64 initialization has stable rank ~ 64 m/(sqrt m + 8)^2.
 SMALL_SR = 2.0
 
+STAND_IN = (
+    "scikit-learn's 8x8 digits (1797 images, d = 64) stand in for MNIST (70000 images, d = 784): a failure "
+    "here is not a failure of the paper's MNIST figure"
+)
+
 
 def _sizes(ctx: Context) -> tuple[int, int, int]:
     """``seeds, epochs, train_size`` shared by both claims."""
@@ -130,6 +135,7 @@ def figures_2_3(ctx: Context) -> None:
     seeds, epochs, train_size = _sizes(ctx)
     m = ctx.param("m", tiny=20, quick=100, full=1000)
     train, test = _data(ctx, train_size)
+    ctx.reduced_scale(STAND_IN, kind="stand-in data")
     ctx.note(
         f"Data: digits even vs odd, centred, {train.P} train / {test.P} test points, d = {train.D}; m = {m}, "
         f"{seeds} seeds, {epochs} epochs of batch {BATCH} at lr {LR} (paper: MNIST, m = 1000, 5 runs, 10 "
@@ -153,7 +159,14 @@ def figures_2_3(ctx: Context) -> None:
             + "; final test error "
             + ", ".join(f"{err[:, k, -1].mean():.3f}" for k in range(len(SIGMA0)))
         )
-    with ctx.control(f"large initialization sigma0 in {BIG_SIGMA0}", breaks="small initialization"):
+    with ctx.control(
+        f"large initialization sigma0 in {BIG_SIGMA0}",
+        breaks="small initialization",
+        must_break=[
+            "smallest init sigma0 = *: mean sr(W_+1) at the last epoch <= 2*",
+            "significant decrease from sigma0 = *",
+        ],
+    ):
         for gamma, act in ACTIVATIONS:
             sr, _ = _sgd(ctx, f"big-{act}", train, test, m, BIG_SIGMA0, seeds, gamma, epochs)
             _init_checks(ctx, sr, BIG_SIGMA0, f"{act}, m = {m}")
@@ -231,6 +244,7 @@ def figures_4_5(ctx: Context) -> None:
         ctx.param("widths", tiny=(5, 10, 20), quick=(10, 50, 100, 200), full=(10, 50, 100, 500, 1000))
     )
     train, test = _data(ctx, train_size)
+    ctx.reduced_scale(STAND_IN, kind="stand-in data")
     ctx.note(
         f"Data: digits even vs odd, centred, {train.P} train / {test.P} test points; widths {widths}, "
         f"{seeds} seeds, {epochs} epochs (paper: MNIST, widths (10, 50, 100, 500, 1000), 5 runs, 10 epochs)."
@@ -257,7 +271,11 @@ def figures_4_5(ctx: Context) -> None:
         "Where those checks fail here it is on the digits stand-in; the paper's MNIST setup (binarisation, "
         "parametrisation) is not stated, so this is not an erratum."
     )
-    with ctx.control("large initialization sigma0 = 1", breaks="small initialization sigma0 = 1e-5"):
+    with ctx.control(
+        "large initialization sigma0 = 1",
+        breaks="small initialization sigma0 = 1e-5",
+        must_break=["stable rank weakly influenced by width*"],
+    ):
         for gamma, act in ACTIVATIONS:
             sr, err = _width_runs(ctx, f"big-{act}", train, test, widths, 1.0, seeds, gamma, epochs)
             _width_checks(ctx, sr, err, widths, act)

@@ -21,6 +21,7 @@ from numeric.near_orthogonal import (
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS, Ens, Setup, run
+from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.theorems import active_on_own_class
 
 
@@ -121,7 +122,7 @@ def _same_i_sandwich(ctx: Context, ens: Ens, gamma: float, label: str) -> None:
     statement=r"For all $t\ge0$: $\sum_r|\rho^{(t)}_{j,r,i}|\ge c\gamma^2\sum_r|\rho^{(t)}_{j',r,i'}|$ for "
     r"all "
     r"$j,j'$, $i,i'$ (a constant $c$).",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1", r"$R=R_{\max}/R_{\min}=O(1)$", "small init"],
+    hypotheses=[*THEOREM_4_1, r"$R=R_{\max}/R_{\min}=O(1)$"],
 )
 def lemma_5_4(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -143,7 +144,9 @@ def lemma_5_4(ctx: Context) -> None:
         logx=True,
     )
     with ctx.control(
-        "large initialization sigma0 = 30", breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
+        "large initialization sigma0 = 30",
+        breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
+        must_break=["(5.10)/(B.8)*"],
     ):
         big = run(
             ctx, "big", Setup(_scaled_gaussian(rng, y, d, 1.3), m, (0.5,), seeds, 0.05, 30.0, steps // 10)
@@ -208,7 +211,7 @@ def _relu_balance(ctx: Context, ens: Ens, label: str) -> None:
     statement=r"$\overline\rho^{(t)}_{y_i,r,i}\ge c|\rho^{(t)}_{j,r',i'}|$ for all $t\ge0$, $r\in "
     r"S_i^{(0)}$, $r'\in[m]$, "
     r"$i,i'\in[n]$, $j\in\{\pm1\}$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3", r"$R=O(1)$"],
+    hypotheses=[*THEOREM_4_3, r"$R=O(1)$"],
 )
 def lemma_5_5(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -222,7 +225,9 @@ def lemma_5_5(ctx: Context) -> None:
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
         _relu_balance(ctx, ens, ens.setup.describe())
     with ctx.control(
-        "large initialization sigma0 = 30", breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
+        "large initialization sigma0 = 30",
+        breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
+        must_break=["(E.1) min over t >= 1*"],
     ):
         big = run(
             ctx, "big", Setup(orthogonal_gram(_norms(rng, n, 1.3), y, d), m, (0.0,), seeds, 0.05, 30.0, short)
@@ -260,7 +265,7 @@ def _frozen_sign_checks(ctx: Context, ens: Ens, label: str) -> None:
     source="Lemma 5.6 (= Lemma B.5, eq. (B.42))",
     statement=r"For $t\ge T=C\eta^{-1}nmR^{-2}$: $\mathrm{sign}(\langle w^{(t)}_{j,r},x_i\rangle)=jy_i$ for "
     r"all $j,r,i$.",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1"],
+    hypotheses=[*THEOREM_4_1],
 )
 def lemma_5_6(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -277,7 +282,11 @@ def lemma_5_6(ctx: Context) -> None:
         + " (per member); the unit nm/(eta R_max^2) is 20 steps here, so the freezing constant C is <= "
         + f"{np.concatenate(lasts).max() / 20:.2g}."
     )
-    with ctx.control("strongly correlated data, kappa = 0.95, S_ik = -y_i y_k", breaks="near orthogonality"):
+    with ctx.control(
+        "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
+        breaks="near orthogonality",
+        must_break=["pattern frozen*", "sign(<w_jr(T), x_i>) = j y_i*"],
+    ):
         bad = controlled_gram(rng, y, 0.95, d=d, adversarial=True)
         ens = run(ctx, "adversarial", Setup(bad, m, (0.5,), 1, 0.05, 1e-3, max(steps // 10, 1000)))
         _frozen_sign_checks(ctx, ens, ens.setup.describe())
@@ -320,7 +329,7 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
     statement=r"For $t\ge T$: "
     r"$\overline\rho^{(t)}_{y_i,r,i}-\overline\rho^{(T)}_{y_i,r,i}=\overline\rho^{(t)}_{y_i,r',i}-"
     r"\overline\rho^{(T)}_{y_i,r',i}=(|\underline\rho^{(t)}_{-y_i,r',i}|-|\underline\rho^{(T)}_{-y_i,r',i}|)/\gamma$.",
-    hypotheses=["leaky ReLU and the conditions of Theorem 4.1", "$t\\ge T$ (after the pattern froze)"],
+    hypotheses=[*THEOREM_4_1, "$t\\ge T$ (after the pattern froze)"],
 )
 def lemma_5_7(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -330,7 +339,11 @@ def lemma_5_7(ctx: Context) -> None:
         ens = run(ctx, f"g{k}", Setup(gaussian_gram(rng, y, d), m, (g,), seeds, 0.05, 1e-3, steps))
         t0 = max(float(ens.run.last_flip.max()) + 1, 1.0)
         _equal_increments(ctx, ens, 10 ** np.ceil(np.log10(t0)), ens.setup.describe())
-    with ctx.control("window starting at t = 0, before the pattern froze", breaks="$t\\ge T$"):
+    with ctx.control(
+        "window starting at t = 0, before the pattern froze",
+        breaks="$t\\ge T$ (after the pattern froze)",
+        must_break=["(5.7)*"],
+    ):
         _equal_increments(ctx, ens, 0.0, ens.setup.describe())
 
 
@@ -355,7 +368,7 @@ def _inclusion_checks(ctx: Context, ens: Ens, label: str) -> None:
     source="Lemma 5.8 (part of Lemma E.1)",
     statement=r"For $r\in S_i^{(0)}$ and all $t\ge0$: $\mathrm{sign}\langle w^{(t)}_{y_i,r},x_i\rangle="
     r"\mathrm{sign}\langle w^{(0)}_{y_i,r},x_i\rangle=1$, i.e. $S_i^{(0)}\subseteq S_i^{(t)}$.",
-    hypotheses=["ReLU and the conditions of Theorem 4.3 (in particular near orthogonality)"],
+    hypotheses=[*THEOREM_4_3],
 )
 def lemma_5_8(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -369,7 +382,11 @@ def lemma_5_8(ctx: Context) -> None:
     ):
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
         _inclusion_checks(ctx, ens, ens.setup.describe())
-    with ctx.control("strongly correlated data: Gaussian points in d = 2n", breaks=r"$R_{\min}^2\ge CR^2np$"):
+    with ctx.control(
+        "strongly correlated data: Gaussian points in d = 2n",
+        breaks=r"$R_{\min}^2\ge CR^2np$",
+        must_break=["S_i(0) subset of S_i(t)*"],
+    ):
         bad = gaussian_gram(rng, y, 2 * n)
         ens = run(ctx, "correlated", Setup(bad, m, (0.0,), 2 * seeds, 0.05, 1e-3, short))
         _inclusion_checks(ctx, ens, ens.setup.describe())

@@ -140,7 +140,9 @@ def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
         ylabel="x_t",
         logx=True,
     )
-    with ctx.control("negative start x0 in [-6, -3]", breaks="$x_t\\ge0$"):
+    with ctx.control(
+        "negative start x0 in [-6, -3]", breaks="$x_t\\ge0$", must_break=["upper bound x_t <= log*"]
+    ):
         xn, C1n, C2n, x0n = _random_sandwich(ctx.rng("negative").host, 50, 50, x0_low=-6.0)
         keep = x0n < -3
         xn, C1n, C2n, x0n = xn[keep], C1n[keep], C2n[keep], x0n[keep]
@@ -197,7 +199,7 @@ def lemma_H_1(ctx: Context) -> None:
     title="Lower sequence bound: x_(t+1) - x_t >= C e^(-x_t) => x_t >= log(e^x0 + C t)",
     source="Lemma H.2",
     statement=r"$x_{t+1}-x_t\ge Ce^{-x_t}$ implies $x_t\ge\log(e^{x_0}+Ct)$.",
-    hypotheses=["(the lower half of (5.6))"],
+    hypotheses=["(the lower half of (5.6))", "$x_{t+1}-x_t\\ge Ce^{-x_t}$"],
 )
 def lemma_H_2(ctx: Context) -> None:
     # full: B x steps float64 arrays (about six live at once); 10_000 x 200_000 needed > 23 GB and was
@@ -218,6 +220,7 @@ def lemma_H_2(ctx: Context) -> None:
     with ctx.control(
         "increments C e^(-x_t) - 0.01 (the lower half of (5.6) violated)",
         breaks="$x_{t+1}-x_t\\ge Ce^{-x_t}$",
+        must_break=["lower bound margin*"],
     ):
         xs = [0.0]
         for _ in range(steps):
@@ -279,7 +282,11 @@ def lemma_H_3(ctx: Context) -> None:
         xlabel="m (n = m/2)",
         ylabel="max ||A||_2 / (sqrt m + sqrt n)",
     )
-    with ctx.control("entries {0, 1} (mean 1/2)", breaks="mean zero"):
+    with ctx.control(
+        "entries {0, 1} (mean 1/2)",
+        breaks="mean zero",
+        must_break=["||A||_2 / (sqrt m + sqrt n) is bounded*"],
+    ):
         worst_b, _ = scan(0.5)
         ctx.order(
             "||A||_2 / (sqrt m + sqrt n) is bounded: fitted order in m (worst trial per size)",
@@ -319,7 +326,7 @@ def lemma_H_4(ctx: Context) -> None:
         side=">=",
         why="a nondecreasing function has nonnegative steps; float64 log1p rounding allows -1e-13 relative",
     )
-    with ctx.control("b < a", breaks="$b\\ge a$"):
+    with ctx.control("b < a", breaks="$b\\ge a>0$", must_break=["min over * random*"]):
         ctx.bound(
             f"min over {trials} random (a > b) and a log grid of t of the relative step of the ratio",
             worst_drop(b * 1.5 + a, a),

@@ -30,6 +30,15 @@ from verify.papers.kou2023.common import (
     leaky_limit,
     run,
 )
+from verify.papers.kou2023.hypotheses import (
+    LEAKY,
+    NEAR_ORTH,
+    SEPARABLE,
+    SMALL_INIT,
+    STEP,
+    THEOREM_4_1,
+    THEOREM_4_3,
+)
 
 # ------------------------------------------------------------------------------- Theorem 4.1
 
@@ -256,12 +265,7 @@ def _leaky_figures(ctx: Context, runs: list[Ens]) -> None:
     statement=r"With prob. $\ge1-\delta$: $\|w^{(t)}_{j,r}\|_2=\Theta(\log t)$; "
     r"$\|W_j^{(t)}\|_F^2/\|W_j^{(t)}\|_2^2\to1$ at rate $O(1/\log t)$; "
     r"$L_S(W^{(t)})=O(t^{-(1-c\gamma^{-2}R_{\min}^{-2}pn)/(1+c\gamma^{-2}R_{\min}^{-2}pn)})$.",
-    hypotheses=[
-        r"$\sigma(z)=\max(\gamma z,z)$, $\gamma\in(0,1)$, $\sigma'(0)=1$; fixed readout $\pm1/m$",
-        r"$R_{\min}^2\ge C\gamma^{-4}R^2np$ (nearly orthogonal)",
-        r"$\eta\le nm/(CR_{\max}^2)$",
-        r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
-    ],
+    hypotheses=[*THEOREM_4_1, SEPARABLE],
 )
 def theorem_4_1(ctx: Context) -> None:
     setups = _leaky_setups(ctx)
@@ -285,17 +289,20 @@ def theorem_4_1(ctx: Context) -> None:
     controls = [
         (
             "step far above the stability condition, eta R^2/(nm) = 100",
-            r"$\eta\le nm/(CR_{\max}^2)$",
+            STEP,
+            ["(1) |w_jr| = Theta(log t)*", "(3) L_S ~ t^-1*"],
             Setup(base.data, base.m, (0.5,), 1, 100.0, base.sigma0, base.steps),
         ),
         (
             "large initialization sigma0 = 1",
-            r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
+            SMALL_INIT,
+            ["(2) sr(W_j) - 1 = O(1/log t)*"],
             Setup(base.data, base.m, (0.5,), 1, base.scale, 1.0, base.steps),
         ),
         (
             "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
-            r"$R_{\min}^2\ge C\gamma^{-4}R^2np$",
+            NEAR_ORTH,
+            ["(2) sr(W_j) - 1 = O(1/log t)*"],
             Setup(
                 controlled_gram(rng, base.data.y, 0.95, d=base.data.d, adversarial=True),
                 base.m,
@@ -308,17 +315,19 @@ def theorem_4_1(ctx: Context) -> None:
         ),
         (
             "ReLU, gamma = 0",
-            r"$\gamma\in(0,1)$",
+            LEAKY,
+            ["(2) sr(W_j) - 1 = O(1/log t)*"],
             Setup(base.data, base.m, (0.0,), 1, base.scale, base.sigma0, short),
         ),
         (
             "non-separable: a point repeated with the other label",
-            "nearly orthogonal (separable) data",
+            SEPARABLE,
+            ["(3) L_S ~ t^-1*"],
             Setup(with_flipped_duplicate(base.data), base.m, (0.5,), 1, base.scale, base.sigma0, short),
         ),
     ]
-    for i, (what, breaks, setup) in enumerate(controls):
-        with ctx.control(what, breaks=breaks):
+    for i, (what, breaks, must_break, setup) in enumerate(controls):
+        with ctx.control(what, breaks=breaks, must_break=must_break):
             _leaky_checks(ctx, run(ctx, f"control/{i}", setup), tol, setup.describe())
 
 
@@ -365,7 +374,7 @@ def _relu_setups(ctx: Context) -> tuple[list[Setup], list[int]]:
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     orth = orthogonal_gram(rng.uniform(1.0, 1.3, n), y, d)
-    widths = [m, 2 * m, 4 * m]
+    widths = [m, 2 * m, 4 * m, 8 * m]  # four widths: a 3-point fit cannot separate order 0 from +-1
     scan = max(steps // 10, 1000)
     setups = [Setup(orth, w, (0.0,), seeds, 0.05, sigma0, steps if w == m else scan) for w in widths]
     setups.append(Setup(gaussian_gram(rng, y, d), m, (0.0,), seeds, 0.05, sigma0, max(steps // 5, 2000)))
@@ -436,18 +445,24 @@ def _relu_sharp(ctx: Context, ens: Ens) -> None:
     source="Theorem 4.3 (Sec. 4); proofs App. E-G (Lemmas F.1, G.1)",
     statement=r"With prob. $\ge1-\delta$: $\limsup_t\|W_j^{(t)}\|_F^2/\|W_j^{(t)}\|_2^2\le c$ and "
     r"$L_S(W^{(t)})=O(t^{-c_1(1-c_2R_{\min}^{-2}pn)/(1+c_2R_{\min}^{-2}pn)})$.",
-    hypotheses=[
-        r"$\sigma(z)=\max(0,z)$, $\sigma'(0)=1$; fixed readout $\pm1/m$",
-        r"$R_{\min}^2\ge CR^2np$",
-        r"$m\ge C\log(n/\delta)$",
-        r"$\eta\le nm/(CR_{\max}^2)$, $\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
-    ],
+    hypotheses=[*THEOREM_4_3],
 )
 def theorem_4_3(ctx: Context) -> None:
     setups, widths = _relu_setups(ctx)
     runs = [run(ctx, f"main/{i}", s) for i, s in enumerate(setups)]
     tol = {"width": 0.25}
     _relu_checks(ctx, runs, widths, tol, "orthogonal data, widths " + ", ".join(map(str, widths)))
+    # the same width scan on nearly orthogonal (Gaussian, exact Wishart Gram) data: the statement is
+    # not about exactly orthogonal inputs only
+    gauss = setups[-1]
+    scan = [Setup(gauss.data, w, (0.0,), gauss.seeds, 0.05, gauss.sigma0, setups[1].steps) for w in widths]
+    _relu_checks(
+        ctx,
+        [run(ctx, f"gauss/{i}", s) for i, s in enumerate(scan)],
+        widths,
+        tol,
+        "Gaussian nearly orthogonal data, widths " + ", ".join(map(str, widths)),
+    )
     _relu_sharp(ctx, runs[0])
     ctx.figure(
         "stable rank of W_+1, ReLU (first member of each run)",
@@ -459,13 +474,19 @@ def theorem_4_3(ctx: Context) -> None:
     base = setups[0]
     short = max(base.steps // 10, 1000)
     with ctx.control(
-        "large initialization sigma0 = 1", breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
+        "large initialization sigma0 = 1",
+        breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
+        must_break=["(1) limsup sr(W_j) <= c*"],
     ):
         big = [Setup(s.data, s.m, (0.0,), 1, s.scale, 1.0, short) for s in setups[: len(widths)]]
         _relu_checks(
             ctx, [run(ctx, f"control/sigma/{i}", s) for i, s in enumerate(big)], widths, tol, "sigma0 = 1"
         )
-    with ctx.control("two neurons per class for 2n points", breaks=r"$m\ge C\log(n/\delta)$"):
+    with ctx.control(
+        "two neurons per class for 2n points",
+        breaks=r"$m\ge C\log(n/\delta)$",
+        must_break=["(2) L_S = O(t^-alpha)*"],
+    ):
         data = orthogonal_gram(np.ones(2 * base.data.n), alternating_labels(2 * base.data.n), base.data.d)
         narrow = run(
             ctx, "control/narrow", Setup(data, 2, (0.0,), base.seeds, base.scale, base.sigma0, short)
@@ -483,7 +504,7 @@ def theorem_4_3(ctx: Context) -> None:
     statement=r"The more orthogonal the data, the faster the proven rate "
     r"$t^{-(1-c\gamma^{-2}\kappa)/(1+c\gamma^{-2}\kappa)}$, $\kappa=R_{\min}^{-2}pn$; for $p=0$ it is "
     r"$O(t^{-1})$.",
-    hypotheses=["the hypotheses of Theorem 4.1", r"controlled-Gram data with $\kappa$ set exactly"],
+    hypotheses=[*THEOREM_4_1, SEPARABLE, r"controlled-Gram data with $\kappa$ set exactly"],
 )
 def remark_4_2(ctx: Context) -> None:
     n = ctx.param("n", tiny=6, quick=10, full=20)
@@ -544,7 +565,9 @@ def remark_4_2(ctx: Context) -> None:
         + "); the kappa-dependence is an artefact of the proof, not of gradient descent."
     )
     with ctx.control(
-        "non-separable data: a point repeated with the other label", breaks="nearly orthogonal data"
+        "non-separable data: a point repeated with the other label",
+        breaks=SEPARABLE,
+        must_break=["measured loss order = -1*"],
     ):
         data = with_flipped_duplicate(controlled_gram(rng, y, 0.0, d=n + 1))
         e = run(ctx, "control", Setup(data, m, (gamma,), 1, 0.05, 1e-3, steps))
@@ -658,7 +681,11 @@ def remark_4_4(ctx: Context) -> None:
         why="the remark: ReLU tends to ~2 (the F.3 value, checked above), leaky ReLU to 1 (Theorem 4.1)",
         details={"F.3 values": preds, "sr leaky(T)": leaky.stable_rank()[:, -1]},
     )
-    with ctx.control("leaky ReLU, gamma = 0.5", breaks="ReLU activation"):
+    with ctx.control(
+        "leaky ReLU, gamma = 0.5",
+        breaks="ReLU, $\\sigma'(0)=1$",
+        must_break=["limit direction W_j/log t -> A*"],
+    ):
         check_f3_limit(
             ctx,
             leaky,
