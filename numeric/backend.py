@@ -45,17 +45,31 @@ def cupy_available() -> bool:
 
 
 def array_namespace(*arrays: Array) -> ModuleType:
-    """The array module (``numpy`` or ``cupy``) that owns ``arrays``."""
+    """The array module that owns ``arrays``: ``cupy`` for CuPy arrays, the array's own
+    ``__array_namespace__()`` for other device arrays (the test suite's strict backend), else ``numpy``."""
     for a in arrays:
-        module = type(a).__module__
-        if module.startswith("cupy"):
-            return importlib.import_module("cupy")
+        if _is_device(a):
+            if type(a).__module__.startswith("cupy"):
+                return importlib.import_module("cupy")
+            return a.__array_namespace__()
     return np
 
 
+def is_host(xp: ModuleType) -> bool:
+    """True for NumPy: reading a value of its arrays in Python (``if a.any():``) costs no sync."""
+    return xp is np
+
+
+def _is_device(a: Any) -> bool:
+    """A device array: CuPy's, or a non-NumPy array with ``__array_namespace__`` and CuPy's ``.get()``."""
+    if isinstance(a, (np.ndarray, np.generic)):
+        return False
+    return type(a).__module__.startswith("cupy") or (hasattr(a, "__array_namespace__") and hasattr(a, "get"))
+
+
 def to_numpy(a: Array) -> np.ndarray:
-    """Copy ``a`` to the host (no-op for NumPy arrays)."""
-    if hasattr(a, "get") and type(a).__module__.startswith("cupy"):
+    """Copy ``a`` to the host (no-op for NumPy arrays): the one explicit device-to-host sync."""
+    if _is_device(a) and hasattr(a, "get"):
         return a.get()
     return np.asarray(a)
 

@@ -49,7 +49,7 @@ class SGDRecord:
 
 def gaussian_weights(rng: np.random.Generator, m: int, d: int, sigma0) -> np.ndarray:
     r"""i.i.d. :math:`N(0,\sigma_0^2)` first layers ``(B, 2m, d)`` for scales ``sigma0`` ``(B,)``."""
-    s = np.asarray(sigma0, float).reshape(-1, 1, 1)
+    s = np.asarray(to_numpy(sigma0), float).reshape(-1, 1, 1)
     return s * rng.normal(size=(s.shape[0], 2 * m, d))
 
 
@@ -72,7 +72,7 @@ def minibatch_sgd(
     m = two_m // 2
     net = FixedReadoutNet(m, d)
     xp = backend.xp
-    g = np.broadcast_to(np.asarray(gamma, float), (B,))
+    g = np.broadcast_to(np.asarray(to_numpy(gamma), float), (B,))
     X, y = backend.asarray(train.X), backend.asarray(train.y)
     full_test = net.args(backend, test.X, test.y, gamma=g)
     state = net.pack(backend.asarray(W0))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numeric.backend import Array, array_namespace
+from numeric.backend import Array, array_namespace, to_numpy
 from numeric.integrators.control import AdaptiveStep
 from numeric.integrators.methods import DOPRI5
 from numeric.solve import solve
@@ -76,23 +76,25 @@ def polar_flow(
     atol: float = 1e-13,
 ) -> PolarFlow:
     r"""Integrate the flow from the rows of ``u0`` (B, k) over the times ``taus`` (adaptive DOPRI5)."""
-    u0 = np.asarray(u0, float)
-    r0 = np.linalg.norm(u0, axis=1, keepdims=True)
-    y0 = np.concatenate([u0 / r0, np.log(r0), np.zeros_like(r0)], axis=1)
+    xp = array_namespace(u0)
+    u0 = xp.asarray(u0, dtype=float)
+    taus = np.asarray(to_numpy(taus), float)
+    r0 = xp.linalg.norm(u0, axis=1, keepdims=True)
+    y0 = xp.concatenate([u0 / r0, xp.log(r0), xp.zeros_like(r0)], axis=1)
     field = polar_field(value_and_grad, degree)
     traj = solve(
         field,
         y0,
-        np.asarray(taus, float),
+        taus,
         method=DOPRI5,
         control=AdaptiveStep(rtol=rtol, atol=atol),
         args=args,
         max_steps=200_000,
     )
-    ys = np.asarray(traj.ys)
+    ys = to_numpy(traj.ys)
     theta = ys[..., :-2] / np.linalg.norm(ys[..., :-2], axis=-1, keepdims=True)
-    f_end = np.asarray(value_and_grad(theta[:, -1], args or {})[0])
-    return PolarFlow(np.asarray(taus, float), theta, ys[..., -2], ys[..., -1], f_end)
+    f_end = to_numpy(value_and_grad(xp.asarray(theta[:, -1]), args or {})[0])
+    return PolarFlow(taus, theta, ys[..., -2], ys[..., -1], f_end)
 
 
 def blow_up_time(flow: PolarFlow, degree: int) -> np.ndarray:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.backend import Array, Rng
+from numeric.backend import Array, Rng, to_numpy
 from numeric.networks import BiasFreeNet
 
 
 def gaussian(net: BiasFreeNet, rng: Rng, B: int, scale) -> list[Array]:
     """Per-layer Gaussian weights of Frobenius norm about ``scale`` (scalar or (B,))."""
-    s = np.broadcast_to(np.asarray(scale, dtype=float), (B,))
+    s = np.broadcast_to(np.asarray(to_numpy(scale), dtype=float), (B,))
     Ws = []
     for r, c in net.shapes:
         W = rng.host.normal(size=(B, r, c)) * (s / np.sqrt(r * c))[:, None, None]
@@ -56,8 +56,9 @@ def balanced_rank_one(
     g[:, 0] = np.abs(g[:, 0])
     g[:, 1] = -np.abs(g[:, 1])  # at least one unit of each sign
     g = balanced_signs(g, imbalance)
-    g *= np.broadcast_to(np.asarray(norm_W2, float), (B,))[:, None] / np.linalg.norm(g, axis=1, keepdims=True)
-    r = np.asarray(r, float)
+    norm = np.broadcast_to(np.asarray(to_numpy(norm_W2), float), (B,))
+    g *= norm[:, None] / np.linalg.norm(g, axis=1, keepdims=True)
+    r = np.asarray(to_numpy(r), float)
     r = np.broadcast_to(r, (B, r.shape[-1]))
     r = r / np.linalg.norm(r, axis=1, keepdims=True)
     W2 = g[:, None, :]

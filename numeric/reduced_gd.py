@@ -176,8 +176,8 @@ class ReducedGD:
     def __init__(self, backend: Backend, data: GramData, m: int, gamma, eta, init: InitialState):
         B = init.B
         self.backend, self.data, self.m, self.init = backend, data, m, init
-        self.gamma_host = np.broadcast_to(np.asarray(gamma, float), (B,)).copy()
-        self.eta_host = np.broadcast_to(np.asarray(eta, float), (B,)).copy()
+        self.gamma_host = np.broadcast_to(np.asarray(to_numpy(gamma), float), (B,)).copy()
+        self.eta_host = np.broadcast_to(np.asarray(to_numpy(eta), float), (B,)).copy()
         if np.any(self.gamma_host < 0) or np.any(self.gamma_host > 1):
             raise ValueError("gamma must lie in [0, 1]")
         n = data.n
@@ -285,7 +285,7 @@ class ReducedGD:
 
     def _run(self, steps: int, record, accelerate: bool) -> ReducedRun:
         xp = self.xp
-        rec = np.asarray(record, dtype=np.int64)
+        rec = np.asarray(to_numpy(record), dtype=np.int64)
         if rec.ndim != 1 or rec.size == 0 or np.any(np.diff(rec) <= 0) or rec[0] < 0 or rec[-1] > steps:
             raise ValueError(f"record must be strictly increasing steps within [0, {steps}]")
         B = self.init.B
@@ -343,7 +343,7 @@ def _chunk_bounds(steps: int, rec: np.ndarray) -> np.ndarray:
     grid = [0]
     while grid[-1] < steps:
         grid.append(min(steps, grid[-1] + max(16, grid[-1] // 8)))
-    return np.union1d(np.asarray(grid), rec)
+    return np.union1d(to_numpy(grid), rec)
 
 
 def log_grid(steps: int, per_decade: int = 12) -> np.ndarray:

@@ -1,8 +1,9 @@
 """Shared fixtures and hypothesis settings for the whole test suite.
 
-* ``backend``: a :class:`numeric.backend.Backend`, parametrised over NumPy and CuPy.  The
-  CuPy case carries the ``gpu`` marker (``pytest -m gpu`` selects it, ``-m "not gpu"``
-  drops it) and skips cleanly when :func:`numeric.backend.cupy_available` is False.
+* ``backend``: a :class:`numeric.backend.Backend`, parametrised over NumPy, the strict CPU
+  stand-in for CuPy (``tests/strict_backend.py``) and CuPy.  The CuPy case carries the ``gpu``
+  marker (``pytest -m gpu`` selects it, ``-m "not gpu"`` drops it) and skips cleanly when
+  :func:`numeric.backend.cupy_available` is False.
 * ``numpy_backend``: the NumPy backend only.
 * ``verify_subprocess``: ``run_verify(*args, cwd=DIR)`` runs ``verify ARGS`` in a fresh
   interpreter and returns the completed process.
@@ -87,11 +88,16 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 # -- backends -----------------------------------------------------------------------------
 @pytest.fixture(
-    params=["numpy", pytest.param("cupy", marks=pytest.mark.gpu)],
-    ids=["numpy", "cupy"],
+    params=["numpy", "strict", pytest.param("cupy", marks=pytest.mark.gpu)],
+    ids=["numpy", "strict", "cupy"],
 )
 def backend(request) -> Backend:
-    """The NumPy backend, and the CuPy backend where a GPU is usable (skipped otherwise)."""
+    """NumPy, the strict CPU stand-in for CuPy (``tests/strict_backend.py``), and CuPy where a GPU
+    is usable (skipped otherwise)."""
+    if request.param == "strict":
+        from strict_backend import strict_backend
+
+        return strict_backend()
     if request.param == "cupy" and not cupy_available():
         pytest.skip("CuPy with a usable NVIDIA GPU is not available")
     return get_backend(request.param)
