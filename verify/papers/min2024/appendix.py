@@ -424,7 +424,9 @@ def remark_8(ctx: Context) -> None:
                     + dt
                     * to_numpy(
                         PlainFlow("exponential")(
-                            None, join(W, v), flow_args(ctx.backend, X, y, np.array([s]))
+                            None,
+                            ctx.backend.asarray(join(W, v)),
+                            flow_args(ctx.backend, X, y, np.array([s])),
                         )
                     ),
                     1,
