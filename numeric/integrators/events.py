@@ -279,15 +279,15 @@ class EventTracker:
         t_ev = t0[G_d] + th * dt[G_d]
         y_ev = dense_eval(y0[G_d], Q[:, E_d], th)
         cut = to_numpy(th < 1.0)
-        t = _scatter(xp, t, G_d, xp.where(th < 1.0, t_ev, t[G_d]))
-        y = _scatter(xp, y, G_d, xp.where((th < 1.0)[:, None], y_ev, y[G_d]))
+        t[G_d] = xp.where(th < 1.0, t_ev, t[G_d])
+        y[G_d] = xp.where((th < 1.0)[:, None], y_ev, y[G_d])
         truncated[G] = cut
         # flip the entries and restart with the new side's piece
         new_side = xp.where(flip, -side[E_d], side[E_d])
-        self.side = _scatter(xp, self.side, G_d, new_side)
+        self.side[G_d] = new_side
         args_G = take_members(args, G_d)
         pat = xp.where(flip, sw.slopes(new_side, args_G), self.pattern[G_d])
-        self.pattern = _scatter(xp, self.pattern, G_d, pat)
+        self.pattern[G_d] = pat
         self.n_events[G] += 1
         y_G, t_G = y[G_d], t[G_d]
         k_G = self.field(t_G, y_G, self._args_of(args_G, G_d))
@@ -300,9 +300,9 @@ class EventTracker:
             k_G = self.field(t_G, y_G, self._args_of(args_G, G_d))
             extra[G] += 1
             gf_G = sw.values(k_G, args_G)
-        k1 = _scatter(xp, k1, G_d, k_G)
-        self.gy = _scatter(xp, self.gy, G_d, sw.values(y_G, args_G))
-        self.gf = _scatter(xp, self.gf, G_d, gf_G)
+        k1[G_d] = k_G
+        self.gy[G_d] = sw.values(y_G, args_G)
+        self.gf[G_d] = gf_G
         return t, y, k1, truncated, extra
 
     def _args_of(self, args_G: Mapping[str, Array], G_d: Array) -> dict[str, Array]:
@@ -314,9 +314,9 @@ class EventTracker:
 
     def _start_sliding(self, G: np.ndarray, G_d: Array, slides: Array, t_G: Array, ids_h: np.ndarray) -> None:
         xp = self.xp
-        self.side = _scatter(xp, self.side, G_d, xp.where(slides, 0.0, self.side[G_d]))
-        self.live = _scatter(xp, self.live, G_d, slides | self.live[G_d])
-        self.slide_t0 = _scatter(xp, self.slide_t0, G_d, xp.where(slides, t_G[:, None], self.slide_t0[G_d]))
+        self.side[G_d] = xp.where(slides, 0.0, self.side[G_d])
+        self.live[G_d] = slides | self.live[G_d]
+        self.slide_t0[G_d] = xp.where(slides, t_G[:, None], self.slide_t0[G_d])
         self.n_sliding[G] += to_numpy(slides.sum(axis=1))
         self.has_live = True
 
@@ -353,13 +353,6 @@ def _crossing(signed: Array, start: Array) -> Array:
     start: an entry resting at a rounding-level value on the wrong side (a neuron whose
     pre-activation stays where it died, with zero velocity on the dead side) is no crossing."""
     return (signed < 0) & (signed < start)
-
-
-def _scatter(xp: ModuleType, a: Array, idx: Array, values: Array) -> Array:
-    """``a`` with rows ``idx`` replaced by ``values`` (a copy: ``a`` may be a view the caller keeps)."""
-    out = a.copy()
-    out[idx] = values
-    return out
 
 
 def _horner(c: Array, x: Array) -> Array:
