@@ -67,6 +67,9 @@ app = typer.Typer(
 console = Console()
 
 DEFAULT_OUT = Path("reports")
+# One BLAS thread per process: the claims' products are small, and on a shared or loaded machine
+# multi-threaded OpenBLAS stalls (README "CLI": measured); --workers is the way to use more cores.
+DEFAULT_THREADS = 1
 Selectors = Annotated[list[str] | None, typer.Argument(help="paper keys and/or claim ids")]
 OutDir = Annotated[Path, typer.Option("--out", help="directory of results.json and reports")]
 ClaimSources = Annotated[
@@ -112,9 +115,9 @@ def run(
         typer.Option("--set", help="override a parameter for every selected claim, NAME=VALUE"),
     ] = None,
     threads: Annotated[
-        int | None,
-        typer.Option(help="cap the BLAS threads (steadier on a shared or loaded machine)"),
-    ] = None,
+        int,
+        typer.Option(help="BLAS threads per process; 0: the BLAS library's default (all cores). README"),
+    ] = DEFAULT_THREADS,
     resume: Annotated[
         bool,
         typer.Option(
@@ -142,8 +145,8 @@ def run(
     use_claims(claim_sources)
     if seed < 0:
         raise UserError(f"--seed must be >= 0, got {seed}")
-    if threads is not None and threads < 1:
-        raise UserError(f"--threads must be >= 1, got {threads}")
+    if threads < 0:
+        raise UserError(f"--threads must be >= 0, got {threads}")
     if resume and fresh:
         raise UserError("--resume keeps the stored results and --fresh sets them aside: choose one")
     runner = run_claims

@@ -73,7 +73,7 @@ BAD = {
     "bad-profile": ["run", TINY_CLAIM, "--profile", "nope"],
     "bad-backend": ["run", TINY_CLAIM, "--backend", "nope"],
     "negative-seed": ["run", TINY_CLAIM, "--seed", "-1"],
-    "zero-threads": ["run", TINY_CLAIM, "--threads", "0"],
+    "negative-threads": ["run", TINY_CLAIM, "--threads", "-1"],
     "non-integer-seed": ["run", TINY_CLAIM, "--seed", "abc"],
     "H=0": ["run", TINY_CLAIM, "--set", "H=0"],
     "H=2.5": ["run", TINY_CLAIM, "--set", "H=2.5"],
