@@ -130,6 +130,8 @@ def gd_crossings(ctx: Context, p, kind: str, steps: int) -> np.ndarray:
 )
 def appendix_e2(ctx: Context) -> None:
     B = ctx.param("states", tiny=200, quick=4000)
+    runs = ctx.param("runs", tiny=2, quick=6)
+    steps = ctx.param("steps", tiny=1000, quick=4000)
     rng = ctx.rng("states").host
     n = 6
     X = family_f(np.arccos(np.sqrt(0.3)), alternating_labels(n), rng.uniform(0.5, 1.5, n))
@@ -156,8 +158,7 @@ def appendix_e2(ctx: Context) -> None:
     # consequence along a trajectory: at eps = 1 (far outside the small-init regime) no (neuron, datum)
     # pair changes its activation more than once.  GD (exact map, every iterate recorded): by (46) the
     # normal component y_i s_j <x_i, dw_j> of every step has a fixed sign, so GD inherits the property.
-    p = family_problem(rng, 4, 0.5, 8, ctx.param("runs", tiny=2, quick=6)).with_log_eps(0.0)
-    steps = ctx.param("steps", tiny=1000, quick=4000)
+    p = family_problem(rng, 4, 0.5, 8, runs).with_log_eps(0.0)
 
     def at_most_once(kind: str, why: str) -> None:
         c = gd_crossings(ctx, p, kind, steps)
@@ -170,11 +171,17 @@ def appendix_e2(ctx: Context) -> None:
         )
 
     at_most_once("exponential", "exact count over every GD iterate (step 10/steps), balanced start, t = 10")
-    with ctx.control("data with mu < 0: x1 = e1, x2 = -e1 + 0.3 e2, both labelled +1", breaks=r"$\mu>0$"):
+    with ctx.control(
+        "data with mu < 0: x1 = e1, x2 = -e1 + 0.3 e2, both labelled +1",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["*: min over states of y_i sign(v_j)*"],
+    ):
         Xb = np.array([[1.0, 0.0], [-1.0, 0.3]])
         positive(Xb, np.ones(2), "exponential", "as above; <x1, x2> < 0 gives negative summands")
     with ctx.control(
-        "square loss at eps = 1 (y f overshoots 1, so -y l' = 1 - y f < 0)", breaks=r"$-y\ell'>0$"
+        "square loss at eps = 1 (y f overshoots 1, so -y l' = 1 - y f < 0)",
+        breaks=r"$-y\ell'(y,\hat y)>0$ (exponential or logistic)",
+        must_break=["*: min over states of y_i sign(v_j)*"],
     ):
         positive(X, y, "square", "as above")
         at_most_once("square", "as above")
@@ -244,7 +251,11 @@ def appendix_e3(ctx: Context) -> None:
         atol=EPS,
         why="one rounding of eta a; then the field is exactly 0",
     )
-    with ctx.control("the paper's subgradient sigma'(0) = 0", breaks=r"$\sigma'(0)=a>0$"):
+    with ctx.control(
+        "the paper's subgradient sigma'(0) = 0",
+        breaks=r"fixed subgradient $\sigma'(0)=a>0$",
+        must_break=["staying is excluded*"],
+    ):
         no_solution(0, "with a = 0 the field vanishes at theta_0: the constant solution exists")
 
 
@@ -257,11 +268,12 @@ def appendix_e3(ctx: Context) -> None:
     hypotheses=[r"$y=+1$: the field outside $S_{dead}$ points away from its boundary", r"$\sigma'(0)=0$"],
 )
 def appendix_e4(ctx: Context) -> None:
+    grid = ctx.param("grid", tiny=401, quick=801)
     boundary = _symbolic_one_neuron(1, 0)[1]
     ctx.zero(
         "staying is a solution: F(theta_0) = 0", list(boundary), why="exact: sigma'(0) = 0 and sigma(0) = 0"
     )
-    ts = np.linspace(0.0, 2.0, ctx.param("grid", tiny=401, quick=801))
+    ts = np.linspace(0.0, 2.0, grid)
 
     def leaves(y: float, why: str) -> list[float]:
         out, branch = [], _branch_solution(y, ts)
@@ -301,7 +313,11 @@ def appendix_e4(ctx: Context) -> None:
             expected="0" if d == 0 else "> 0",
             why="exact map",
         )
-    with ctx.control("y = -1 (the field outside S_dead points back into it)", breaks=r"$y=+1$"):
+    with ctx.control(
+        "y = -1 (the field outside S_dead points back into it)",
+        breaks=r"$y=+1$: the field outside $S_{dead}$ points away from its boundary",
+        must_break=["y = *1: leaving at t0 = *"],
+    ):
         leaves(-1.0, "as above: the branch goes into w1 < 0 where F = 0, so the integral equation fails")
 
 
@@ -335,7 +351,9 @@ def remark_6(ctx: Context) -> None:
 
     nonunique(1, "exact; the leaving solution is Carathéodory (min2024:appendix-E.4), hence Filippov")
     with ctx.control(
-        "y = -1: F_active points into S_dead, only the constant solution", breaks="F_+ points out"
+        "y = -1: F_active points into S_dead, only the constant solution",
+        breaks=r"the neuron lies on $\partial S_{dead}$ and $F_+$ points out of $S_{dead}$",
+        must_break=["F_active points out of S_dead*"],
     ):
         nonunique(-1, "exact")
 
@@ -351,6 +369,7 @@ def remark_6(ctx: Context) -> None:
 def remark_7(ctx: Context) -> None:
     rng = ctx.rng("init").host
     N = ctx.param("draws", tiny=2000, quick=100_000)
+    steps = ctx.param("steps", tiny=1500, quick=5000)
     n = 6
     X = family_f(np.arccos(np.sqrt(0.5)), alternating_labels(n))
 
@@ -368,7 +387,6 @@ def remark_7(ctx: Context) -> None:
     )
     p = family_problem(rng, 6, 0.5, 50, 2).with_log_eps(np.log(1e-3))
     W0 = np.exp(p.log_eps)[:, None, None] * p.W0
-    steps = ctx.param("steps", tiny=1500, quick=5000)
     tr = gradient_descent(
         PlainFlow("exponential"),
         ctx.backend.asarray(join(W0, p.s * np.linalg.norm(W0, axis=-1))),
@@ -386,7 +404,9 @@ def remark_7(ctx: Context) -> None:
         "died): each dies strictly inside S_dead",
     )
     with ctx.control(
-        "lattice initialization w in {-1, 0, 1}^D on family F data", breaks="random initialization"
+        "lattice initialization w in {-1, 0, 1}^D on family F data",
+        breaks="random (Gaussian) initialization",
+        must_break=["neurons exactly on the boundary of S_dead*"],
     ):
         none_on_boundary(
             rng.integers(-1, 2, size=(N, n + 1)).astype(float) * np.array([0] + [1] * n),
@@ -448,7 +468,11 @@ def remark_8(ctx: Context) -> None:
         y,
         "exact sign count over random corners, signs of v, and two step sizes",
     )
-    with ctx.control("mu < 0: x_k y_k not pairwise positively correlated", breaks=r"$\mu>0$"):
+    with ctx.control(
+        "mu < 0: x_k y_k not pairwise positively correlated",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["micro-steps from a corner land in the predict*"],
+    ):
         Xb = rng.normal(size=(n, n + 1))
         corner_exits(Xb, y, "as above")
 
@@ -464,6 +488,12 @@ def remark_8(ctx: Context) -> None:
     hypotheses=[r"small initialization ($\epsilon\to0$)", "balanced initialization (3)"],
 )
 def remark_4(ctx: Context) -> None:
+    ladder = np.array(
+        ctx.param("ladder", tiny=(10**-1.5, 1e-2, 10**-2.5), quick=(1e-1, 10**-1.5, 1e-2, 10**-2.5))
+    )
+    rtol = ctx.param("rtol", tiny=1e-9, quick=1e-10)
+    compare_exp = ctx.param("compare_exp", tiny=False, quick=False, full=True)
+    steps = ctx.param("steps", tiny=1000, quick=4000)
     yh, yy = sp.symbols("yhat y", real=True)
     ctx.zero(
         "square loss: -dl/dyhat - y + yhat = 0, so |-l' - y| = |yhat| <= 2|yhat| (Lemma 2)",
@@ -471,12 +501,8 @@ def remark_4(ctx: Context) -> None:
         why="exact",
     )
     p = family_problem(ctx.rng("ladder").host, 4, 0.5, 8, 1)
-    ladder = np.array(
-        ctx.param("ladder", tiny=(10**-1.5, 1e-2, 10**-2.5), quick=(1e-1, 10**-1.5, 1e-2, 10**-2.5))
-    )
     q = p.repeat(len(ladder)).with_log_eps(np.log(ladder))
     ts = np.linspace(0.0, 1.5, 31)
-    rtol = ctx.param("rtol", tiny=1e-9, quick=1e-10)
 
     def dirs(prob, kind: str = "square", tol: float = rtol) -> np.ndarray:
         return directions(run(ctx.backend, prob, ts, rtol=tol, kind=kind), prob.h)
@@ -502,7 +528,7 @@ def remark_4(ctx: Context) -> None:
         xlabel="eps",
         ylabel="max_j,t |u_j - u_j(reduced)|",
     )
-    if ctx.param("compare_exp", tiny=False, quick=False, full=True):
+    if compare_exp:
         to_exp = np.abs(U[:3] - dirs(q.take([0, 1, 2]), "exponential")).max(axis=(1, 2, 3))
         slope = np.polyfit(np.log(ladder[:3]), np.log(to_exp), 1)[0]
         ctx.note(
@@ -511,9 +537,22 @@ def remark_4(ctx: Context) -> None:
             "y(e^(-yf) - 1 + yf) = O(f^2) = O(eps^4); the eps = 0.1 end is pre-asymptotic (f grows like "
             "e^(4|x_a| t) by t = 1.5), so this is reported, not checked."
         )
-    big = family_problem(ctx.rng("large").host, 4, 0.5, 8, 8).with_log_eps(0.0)
-    steps = ctx.param("steps", tiny=1000, quick=4000)
-    with ctx.control("square loss at eps = 1", breaks="small initialization"):
+    fam = family_problem(ctx.rng("large").host, 4, 0.5, 8, 8)
+    c = gd_crossings(ctx, fam.with_log_eps(np.log(ladder.min())), "square", steps)
+    ctx.holds(
+        "activation monotonicity (46): each (neuron, datum) activation changes at most once (GD, t = 10)",
+        bool(np.all(c <= 1)),
+        measured=c.tolist(),
+        expected="<= 1",
+        why=f"at eps = {ladder.min():.3g} the outputs stay small, so -y l' = y - f > 0 and (46) holds: each "
+        "own-class activation, once on, stays on (exact sign count along GD)",
+    )
+    big = fam.with_log_eps(0.0)
+    with ctx.control(
+        "square loss at eps = 1",
+        breaks=r"small initialization ($\epsilon\to0$)",
+        must_break=["activation monotonicity (46)*"],
+    ):
         c = gd_crossings(ctx, big, "square", steps)
         ctx.holds(
             "activation monotonicity (46): each (neuron, datum) activation changes at most once (GD, t = 10)",

@@ -148,8 +148,17 @@ def assumption_1(ctx: Context) -> None:
     )
     fig7 = [separation(planar(np.array([0.0, np.pi / 2 - b])), np.ones(2)) for b in be]
     ctx.close("Fig. 7 pair: mu = sin(beta)", np.array(fig7), np.sin(be), atol=8 * EPS, why="cosines, 8 ulps")
+    ctx.holds(
+        "mu > 0 on the paper's families (family F with random radii, Fig. 7 pairs)",
+        min(min(numeric), min(fig7)) > 0,
+        measured=float(min(min(numeric), min(fig7))),
+        expected="> 0",
+        why="Assumption 1 holds on the data the paper uses it for; exact closed forms checked above",
+    )
     with ctx.control(
-        "orthogonal data (Fig. 9) and XOR data", breaks="same-label pairs positively correlated"
+        "orthogonal data (Fig. 9) and XOR data",
+        breaks=r"data with same-label pairs positively and opposite-label pairs negatively correlated",
+        must_break=["mu > 0*"],
     ):
         mus = [
             separation(np.eye(2), np.ones(2)),
@@ -261,7 +270,11 @@ def definition_1(ctx: Context) -> None:
         why="central differences with step 1e-6 |state|: truncation ~ step^2 L''' ~ 1e-12, rounding "
         "~ eps L / step ~ 1e-10 (relative); no kink is within 1e-3 of a parameter, so L is smooth there",
     )
-    with ctx.control("subgradient sigma'(0) = 1", breaks=r"fixed subgradient $\sigma'(0)=0$"):
+    with ctx.control(
+        "subgradient sigma'(0) = 1",
+        breaks=r"fixed subgradient $\sigma'(0)=0$",
+        must_break=["field of neurons in S_dead*"],
+    ):
         W, v, s = _dead_states(rng, p, B, 8)
         dW, dv = _plain_field(p.X, p.y, W, v, kink=1.0)
         ctx.close(
@@ -366,7 +379,11 @@ def _degenerate_control(ctx: Context, p: Problem, lam: float) -> None:
     ts = np.linspace(0.0, t1, 201)
     codes64 = regions(directions(run(ctx.backend, f64, ts, rtol=1e-8), 1), p.X, p.y)[0, :, 0]
     esc64 = ts[int((codes64 != MINUS).argmax())] if (codes64 != MINUS).any() else np.inf
-    with ctx.control("a V+ neuron exactly on x_- (zeta_2 = 0)", breaks=r"$\zeta_2>0$ (Assumption 2)"):
+    with ctx.control(
+        "a V+ neuron exactly on x_- (zeta_2 = 0)",
+        breaks=r"$\zeta_2>0$ (Assumption 2)",
+        must_break=["escape time <= Theorem 1's t1*"],
+    ):
         ctx.zero(
             "reduced field s P_u x_a(u) at u = x_- (exact arithmetic)",
             exact.reduced_field(Xe, ye, xm, 1),
@@ -375,7 +392,8 @@ def _degenerate_control(ctx: Context, p: Problem, lam: float) -> None:
         u = exact.reduced_flow_mp(Xe, ye, xm / sp.sqrt(xm.dot(xm)), 1, t1, steps, dps)
         code = int(regions(np.array([float(v) for v in u])[None], p.X, p.y)[0])
         ctx.holds(
-            f"the neuron is in S+ or S_dead at t1 = {t1:.4g} (Theorem 1 with zeta = min(zeta_1, xi))",
+            f"escape time <= Theorem 1's t1: the neuron is in S+ or S_dead at t1 = {t1:.4g} "
+            "(Theorem 1 with zeta = min(zeta_1, xi))",
             code in (PLUS, DEAD),
             measured={PLUS: "S+", MINUS: "S-", DEAD: "S_dead"}.get(code, "other"),
             expected="S+ or S_dead",
@@ -478,7 +496,11 @@ def remark_1(ctx: Context) -> None:
         why="Lemma 4's proof with v_j = sign(v_j)|w_j| replaced by v_j: the same bound times |v_j|/|w_j|; "
         "ratios far below 1",
     )
-    with ctx.control("unbalanced init at scale 1", breaks="small initialization"):
+    with ctx.control(
+        "unbalanced init at scale 1",
+        breaks="small initialization",
+        must_break=["every neuron in S+, S- (by sign v_j(t)) or S_*"],
+    ):
         r = _unbalanced_run(ctx, p, 1.0, B)
         ctx.holds(
             "every neuron in S+, S- (by sign v_j(t)) or S_dead at some t <= 8",
@@ -527,7 +549,11 @@ def remark_2(ctx: Context) -> None:
         atol=1e-12,
         why=f"only the summation order of f changes: ~{steps} steps x a few ulps",
     )
-    with ctx.control("w_j(0) = 0 but v_j(0) = 0.1", breaks="balanced initialization (3)"):
+    with ctx.control(
+        "w_j(0) = 0 but v_j(0) = 0.1",
+        breaks="balanced initialization (3)",
+        must_break=["the zero column stays exactly zero*"],
+    ):
         vz[:, -1] = 0.1
         dev = [float(np.abs(_gd(Wz, vz, p, kink, steps)[0][:, :, -1]).max()) for kink in (0.0, 0.5, 1.0)]
         ctx.close(
@@ -624,7 +650,11 @@ def remark_5(ctx: Context) -> None:
     )
     X, y = planar(np.array([0.0, np.pi, np.pi / 2, -np.pi / 2])), np.array([1.0, 1.0, -1.0, -1.0])
     q = Problem(X, y, rng.normal(size=(seeds, 12, 2)), p.s, p.log_eps)
-    with ctx.control("XOR data (mu = -1), alpha = 1", breaks=r"Assumption 1: $\mu>0$"):
+    with ctx.control(
+        "XOR data (mu = -1), alpha = 1",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["*every V+ neuron in S+*"],
+    ):
         codes = regions(_leaky_reduced(ctx, q, 1.0, ts, 1e-6), X, y)
         good = int((((q.s > 0) & (codes[:, -1] == PLUS)) | ((q.s < 0) & (codes[:, -1] == MINUS))).sum())
         ctx.holds(

@@ -124,11 +124,11 @@ def _digits(ctx: Context, pair: tuple[int, int]):
 
 def _digit_figure(ctx: Context, pair: tuple[int, int]) -> None:
     """Figs. 5, 10, 11: Gram signs, alignment before growth, loss plateau then drop, stable rank ~ 1."""
-    X, y = _digits(ctx, pair)
-    full = digit_pair(*pair)
     alpha = ctx.param("alpha", tiny=1e-3, quick=INIT)
     steps = ctx.param("steps", tiny=7000, quick=20000, full=15000)
     seeds = ctx.param("seeds", tiny=1, quick=1, full=4)
+    X, y = _digits(ctx, pair)
+    full = digit_pair(*pair)
     rng = ctx.rng("init").host
 
     def gram(Xg: np.ndarray, why: str) -> None:
@@ -201,9 +201,17 @@ def _digit_figure(ctx: Context, pair: tuple[int, int]) -> None:
         steps,
         f"cosines at records every 250 iterations; 0.95 = 'good alignment' (catalog); init scale {alpha:g}",
     )
-    with ctx.control("uncentred images", breaks="centring (Sec. 4 preprocessing)"):
+    with ctx.control(
+        "uncentred images",
+        breaks="centred data (Assumption 1 approximately)",
+        must_break=["Gram-sign agreement*"],
+    ):
         gram(digit_pair(*pair, center=False).X, "as above")
-    with ctx.control("large initialization alpha = 0.3", breaks=r"small initialization"):
+    with ctx.control(
+        "large initialization alpha = 0.3",
+        breaks=r"small initialization $\alpha=10^{-6}$",
+        must_break=["alignment min(cos(w+, x+), cos(w-, x-)) reach*", "final stable rank*"],
+    ):
         phases(0.3, 3000, "as above")
 
 
@@ -304,7 +312,11 @@ def figure_12(ctx: Context) -> None:
         why="after alignment the norms grow like e^{2|x+-| t / n}; a factor 10 marks the second phase",
     )
     _diagnostic_figure(ctx, "both layers, small init", r)
-    with ctx.control("large initialization alpha = 0.3", breaks="small initialization"):
+    with ctx.control(
+        "large initialization alpha = 0.3",
+        breaks=r"small initialization $\alpha=10^{-6}$",
+        must_break=["two-phase index*"],
+    ):
         two_phase(_diagnostic(ctx, train_v=True, scale=0.3, steps=steps // 4), "as above")
 
 
@@ -344,7 +356,9 @@ def figure_13(ctx: Context) -> None:
     )
     _diagnostic_figure(ctx, "first layer only, small init", r)
     with ctx.control(
-        "both layers trained (second layer from the same small init)", breaks="first layer only"
+        "both layers trained (second layer from the same small init)",
+        breaks="only the first layer trained, $v_j=\\pm1$ fixed",
+        must_break=["two-phase index*"],
     ):
         one_phase(_diagnostic(ctx, train_v=True, scale=alpha, steps=3 * steps), "as above")
 
@@ -364,10 +378,10 @@ TOY_LABELS = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
     hypotheses=[r"Assumption 1 ($\mu=\cos45^\circ$ here)", r"small initialization $\alpha=10^{-6}$"],
 )
 def figure_6(ctx: Context) -> None:
-    X, y = planar(TOY_ANGLES, TOY_RADII), TOY_LABELS
-    xp, xm = aggregates(X, y)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=8)
     steps = ctx.param("steps", tiny=5000, quick=6000)
+    X, y = planar(TOY_ANGLES, TOY_RADII), TOY_LABELS
+    xp, xm = aggregates(X, y)
     alpha = INIT
     rng = ctx.rng("init").host
     ratio = np.linalg.norm(xp) / np.linalg.norm(xm)
@@ -442,5 +456,9 @@ def figure_6(ctx: Context) -> None:
             )
 
     check(alpha, f"init scale {alpha:g}")
-    with ctx.control("large initialization alpha = 0.3", breaks="small initialization"):
+    with ctx.control(
+        "large initialization alpha = 0.3",
+        breaks=r"small initialization $\alpha=10^{-6}$",
+        must_break=["(b) every neuron in S+*", "(b) cos(mean neuron*"],
+    ):
         check(0.3, "as above")

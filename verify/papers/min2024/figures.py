@@ -119,7 +119,11 @@ def figure_7(ctx: Context) -> None:
         why="the loss starts at n = 2 and drops once the norms leave O(alpha); 5% marks the plateau",
     )
     _figure(ctx, "Fig. 7: neurons outside S+", r, record)
-    with ctx.control("orthogonal points (Fig. 9 data, mu = 0)", breaks=r"$\mu>0$"):
+    with ctx.control(
+        "orthogonal points (Fig. 9 data, mu = 0)",
+        breaks=r"$\mu=\sin0.1>0$",
+        must_break=["no non-dead positive neuron outside S+*"],
+    ):
         none_outside(_gd_run(ctx, 0.0, seeds, h, steps, record), "as above")
 
 
@@ -162,7 +166,11 @@ def figure_8(ctx: Context) -> None:
         f"(counts {out.tolist()})."
     )
     _figure(ctx, "Fig. 8: neurons outside S+", r, record)
-    with ctx.control("Fig. 7 data (mu = sin 0.1)", breaks=r"$\mu$ tiny"):
+    with ctx.control(
+        "Fig. 7 data (mu = sin 0.1)",
+        breaks=r"$\mu=\sin0.001$ (tiny)",
+        must_break=["some seed has a non-dead positive neuron outs*"],
+    ):
         some_outside(_gd_run(ctx, 0.1, seeds, h, steps, record), "as above")
 
 
@@ -206,5 +214,9 @@ def figure_9(ctx: Context) -> None:
         details={"ratios": (grown_out / grown_in).tolist()},
     )
     _figure(ctx, "Fig. 9: neurons outside S+", r, record)
-    with ctx.control("Fig. 7 data (mu = sin 0.1)", breaks=r"$\mu=0$"):
+    with ctx.control(
+        "Fig. 7 data (mu = sin 0.1)",
+        breaks=r"$\mu=0$",
+        must_break=["some non-dead positive neuron outside S+*"],
+    ):
         all_outside(_gd_run(ctx, 0.1, seeds, h, steps, record), "as above")

@@ -48,6 +48,7 @@ from verify.papers.min2024.common import (
 
 RTOL = 1e-8
 POINTS = 200
+AFTER_T1 = r"$t\ge t_1$ (the neurons of $\tilde{\mathcal V}_\pm$ are in $S_\pm$)"
 HYPS = [
     r"Assumption 1: $\mu>0$",
     "Assumption 2",
@@ -230,7 +231,9 @@ def equation_35(ctx: Context) -> None:
         "X_max/|x_i1| times the cosine slack of (33)"
     )
     with ctx.control(
-        "unbalanced init v_j(0) = 4 s_j, W(0) = 1e-3 W0 (plain flow)", breaks="balanced init (3)"
+        "unbalanced init v_j(0) = 4 s_j, W(0) = 1e-3 W0 (plain flow)",
+        breaks="balanced initialization (3)",
+        must_break=["4 X_max *|w_j|^2*"],
     ):
         ctx.bound(
             "4 X_max sum_{s_j = +-1} |w_j|^2 at the first output time with max_{I+-} |f_+-| > 1/4",
@@ -269,7 +272,7 @@ def _unbalanced_ratio(ctx: Context) -> np.ndarray:
         r"For every $j\in\tilde{\mathcal V}_+$, $\cos(w_j,x_+)\ge\frac14$ for all "
         r"$t\in[t_1+\frac{6}{\sqrt\mu n_+X_{\min}},t_2^+]$ (mirror for $\tilde{\mathcal V}_-$)"
     ),
-    hypotheses=HYPS,
+    hypotheses=[*HYPS, AFTER_T1],
 )
 def refined_alignment(ctx: Context) -> None:
     rows = _premises(ctx)
@@ -309,7 +312,8 @@ def refined_alignment(ctx: Context) -> None:
     r = min(rows, key=lambda r: r["cos_w"][1])
     with ctx.control(
         "same runs, cosine at t = 1e-3 (before t1: neurons not yet in S+-)",
-        breaks=r"$t\ge t_1$ (the neurons of $\tilde{\mathcal V}_\pm$ are in $S_\pm$)",
+        breaks=AFTER_T1,
+        must_break=["min_j*cos(w_j, x_+-)*"],
     ):
         ctx.bound(
             "min_j cos(w_j, x_+-) at the first output time",
@@ -368,7 +372,11 @@ def equation_40(ctx: Context) -> None:
 def _controls_40(ctx: Context) -> None:
     """Plain logistic loss (no factor 2) and a class with obtuse pairs: (40) visibly fails."""
     f = np.linspace(-0.25, 0.25, 101)
-    with ctx.control("plain logistic loss log(1+e^{-yf}), |f| <= 1/4", breaks="exponential loss (sum)"):
+    with ctx.control(
+        "plain logistic loss log(1+e^{-yf}), |f| <= 1/4",
+        breaks="exponential loss (sum)",
+        must_break=["min -l' *"],
+    ):
         ctx.bound(
             "min -l' over |f| <= 1/4",
             float((1 / (1 + np.exp(f))).min()),
@@ -377,7 +385,11 @@ def _controls_40(ctx: Context) -> None:
             why="-l'(+1, f) = 1/(1+e^f) = 0.44 at f = 1/4: App. B's factor 2 is what keeps it >= 1/2",
         )
     X = np.array([[1.0, 0.0], [-0.9, 0.1]])  # one class with <x_1, x_2> < 0
-    with ctx.control("class {e1, (-0.9, 0.1)}, weights (1/2, 3/2)", breaks=r"Assumption 1: $\mu>0$"):
+    with ctx.control(
+        "class {e1, (-0.9, 0.1)}, weights (1/2, 3/2)",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["*cos(x_+*, x~_a)*"],
+    ):
         xt, xp = np.array([0.5, 1.5]) @ X, X.sum(0)
         ctx.bound(
             "cos(x_+, x~_a)",
@@ -432,7 +444,9 @@ def equation_29(ctx: Context) -> None:
         "flow grows it by at most e^{2|x_a| T}, far less"
     )
     with ctx.control(
-        "eps = 1/(2 sqrt h) (T = log 2 / (4 n X_max))", breaks=r"$\epsilon$ at most the first term of (28)"
+        "eps = 1/(2 sqrt h) (T = log 2 / (4 n X_max))",
+        breaks=r"$\epsilon$ at most the first term of (28) (with 8; the only term (29) uses)",
+        must_break=["max_{t <= T, i} |f| / (29)'s right-hand side*"],
     ):
         ctx.bound(
             "max_{t <= T, i} |f| / (29)'s right-hand side",

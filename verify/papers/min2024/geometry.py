@@ -113,7 +113,11 @@ def lemma_8(ctx: Context) -> None:
     )
     ctx.bound("zeta_1 - mu^2 >= 0", np.array(lower), -4 * EPS, side=">=", why="squares of cosines, 4 ulps")
     X, y = planar(np.array([0.0, np.pi / 2])), np.array([1.0, -1.0])
-    with ctx.control("orthogonal data x1 = e1 (+), x2 = e2 (-), mu = 0", breaks=r"$\mu>0$"):
+    with ctx.control(
+        "orthogonal data x1 = e1 (+), x2 = e2 (-), mu = 0",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["zeta_1 - mu^2 >= 0*"],
+    ):
         ctx.bound(
             "zeta_1 - mu^2 >= 0 with zeta_1 > 0",
             np.array([zeta1(X, y) - 0.5]),
@@ -153,7 +157,11 @@ def lemma_9(ctx: Context) -> None:
         "to ~1e-3; 1e-2 leaves room for the finite sample",
     )
     X, y = planar(np.array([0.0, np.pi / 2])), np.array([1.0, 1.0])
-    with ctx.control("orthogonal data, both labelled +1 (mu = 0)", breaks=r"$\mu>0$"):
+    with ctx.control(
+        "orthogonal data, both labelled +1 (mu = 0)",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["sampled sup |cos| <*"],
+    ):
         ctx.bound(
             "sampled sup |cos| < 1 (a positive xi exists)",
             _sup_cos(rng, X, y, m),

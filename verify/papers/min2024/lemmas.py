@@ -104,6 +104,7 @@ def _scaled_states(rng, X, y, B, h, alpha, log10_f):
 )
 def lemma_4(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
+    _problem_params(ctx)
     rng = ctx.rng("states").host
     ratios, rows = [], []
     for n, D, h in ((4, 3, 5), (8, 6, 10), (12, 4, 3)):
@@ -162,7 +163,11 @@ def lemma_4(ctx: Context) -> None:
             ylabel="max_j LHS",
         )
     X, y = cone_data(rng, 8, 6, 0.5)
-    with ctx.control("unbalanced states |v_j| = 1.5 |w_j|", breaks=r"balanced: $v_j=\pm\|w_j\|$"):
+    with ctx.control(
+        "unbalanced states |v_j| = 1.5 |w_j|",
+        breaks=r"balanced: $v_j=\pm\|w_j\|$",
+        must_break=["LHS / (2 n X_max max|f|)*"],
+    ):
         W, v, s = _scaled_states(rng, X, y, B, 10, 0.0, rng.uniform(-10, 0, B))
         lhs, rhs = _lemma4_sides(X, y, W, 1.5 * v, s, 0.0)
         ctx.bound(
@@ -172,7 +177,11 @@ def lemma_4(ctx: Context) -> None:
             why="as in the main check; the field picks up |v_j|/|w_j| = 1.5: an error 0.5 |P x_a| that "
             "does not vanish with f",
         )
-    with ctx.control("states with max|f| in [2, 20]", breaks=r"$\max_i|f(x_i)|\le1$"):
+    with ctx.control(
+        "states with max|f| in [2, 20]",
+        breaks=r"$\max_i|f(x_i)|\le1$",
+        must_break=["LHS / (2 n X_max max|f|)*"],
+    ):
         W, v, s = _scaled_states(rng, X, y, B, 10, 0.0, rng.uniform(np.log10(2), np.log10(20), B))
         lhs, rhs = _lemma4_sides(X, y, W, v, s, 0.0)
         ctx.bound(
@@ -248,14 +257,21 @@ def _ladder_run(ctx: Context, p: Problem, alpha: float, kind: str, stretch: floa
     }
 
 
-def _problems(ctx: Context) -> list[Problem]:
-    """Family-F problems over n and mu (random radii, Gaussian W0, random signs)."""
-    rng = ctx.rng("problems").host
+def _problem_params(ctx: Context) -> tuple[tuple[tuple[int, float], ...], int, int]:
+    """The (n, mu) cases, width H and seeds of :func:`_problems`; a claim that draws anything before
+    it builds them reads these first, so that they are checked before the run (verify/plan.py)."""
     cases = ctx.param(
         "cases", tiny=((4, 0.5),), quick=((4, 0.5), (8, 0.2)), full=((4, 0.5), (8, 0.2), (6, 0.8))
     )
     h = ctx.param("H", tiny=6, quick=10, full=20)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
+    return cases, h, seeds
+
+
+def _problems(ctx: Context) -> list[Problem]:
+    """Family-F problems over n and mu (random radii, Gaussian W0, random signs)."""
+    rng = ctx.rng("problems").host
+    cases, h, seeds = _problem_params(ctx)
     return [family_problem(rng, n, mu, h, seeds) for n, mu in cases]
 
 
@@ -334,7 +350,11 @@ def lemma_1(ctx: Context) -> None:
         "2|x_a| <= 2 n X_max, half the 4 n X_max of the Groenwall step (14)."
     )
     p = _problems(ctx)[0]
-    with ctx.control("t up to 25 T (into the fitting phase)", breaks=r"$t\le T$"):
+    with ctx.control(
+        "t up to 25 T (into the fitting phase)",
+        breaks=r"$t\le T$",
+        must_break=["max over t <= *T of LHS / *"],
+    ):
         r = _ladder_run(ctx, p, 0.0, "exponential", stretch=25.0)
         ctx.bound(
             "max over t <= 25 T of LHS / bound",
@@ -342,7 +362,11 @@ def lemma_1(ctx: Context) -> None:
             1.0,
             why="as in the main check; once max|f| = O(1) the LHS is O(|x_a|)",
         )
-    with ctx.control("plain logistic loss log(1 + e^{-z})", breaks=r"exponential or $2\log(1+e^{-z})$ loss"):
+    with ctx.control(
+        "plain logistic loss log(1 + e^{-z})",
+        breaks=r"exponential or $2\log(1+e^{-z})$ loss",
+        must_break=["max over t <= *T of LHS / *"],
+    ):
         r = _ladder_run(ctx, p, 0.0, "logistic")
         ctx.bound(
             "max over t <= T of LHS / bound",
@@ -396,7 +420,9 @@ def lemma_3(ctx: Context) -> None:
         "unchanged but multiplies 2 eps W_max^2 / sqrt(h) by c."
     )
     p = _problems(ctx)[0]
-    with ctx.control("t up to 25 T (into the fitting phase)", breaks=r"$t\le T$"):
+    with ctx.control(
+        "t up to 25 T (into the fitting phase)", breaks=r"$t\le T$", must_break=["max*max_j |w_j|^2 / *"]
+    ):
         r = _ladder_run(ctx, p, 0.0, "exponential", stretch=25.0)
         ctx.bound(
             "max over t <= 25 T of max_j |w_j|^2 / bound",
@@ -462,6 +488,7 @@ def _datasets(ctx: Context, rng: np.random.Generator) -> list[tuple[np.ndarray, 
 )
 def lemma_5(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=1000, full=5000)
+    _problem_params(ctx)
     rng = ctx.rng("cone").host
     gaps, attained = [], []
     for X, y in _datasets(ctx, rng):
@@ -487,7 +514,11 @@ def lemma_5(ctx: Context) -> None:
         why="every x_a is in K; cosines: 8 ulps",
     )
     X = np.stack([np.cos(2 * np.pi * k / 3 + np.array([0.0, np.pi / 2])) for k in range(3)])
-    with ctx.control("three generators at 120 degrees (mu = -1/2)", breaks=r"Assumption 1: $\mu>0$"):
+    with ctx.control(
+        "three generators at 120 degrees (mu = -1/2)",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["min cos over sampled K points - mu*"],
+    ):
         ctx.bound(
             "min cos over sampled K points - mu",
             _min_cos(_cone_points(rng, X, np.ones(3), m)) - separation(X, np.ones(3)),
@@ -513,6 +544,7 @@ def _sample_region(rng, X, y, code: int, m: int) -> np.ndarray:
 )
 def lemma_6(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=2000, full=20000)
+    _problem_params(ctx)
     rng = ctx.rng("convex").host
     frac, nonempty = [], []
     for X, y in _datasets(ctx, rng):
@@ -545,7 +577,7 @@ def lemma_6(ctx: Context) -> None:
         why="exact region labels with ties |<x,z>| <= 1e-12 |x||z| counted inactive",
     )
     X, y = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]]), np.array([1.0, 1.0, -1.0, -1.0])
-    with ctx.control("XOR data (mu = -1)", breaks=r"Assumption 1: $\mu>0$"):
+    with ctx.control("XOR data (mu = -1)", breaks=r"Assumption 1: $\mu>0$", must_break=["S+*non-empty*"]):
         Z = rng.normal(size=(4 * m, 2))
         found = int((regions(Z, X, y) == PLUS).sum())
         ctx.holds(
@@ -568,6 +600,7 @@ def lemma_6(ctx: Context) -> None:
 )
 def lemma_7(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=2000, full=20000)
+    _problem_params(ctx)
     rng = ctx.rng("interior").host
     margins, inside = [], []
     cases = [(X, y, _cone_points(rng, X, y, m)) for X, y in _datasets(ctx, rng)]
@@ -595,7 +628,11 @@ def lemma_7(ctx: Context) -> None:
         why="y_i <x_c + d, x_i> >= (mu - |d|) |x_i| > 0: the ball of radius mu is interior; exact labels",
     )
     X, y = np.array([[1.0, 0.0], [-1.0, 0.1]]), np.array([1.0, 1.0])
-    with ctx.control("x1 = e1, x2 = -e1 + 0.1 e2, both +1 (mu = -0.995)", breaks=r"Assumption 1: $\mu>0$"):
+    with ctx.control(
+        "x1 = e1, x2 = -e1 + 0.1 e2, both +1 (mu = -0.995)",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["fraction of * in S+*"],
+    ):
         C = _unit(_cone_points(rng, X, y, m))
         ctx.bound(
             "fraction of unit K points in S+",

@@ -80,7 +80,11 @@ def lemma_2(ctx: Context) -> None:
             ],
         ],
     )
-    with ctx.control("plain logistic loss log(1 + e^{-z}) (main text)", breaks=r"$\ell=2\log(1+e^{-z})$"):
+    with ctx.control(
+        "plain logistic loss log(1 + e^{-z}) (main text)",
+        breaks=r"$\ell$ exponential or $2\log(1+e^{-z})$",
+        must_break=["*: |-l' - y| - 2|yhat|*"],
+    ):
         ctx.bound(
             "logistic: |-l' - y| - 2|yhat| on a grid of [-1, 1]",
             _lemma2_gap("logistic", yhat),
@@ -88,7 +92,11 @@ def lemma_2(ctx: Context) -> None:
             why=why_fp + "; at yhat = 0 the gap is exactly 1/2",
         )
     big = np.linspace(1.0, 1.5, 501)
-    with ctx.control("exponential loss on 1 <= |yhat| <= 1.5", breaks=r"$|\hat y|\le1$"):
+    with ctx.control(
+        "exponential loss on 1 <= |yhat| <= 1.5",
+        breaks=r"$|\hat y|\le1$",
+        must_break=["*: |-l' - y| - 2|yhat|*"],
+    ):
         ctx.bound(
             "exponential: |-l' - y| - 2|yhat| beyond the range",
             _lemma2_gap("exponential", big),

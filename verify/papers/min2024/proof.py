@@ -99,16 +99,17 @@ def _reference_gap(p: Problem, xr: np.ndarray, du: np.ndarray, u: np.ndarray) ->
     ],
 )
 def lemma_10(ctx: Context) -> None:
+    B, h = ctx.param("B", tiny=24, quick=96, full=400), ctx.param("H", tiny=6, quick=10, full=20)
+    sizes = property_sizes(ctx)
     ctx.zero(
         "exact identity along the reduced flow (f = 0), D = 3",
         reference_residual(3),
         why="d/dt <x_r, w/|w|> with d/dt (w/|w|) = s P_w x_a, simplified by SymPy",
     )
     rng = ctx.rng("states").host
-    B, h = ctx.param("B", tiny=24, quick=96, full=400), ctx.param("H", tiny=6, quick=10, full=20)
     ratios, rows = [], []
     for kind in ("exponential", "logistic2"):
-        for n, mu in property_sizes(ctx):
+        for n, mu in sizes:
             p = family_problem(rng, n, mu, h, B).with_log_eps(rng.uniform(-7.0, 0.5, B))
             st, args = initial_state(p), host_args(p)
             flow = LogPolarFlow(kind)
@@ -146,7 +147,11 @@ def lemma_10(ctx: Context) -> None:
         "(the gap is |<x_r, P (g - x_a)>| and Lemma 2's 2|f| is attained only at |f| = 1)."
     )
     p = family_problem(rng, 4, 0.5, h, B).with_log_eps(rng.uniform(-7.0, -1.0, B))
-    with ctx.control("unbalanced second layer |v_j| = 3 |w_j|", breaks="balanced initialization (3)"):
+    with ctx.control(
+        "unbalanced second layer |v_j| = 3 |w_j|",
+        breaks="balanced initialization (3)",
+        must_break=["gap / *"],
+    ):
         st = initial_state(p)
         U, rho = split(st, h)
         W = np.exp(rho)[..., None] * U
@@ -186,6 +191,8 @@ def _xa_ratio(
     hypotheses=[r"Assumption 1: $\mu>0$"],
 )
 def lemma_11(ctx: Context) -> None:
+    m = ctx.param("directions", tiny=2000, quick=5000, full=200_000)
+    sizes = property_sizes(ctx)
     n_a, mu, X = sp.symbols("n_a mu X_min", positive=True)
     ctx.zero(
         "slack of the proof's last step = n_a (1 - mu) X_min^2 >= 0",
@@ -193,9 +200,8 @@ def lemma_11(ctx: Context) -> None:
         why="n_a X^2 + n_a(n_a-1) mu X^2 - mu n_a^2 X^2, expanded",
     )
     rng = ctx.rng("w").host
-    m = ctx.param("directions", tiny=2000, quick=5000, full=200_000)
     worst, rows = [], []
-    for n, mu_ in property_sizes(ctx):
+    for n, mu_ in sizes:
         p = family_problem(rng, n, mu_, 1, 1, spread=0.6)
         ratio, na = _xa_ratio(rng, p.X, p.y, m)
         worst.append((ratio / np.sqrt(mu_)).min())
@@ -210,7 +216,9 @@ def lemma_11(ctx: Context) -> None:
     )
     ctx.note(f"Lemma 11 slack: smallest |x_a| / (sqrt(mu) n_a X_min) = {min(worst):.3g} over the sweep.")
     with ctx.control(
-        "x_1 = e_1, x_2 = -e_1 + delta e_2, both labelled +1 (mu ~ -1)", breaks=r"Assumption 1: $\mu>0$"
+        "x_1 = e_1, x_2 = -e_1 + delta e_2, both labelled +1 (mu ~ -1)",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["*|x_a| / (sqrt(*mu*) n_a*"],
     ):
         deltas = np.geomspace(1e-1, 1e-6, 6)
         r = []
@@ -261,6 +269,7 @@ def _cone_directions(rng: np.random.Generator, X: np.ndarray, y: np.ndarray, wan
 def lemma_12(ctx: Context) -> None:
     rng = ctx.rng("trap").host
     k = ctx.param("per_region", tiny=2, quick=4, full=8)
+    t_end = ctx.param("t_end", tiny=8.0, quick=20.0, full=None)
     scales = np.array([-20.0, -3.0, 0.0, 1.5])
     changes, dead_moves, rows = 0, 0.0, []
     for n, mu in run_sizes(ctx):
@@ -276,7 +285,7 @@ def lemma_12(ctx: Context) -> None:
             np.broadcast_to(s, (len(scales), len(s))).copy(),
             scales,
         )
-        ts = output_grid(ctx.param("t_end", tiny=8.0, quick=20.0, full=None), 100)
+        ts = output_grid(t_end, 100)
         Ut = directions(run(ctx.backend, q, ts, rtol=1e-8), q.h)
         codes = regions(Ut, q.X, q.y)
         changes += int((codes != codes[:, :1]).sum())
@@ -303,13 +312,15 @@ def lemma_12(ctx: Context) -> None:
     X = np.array([[1.0, 0.0], 0.3 * np.array([-np.cos(0.3), np.sin(0.3)])])
     y = np.ones(2)
     with ctx.control(
-        "x_1 = e_1, x_2 = 0.3(-cos 0.3, sin 0.3), both +1 (mu = -0.96)", breaks=r"Assumption 1: $\mu>0$"
+        "x_1 = e_1, x_2 = 0.3(-cos 0.3, sin 0.3), both +1 (mu = -0.96)",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["no region label changes*"],
     ):
         W0 = planar(np.array([1.35, 1.45, 1.5]))[None]
         q = Problem(X, y, W0, np.ones((1, 3)), np.array([REDUCED_LOG_EPS]))
         codes = regions(directions(run(ctx.backend, q, output_grid(10.0, 60), rtol=1e-8), 3), X, y)
         ctx.holds(
-            "V+ neurons starting in S+ stay in S+",
+            "no region label changes: V+ neurons starting in S+ stay in S+",
             bool(np.all(codes == PLUS)),
             measured=int((codes != PLUS).sum()),
             expected=0,
@@ -398,7 +409,8 @@ def lemma_13(ctx: Context) -> None:
     q = Problem(p.X, p.y, U[None], np.ones((1, 4)), np.array([0.5]))
     with ctx.control(
         "four V+ neurons along x_- at eps = e^0.5 (f ~ 8 on the negatives)",
-        breaks=r"$\max|f|\le\frac12$ before $t_1$",
+        breaks=r"$\epsilon$ small: $\max_i|f(x_i)|\le\frac12$ before $t_1$",
+        must_break=["per neuron*"],
     ):
         ts = output_grid(0.05, 20)
         rho = log_norms(run(ctx.backend, q, ts, rtol=1e-9), 4)[0]
@@ -481,6 +493,7 @@ def lemma_14(ctx: Context) -> None:
     with ctx.control(
         "square loss, V+ neurons in S+ at eps = 1 (f > 1 on the positives), t <= 0.05",
         breaks="exponential or factor-2 logistic loss",
+        must_break=["min*Delta rho / (2 x integrator error)*"],
     ):
         inc, _, integ = _increments(ctx, q, output_grid(0.05, 20), "square", 1e-9)
         ctx.bound(
@@ -541,9 +554,10 @@ def _pl_ratio(
 def lemma_15(ctx: Context) -> None:
     rng = ctx.rng("pl").host
     m = ctx.param("states", tiny=1000, quick=4000, full=200_000)
+    sizes = property_sizes(ctx)
     worst, rows = [], []
     for kind in ("exponential", "logistic2"):
-        for n, mu in property_sizes(ctx):
+        for n, mu in sizes:
             X = family_f(
                 float(np.arccos(np.sqrt(mu))),
                 np.where(np.arange(n) % 2 == 0, 1.0, -1.0),
@@ -568,6 +582,7 @@ def lemma_15(ctx: Context) -> None:
     with ctx.control(
         "factor-2 logistic loss at misclassified states (every margin < 0, weights x 30)",
         breaks=r"all margins $y_iv^\top W^\top x_i>0$",
+        must_break=["min*-dL/dt / *"],
     ):
         n = 4
         y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)

@@ -143,7 +143,12 @@ def equation_28(ctx: Context) -> None:
         r"$m_2=\min\{\zeta,\xi\}$, $\zeta=\min\{\zeta_1,\zeta_2\}$, implies (29), $t_1\le T$ and "
         r"$\epsilon\le\frac1{4\sqrt hX_{\max}W_{\max}^2}$"
     ),
-    hypotheses=["Lemma 3", r"$\mu\le1$, $m_3\le1$, $X_{\min}\le X_{\max}$, $n\ge1$"],
+    hypotheses=[
+        "Lemma 3",
+        r"$\mu\le1$, $m_3\le1$, $X_{\min}\le X_{\max}$, $n\ge1$",
+        "the corrected constant 8",
+        r"$\zeta=\min\{\zeta_1,\zeta_2\}$",
+    ],
 )
 def equation_28_corrected(ctx: Context) -> None:
     e = _threshold_checks(ctx)
@@ -192,14 +197,31 @@ def equation_28_corrected(ctx: Context) -> None:
         expected=0,
         why="count of sampled rim directions outside S+- (4000 samples); zeta <= zeta_1 (Lemma 8)",
     )
-    with ctx.control("the printed first term (4 instead of 8)", breaks="the corrected constant 8"):
+    stated = m3 * sp.sqrt(mu) * xmin / (8 * sp.sqrt(h) * n * xmax**2 * wmax**2)  # the corrected first term
+    lemma3_f = 2 * stated * sp.sqrt(h) * xmax * wmax**2
+    ctx.bound(
+        "Lemma 3's max|f| at the first term of (28) / (29)'s right-hand side",
+        float(sp.cancel(lemma3_f / (m3 * sp.sqrt(mu) * xmin / (4 * n * xmax)))),
+        1.0,
+        why="the corrected formula (8 in the denominator) substituted into Lemma 3's bound, exact rational; "
+        "(29) needs <= 1, so a first term larger by any factor fails",
+    )
+    with ctx.control(
+        "the printed first term (4 instead of 8)",
+        breaks="the corrected constant 8",
+        must_break=["Lemma 3's max|f| at the first term of (28) / (29)'s right-hand side"],
+    ):
         ctx.bound(
-            "Lemma 3's max|f| at the printed eps / (29)'s right-hand side",
+            "Lemma 3's max|f| at the first term of (28) / (29)'s right-hand side",
             float(e["f_at_printed"]),
             1.0,
-            why="exact rational from SymPy",
+            why="exact rational from SymPy (the printed term)",
         )
-    with ctx.control("zeta = max{zeta_1, zeta_2} (as printed)", breaks=r"$\zeta=\min\{\zeta_1,\zeta_2\}$"):
+    with ctx.control(
+        "zeta = max{zeta_1, zeta_2} (as printed)",
+        breaks=r"$\zeta=\min\{\zeta_1,\zeta_2\}$",
+        must_break=["*the caps S^zeta_(x+-) lie in S+-*"],
+    ):
         escapes = _cap_escapes(ctx, max)
         ctx.holds(
             "the caps S^zeta_(x+-) lie in S+-",
@@ -278,7 +300,9 @@ def equation_7(ctx: Context) -> None:
     ctx.note(f"(7) slack: the smallest push is {min(push):.3g} x mu^(3/2) X_min / 2.")
     X = np.array([[1.0, 0.0], 0.3 * np.array([-np.cos(0.3), np.sin(0.3)])])
     with ctx.control(
-        "x_1 = e_1, x_2 = 0.3(-cos 0.3, sin 0.3), both +1 (mu = -0.96)", breaks=r"Assumption 1: $\mu>0$"
+        "x_1 = e_1, x_2 = 0.3(-cos 0.3, sin 0.3), both +1 (mu = -0.96)",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["(46)*"],
     ):
         W0 = planar(rng.uniform(1.28, 1.56, 32))[None]
         q = Problem(X, np.ones(2), W0, np.ones((1, 32)), np.array([REDUCED_LOG_EPS]))
@@ -347,9 +371,9 @@ def _member_events(p: Problem, b: int, ts: np.ndarray, U: np.ndarray) -> dict:
     }
 
 
-def _dwell_sweep(ctx: Context, p: Problem, t_end: float) -> list[dict]:
-    """One run of ``p`` to ``t_end`` and the events of every member."""
-    ts = output_grid(t_end, ctx.param("grid", tiny=120, quick=250, full=800))
+def _dwell_sweep(ctx: Context, p: Problem, t_end: float, grid: int) -> list[dict]:
+    """One run of ``p`` to ``t_end`` (``grid`` output times) and the events of every member."""
+    ts = output_grid(t_end, grid)
     U = directions(run(ctx.backend, p, ts, rtol=1e-8), p.h)
     return [_member_events(p, b, ts, U) for b in range(p.B)]
 
@@ -377,11 +401,12 @@ def _dwell_sweep(ctx: Context, p: Problem, t_end: float) -> list[dict]:
 def c2_dwell_time(ctx: Context) -> None:
     rng = ctx.rng("dwell").host
     h, seeds = ctx.param("H", tiny=4, quick=8, full=20), ctx.param("seeds", tiny=1, quick=2, full=4)
+    grid = ctx.param("grid", tiny=120, quick=250, full=800)
     ev, rows = [], []
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, h, seeds)
         p = p.with_log_eps([log_eps_threshold(p, b) - 1.0 for b in range(p.B)])
-        out = _dwell_sweep(ctx, p, 8.0 / mu)
+        out = _dwell_sweep(ctx, p, 8.0 / mu, grid)
         ev += out
         rows.append(
             {
@@ -439,8 +464,10 @@ def c2_dwell_time(ctx: Context) -> None:
         / (min(constants(big, b)["zeta"], constants(big, b)["xi"]) * np.sqrt(0.5) * constants(big, b)["Xmin"])
         for b in range(2)
     )
-    with ctx.control("large initialization eps = 1", breaks=r"$\epsilon$ below eq. (28)"):
-        out = _dwell_sweep(ctx, big, t_end)
+    with ctx.control(
+        "large initialization eps = 1", breaks=r"$\epsilon$ below eq. (28)", must_break=["dwell time x n_a*"]
+    ):
+        out = _dwell_sweep(ctx, big, t_end, grid)
         ctx.bound(
             "dwell time x n_a / (4 / (min{zeta,xi} sqrt(mu) X_min))",
             np.concatenate([e["dwell_ratio"] for e in out]),
@@ -459,7 +486,7 @@ def c2_dwell_time(ctx: Context) -> None:
         r"P_{\max})=\frac{4(H_{n_-}+\frac12+H_{n_+-1})}"
         r"{\min\{\zeta,\xi\}\sqrt\mu X_{\min}}\le\frac{16\log n}{\min\{\zeta,\xi\}\sqrt\mu X_{\min}}=t_1$"
     ),
-    hypotheses=[r"$n_+,n_-\ge1$", r"$n=n_++n_-\ge2$"],
+    hypotheses=[r"$n_+,n_-\ge1$", r"$n=n_++n_-\ge2$", "eq. (46)"],
 )
 def c6_maximal_path(ctx: Context) -> None:
     big = ctx.param("n_max", tiny=6, quick=8, full=12)
@@ -506,9 +533,17 @@ def c6_maximal_path(ctx: Context) -> None:
         "~1/4 + 1/(2 log n) for large n."
     )
     n_plus = n_minus = 2
+    ctx.bound(
+        f"T(record) / T(P_max) over every record obeying eq. (46) (all paths, n+- = {n_plus})",
+        float(max(path_time(q) for q in all_paths(n_plus, n_minus)) / max_path_time(n_plus, n_minus)),
+        1.0,
+        why="exact rationals: with (46) a record is a path, and no path outlasts P_max",
+    )
     walk = [(0, 1), (1, 0)] * 6 + [(n_plus, 0)]
     with ctx.control(
-        "records that may lose own-class activations (no eq. (46), e.g. mu < 0)", breaks="eq. (46)"
+        "records that may lose own-class activations (no eq. (46), e.g. mu < 0)",
+        breaks="eq. (46)",
+        must_break=["T(record) / T(P_max)*"],
     ):
         ctx.holds(
             "the record (0,1),(1,0),(0,1),...,(2,0) is a path",
@@ -559,6 +594,8 @@ def _planar_closed_form(ts: np.ndarray, two_pieces: bool = True) -> tuple[np.nda
     hypotheses=[r"reduced dynamics ($\epsilon\to0$)", "fixed activation pattern (piecewise)"],
 )
 def c3_c4_closed_forms(ctx: Context) -> None:
+    n, mu = ctx.param("tanh_n", tiny=4, quick=8, full=16), 0.5
+    h_tanh = ctx.param("H", tiny=4, quick=8, full=24)
     ctx.zero(
         "tanh solves c' = s a (1 - c^2), c(0) = c0 (s = +1, -1); the angle formula solves delta' = -s a "
         "sin(delta)",
@@ -599,8 +636,7 @@ def c3_c4_closed_forms(ctx: Context) -> None:
         "integrator error / psi'",
     )
     rng = ctx.rng("tanh").host
-    n, mu = ctx.param("tanh_n", tiny=4, quick=8, full=16), 0.5
-    p = family_problem(rng, n, mu, ctx.param("H", tiny=4, quick=8, full=24), 1)
+    p = family_problem(rng, n, mu, h_tanh, 1)
     ts2 = np.linspace(0.0, 1.0, 101)
     U2 = directions(run(ctx.backend, p, ts2, rtol=1e-10), p.h)[0]
     act = activation(U2, p.X)
@@ -620,7 +656,11 @@ def c3_c4_closed_forms(ctx: Context) -> None:
         why="the closed form is evaluated exactly from the integrated c(0); the gap is the integrator's "
         "error in a unit vector, DOPRI5 at rtol 1e-10 over t <= 1 (<= 100 x rtol)",
     )
-    with ctx.control("one-piece closed form used past the crossing", breaks="fixed activation pattern"):
+    with ctx.control(
+        "one-piece closed form used past the crossing",
+        breaks="fixed activation pattern (piecewise)",
+        must_break=["planar angle vs the *closed form*"],
+    ):
         one, _ = _planar_closed_form(ts, two_pieces=False)
         ctx.close(
             "planar angle vs the one-piece closed form", phi, one, atol=2 * integ + 1e-13, why="as above"
@@ -660,10 +700,11 @@ def d3_low_rank(ctx: Context) -> None:
     rng = ctx.rng("rank").host
     h = ctx.param("H", tiny=6, quick=6, full=20)
     drift, before, slack41, slack43, rows = [], [], [], [], []
+    t_end = ctx.param("t_end", tiny=15.0, quick=20.0, full=40.0)
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, h, 1)
         q = p.repeat(2).with_log_eps([np.log(1e-2), np.log(1e-3)])
-        ts = output_grid(ctx.param("t_end", tiny=15.0, quick=20.0, full=40.0), 100)
+        ts = output_grid(t_end, 100)
         traj = run(ctx.backend, q, ts, rtol=1e-7)
         U, rho = directions(traj, h), log_norms(traj, h)
         ref = run(ctx.backend, q, ts, rtol=1e-9)
@@ -716,7 +757,9 @@ def d3_low_rank(ctx: Context) -> None:
         f"(41)-(42) slack: the off-top spectrum is at most {max(slack41):.3g} of the bound (eps^2 vs eps)."
     )
     with ctx.control(
-        "Gram invariance measured on [0, t1] (groups not yet in one linear region)", breaks=r"$t\ge t_1$"
+        "Gram invariance measured on [0, t1] (groups not yet in one linear region)",
+        breaks=r"$t\ge t_1$",
+        must_break=["*max |M(t) - M(*)| / max |M(*"],
     ):
         d = np.array(before)
         ctx.bound("max |M(t) - M(0)| / max |M(0)| on [0, t1]", d[:, 0], d[:, 1], why="as above")

@@ -137,7 +137,11 @@ def constants_t1(ctx: Context) -> None:
         "loose by factors 1e2..1e5 across the grid."
     )
     big = family_problem(ctx.rng("large").host, 4, 0.4, 12, 4, spread=0.0).with_log_eps(0.0)
-    with ctx.control("large initialization eps = 1", breaks=r"$\epsilon\to0$"):
+    with ctx.control(
+        "large initialization eps = 1",
+        breaks=r"$\epsilon\to0$ (reduced dynamics)",
+        must_break=["every neuron in its allowed region by t = 20/*"],
+    ):
         reached(
             _measured_t1(ctx, big, 20 / 0.4),
             "as above: at eps = 1 the data are fitted before the "

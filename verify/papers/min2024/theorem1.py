@@ -104,6 +104,7 @@ def theorem_1_1(ctx: Context) -> None:
     mus = ctx.param("mu", tiny=(0.5, 0.2), quick=(0.9, 0.5, 0.2), full=(0.9, 0.5, 0.2, 0.05))
     h = ctx.param("H", tiny=8, quick=12, full=20)
     seeds = ctx.param("seeds", tiny=2, quick=3, full=8)
+    limit_rtol = ctx.param("rtol", tiny=1e-9, quick=1e-10)
     ns, mus = (ns,) if isinstance(ns, int) else ns, (mus,) if isinstance(mus, float) else mus
     rng = ctx.rng("data").host
     worst_ratio, rows = 0.0, []
@@ -183,7 +184,7 @@ def theorem_1_1(ctx: Context) -> None:
         "not the headline O(log n / sqrt(mu)); zeta_2 (from W0) can make it steeper. See 't1 against mu'."
     )
     _scaling_figures(ctx, rows)
-    _epsilon_limit(ctx)
+    _epsilon_limit(ctx, limit_rtol)
     _controls(ctx, h)
 
 
@@ -206,14 +207,13 @@ def _scaling_figures(ctx: Context, rows: list[dict]) -> None:
         ctx.note("log-log slopes of t1 against mu (worst seed): " + "; ".join(slopes))
 
 
-def _epsilon_limit(ctx: Context) -> None:
-    r"""Order of the gap between the flow at :math:`\epsilon` and the reduced dynamics."""
+def _epsilon_limit(ctx: Context, rtol: float) -> None:
+    r"""Order of the gap between the flow at :math:`\epsilon` and the reduced dynamics (solver ``rtol``)."""
     rng = ctx.rng("limit").host
     p = family_problem(rng, 4, 0.5, 8, 1)
     ladder = np.array([1e-1, 10**-1.5, 1e-2, 10**-2.5])
     q = p.repeat(len(ladder) + 1).with_log_eps(np.concatenate([[REDUCED_LOG_EPS], np.log(ladder)]))
     ts = np.linspace(0.0, 1.5, 31)
-    rtol = ctx.param("rtol", tiny=1e-9, quick=1e-10)
     U = directions(run(ctx.backend, q, ts, rtol=rtol), q.h)
     U_tight = directions(run(ctx.backend, q.take([0]), ts, rtol=rtol / 100), q.h)
     integ = float(np.abs(U[0] - U_tight[0]).max())
@@ -251,7 +251,9 @@ def _controls(ctx: Context, h: int) -> None:
     )
     ts = _grid(10.0)
     with ctx.control(
-        "orthogonal data x1=e1, x2=e2 (mu = 0), reduced dynamics to t=10", breaks=r"Assumption 1: $\mu>0$"
+        "orthogonal data x1=e1, x2=e2 (mu = 0), reduced dynamics to t=10",
+        breaks=r"Assumption 1: $\mu>0$",
+        must_break=["every neuron allowed at *"],
     ):
         U = directions(run(ctx.backend, ortho, ts, rtol=1e-9), h)
         ok = allowed(regions(U[:, -1], ortho.X, ortho.y), ortho.s).all()
@@ -264,7 +266,9 @@ def _controls(ctx: Context, h: int) -> None:
             "(at t=10 its angle is ~1e-5, far above the integrator's 1e-9 absolute error)",
         )
     X_xor, y_xor = planar(np.array([0.0, np.pi, np.pi / 2, -np.pi / 2])), np.array([1.0, 1.0, -1.0, -1.0])
-    with ctx.control("XOR data (mu = -1)", breaks=r"Assumption 1: $\mu>0$"):
+    with ctx.control(
+        "XOR data (mu = -1)", breaks=r"Assumption 1: $\mu>0$", must_break=["initial * activation => S+*"]
+    ):
         # No integration: with mu < 0 the flow slides along hyperplanes (Filippov) and RK chatters.  The
         # conclusion fails for EVERY state, because S+ is empty: 4096 random directions, none in S+.
         W = rng.normal(size=(4096, 2))
@@ -280,7 +284,11 @@ def _controls(ctx: Context, h: int) -> None:
             "direction misses it",
         )
     p = family_problem(rng, 4, 0.5, h, 2).with_log_eps(0.0)
-    with ctx.control("large initialization eps = 1", breaks=r"$\epsilon$ below eq. (28)"):
+    with ctx.control(
+        "large initialization eps = 1",
+        breaks=r"$\epsilon$ below eq. (28)",
+        must_break=["every neuron allowed at *"],
+    ):
         r = _alignment_run(ctx, p, rtol=1e-7)
         ctx.holds(
             "every neuron allowed at min(explicit t1, 20/mu)",
@@ -494,11 +502,16 @@ def theorem_1_2(ctx: Context) -> None:
     )
     ctx.note("The explicit alpha = (mu X_min)^2 / (32 X_max) is very loose; the loss figures show the decay.")
     big = family_problem(rng, 4, 0.5, h, 2).with_log_eps(0.0)
-    with ctx.control("large initialization eps = 1", breaks=r"$\epsilon$ small"):
+    with ctx.control(
+        "large initialization eps = 1",
+        breaks=r"$\epsilon$ small (the literal eq. (28) value is one member of the ladder)",
+        must_break=["S+ and S- both populated at t1 in every run*"],
+    ):
         r = _final_phase(ctx, big, t_end=30.0)
         reached = int((r["ev"].t1_index < len(r["ts"])).sum())
         ctx.holds(
-            "every neuron reaches its allowed region (t1 exists) in every run",
+            "S+ and S- both populated at t1 in every run: every neuron reaches its allowed region "
+            "(t1 exists)",
             reached == big.B,
             measured=reached,
             expected=big.B,
