@@ -553,20 +553,56 @@ def _sweep(
     }
 
 
+def imbalance_mean(H: int, n: int, rng: np.random.Generator) -> tuple[float, float]:
+    r"""Monte Carlo :math:`\mathbb E|\varepsilon|` and its standard error, Gaussian :math:`r\in\mathbb R^H`.
+
+    :math:`\varepsilon=\|r^+\|^2/\|r^-\|^2-1=2s/(1-s)` with :math:`s` the signed balance of
+    :func:`balance_scale`; App. H's :math:`r_1` has i.i.d. centred Gaussian entries.
+    """
+    r = rng.normal(size=(n, H))
+    sq = r * r
+    s = np.where(r > 0, sq, -sq).sum(1) / sq.sum(1)
+    e = np.abs(2 * s / (1 - s))
+    return float(e.mean()), float(e.std(ddof=1) / np.sqrt(n))
+
+
+def _control_variate_means(values, aux, aux_mean, aux_se) -> tuple[np.ndarray, np.ndarray]:
+    r"""Per width: :math:`\mathbb E[W]` estimated with the control variate :math:`|\varepsilon|` (known mean).
+
+    :math:`\hat\mu_W=\bar W-b(\overline{|\varepsilon|}-\mathbb E|\varepsilon|)`, :math:`b` the least-squares
+    slope of :math:`W` on :math:`|\varepsilon|` over the seeds: unbiased to :math:`O(1/n)` whatever the
+    relation between :math:`W` and :math:`|\varepsilon|`, with variance :math:`(1-\rho^2)` times that of
+    :math:`\bar W` (residual variance / n) plus :math:`b^2` times the Monte Carlo variance of
+    :math:`\mathbb E|\varepsilon|`. Returns the estimates and their standard errors.
+    """
+    est, se = [], []
+    for v, a, mu, mse in zip(values, aux, aux_mean, aux_se, strict=True):
+        b = float(np.cov(a, v)[0, 1] / np.var(a, ddof=1))
+        resid = v - v.mean() - b * (a - a.mean())
+        est.append(v.mean() - b * (a.mean() - mu))
+        se.append(np.sqrt(resid.var(ddof=2) / len(v) + (b * mse) ** 2))
+    return np.array(est), np.array(se)
+
+
 def _check_mechanism(ctx: Context, sweep: dict, label: str) -> None:
-    """Weight error ~ H^(-1/2) (seed means) and weight error proportional to |eps| (all samples)."""
-    mean, tol = _order_tolerance(sweep["H"], sweep["weight"])
+    """Weight error ~ H^(-1/2) (mean over inits) and weight error proportional to |eps| (all samples)."""
+    mc = [imbalance_mean(int(h), 4000, ctx.rng(f"mc-eps/{int(h)}").host) for h in sweep["H"]]
+    mean, se = _control_variate_means(sweep["weight"], np.abs(sweep["eps"]), *zip(*mc, strict=True))
+    lx = np.log(sweep["H"])
+    w = (lx - lx.mean()) / ((lx - lx.mean()) ** 2).sum()
+    tol = float(3 * np.sqrt((w**2 * (se / mean) ** 2).sum()))
     ctx.order(
         f"weight error of (14) with Gaussian init ~ c H^(-1/2) (alpha = 0) [{label}]",
         sweep["H"],
         mean,
         expected=-0.5,
         tol=tol,
-        why="seed mean of max_t relative weight error (lr-rescaled GD, exact discrete pairing); tolerance "
-        f"= three standard errors of the fitted slope from the seed scatter ({sweep['weight'].shape[1]} "
-        "seeds per H)",
+        why="mean over inits of max_t relative weight error (lr-rescaled GD, exact discrete pairing), "
+        f"estimated per H from {sweep['weight'].shape[1]} seeds with the r1 imbalance |eps| as control "
+        "variate (its mean from 4000 Monte Carlo draws; _control_variate_means: unbiased, the seed "
+        "scatter of |eps| removed); tolerance = three standard errors of the fitted slope (delta method)",
         xlabel="width H",
-        ylabel="mean max_t weight error",
+        ylabel="E max_t weight error",
     )
     eps = np.abs(sweep["eps"])
     ctx.order(
@@ -604,7 +640,7 @@ def figure_3_corrected(ctx: Context) -> None:
     D = ctx.param("D", tiny=3, quick=4, full=20)
     P = ctx.param("P", tiny=24, quick=40, full=400)
     H = ctx.param("H", tiny=256, quick=400, full=3200)
-    seeds = ctx.param("seeds", tiny=4, quick=6, full=8)
+    seeds = ctx.param("seeds", tiny=4, quick=8, full=8)  # 6 left the H^(-1/2) fit at the edge of decidable
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     lr = ctx.param("lr", tiny=0.1, quick=0.1, full=0.01)
     ctx.require(P >= 4 * D and P % 2 == 0 and H >= 64, f"need an even P >= 4 D and H >= 64, got P={P}, H={H}")
@@ -663,9 +699,13 @@ def figure_3_corrected(ctx: Context) -> None:
     with ctx.control(
         "target with an even part, y = odd + |v^T x|",
         breaks=CONDITION_3,
-        must_break=["weight error of (14) with Gaussian init ~ c H^(-1/2)*"],
+        must_break=["weight error proportional to the r1 imbalance*"],
     ):
-        bent = _sweep(ctx, "sweep-even", [Hs[0], Hs[-1]], D, P, max(3, seeds // 2), w_init, lr, even=1.0)
+        # An even target part drives an O(1) weight error unrelated to the r1 imbalance: the mechanism
+        # breaks (3 widths x 4 seeds so that the pooled slope is decided).
+        bent = _sweep(
+            ctx, "sweep-even", [Hs[0], Hs[1], Hs[-1]], D, P, max(4, seeds // 2), w_init, lr, even=1.0
+        )
         _check_mechanism(ctx, bent, label + ", even target part")
 
 
