@@ -4,17 +4,20 @@
 (:class:`StrictArray`) behave like CuPy's where the host/device boundary is concerned, and more
 strictly still, so that code which would sync or break on a GPU fails on the CPU in CI:
 
-* no implicit conversion to the host: ``__array__`` (hence ``np.asarray``), ``float()``, ``int()``,
-  ``bool()`` (``if x.any():``), ``operator.index``, ``.tolist()``, iteration and ``format()`` raise
-  :class:`ImplicitSync` (a ``TypeError``, as CuPy's ``__array__``).  CuPy performs the scalar ones
-  with a hidden device-to-host sync; here they are refused, so every sync is written out;
+* no implicit conversion to the host: ``__array__`` (hence ``np.asarray``) raises
+  :class:`ImplicitSync` (a ``TypeError``, as CuPy's ``__array__``) everywhere; ``float()``, ``int()``,
+  ``bool()`` (``if x.any():``), ``operator.index``, ``.tolist()``, iteration and ``format()``, which
+  CuPy performs with a hidden device-to-host sync, raise it in the engine (``numeric/``, where each
+  would stall every step; ``KNOWN_IMPLICIT_SYNCS`` lists the tolerated exceptions) and are counted
+  as syncs in claim bodies (``verify/``: scalar reads of finished results);
 * no mixing with host arrays: a ``numpy.ndarray`` operand of an operator, a ufunc, a NumPy function
   dispatched through ``__array_function__`` or a call on the namespace raises :class:`HostMixing`
   (CuPy: ``TypeError: Unsupported type <class 'numpy.ndarray'>``).  Python and NumPy scalars mix
   freely, and ``xp.asarray`` / ``xp.array`` take host data (the host-to-device copy);
 * reductions return 0-d device arrays, not host scalars (as CuPy);
-* explicit syncs are counted: ``.get()`` (what :func:`numeric.backend.to_numpy` calls), ``.item()``,
-  ``xp.asnumpy`` and ``repr`` add one to :data:`SYNCS` (``with SYNCS.counting() as n: ...``).
+* syncs are counted: ``.get()`` (what :func:`numeric.backend.to_numpy` calls), ``.item()``,
+  ``xp.asnumpy``, ``repr`` and each tolerated implicit conversion add one to :data:`SYNCS`
+  (``with SYNCS.counting() as n: ...``).
 """
 
 from __future__ import annotations
@@ -40,10 +43,11 @@ class HostMixing(TypeError):
 
 
 class SyncCounter:
-    """Counts explicit device-to-host syncs."""
+    """Counts device-to-host syncs: ``count`` all of them, ``implicit`` the tolerated implicit ones."""
 
     def __init__(self) -> None:
         self.count = 0
+        self.implicit = 0
 
     @contextlib.contextmanager
     def counting(self) -> Iterator[list[int]]:
@@ -131,6 +135,7 @@ def _implicit(a: np.ndarray, kind: str, convert):
     tolerated = kind != "__array__" and not any(part in path for part in REFUSE_SCALAR_SYNCS_IN)
     if known or tolerated:
         SYNCS.count += 1
+        SYNCS.implicit += 1
         return convert(a)
     raise ImplicitSync(
         f"implicit conversion of a device array to the host ({kind}) at "

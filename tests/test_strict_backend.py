@@ -199,12 +199,15 @@ CI_CLAIMS = [
     "zhang2025:theorem-1",
     "zhang2025:corollary-2",
     "zhang2025:figure-1",
+    "zhang2025:lemma-13",
     "min2024:remark-8",
     "min2024:lemma-2",
     "min2024:figure-7",
     "kou2023:theorem-4.1",
     "kou2023:lemma-5.4",
+    "kou2023:lemma-C.1",
     "kumar2025:theorem-7",
+    "kumar2025:lemma-19",
     "dana2025:lemma-8",
 ]
 
