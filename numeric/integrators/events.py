@@ -210,12 +210,12 @@ class EventTracker:
         coef = xp.stack([gy0, delta + r2, r3 - r2, -r3]) * self.side
         vander = xp.asarray(np.vander(np.asarray(_DETECT_THETAS), 4, increasing=True))
         signed = (vander @ coef.reshape(4, -1)).reshape(len(_DETECT_THETAS), A, -1)
-        flagged = _crossing(signed, coef[0]).any(axis=(0, 2)) & accept
-        flag_h = to_numpy(flagged)
+        cross = _crossing(signed, coef[0]).any(axis=0) & accept[:, None]  # (A, E)
         self.gy, self.gf = gy1, gf1
-        if flag_h.any():
+        if bool(to_numpy(cross.any())):
+            mi, ei = (to_numpy(a) for a in xp.nonzero(cross))
             t, y, k1, truncated, extra = self._locate(
-                np.flatnonzero(flag_h), t0, y0, dt, K, gy0, t, y, k1, args, ids_h, extra, truncated
+                mi, ei, t0, y0, dt, K, gy0, t, y, k1, args, ids_h, extra, truncated
             )
         if self.has_live:
             self._remonitor(accept, t, ids_h, args)
@@ -223,7 +223,8 @@ class EventTracker:
 
     def _locate(
         self,
-        F: np.ndarray,
+        mi: np.ndarray,
+        ei: np.ndarray,
         t0: Array,
         y0: Array,
         dt: Array,
@@ -240,31 +241,27 @@ class EventTracker:
         xp, sw, method = self.xp, self.sw, self.method
         from numeric.solve import take_members  # solve imports this module
 
-        F_d = xp.asarray(F)
-        args_F = take_members(args, F_d)
-        Q = dense_polynomial(self.field, method, t0[F_d], y0[F_d], dt[F_d], K[:, F_d], args_F)
+        F, pos = np.unique(mi, return_inverse=True)  # flagged members; entry -> its member's row
+        F_d, pos_d, ei_d = xp.asarray(F), xp.asarray(pos), xp.asarray(ei)
+        if F.size == y.shape[0]:  # every member flagged (common: many entries per member): no gathers
+            args_F, t0_F, y0_F, dt_F, K_F, side = args, t0, y0, dt, K, self.side
+        else:
+            args_F, side = take_members(args, F_d), self.side[F_d]
+            t0_F, y0_F, dt_F, K_F = t0[F_d], y0[F_d], dt[F_d], K[:, F_d]
+        Q = dense_polynomial(self.field, method, t0_F, y0_F, dt_F, K_F, args_F)
         extra[F] += len(method.dense.c_extra)
-        side = self.side[F_d]
-        # g along the dense output: a polynomial in theta of degree D, times the side
-        coef = xp.stack([gy0[F_d]] + [sw.values(Q[p], args_F) for p in range(Q.shape[0])]) * side
-        D1 = coef.shape[0]
+        # g of the flagged entries along the dense output: polynomials in theta, times the side
+        mi_d = xp.asarray(mi)
+        cols = [gy0[mi_d, ei_d]] + [sw.values(Q[p], args_F)[pos_d, ei_d] for p in range(Q.shape[0])]
+        coef = xp.stack(cols) * side[pos_d, ei_d]  # (D + 1, n)
         thetas = np.linspace(0.0, 1.0, _LOCATE_SAMPLES + 1)
-        vander = xp.asarray(np.vander(thetas, D1, increasing=True))
-        signed = (vander @ coef.reshape(D1, -1)).reshape(thetas.size, len(F), -1)
+        vander = xp.asarray(np.vander(thetas, coef.shape[0], increasing=True))
+        signed = vander @ coef  # (samples, n)
         wrong = _crossing(signed[1:], signed[0])
-        anyw = wrong.any(axis=0)
-        first = xp.where(anyw, xp.argmax(wrong, axis=0), _LOCATE_SAMPLES)  # interval index 0..7
-        kmin = first.min(axis=1)
-        cand = anyw & (first == kmin[:, None])
-        mi, ei = (to_numpy(a) for a in xp.nonzero(cand))
-        if mi.size == 0:  # the Hermite samples saw a change the dense output does not
-            return t, y, k1, truncated, extra
-        mi_d, ei_d = xp.asarray(mi), xp.asarray(ei)
-        k = first[mi_d, ei_d]
-        c_flat = coef[:, mi_d, ei_d]  # (D1, n)
-        roots = _illinois(xp, c_flat, k / _LOCATE_SAMPLES, (k + 1) / _LOCATE_SAMPLES)
-        table = xp.full(cand.shape, xp.inf)
-        table[mi_d, ei_d] = roots
+        k = xp.argmax(wrong, axis=0)  # the first sampled interval with a crossing
+        roots = _illinois(xp, coef, k / _LOCATE_SAMPLES, (k + 1) / _LOCATE_SAMPLES)
+        table = xp.full((F.size, side.shape[1]), xp.inf)
+        table[pos_d, ei_d] = xp.where(wrong.any(axis=0), roots, xp.inf)  # none: a Hermite artefact
         theta = table.min(axis=1)  # (|F|,) earliest root per flagged member
         hit = to_numpy(xp.isfinite(theta))
         E_loc = np.flatnonzero(hit)
@@ -276,8 +273,8 @@ class EventTracker:
         th = theta[E_d]
         flip = table[E_d] <= th[:, None]
         # truncate: the member's step ends at its event
-        t_ev = t0[G_d] + th * dt[G_d]
-        y_ev = dense_eval(y0[G_d], Q[:, E_d], th)
+        t_ev = t0_F[E_d] + th * dt_F[E_d]
+        y_ev = dense_eval(y0_F[E_d], Q[:, E_d], th)
         cut = to_numpy(th < 1.0)
         t[G_d] = xp.where(th < 1.0, t_ev, t[G_d])
         y[G_d] = xp.where((th < 1.0)[:, None], y_ev, y[G_d])
