@@ -213,7 +213,7 @@ def run(
         write_junit(junit, done)
     console.print(f"results: {out / results.RESULTS_FILE}; reports: {out / 'index.md'}")
     if interrupted:
-        _report_interruption(out, claims, finished, running[-1] if running else None)
+        _report_interruption(out, claims, this_run, len(finished), running)
         raise typer.Exit(130)
     raise typer.Exit(exit_status(done))
 
@@ -243,16 +243,21 @@ def _ensure_writable_file(path: Path, option: str) -> None:
     results.ensure_writable(path.parent, option)
 
 
-def _report_interruption(out: Path, claims: list[Claim], finished: list[dict], current: Claim | None) -> None:
-    """Say on stderr what an interrupted run kept and how to continue it."""
-    done = {r["id"] for r in finished}
-    lost = f"{current.id} was running and is not stored; " if current and current.id not in done else ""
+def _report_interruption(
+    out: Path, claims: list[Claim], done: dict[str, dict], finished: int, started: list[Claim]
+) -> None:
+    """Say on stderr what an interrupted run kept, what it lost, and how to continue it."""
+    lost = [c.id for c in started if c.id not in done]
+    lost_text = (
+        f"{', '.join(lost)} started and {'is' if len(lost) == 1 else 'are'} not stored; " if lost else ""
+    )
     left = sum(c.id not in done for c in claims)
     argv = [a for a in sys.argv[1:] if a != "--fresh"]
     again = shlex.join(["verify", *argv, *([] if "--resume" in argv else ["--resume"])])
     print(
-        f"verify: interrupted: {len(finished)} claims finished this run and are stored in "
-        f"{out / results.RESULTS_FILE} (reports rendered); {lost}{left} not done; continue with: {again}",
+        f"verify: interrupted: {finished} claims finished this run and are stored in "
+        f"{out / results.RESULTS_FILE} (reports rendered); {lost_text}{left} not done; "
+        f"continue with: {again}",
         file=sys.stderr,
     )
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
+import subprocess
+import sys
+import time
 
 import pytest
 from cli_support import assert_one_line_error, fake_claim, patch_claims, snapshot
@@ -91,7 +95,7 @@ def test_ctrl_c_keeps_renders_and_says_how_to_resume(tmp_path, verify_main, monk
     assert "1 claims: 1 PASS" in out
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err
-    assert "fake2025:lemma-2 was running and is not stored" in err and "2 not done" in err
+    assert "fake2025:lemma-2 started and is not stored" in err and "2 not done" in err
     assert "verify run --profile tiny --out" in err and err.rstrip().endswith("--resume")
 
     # resume: the fresh record is kept as it is, the rest runs
@@ -229,3 +233,57 @@ def test_a_changed_result_is_stored(tiny_run_copy, verify_main):
     )
     assert code == 0, out + err
     assert results.load(tiny_run_copy)[TINY_CLAIM]["provenance"]["seed"] == 5
+
+
+# -- Ctrl-C for real: SIGINT to the installed entry point ------------------------------------------------
+SLOW_PAPER = """
+import time
+
+from verify.claim import claim
+from verify.hypotheses import Hypothesis
+from verify.registry import Paper
+
+PAPER = Paper(key="slow2026", title="t", authors="a", venue="v")
+H = Hypothesis("h")
+
+
+def _checks(ctx):
+    ctx.close("holds", 1.0, 1.0, why="exact")
+    with ctx.control("broken", breaks=H, must_break=["holds"]):
+        ctx.close("holds", 1.0, 2.0, why="exact")
+
+
+@claim("slow2026:lemma-1", title="quick", source="s", statement="x", hypotheses=[H])
+def quick(ctx):
+    _checks(ctx)
+
+
+@claim("slow2026:lemma-2", title="slow", source="s", statement="x", hypotheses=[H])
+def slow(ctx):
+    _checks(ctx)
+    time.sleep(120)
+"""
+
+
+def test_sigint_stores_what_finished_and_exits_130(tmp_path):
+    (tmp_path / "slow_claims.py").write_text(SLOW_PAPER)
+    out = tmp_path / "out"
+    args = ["run", "slow2026", "--claims", "slow_claims.py", "--profile", "tiny", "--out", str(out)]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from verify.cli import main; main()", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, COLUMNS="200", NO_COLOR="1"),
+    )
+    deadline = time.monotonic() + 90
+    while not (out / results.RESULTS_FILE).exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)  # the quick claim is stored; the slow one sleeps
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=90)
+    assert proc.returncode == 130, stdout + stderr
+    assert list(results.load(out)) == ["slow2026:lemma-1"]
+    assert (out / "slow2026" / "lemma-1.md").is_file() and (out / "index.html").is_file()
+    assert "slow2026:lemma-2 started and is not stored" in stderr and "Traceback" not in stderr
+    assert stderr.strip().endswith("--resume") and len(stderr.strip().splitlines()) == 1
