@@ -97,6 +97,23 @@ def family_problem(
     return Problem(X, y, W0, s, np.full(B, REDUCED_LOG_EPS))
 
 
+def cone_problem(
+    rng: np.random.Generator, n: int, theta: float, h: int, B: int, *, D: int = 4, positive: float = 2 / 3
+) -> Problem:
+    r"""Two random cones: :math:`x_i=y_ir_i(\cos\theta\,e_1+\sin\theta\,z_i)`, :math:`z_i` uniform unit
+    vectors of :math:`e_1^\perp` in :math:`\mathbb R^D` (D small, so n > D points are far from orthogonal),
+    a fraction ``positive`` of +1 labels (unbalanced classes) and radii uniform in [0.5, 1.5].
+    :math:`\mu\ge\cos^2\theta-\sin^2\theta>0` for :math:`\theta<45^\circ`; its value depends on the draw."""
+    y = np.where(np.arange(n) < round(positive * n), 1.0, -1.0)
+    z = rng.normal(size=(n, D - 1))
+    z /= np.linalg.norm(z, axis=1, keepdims=True)
+    X = np.concatenate([np.full((n, 1), np.cos(theta)), np.sin(theta) * z], axis=1)
+    X = (y * rng.uniform(0.5, 1.5, n))[:, None] * X
+    W0 = rng.normal(size=(B, h, D)) / np.sqrt(D)
+    s = rng.choice([-1.0, 1.0], size=(B, h))
+    return Problem(X, y, W0, s, np.full(B, REDUCED_LOG_EPS))
+
+
 def initial_state(p: Problem) -> np.ndarray:
     r"""Log-polar state with :math:`\rho_j(0)=\log\epsilon+\log\|[W_0]_j\|`."""
     st = logpolar_state(p.W0)
