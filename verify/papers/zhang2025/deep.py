@@ -308,6 +308,8 @@ def conjecture_11(ctx: Context) -> None:
             1e-4,
             why="the structure is read from the trained weights (Fig. 5: 'when the loss has approached "
             "zero'); 1e-4 of the initial loss leaves the fit error 1% of |y|",
+            resolution="a run not trained to 1e-4 of its initial loss: a precondition of reading the "
+            "structure, not a bound of the paper",
         )
         check_structure(ctx, f"L={L}", metrics, run, main)
         rank = np.array([metrics[b]["Wl s3/s1"] for b in main]).reshape(len(grid), seeds)
@@ -749,6 +751,8 @@ def _check_manifold_flow(ctx: Context, L: int, ds: Dataset, H: int, seeds: int, 
         "speed)",
         flow_deviation(coarse, m.scale),
         tol,
+        resolution=f"a relative deviation above {tol:.2g}; the equivalence is exact, so the factor to spare "
+        "is that of the integrator error bound",
         why=f"integrator error of both solves (DOPRI5 rtol {rtol:g}, measured against rtol {rtol * 1e-2:g}: "
         f"ReLU {err_relu:.2g}, linear {err_lin:.2g}, the latter scaled by max c_l = 2), safety 2, plus 16 "
         f"eps per step ({coarse.n_steps} steps) of rounding",

@@ -592,6 +592,7 @@ def check_flow_equivalence(
         float(fratio.max()),
         1.0,
         why=why.replace("max|W|", "max|f|"),
+        resolution=f"an output gap above {float(ftol[s, k]):.2g}" + EXACT,
         details={"seed": int(s), "alpha": alphas[k], "tolerance": float(ftol[s, k])},
     )
     ltol = loss_tolerance(coarse, tight)
@@ -602,6 +603,7 @@ def check_flow_equivalence(
         float(lratio.max()),
         1.0,
         why=why.replace("max|W|", "max L"),
+        resolution=f"a loss gap above {float(ltol[s, k]):.2g}" + EXACT,
         details={"seed": int(s), "alpha": alphas[k], "tolerance": float(ltol[s, k])},
     )
     return worst
@@ -736,12 +738,12 @@ def _same_lr_note(ctx: Context, setup: Setup, lr: float) -> None:
     hypotheses=[TWO_LAYER, ALPHA_01, CONDITION_3, RANK_ONE, BALANCED, FLOW],
 )
 def theorem_8(ctx: Context) -> None:
-    _theorem8_symbolic(ctx)
     sizes = _sizes(ctx)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", tiny=1e-6, quick=1e-8, full=1e-10)
     lr = ctx.param("lr", tiny=0.1, quick=0.05, full=0.004)
+    _theorem8_symbolic(ctx)
     main = make_setup(ctx, "main", sizes[0], seeds, "square", w_init)
     cases = [
         main,
@@ -921,10 +923,17 @@ def _check_corollary9(
     return res
 
 
-def _corollary9_setups(ctx: Context, key: str, n_seeds: int) -> tuple[Setup, float, float]:
+def _corollary9_params(ctx: Context) -> tuple[list[tuple[int, int, int]], float, float]:
+    """Sizes, w_init and rtol of :func:`_corollary9_setups`; a claim whose first check comes before
+    its setup reads them first, so that they are checked before the run (verify/plan.py)."""
     sizes = _sizes(ctx)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", tiny=1e-6, quick=1e-8, full=1e-10)
+    return sizes, w_init, rtol
+
+
+def _corollary9_setups(ctx: Context, key: str, n_seeds: int) -> tuple[Setup, float, float]:
+    sizes, w_init, rtol = _corollary9_params(ctx)
     return make_setup(ctx, key, sizes[0], n_seeds, "square", w_init), w_init, rtol
 
 
@@ -982,6 +991,8 @@ def _linear_as_relu(run: PairedRun) -> PairedRun:
 def corollary_9_corrected(ctx: Context) -> None:
     from symbolic.closed_forms import corollary9_limits, corollary9_ode_residual
 
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
+    _corollary9_params(ctx)
     residual = corollary9_ode_residual(dps=50)
     ctx.bound(
         "(15) solves dw/dt~ = ||w||(beta - w) + w w^T(beta - w)/||w|| (50-digit residual, 8 random points)",
@@ -998,7 +1009,6 @@ def corollary_9_corrected(ctx: Context) -> None:
         list(corollary9_limits().values()),
         why="SymPy limits",
     )
-    seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     setup, w_init, rtol = _corollary9_setups(ctx, "cor9c", seeds)
     record_regimes(ctx, [setup], white=True)
     coarse, tight = flow_pair(ctx, setup, ALPHAS, rtol)
@@ -1385,12 +1395,18 @@ def check_decay_fixed_point(ctx: Context, setup: Setup, run: PairedRun, lam: flo
 C4_ALPHAS = (0.0, 0.5)
 
 
-def _decay_setup(ctx: Context, key: str) -> tuple[Setup, float, float, int, np.ndarray]:
-    """Whitened Fig. 3 data, Assumption 7; lambda = s/4 (smallest s of the seeds); steps; records."""
+def _decay_params(ctx: Context) -> tuple[tuple[int, int, int], int, float, float]:
+    """Size, seeds, w_init and lr of :func:`_decay_setup`, read by its claims before their first check."""
     size = _sizes(ctx)[0]
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     lr = ctx.param("lr", tiny=0.1, quick=0.05, full=0.004)
+    return size, seeds, w_init, lr
+
+
+def _decay_setup(ctx: Context, key: str) -> tuple[Setup, float, float, int, np.ndarray]:
+    """Whitened Fig. 3 data, Assumption 7; lambda = s/4 (smallest s of the seeds); steps; records."""
+    size, seeds, w_init, lr = _decay_params(ctx)
     setup = make_setup(ctx, key, size, seeds, "square", w_init)
     lam = setup.s / 4
     steps = int(np.ceil(2 * transition_horizon(setup.s - lam, w_init) / lr))
@@ -1439,6 +1455,7 @@ def _decay_run(
 def section_c4(ctx: Context) -> None:
     from symbolic import reductions as red
 
+    _decay_params(ctx)
     ctx.zero(
         "(45) after (40) = regularised linear flow slowed by (a+1)/2",
         list(red.scaling_difference(regularised=True)),
@@ -1511,6 +1528,7 @@ def section_c4(ctx: Context) -> None:
 def section_c4_printed(ctx: Context) -> None:
     from symbolic import reductions as red
 
+    _decay_params(ctx)
     ctx.zero(
         "penalty (a+1)/2 lambda ||W||^2 gives the -(a+1)/2 lambda W term of (45)",
         red.regulariser_factor_residual()["printed"],

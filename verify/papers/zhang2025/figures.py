@@ -362,6 +362,8 @@ def _check_fig3a(ctx: Context, setup: Setup, rtol: float) -> None:
         "w_init = ||r1||; tolerance = 2 x integrator error (rtol vs rtol/100) + w_init (the non-rank-one "
         "parts of W(0) are O(w_init)); deviation and tolerance relative to the loss drop 1/2 beta^T "
         "Sigma^-1 beta",
+        resolution=f"a deviation from (15) above {max(tol15):.2g} of the loss drop, i.e. above the O(w_init) "
+        "that Lemma 6's rank-one approximation of a Gaussian init leaves (w_init itself is the tolerance)",
         details={
             "relative deviation": dev15,
             "relative tolerance": tol15,
