@@ -46,8 +46,12 @@ def _imports(module: str, path: Path) -> set[str]:
 
 
 @cache
-def closure(module: str) -> tuple[str, ...]:
-    """``module`` and every project module it imports, transitively (sorted)."""
+def closure(module: str, parents: bool = True) -> tuple[str, ...]:
+    """``module`` and every project module it imports, transitively (sorted).
+
+    ``parents``: include the packages above each module (their ``__init__`` runs first, and a
+    paper package's ``__init__`` imports all its modules). Without them the closure is what the
+    module's own code can reach, which is what a fault in a module can affect."""
     roots = {*PROJECT_PACKAGES, module.partition(".")[0]}
     seen: set[str] = set()
     todo = [module]
@@ -61,7 +65,7 @@ def closure(module: str) -> tuple[str, ...]:
         seen.add(name)
         todo.extend(_imports(name, path) - seen)
         parent = name.rpartition(".")[0]
-        if parent:
+        if parent and parents:
             todo.append(parent)  # a package's __init__ runs before its submodules
     return tuple(sorted(seen))
 
