@@ -446,6 +446,12 @@ def lemma_13(ctx: Context) -> None:
         ],
         why="SymPy integration",
     )
+    ctx.note(
+        "Instance search: the first quarter of the instances are the equality cases of (21) (s = 0, u(0) = "
+        "alpha(0)), where bound - u = 0 exactly, so the worst ratio of the statement is attained by "
+        "construction; an optimiser over the coefficient functions could only rediscover them. The other "
+        "instances vary alpha (any sign), beta >= 0 and the slack independently (_gronwall_instances)."
+    )
     ctx.figure(
         "u(t) and bound (21), three instances",
         xlabel="t",
