@@ -34,6 +34,7 @@ FLAGS = [
     "--disable-sync",
     "--no-first-run",
     "--hide-scrollbars",
+    "--disable-dev-shm-usage",  # containers often have a tiny /dev/shm
 ]
 PNG = b"\x89PNG\r\n\x1a\n"
 

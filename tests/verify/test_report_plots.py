@@ -1,8 +1,8 @@
 """Report figures are legible: titles inside the figure, axes named for their quantity, no tick collisions.
 
 Drawn from figures stored in the committed ``reports/results.json``: the ones with the
-longest titles, with no usable axis label, with a control line, and with log axes
-spanning less than a decade (where matplotlib's default minor labels collide).
+longest titles and y labels, with no usable axis label, with a control line, and with
+log axes spanning less than a decade (where matplotlib's default minor labels collide).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ def _sample() -> list[tuple[str, dict]]:
     unlabelled = [x for x in figures if x[1]["xlabel"].strip() in PLACEHOLDER][:3]
     narrow = [x for x in figures if _narrow_log(x[1])][:3]
     control = [x for x in figures if x[1].get("control")][:2]
-    return list(dict(longest + unlabelled + narrow + control).items())
+    long_y = sorted(figures, key=lambda x: -len(x[1]["ylabel"]))[:2]
+    return list(dict(longest + unlabelled + narrow + control + long_y).items())
 
 
 @pytest.mark.parametrize(("name", "figure"), _sample(), ids=lambda v: v if isinstance(v, str) else "")

@@ -15,8 +15,6 @@ import html
 import re
 from functools import lru_cache
 
-from latex2mathml.converter import convert
-
 # operator names standard LaTeX (or amsmath's \DeclareMathOperator idiom) knows and latex2mathml does not
 OPERATORS = ("arg", "sgn", "sign", "tr", "Tr", "diag", "rank", "supp", "argmin", "argmax", "erf", "span")
 _OPERATOR = re.compile(r"\\(" + "|".join(OPERATORS) + r")(?![A-Za-z])")
@@ -33,6 +31,8 @@ def _rewrite(latex: str) -> str:
 @lru_cache(maxsize=4096)
 def to_mathml(latex: str, display: bool = False) -> str | None:
     """MathML for ``latex`` (without its ``$`` delimiters), or ``None`` where it cannot be converted."""
+    from latex2mathml.converter import convert  # imported on first use: 0.2 s the CLI need not pay
+
     try:
         out = convert(_rewrite(latex), display="block" if display else "inline")
     except Exception:  # latex2mathml raises many types (its own, IndexError, KeyError) on bad input

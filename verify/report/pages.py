@@ -221,7 +221,8 @@ def _regime(record: dict[str, Any]) -> list:
     regime = record.get("regime")
     if not regime:
         return []
-    return [para(f"*Regime:* {_reached(regime.get('reached'))} -- {regime.get('reason', '')}")]
+    reached, reason = regime.get("reached"), regime.get("reason", "")
+    return [para(f"*Regime:* {reason}" if reached is None else f"*Regime:* {_reached(reached)} — {reason}")]
 
 
 def _expected_and_tolerance(check: dict[str, Any]) -> tuple[str, str]:
@@ -284,7 +285,7 @@ def _controls(record: dict[str, Any]) -> list:
                     ", ".join(k.get("must_break") or []),
                     ", ".join(k.get("broke") or []),
                     held,
-                    Verdict("PASS" if k.get("ok") else "FAIL"),
+                    "yes" if k.get("ok") else "**no**",
                     problems,
                 )
             )

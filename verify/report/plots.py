@@ -23,9 +23,10 @@ from matplotlib.axis import Axis
 from matplotlib.mathtext import MathTextParser
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
-STYLE_VERSION = 2  # part of each figure's digest in figures.json: bump to redraw every figure
+STYLE_VERSION = 3  # part of each figure's digest in figures.json: bump to redraw every figure
 WIDTH_IN, HEIGHT_IN, DPI = 6.4, 4.2, 110
 TITLE_CHARS = 78  # characters per title line at 9 pt across 6.4 in
+XLABEL_CHARS, YLABEL_CHARS = 80, 40  # axis-label lines at 10 pt along the axes (about 5.5 in and 3 in)
 PLACEHOLDER = {"", "x", "y"}  # labels that name no quantity
 
 # "A vs B", "A against B", "... in kappa", "... over t": the quantity the horizontal axis carries
@@ -90,8 +91,8 @@ def build(figure: dict[str, Any]) -> plt.Figure:
         ax.yaxis.set_major_locator(MaxNLocator(nbins=7))
         ax.ticklabel_format(axis="y", style="sci", scilimits=(-3, 4), useOffset=True)
     xlabel, ylabel = axis_labels(figure)
-    ax.set_xlabel(_literal(xlabel))
-    ax.set_ylabel(_literal(ylabel))
+    ax.set_xlabel(_literal(textwrap.fill(xlabel, XLABEL_CHARS)))
+    ax.set_ylabel(_literal(textwrap.fill(ylabel, YLABEL_CHARS)))
     ax.set_title(_literal(title_of(figure)), fontsize=9)
     ax.grid(True, alpha=0.3)
     if len(figure["series"]) > 1:
