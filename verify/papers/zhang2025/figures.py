@@ -168,7 +168,7 @@ _CIRCLE_CAP = "circle: accuracy <= 1/2, paired radii"
     r"homogeneous, Condition 3) the two-layer bias-free ReLU net fails (accuracy capped by the best linear "
     r"classifier), the three-layer bias-free and the biased nets succeed; on the circle data (not "
     r"homogeneous) all bias-free nets fail and the biased net succeeds.",
-    hypotheses=[BIAS_FREE, RELU, TWO_LAYER, HOMOGENEOUS, CONDITION_3],
+    hypotheses=[BIAS_FREE, RELU, TWO_LAYER, HOMOGENEOUS, CONDITION_3, SMALL_INIT],
 )
 def figure_1(ctx: Context) -> None:
     P = ctx.param("P", tiny=40, quick=120, full=120)
@@ -180,6 +180,9 @@ def figure_1(ctx: Context) -> None:
     ctx.require(P % 4 == 0 and P >= 8, f"need P divisible by 4 (paired circle data), got P={P}")
     fans, circles = _fig1_data(ctx, P, seeds)
     ctx.regime(CONDITION_3, symmetric=all(is_symmetric(d.X, d.y) for d in fans))
+    # "from small init": App. H's w_init = 1e-2; a three-layer net needs ~80000 epochs to leave the
+    # small-init saddle, so only the full profile reaches the regime (quick trains from 0.5).
+    ctx.regime(SMALL_INIT, w_init=w_init)
     if (H, w_init, lr, steps) != (100, 1e-2, 0.2, 80000):
         ctx.reduced_scale(
             f"H = {H}, w_init = {w_init:g}, lr = {lr:g}, {steps} steps for App. H's H = 100, w_init = 1e-2, "

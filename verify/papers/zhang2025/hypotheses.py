@@ -74,7 +74,7 @@ BALANCED = Hypothesis(
 SMALL_INIT = Hypothesis(
     "small init",
     wording=r"small initialisation $w_{\rm init}\ll1$",
-    condition="w_init <= 1e-2 (the early-phase terms are O(w_init) relative)",
+    condition="w_init <= 1e-2 (App. H's largest 'small' scale, Figs. 1, 5; early-phase terms are O(w_init))",
     test=lambda w_init: w_init <= 1e-2,
 )
 
