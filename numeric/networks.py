@@ -184,6 +184,7 @@ class BiasFreeNet:
         scale: Array,
         pattern: Array | None = None,
         live: Array | None = None,
+        sliding: Array | None = None,
     ) -> Array:
         r"""``scale`` times the loss gradient, as a flat state ``(B, n_params)``.
 
@@ -192,15 +193,94 @@ class BiasFreeNet:
         ``(B|1, 1)`` (e.g. :math:`-1/\tau`) applied to :math:`\partial\mathcal L/\partial f`
         (a ``(B, P)`` array, so the scaling is nearly free), each layer's gradient written
         straight into its slice of the flat result. ``pattern`` and ``live``: the first
-        layer's activation pattern of a switched flow (see :meth:`_forward`).
+        layer's activation pattern of a switched flow (see :meth:`_forward`); ``sliding``
+        (B, N_1 P) bool: entries in a Filippov sliding mode, whose slopes are
+        :meth:`sliding_slopes` (clipped to the two sides' slopes).
         """
         xp = array_namespace(state)
         Ws = self.unpack(state)
         hs, acts, slope1 = self._forward(Ws, XT, alpha, pattern, live)
         out = xp.empty_like(state)
         dL_df = loss.dvalue(hs[-1][:, 0, :], y) * scale
+        if sliding is not None:
+            back = _backprop(Ws[1], dL_df[:, None, :])
+            slope1 = self.sliding_slopes(slope1, back, sliding, X @ XT, alpha)[0]
         self._backward(Ws, X, hs, acts, alpha, dL_df, self.unpack(out), slope1)
         return out
+
+    def sliding_slopes(
+        self, slope1: Array, back: Array, sliding: Array, gram: Array, alpha: Array | float
+    ) -> tuple[Array, Array]:
+        r"""First-layer slopes that keep every sliding pre-activation at zero (two-layer nets).
+
+        With ``b_{jk} = (W_2^T \delta)_{jk}`` (``back``, (B, N_1, P)) the first layer's
+        gradient is :math:`\dot w_j \propto \sum_k s_{jk} b_{jk} x_k`, so the pre-activation
+        :math:`z_{ij} = w_j\cdot x_i` moves at :math:`\dot z_{ij} \propto \sum_k G_{ik} s_{jk} b_{jk}`
+        (``gram`` :math:`G = X X^\top`, (B|1, P, P)). On the surface (:math:`z_{ij} = 0`) the
+        field is affine in :math:`s_{ij}` (the forward pass sees :math:`s_{ij} z_{ij} = 0`), and the
+        Filippov sliding mode is the convex combination of the two sides' fields, i.e. the slope
+        :math:`s^*_{ij} \in [\min(1,\alpha), \max(1,\alpha)]` with :math:`\dot z_{ij} = 0`. For the
+        sliding set :math:`S_j` of neuron ``j`` the unknowns :math:`u_k = s_{jk} b_{jk}`,
+        :math:`k \in S_j`, solve
+        :math:`\sum_{k\in S_j} G_{ik} u_k = -\sum_{k\notin S_j} G_{ik} s_{jk} b_{jk}`,
+        :math:`i \in S_j` (one small batched solve per neuron with a sliding entry).
+
+        Returns ``(slopes, unclipped)``: ``slope1`` with the sliding entries replaced by
+        :math:`s^*` clipped to the two sides' slopes, and (B, N_1 P) the unclipped :math:`s^*`
+        (NaN off the sliding entries; :math:`s^*` outside the range means the flow leaves
+        the surface, on the side of the nearer end). Entries with :math:`b_{jk} = 0` keep
+        their slope (it does not act). A clipped entry's coupling to the other sliding
+        entries of its neuron is not re-solved (exact for one sliding entry per neuron and for
+        orthogonal data; otherwise until the solver moves the entry off the sliding set at the
+        end of the step).
+        """
+        xp = array_namespace(back)
+        S = sliding.reshape(back.shape)
+        unclipped = xp.full(back.shape, xp.nan, dtype=back.dtype)
+        b, j = xp.nonzero(S.any(axis=2))
+        if b.shape[0] == 0:
+            return slope1, unclipped.reshape(sliding.shape)
+        m = S[b, j].astype(back.dtype)  # (n, P)
+        bp, s0 = back[b, j], slope1[b, j]
+        G = gram[b] if gram.shape[0] != 1 else gram[0][None]
+        known = (1 - m) * s0 * bp
+        rhs = -m * (G @ known[..., None])[..., 0]
+        eye = xp.eye(m.shape[1], dtype=back.dtype)
+        A = m[:, :, None] * G * m[:, None, :] + eye * (1 - m)[:, None, :]
+        u = xp.linalg.solve(A, rhs[..., None])[..., 0]
+        act = (m > 0) & (bp != 0)
+        star = xp.where(act, u / xp.where(act, bp, 1.0), xp.nan)
+        a = xp.asarray(alpha, dtype=back.dtype)
+        a = a.reshape(-1)[b][:, None] if a.ndim and a.reshape(-1).shape[0] != 1 else a.reshape(-1)[:1]
+        lo, hi = xp.minimum(1.0, a), xp.maximum(1.0, a)
+        out = slope1.copy()
+        out[b, j] = xp.where(act, xp.minimum(xp.maximum(star, lo), hi), s0)
+        unclipped[b, j] = star
+        return out, unclipped.reshape(sliding.shape)
+
+    def sliding_exits(
+        self,
+        state: Array,
+        X: Array,
+        XT: Array,
+        y: Array,
+        alpha: Array | float,
+        loss: Loss,
+        scale: Array,
+        pattern: Array,
+        live: Array | None,
+        sliding: Array,
+    ) -> Array:
+        """(B, N_1 P): +1 / -1 where a sliding entry leaves its surface to the positive /
+        negative side (:meth:`sliding_slopes` beyond the larger / smaller slope), else 0."""
+        xp = array_namespace(state)
+        Ws = self.unpack(state)
+        hs, _, slope1 = self._forward(Ws, XT, alpha, pattern, live)
+        back = _backprop(Ws[1], (loss.dvalue(hs[-1][:, 0, :], y) * scale)[:, None, :])
+        star = self.sliding_slopes(slope1, back, sliding, X @ XT, alpha)[1]
+        a = xp.asarray(alpha, dtype=state.dtype).reshape(-1)[:, None]
+        lo, hi = xp.minimum(1.0, a), xp.maximum(1.0, a)
+        return (star > hi).astype(state.dtype) - (star < lo).astype(state.dtype)
 
     def switching_values(self, state: Array, XT: Array) -> Array:
         """The first-layer pre-activations ``w_j . x_i`` as ``(B, N_1 P)`` (entry ``j P + i``):

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from numeric.backend import Array, Backend, array_namespace, to_numpy
-from numeric.integrators.events import LIVE_KEY, PATTERN_KEY, Switching
+from numeric.integrators.events import LIVE_KEY, PATTERN_KEY, SLIDE_KEY, Switching
 from numeric.losses import Loss
 from numeric.networks import BiasFreeNet, leaky_relu_slope
 
@@ -104,6 +104,7 @@ class GradientFlow:
             args["neg_inv_tau"],
             args.get(PATTERN_KEY),
             args.get(LIVE_KEY),
+            args.get(SLIDE_KEY),
         )
         decay = args.get("decay_rate")
         if decay is not None:
@@ -114,7 +115,9 @@ class GradientFlow:
     def switching(self) -> Switching:
         """The flow's switching surfaces ``w_j . x_i = 0`` (two-layer nets), for
         ``solve(..., events=flow.switching)``: the field then uses the activation pattern the
-        solver passes in ``args`` (:mod:`numeric.integrators.events`)."""
+        solver passes in ``args`` (:mod:`numeric.integrators.events`), and integrates sliding
+        entries in the Filippov sliding mode (:meth:`~numeric.networks.BiasFreeNet.sliding_slopes`;
+        the weight-decay term, ``O(z)`` on the surface, is left out of the sliding condition)."""
         net = self.net
         if net.depth != 2:
             raise ValueError(f"switching surfaces are declared for two-layer nets, not depth {net.depth}")
@@ -125,7 +128,21 @@ class GradientFlow:
         def slopes(g: Array, args: dict[str, Array]) -> Array:
             return leaky_relu_slope(g, args["alpha"][:, :, 0], net.kink)
 
-        return Switching(values=values, slopes=slopes)
+        def exits(t: Array, y: Array, args: dict[str, Array]) -> Array:
+            return net.sliding_exits(
+                y,
+                args["X"],
+                args["XT"],
+                args["y"],
+                args["alpha"],
+                self.loss,
+                args["neg_inv_tau"],
+                args[PATTERN_KEY],
+                args.get(LIVE_KEY),
+                args[SLIDE_KEY],
+            )
+
+        return Switching(values=values, slopes=slopes, exits=exits)
 
     def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
         """Unregularised training loss of every member, ``(B,)``."""

@@ -16,7 +16,10 @@ so the steps shrink near every switch. Here the solver does instead:
    ``s_e = +-1`` is monitored is checked on the cubic Hermite interpolant of
    ``g_e`` (from ``g(y_0), g(f_0), g(y_1), g(f_1)``: :math:`g` is linear in ``y``, so
    :math:`\dot g = g(f)`) at ``theta = 1/4, 1/2, 3/4, 1``: a sample with
-   ``s_e g_e < 0`` flags the member.
+   ``s_e g_e < 0`` below its start value flags the entry (an entry resting at a
+   rounding-level value on the wrong side is not a crossing). A crossing the cubic does
+   not see (a double crossing within one step, of amplitude below the cubic's O(h^4)
+   error) is missed.
 3. **Location.** For flagged members only, the method's dense output (DOPRI5: 4th
    order, no extra work; DOP853: 7th order, three extra field calls) gives ``g_e`` as a
    polynomial in ``theta``; it is sampled at ``theta = k/8``, the first interval with a
@@ -32,19 +35,23 @@ so the steps shrink near every switch. Here the solver does instead:
 5. **Sliding (Filippov).** If, after the flip, the new side's velocity points back
    into the surface (``s_e\, \dot g_e < 0`` on the new side, while the old side's
    pointed into it too, since it crossed), both sides point into the surface: the
-   exact solution slides along it. Such an entry is *recorded* (member, entry, start
-   time) and handed back to the field's own convention at the current state (``live``:
-   ``args[switching.live_key]`` marks it), i.e. the member integrates that entry as
-   without events (the error control then chatters across it, as a plain RK method
-   does). The convex-combination sliding mode is **not** integrated here (see
-   :class:`Switching`). A live entry is monitored again, and its segment closed, at the
-   end of the first accepted step where the flow leaves the surface (``g_e \dot g_e > 0``).
+   exact solution slides along it. The entry is recorded (member, entry, start time)
+   and, for a field with a sliding mode (``Switching.exits``), marked *sliding*: the
+   field integrates the convex combination of the two pieces that keeps ``g_e`` at 0
+   (its weight clipped to [0, 1]), and at the end of every accepted step ``exits``
+   says where the flow leaves the surface (the unclipped weight out of range); such an
+   entry takes the side it leaves to, and its segment is closed. Since the clipped
+   combination *is* that side's piece, the solution past the exit is right without
+   locating the exit time. A field without a sliding mode gets the entry back *live*
+   (``args[switching.live_key]``: its own convention at the current state, as without
+   events, so the error control chatters); a live entry is monitored again at the end of
+   the first accepted step where the flow leaves the surface (``g_e \dot g_e > 0``).
 
 Entries exactly on a surface at the start (``g_e(y_0) = 0``) start live, too.
 
 Members keep their own events; there is no Python loop over members or entries. All
-array work is array-namespace code (NumPy or CuPy); the host sees one (B,) mask per step
-(which members need the location) and, for those, the bracketed entries' indices.
+array work is array-namespace code (NumPy or CuPy); per step the host sees whether any
+entry was flagged and, if so, the flagged (member, entry) indices.
 """
 
 from __future__ import annotations
@@ -63,6 +70,7 @@ from numeric.trajectory import Trajectory
 
 PATTERN_KEY = "slope_pattern"  # default args key of the pattern
 LIVE_KEY = "slope_live"  # default args key of the live mask
+SLIDE_KEY = "slope_sliding"  # default args key of the sliding mask
 _DETECT_THETAS = (0.25, 0.5, 0.75, 1.0)  # Hermite samples of the detection (1 = the step's end)
 _LOCATE_SAMPLES = 8  # dense-output samples theta = k/8 that bracket the earliest root
 _ROOT_ULPS = 4  # the bracket on theta in [0, 1] is closed to 4 eps
@@ -86,15 +94,21 @@ class Switching:
     live_key: the ``args`` entry (B, E) bool, present only while some entry is live,
         marking entries for which the field ignores the pattern and uses its own
         convention at the current state.
-
-    The sliding mode itself (the Filippov convex combination keeping ``g_e = 0``) is not
-    integrated: sliding entries are detected, recorded and integrated live.
+    exits: ``exits(t, y, args) -> (B, E)`` for a field with a sliding mode: the field then
+        integrates the entries marked in ``args[slide_key]`` (B, E) bool (present only
+        while some entry slides) in the Filippov sliding mode -- the convex combination of
+        the two sides' pieces with ``g_e' = 0``, its coefficient clipped to [0, 1] -- and
+        ``exits`` says, per sliding entry, +1 / -1 when the flow leaves the surface to the
+        positive / negative side (the unclipped coefficient is out of range), else 0.
+        ``None``: sliding entries are integrated live (the error control chatters).
     """
 
     values: Callable[[Array, Mapping[str, Array]], Array]
     slopes: Callable[[Array, Mapping[str, Array]], Array]
     key: str = PATTERN_KEY
     live_key: str = LIVE_KEY
+    exits: Callable[[Array, Array, Mapping[str, Array]], Array] | None = None
+    slide_key: str = SLIDE_KEY
 
 
 @dataclass
@@ -142,6 +156,8 @@ class EventTracker:
         self.pattern = switching.slopes(xp.where(live, gy, self.side), args)
         self.live = live
         self.has_live = bool(to_numpy(live.any()))
+        self.sliding = xp.zeros(gy.shape, dtype=bool)
+        self.has_sliding = False
         A = y.shape[0]
         self.gf = None
         self.n_events = np.zeros(A, dtype=np.int64)
@@ -151,9 +167,14 @@ class EventTracker:
 
     # -- the field's arguments --------------------------------------------------------
     def args(self, args: Mapping[str, Array]) -> dict[str, Array]:
-        out = {**args, self.sw.key: self.pattern}
+        """``args`` with the current pattern (and live / sliding masks while there are any)."""
+        sw = self.sw
+        out = {k: v for k, v in args.items() if k not in (sw.live_key, sw.slide_key)}
+        out[sw.key] = self.pattern
         if self.has_live:
-            out[self.sw.live_key] = self.live
+            out[sw.live_key] = self.live
+        if self.has_sliding:
+            out[sw.slide_key] = self.sliding
         return out
 
     def start(self, k1: Array, args: Mapping[str, Array]) -> None:
@@ -161,7 +182,7 @@ class EventTracker:
 
     def keep(self, keep_d: Array, keep_h: np.ndarray) -> None:
         """Restrict to the members ``keep`` (local indices)."""
-        for name in ("gy", "gf", "side", "pattern", "live", "slide_t0"):
+        for name in ("gy", "gf", "side", "pattern", "live", "sliding", "slide_t0"):
             setattr(self, name, getattr(self, name)[keep_d])
         self.n_events, self.n_sliding = self.n_events[keep_h], self.n_sliding[keep_h]
 
@@ -219,6 +240,8 @@ class EventTracker:
             )
         if self.has_live:
             self._remonitor(accept, t, ids_h, args)
+        if self.has_sliding:
+            self._exit_sliding(accept, t, y, args, ids_h)
         return t, y, k1, truncated, extra
 
     def _locate(
@@ -303,19 +326,46 @@ class EventTracker:
         return t, y, k1, truncated, extra
 
     def _args_of(self, args_G: Mapping[str, Array], G_d: Array) -> dict[str, Array]:
-        """The field's arguments of members ``G`` with their current pattern."""
-        out = {**args_G, self.sw.key: self.pattern[G_d]}
+        """The field's arguments of members ``G`` with their current pattern and masks."""
+        sw = self.sw
+        out = {k: v for k, v in args_G.items() if k not in (sw.live_key, sw.slide_key)}
+        out[sw.key] = self.pattern[G_d]
         if self.has_live:
-            out[self.sw.live_key] = self.live[G_d]
+            out[sw.live_key] = self.live[G_d]
+        if self.has_sliding:
+            out[sw.slide_key] = self.sliding[G_d]
         return out
 
     def _start_sliding(self, G: np.ndarray, G_d: Array, slides: Array, t_G: Array, ids_h: np.ndarray) -> None:
         xp = self.xp
         self.side[G_d] = xp.where(slides, 0.0, self.side[G_d])
-        self.live[G_d] = slides | self.live[G_d]
+        if self.sw.exits is not None:  # the field integrates the sliding mode
+            self.sliding[G_d] = slides | self.sliding[G_d]
+            self.has_sliding = True
+        else:
+            self.live[G_d] = slides | self.live[G_d]
+            self.has_live = True
         self.slide_t0[G_d] = xp.where(slides, t_G[:, None], self.slide_t0[G_d])
         self.n_sliding[G] += to_numpy(slides.sum(axis=1))
-        self.has_live = True
+
+    def _exit_sliding(
+        self, accept: Array, t: Array, y: Array, args: Mapping[str, Array], ids_h: np.ndarray
+    ) -> None:
+        """Sliding entries whose flow leaves the surface (``exits != 0``) at the end of an accepted
+        step take the side they leave to. The field clipped their coefficient already, so its
+        value there *is* that side's piece, and the member's FSAL slope stays valid."""
+        xp, sw = self.xp, self.sw
+        ex = sw.exits(t, y, self.args(args))
+        leave = self.sliding & (ex != 0) & accept[:, None]
+        if not bool(to_numpy(leave.any())):
+            return
+        m, e = (to_numpy(a) for a in xp.nonzero(leave))
+        self.records.append((ids_h[m], e, to_numpy(self.slide_t0[leave]), to_numpy(t)[m]))
+        self.slide_t0 = xp.where(leave, xp.nan, self.slide_t0)
+        self.side = xp.where(leave, ex, self.side)
+        self.pattern = xp.where(leave, sw.slopes(self.side, args), self.pattern)
+        self.sliding = self.sliding & ~leave
+        self.has_sliding = bool(to_numpy(self.sliding.any()))
 
     def _remonitor(self, accept: Array, t: Array, ids_h: np.ndarray, args: Mapping[str, Array]) -> None:
         """Live entries whose flow leaves the surface (``g g' > 0``) are monitored again."""
