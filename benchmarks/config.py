@@ -115,9 +115,11 @@ class KinkConfig:
     T: float = 50.0
     w_init: float = 0.1
     gaussian_size: tuple[int, int, int] = (8, 8, 8)
-    gaussian_T: float = 0.5
+    gaussian_T: float = 50.0  # the engine with events (sliding mode) ...
     gaussian_B: int = 8
-    gaussian_rtols: tuple[float, ...] = (1e-5, 1e-6, 1e-7)
+    gaussian_rtols: tuple[float, ...] = (1e-5, 1e-6, 1e-7, 1e-8)
+    gaussian_plain_T: float = 0.5  # ... and without events (it chatters: ~1/rtol steps)
+    gaussian_plain_rtols: tuple[float, ...] = (1e-5, 1e-6)
     repeats: int = 1
     seed: int = 5
 
@@ -166,9 +168,11 @@ PROFILES: dict[str, Profile] = {
             ivp_members=2,
             T=5.0,
             gaussian_size=(4, 4, 4),
-            gaussian_T=0.1,
+            gaussian_T=2.0,
             gaussian_B=2,
             gaussian_rtols=(1e-4, 1e-5),
+            gaussian_plain_T=0.1,
+            gaussian_plain_rtols=(1e-4, 1e-5),
         ),
     ),
     "quick": Profile(
