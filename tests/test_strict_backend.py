@@ -110,6 +110,46 @@ def test_transfers_copy_and_explicit_syncs_are_counted(a):
     assert n[0] == 3
 
 
+# -- host parameters given as device arrays (the dormant breaks of issue 17) -----------------------
+def test_functions_taking_host_parameters_accept_device_arrays():
+    """``np.asarray`` on a device argument raised; the arguments now go through ``to_numpy``."""
+    from numeric.fixed_readout_sgd import gaussian_weights
+    from numeric.initializations import balanced_rank_one, gaussian
+    from numeric.networks import BiasFreeNet
+
+    net, scale = BiasFreeNet((3, 4, 1), kink=0.0), [0.5, 2.0]
+    on_strict = gaussian(net, BE.rng(1), 2, BE.asarray(scale))
+    on_numpy = gaussian(net, get_backend("numpy").rng(1), 2, np.array(scale))
+    for W, ref in zip(on_strict, on_numpy, strict=True):
+        np.testing.assert_array_equal(to_numpy(W), ref)
+    np.testing.assert_array_equal(
+        gaussian_weights(np.random.default_rng(2), 3, 4, BE.asarray(scale)),
+        gaussian_weights(np.random.default_rng(2), 3, 4, np.array(scale)),
+    )
+    r = [1.0, 0.0, 0.0]
+    for W, ref in zip(
+        balanced_rank_one(np.random.default_rng(3), 2, 3, BE.asarray(r), BE.asarray(scale)),
+        balanced_rank_one(np.random.default_rng(3), 2, 3, np.array(r), np.array(scale)),
+        strict=True,
+    ):
+        np.testing.assert_array_equal(W, ref)
+
+
+def test_polar_flow_runs_on_the_device():
+    from numeric.homogeneous_flow import polar_flow
+
+    def quadratic(u, args):
+        S = args["S"][0]  # shared by the members (leading axis 1)
+        return 0.5 * ((u @ S) * u).sum(axis=1), u @ S
+
+    S = np.array([[1.0, 0.3], [0.3, -0.5]])
+    u0, taus = np.array([[1.0, 0.5], [-0.2, 1.0]]), np.linspace(0.0, 1.0, 3)
+    dev = polar_flow(quadratic, BE.asarray(u0), 2, taus, args={"S": BE.asarray(S[None])})
+    host = polar_flow(quadratic, u0, 2, taus, args={"S": S[None]})
+    for name in ("theta", "log_r", "t", "f_end"):
+        np.testing.assert_array_equal(getattr(dev, name), getattr(host, name))
+
+
 # -- sync budgets --------------------------------------------------------------------------------
 def _fields():
     """(name, field, state, args) for the gradient-flow fields the claims integrate, on BE."""
