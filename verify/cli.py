@@ -300,10 +300,12 @@ def show(
         select([claim_id])  # raises a UserError with suggestions
         raise UserError(f"{claim_id!r} is a paper, not a claim; see 'verify list {claim_id}'")
     c = claims[claim_id]
-    console.print(f"[bold]{c.id}[/]: {c.title}\nsource: {c.source}\n\n{c.statement}\n")
-    console.print("hypotheses:\n" + "\n".join(f"  - {h}" for h in c.hypotheses))
+    console.print(
+        f"[bold]{c.id}[/]: {escape(c.title)}\nsource: {escape(c.source)}\n\n{escape(c.statement)}\n"
+    )
+    console.print("hypotheses:\n" + "\n".join(f"  - {h}" for h in c.hypotheses), markup=False)
     if c.erratum:
-        console.print(f"\nknown erratum: {c.erratum.reason}")
+        console.print(f"\nknown erratum: {c.erratum.reason}", markup=False)
     record = results.load(out).get(claim_id)
     if record is None:
         console.print(f"\nno stored result in {out}; run: verify run {claim_id}")
@@ -315,14 +317,26 @@ def show(
 
 
 @app.command()
-def report(out: OutDir = DEFAULT_OUT, claim_sources: ClaimSources = None) -> None:
+def report(
+    out: OutDir = DEFAULT_OUT,
+    claim_sources: ClaimSources = None,
+    junit: Annotated[
+        Path | None, typer.Option(help="also write JUnit XML of every stored claim to this file")
+    ] = None,
+) -> None:
     """Re-render the reports from the stored results.json (runs nothing)."""
     use_claims(claim_sources)
     stored = results.load(out)
     if not stored:
         raise UserError(f"no results in {out}; run 'verify run' first")
     results.ensure_writable(out, "--out")
-    written = render(out, _in_order(stored, list(all_claims())), all_claims())
+    if junit is not None:
+        _ensure_writable_file(junit, "--junit")
+    records = _in_order(stored, list(all_claims()))
+    written = render(out, records, all_claims())
+    if junit is not None:
+        write_junit(junit, records)
+        written.append(junit)
     console.print(f"wrote {len(written)} report files under {out}")
 
 

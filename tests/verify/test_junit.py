@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from cli_support import fake_claim, patch_claims
+from conftest import TINY_CLAIM
 
 from verify.junit import junit_xml
 
@@ -66,3 +67,10 @@ def test_run_writes_junit(tmp_path, verify_main, monkeypatch):
     assert code == 1, out + err
     (case,) = ET.parse(junit).getroot().iter("testcase")
     assert case.get("name") == "fake2025:lemma-1" and case.find("failure") is not None
+
+
+def test_report_writes_junit_of_the_stored_results(tiny_run_copy, tmp_path, verify_main):
+    code, _, err = verify_main("report", "--out", tiny_run_copy, "--junit", tmp_path / "all.xml")
+    assert code == 0, err
+    (case,) = ET.parse(tmp_path / "all.xml").getroot().iter("testcase")
+    assert case.get("name") == TINY_CLAIM
