@@ -29,6 +29,7 @@ from numeric.homogeneous_nets import (
 from numeric.neuron_pursuit import insert_neuron
 from verify.claim import claim
 from verify.context import Context
+from verify.papers.kumar2025.hypotheses import DELTA_SMALL, DELTA_THRESHOLD
 
 ALPHA, P, DEPTH = 1.0, 2, 3  # sigma = x^2: covered by Lemma 13 (alpha = 1, any p)
 
@@ -51,7 +52,7 @@ def _loss(Ws, X, y) -> float:
     source="Lemma 12 (proof App. C)",
     statement=r"$y^\top\mathcal H(X;\hat W)=\zeta>0$ $\Rightarrow$ $\mathcal L(\delta\hat W)<\mathcal L(0)$ "
     r"for all small $\delta$",
-    hypotheses=[r"$\zeta>0$", r"$\delta^D<\zeta/\|\mathcal H(X;\hat W)\|^2$ (threshold, $D=\sum_{k<L}p^k$)"],
+    hypotheses=[r"$\zeta>0$", DELTA_THRESHOLD],
 )
 def lemma_12(ctx: Context) -> None:
     restarts = ctx.param("H", tiny=8, quick=32, full=128)
@@ -96,7 +97,11 @@ def lemma_12(ctx: Context) -> None:
     ctx.note(
         f"Lemma 12's proof writes delta^L; the exponent is the degree D = sum_k p^k = {D} (L = 3, p = 2)."
     )
-    with ctx.control("delta above the exact crossing (2 zeta/|H|^2)^(1/D)", breaks="delta small"):
+    with ctx.control(
+        "delta above the exact crossing (2 zeta/|H|^2)^(1/D)",
+        breaks=DELTA_THRESHOLD,
+        must_break=["L(0) - L(delta W_hat) >= delta^D zeta / 2*"],
+    ):
         big = 1.2 * (2 * zeta / h2) ** (1 / D)
         ctx.bound(
             "L(0) - L(delta W_hat) >= delta^D zeta / 2",
@@ -113,7 +118,7 @@ def lemma_12(ctx: Context) -> None:
     source="Lemma 13 (via Lemma 8)",
     statement=r"$\bar y^\top\mathcal H_{1,l_*}(X;\hat b,\hat a)=\zeta>0$ $\Rightarrow$ "
     r"$\mathcal L(\hat W)<\mathcal L(\bar W)$ for all small $\delta$",
-    hypotheses=[r"$\zeta>0$", r"$\alpha=1$, $p\ge1$ or $\alpha\ne1$, $p\ge4$", r"$\delta$ small"],
+    hypotheses=[r"$\zeta>0$", r"$\alpha=1$, $p\ge1$ or $\alpha\ne1$, $p\ge4$", DELTA_SMALL],
 )
 def lemma_13(ctx: Context) -> None:
     restarts = ctx.param("H", tiny=8, quick=32, full=128)
@@ -156,6 +161,6 @@ def lemma_13(ctx: Context) -> None:
         xlabel="delta",
         ylabel="|remainder|",
     )
-    with ctx.control("delta = 30 (not small)", breaks=r"$\delta$ small"):
+    with ctx.control("delta = 30 (not small)", breaks=DELTA_SMALL, must_break=["L(W_hat) - L(W_bar) < 0*"]):
         big = _loss(insert_neuron(W_bar, layer, 30 * a, 30 * b), X, y) - base
         ctx.bound("L(W_hat) - L(W_bar) < 0", big, 0.0, side="<=", why="as above")

@@ -27,6 +27,7 @@ from numeric.homogeneous_nets import loss_and_grad, ncf_and_grad, normalize, pac
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.flows import gradient_flow
+from verify.papers.kumar2025.hypotheses import W0_STABLE_NET
 
 K, D, N = 3, 3, 10
 SHAPES = [(K, D), (1, K)]
@@ -92,7 +93,7 @@ def _escape(leader: int, rng: Rng, *, deltas_n: int):
     r"through the escape ([derived] $\beta=1$ for $\sigma=x^2$)",
     hypotheses=[
         r"$\sigma=\max(x,\alpha x)^p$ with $p\ge2$ (or $p=1,\alpha=1$)",
-        r"$W^0\in\mathcal S(\bar W)$",
+        W0_STABLE_NET,
     ],
 )
 def lemma_5(ctx: Context) -> None:
@@ -128,7 +129,8 @@ def lemma_5(ctx: Context) -> None:
         )
     with ctx.control(
         "W^0 in the stable set of the KKT point led by neuron 1 (neuron 1 has the 90% share)",
-        breaks=r"$W^0\in\mathcal S(\bar W)$ for the $\bar W$ whose zeros define $w_z$",
+        breaks=W0_STABLE_NET,
+        must_break=["max_t |w_z(t)| up to T_delta + 6 against delta*"],
     ):
         deltas, wz_max, *_ = _escape(1, ctx.rng("escape-0"), deltas_n=deltas_n)
         ctx.order(

@@ -15,6 +15,7 @@ from scipy.optimize import linprog
 
 from verify.claim import claim
 from verify.context import Context
+from verify.papers.kumar2025.hypotheses import OMP_UNNORMALIZED
 
 X_D5 = np.array([[1.0, 0.0, -0.1], [0.0, 1.0, 1.0 + 0.2 / 3]])
 B_D5 = np.array([1.0, 2.0])
@@ -76,7 +77,7 @@ def np_diagonal(X: np.ndarray, b: np.ndarray, steps: int, delta: float, lr: floa
     r"NP iterates $(0,0,1.77)$, "
     r"$(1.19,0,1.88)$ equal OMP's; the min-$\ell_1$ solution is $(1,2,0)$",
     hypotheses=[
-        "OMP selects by the unnormalized correlation |X_j^T r| (as NP's NCF does)",
+        OMP_UNNORMALIZED,
         "GD reaches the restricted least-squares minimum (Lemma 21)",
     ],
 )
@@ -134,7 +135,11 @@ def section_d5(ctx: Context) -> None:
         "first and returns the min-l1 solution (1, 2, 0); 'NP = OMP != min-l1' holds for unnormalized "
         "OMP only."
     )
-    with ctx.control("column-normalized OMP", breaks="OMP selects by the unnormalized correlation"):
+    with ctx.control(
+        "column-normalized OMP",
+        breaks=OMP_UNNORMALIZED,
+        must_break=["NP iterate 1 = *OMP iterate 1", "NP iterate 2 = *OMP iterate 2"],
+    ):
         normalized = omp(X_D5, B_D5, 2, normalized=True)
         for it, z_omp in enumerate(normalized, start=1):
             ctx.close(

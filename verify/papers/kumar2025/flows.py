@@ -24,6 +24,13 @@ from numeric.integrators.methods import DOPRI5
 from numeric.solve import solve
 from verify.claim import Erratum, claim
 from verify.context import Context
+from verify.papers.kumar2025.hypotheses import (
+    BLOCKS_2_HOMOGENEOUS,
+    G_HOMOGENEOUS,
+    NCF_HOMOGENEOUS,
+    NCF_HOMOGENEOUS_LIPSCHITZ,
+    POSITIVE_START,
+)
 
 EPS = float(np.finfo(float).eps)
 TAU_END = 12.0  # polar time; see polar_to_end
@@ -126,7 +133,7 @@ def _dichotomy_cases(ctx: Context):
     source="Lemma 1 (imported from Kumar & Haupt 2025a), eq. 6",
     statement=r"$\mathcal H$ $L$-homogeneous, $L\ge2$: either $\phi(t,u_0)\to0$, or "
     r"$\|\phi\|\to\infty$ and $\phi/\|\phi\|\to$ a non-negative KKT point of $\widetilde{\mathcal N}$",
-    hypotheses=[r"$\mathcal H$ $L$-positively homogeneous, $L\ge2$", r"any $z$, any $u_0$"],
+    hypotheses=[NCF_HOMOGENEOUS, r"any $z$, any $u_0$"],
     erratum=Erratum(
         r"a third outcome occurs on a set of positive measure: the flow converges to a nonzero critical "
         r"point of $\mathcal N$ (the cone $\{\nabla\mathcal N=0\}$ is nontrivial for degree $\ge3$). For "
@@ -150,8 +157,6 @@ def lemma_1(ctx: Context) -> None:
             why="the printed dichotomy; classification at polar time 12: log r > 10 with N(theta) > 1e-6, "
             "log r < -10, else finite (the limits settle like exp(-24))",
         )
-    with ctx.control("N(u) = u_1^2 u_2 + u_1^4 (degrees 3 and 4 mixed)", breaks="homogeneous"):
-        _nonhomogeneous_control(ctx)
 
 
 @claim(
@@ -164,7 +169,7 @@ def lemma_1(ctx: Context) -> None:
     r"the origin or a zero KKT direction), or $\|\phi\|\to\infty$ (in finite time "
     r"$T\in[\frac1{L(L-2)\mathcal N(u_*)},\frac1{L(L-2)\mathcal N(u_0)}]$ if $L>2$) and "
     r"$\phi/\|\phi\|\to u_*$, a non-negative KKT point",
-    hypotheses=[r"$\mathcal H$ $L$-positively homogeneous, $L\ge2$, $\nabla\mathcal N$ locally Lipschitz"],
+    hypotheses=[NCF_HOMOGENEOUS_LIPSCHITZ],
 )
 def lemma_1_corrected(ctx: Context) -> None:
     e4 = ctx.param("e4", tiny=2, quick=8, full=32)  # random neurons of the closed form E4
@@ -223,7 +228,11 @@ def lemma_1_corrected(ctx: Context) -> None:
         "the closed-form tail's error is second order in the converged angle",
     )
     _closed_form_blow_up(ctx, e4)
-    with ctx.control("N(u) = u_1^2 u_2 + u_1^4 (degrees 3 and 4 mixed)", breaks="homogeneous"):
+    with ctx.control(
+        "N(u) = u_1^2 u_2 + u_1^4 (degrees 3 and 4 mixed)",
+        breaks=NCF_HOMOGENEOUS_LIPSCHITZ,
+        must_break=["min KKT cosine of the limit direction over diverging starts"],
+    ):
         _nonhomogeneous_control(ctx)
 
 
@@ -264,7 +273,7 @@ def _nonhomogeneous_control(ctx: Context) -> None:
     traj = gradient_flow(slowed, np.array([[1.0, 0.1]]), np.array([0.0, 6.0]), rtol=1e-9)
     last = normalize(np.asarray(traj.final))
     ctx.bound(
-        "KKT cosine of the limit direction",
+        "min KKT cosine of the limit direction over diverging starts",
         float(kkt_cosine(last, vg(last)[1])[0]),
         1 - 1e-7,
         side=">=",
@@ -281,7 +290,7 @@ def _nonhomogeneous_control(ctx: Context) -> None:
     source="Lemma 6, eq. 18 (proof App. D.1)",
     statement=r"$\dot s=\nabla g(s)$, $g$ $L$-homogeneous: the solution from $\delta s_0$ is "
     r"$s_\delta(t)=\delta\,s(\delta^{L-2}t)$",
-    hypotheses=[r"$g$ $L$-positively homogeneous, $L\ge2$", r"$s_0\ne0$"],
+    hypotheses=[G_HOMOGENEOUS, r"$s_0\ne0$"],
 )
 def lemma_6(ctx: Context) -> None:
     starts = ctx.param("starts", tiny=4, quick=16, full=64)
@@ -311,9 +320,18 @@ def lemma_6(ctx: Context) -> None:
         "it bounds the error of the rtol 1e-10 solves compared here (DOPRI5 error ~ rtol), "
         "plus 1e-12 for rounding",
     )
-    with ctx.control("g + |s|^2/200 (degrees L and 2 mixed)", breaks="homogeneous"):
+    with ctx.control(
+        "g + |s|^2/200 (degrees L and 2 mixed)",
+        breaks=G_HOMOGENEOUS,
+        must_break=["max_tau |s_delta(tau/delta^(L-2))/delta - s(tau)| / max|s|*"],
+    ):
         gap, bound = _scaling_gap(ctx, starts, extra=0.01)
-        ctx.bound("max_tau |s_delta(tau/delta^(L-2))/delta - s(tau)| / max|s|", gap, bound, why="as above")
+        ctx.bound(
+            "max_tau |s_delta(tau/delta^(L-2))/delta - s(tau)| / max|s| over activations, starts, deltas",
+            gap,
+            bound,
+            why="as above",
+        )
 
 
 def _scaling_gap(ctx: Context, starts: int, extra: float) -> tuple[float, float]:
@@ -383,7 +401,7 @@ def _quartic_vg(u, args):
     r"$w_{i0}\in\mathcal S(w_i^*)$: $\|w_i\|/\sqrt{\sum_j\|w_j\|^2}\to$ a positive limit iff "
     r"$\mathcal G_i(w_i^*)=\max_j\mathcal G_j(w_j^*)$, "
     r"else $\to0$; $\|w_i(t)\|=\alpha_i(t)e^{2t\mathcal G_i(w_i^*)}$",
-    hypotheses=[r"every $\mathcal G_i$ 2-homogeneous", r"$w_i^*$ second-order positive KKT points"],
+    hypotheses=[BLOCKS_2_HOMOGENEOUS, r"$w_i^*$ second-order positive KKT points"],
 )
 def lemma_10(ctx: Context) -> None:
     """Blocks G_i = w^T S_i w / 2 + 0.05 w_1^4/|w|^2 (polar form; for L = 2 the polar time is t).
@@ -436,7 +454,8 @@ def lemma_10(ctx: Context) -> None:
     )
     with ctx.control(
         "a 3-homogeneous block (squared neuron) with a smaller KKT value joins",
-        breaks="all blocks 2-homogeneous",
+        breaks=BLOCKS_2_HOMOGENEOUS,
+        must_break=["limit fraction of each dominant*"],
     ):
         spec = spectral_neuron(rng, 1.0, 2, (1, -1, 1))
         cubic = NeuronNCF(spec.G, 0.2 * spec.Q, 1.0, 2)  # KKT value 2 mu/(3 sqrt 3) <= 0.28 < 0.5
@@ -450,7 +469,7 @@ def lemma_10(ctx: Context) -> None:
         frac = float(np.exp(at.log_r[0, -1] - np.logaddexp(at.log_r[0, -1], log_big)))
         ctx.note(f"cubic block: KKT value {cfl.f_end[0]:.3f} < {g_star.max():.3f}, blow-up at t = {T3:.3f}")
         ctx.bound(
-            "fraction of the block with the largest KKT value as the cubic block blows up",
+            "limit fraction of each dominant block (the largest KKT value) as the cubic block blows up",
             frac,
             1 / np.sqrt(2) / 2,
             side=">=",
@@ -471,7 +490,7 @@ def _positive_starts(vg, args, rng: np.random.Generator, m: int) -> np.ndarray:
     source="Lemma 11, eqs. 25-28",
     statement=r"$T_i\in[\frac1{L(L-2)\mathcal G_i(w_i^*)},\frac1{L(L-2)\mathcal G_i(w_{i0})}]$ (27); as "
     r"$t\to T^*=\min_iT_i$ the normalized norm of block $i$ tends to a positive value iff $T_i=T^*$ (28)",
-    hypotheses=[r"$\mathcal G_i$ $L$-homogeneous, $L>2$", r"$\mathcal G_i(w_{i0})>0$, $\|w_{i0}\|=1$"],
+    hypotheses=[r"$\mathcal G_i$ $L$-homogeneous, $L>2$", POSITIVE_START],
 )
 def lemma_11(ctx: Context) -> None:
     """Blocks: spectral squared neurons (L = 3) and cubic neurons (L = 4), random signs of the labels."""
@@ -535,16 +554,15 @@ def lemma_11(ctx: Context) -> None:
     )
     with ctx.control(
         "G(w_0) < 0: squared neuron with b_0 < 0 and |a_0|^2 > 2 b_0^2, labels positive",
-        breaks=r"$\mathcal G_i(w_{i0})>0$",
+        breaks=POSITIVE_START,
+        must_break=["max relative violation of (27) over blocks"],
     ):
         spec = spectral_neuron(rng, 1.0, 2, (1, 1, 1))
         a = normalize(rng.normal(size=(1, 3)))
         u0 = np.concatenate([0.9 * a, [[-np.sqrt(1 - 0.81)]]], axis=1)
         fl = polar_to_end(rows(spec), u0, 3)
         T_bad = float(blow_up_time(fl, 3)[0])
+        hi_bad = float(1 / (3 * rows(spec)(u0)[0][0]))  # negative: G(w_0) < 0
         ctx.bound(
-            "T <= 1/(L(L-2) G(w_0))",
-            T_bad,
-            float(1 / (3 * rows(spec)(u0)[0][0])),
-            why="as (27)",
+            "max relative violation of (27) over blocks", (T_bad - hi_bad) / T_bad, 1e-8, why="as above"
         )

@@ -26,6 +26,17 @@ from symbolic.ncf import balance_rate, block_net, forward, h1_closed_form, power
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.flows import gradient_flow, polar_to_end, rows, spectral_neuron
+from verify.papers.kumar2025.hypotheses import (
+    ALIGNED_INIT,
+    ALPHA_ONE_OR_P4,
+    BETA_NONNEGATIVE,
+    BIAS_FREE,
+    FEED_FORWARD,
+    NET_HOMOGENEOUS,
+    POSITIVE_KKT_NET,
+    SEVERAL_KKT,
+    W2_HOMOGENEOUS,
+)
 
 EPS = float(np.finfo(float).eps)
 
@@ -57,7 +68,7 @@ def _gd_factorization(c: np.ndarray, v0: np.ndarray, u0: np.ndarray, lr: np.ndar
     statement=r"$\mathcal L(u,v)=\tfrac12\|x\,vu-y\|^2$, $\|x\|=1$, $(v,u)(0)=\frac{\delta}{\sqrt2}(1,"
     r"\mathrm{sign}(x^\top y))$: for small $\delta$ and step size, $v(\infty)u(\infty)=x^\top y$",
     hypotheses=[
-        r"init aligned with the dominant KKT point, $\delta<\sqrt{2|x^\top y|}$",
+        ALIGNED_INIT,
         r"step $\eta<1/(2|x^\top y|)$",
     ],
 )
@@ -114,7 +125,11 @@ def lemma_21(ctx: Context) -> None:
         expected=0,
         why="eta < 1/(2|c|) makes GD a descent method on this path (proof of Lemma 21)",
     )
-    with ctx.control("misaligned start (v, u)(0) = delta (1, -sign(x^T y))/sqrt 2", breaks="aligned init"):
+    with ctx.control(
+        "misaligned start (v, u)(0) = delta (1, -sign(x^T y))/sqrt 2",
+        breaks=ALIGNED_INIT,
+        must_break=["max |v u - x^T y| / |x^T y| after 4000 steps"],
+    ):
         v_end, u_end, *_ = _gd_factorization(
             c_val, delta / np.sqrt(2), -delta * np.sign(c_val) / np.sqrt(2), lr, steps
         )
@@ -195,7 +210,7 @@ def _hom(alpha: float, p: int, shapes):
     statement=r"$\|\psi(t,\delta w_0)\|=O(\delta)$ on $[0,T/\delta^{L-2}]$; for $w_0\in\mathcal S(w_*)$, "
     r"$\|\psi(T/\delta^{L-2})\|\ge\delta\eta$ and $\psi^\top w_*/\|\psi\|=1-O(\epsilon)$; [derived] "
     r"$\max_\tau\|\psi(\tau/\delta^{L-2})/\delta-\phi(\tau,w_0)\|=O(\delta^L)$",
-    hypotheses=[r"$\mathcal H$ $L$-homogeneous, $L\ge2$", r"$\|w_0\|=1$", "square loss, small $\\delta$"],
+    hypotheses=[NET_HOMOGENEOUS, r"$\|w_0\|=1$", "square loss, small $\\delta$"],
 )
 def lemma_2(ctx: Context) -> None:
     r"""Two-layer nets: :math:`\sigma=x^2` (degree 3 in all weights) and linear (degree 2).
@@ -259,7 +274,11 @@ def lemma_2(ctx: Context) -> None:
         "so Lemma 2's 'otherwise' branch (|psi| = eps O(delta)) needs a start converging to the origin, "
         "a measure-zero set for these nets; it is not exercised."
     )
-    with ctx.control("sigma(x) = x^2 + x/4 (not homogeneous), scaled as L = 3", breaks="homogeneous"):
+    with ctx.control(
+        "sigma(x) = x^2 + x/4 (not homogeneous), scaled as L = 3",
+        breaks=NET_HOMOGENEOUS,
+        must_break=["max_tau |psi/delta - phi| against delta*"],
+    ):
         rng, X, y, shapes = _two_layer(ctx, "lemma-2-control")
         loss_grad, ncf_grad = _poly_net((0.0, 0.25, 1.0), shapes)
         w0 = normalize(rng.normal(size=sum(r * c for r, c in shapes)))
@@ -283,7 +302,7 @@ def _hom_value(alpha, p, shapes, X, z, u):
     source="Lemma 3 (imported from Kumar & Haupt 2025a), eq. 7",
     statement=r"$(\bar W_1,\dots,\bar W_L)$ a positive KKT point of $\max z^\top\mathcal H(X;W)$ s.t. "
     r"$\sum_l\|W_l\|_F^2=1$ $\Rightarrow$ $\|\bar W_l[j,:]\|^2=p\|\bar W_{l+1}[:,j]\|^2$",
-    hypotheses=[r"$\sigma=\max(x,\alpha x)^p$", "positive KKT point"],
+    hypotheses=[r"$\sigma=\max(x,\alpha x)^p$", POSITIVE_KKT_NET],
 )
 def lemma_3(ctx: Context) -> None:
     """Symbolic: the rescaling symmetry of neuron j gives a.grad_a N - p b.grad_b N = 0.  Numeric: PGA."""
@@ -352,7 +371,9 @@ def lemma_3(ctx: Context) -> None:
         why="the balance is tested where the lemma applies: the dominant restart is a KKT point",
     )
     with ctx.control(
-        "zero KKT point: W_1 = 0, other layers unit (p = 2, lambda = 0)", breaks="positive KKT point"
+        "zero KKT point: W_1 = 0, other layers unit (p = 2, lambda = 0)",
+        breaks=POSITIVE_KKT_NET,
+        must_break=["max over positive PGA limits of | |W_l*"],
     ):
         shapes = [(width, d), (width, width), (1, width)]
         Ws = [np.zeros((1, width, d)), np.full((1, width, width), 0.3), np.full((1, 1, width), 0.3)]
@@ -361,12 +382,11 @@ def lemma_3(ctx: Context) -> None:
         _, grad = _hom_value(0.5, 2, shapes, rng.normal(size=(n, d)), rng.normal(size=n), u)
         ctx.close("grad N = 0 (KKT with lambda = 0)", grad, 0.0, atol=0.0, why="exact zeros")
         Ws = unpack(u, shapes)
-        ctx.close(
-            "|W_1[j,:]|^2 = p |W_2[:,j]|^2",
-            (Ws[0] ** 2).sum(axis=2),
-            2 * (Ws[1] ** 2).sum(axis=1),
-            atol=64 * EPS,
-            why="rounding",
+        ctx.bound(  # grad = 0 here, so r = 0 and the allowance (p+1)|r|/lambda vanishes
+            "max over positive PGA limits of | |W_l[j,:]|^2 - p |W_(l+1)[:,j]|^2 | - (p+1)|r|/lambda",
+            float(np.abs((Ws[0] ** 2).sum(axis=2) - 2 * (Ws[1] ** 2).sum(axis=1)).max() - 64 * EPS),
+            0.0,
+            why="as above (evaluated at this zero KKT point)",
         )
 
 
@@ -379,12 +399,13 @@ def lemma_3(ctx: Context) -> None:
     source="Lemma 15 (used with Lemma 8 for Assumption 1(iii))",
     statement=r"$f$ $L$-positively homogeneous in $w_2$ $\Rightarrow$ "
     r"$\nabla_{w_1}f(w_1,cw_2)=c^L\nabla_{w_1}f(w_1,w_2)$",
-    hypotheses=[r"$f$ differentiable in $w_1$", r"$L$-positively homogeneous in $w_2$"],
+    hypotheses=[r"$f$ differentiable in $w_1$", W2_HOMOGENEOUS],
 )
 def lemma_15(ctx: Context) -> None:
     c = sp.Symbol("c", positive=True)
+    symbolic = ctx.param("symbolic", tiny=1, quick=2, full=2)
     x = sp.Matrix(sp.symbols("x0:2", real=True))
-    for depth, p in [(2, 3), (3, 2)][: ctx.param("symbolic", tiny=1, quick=2, full=2)]:
+    for depth, p in [(2, 3), (3, 2)][:symbolic]:
         net = block_net(2, depth, 1, 1)
         h1, _ = h1_closed_form(net, x, p)
         scaled = h1.subs({s: c * s for s in net.wz}, simultaneous=True)
@@ -412,11 +433,15 @@ def lemma_15(ctx: Context) -> None:
         why="activation patterns of layer 1 are unchanged and later layers scale by c > 0; rounding of "
         "sums of n = 12 products, 64x headroom",
     )
-    with ctx.control("f = w1^2 w2 + w2^3: homogeneous only jointly", breaks="homogeneous in w2"):
+    with ctx.control(
+        "f = w1^2 w2 + w2^3: homogeneous only jointly",
+        breaks=W2_HOMOGENEOUS,
+        must_break=["grad_(w_n) H_1(w_n, c w_z) - c^(p+1) grad_(w_n) H_1*"],
+    ):
         w1, w2 = sp.symbols("w1 w2", real=True)
         f = w1**2 * w2 + w2**3
         ctx.zero(
-            "grad_w1 f(w1, c w2) - c^3 grad_w1 f(w1, w2)",
+            "grad_(w_n) H_1(w_n, c w_z) - c^(p+1) grad_(w_n) H_1 (f = w1^2 w2 + w2^3, w_n = w1, w_z = w2)",
             sp.expand(sp.diff(f.subs(w2, c * w2), w1) - c**3 * sp.diff(f, w1)),
             why="exact",
         )
@@ -455,7 +480,7 @@ def _volterra(alpha: np.ndarray, beta: np.ndarray, t: np.ndarray) -> np.ndarray:
     statement=r"$u\le\alpha+\int_a^t\beta u$, $\beta\ge0$ $\Rightarrow$ "
     r"$u(t)\le\alpha(t)+\int_a^t\alpha\beta e^{\int_s^t\beta}ds$ "
     r"($\le\alpha(t)e^{\int_a^t\beta}$ if $\alpha$ non-decreasing)",
-    hypotheses=[r"$\beta\ge0$ continuous", r"$u$ continuous"],
+    hypotheses=[BETA_NONNEGATIVE, r"$u$ continuous"],
 )
 def lemma_16(ctx: Context) -> None:
     r"""u solves :math:`u=\alpha-e+\int_0^t\beta u` with a slack :math:`e\ge0`, so it satisfies the
@@ -503,7 +528,11 @@ def lemma_16(ctx: Context) -> None:
         2 * disc,
         why="as above",
     )
-    with ctx.control("beta = -1 with u = -5 on [0, 1], then the largest u allowed", breaks=r"$\beta\ge0$"):
+    with ctx.control(
+        "beta = -1 with u = -5 on [0, 1], then the largest u allowed",
+        breaks=BETA_NONNEGATIVE,
+        must_break=["max_t (u - Gronwall bound) / max|u|, against 2x the extremal's discretization error"],
+    ):
         beta = -np.ones_like(t)
         alpha = np.ones_like(t)
         u = np.where(t <= 1.0, -5.0, 0.0)
@@ -527,7 +556,7 @@ def lemma_16(ctx: Context) -> None:
     source="Remark 1",
     statement=r"different initial directions $z$ of $w_z$ reach different non-negative KKT points of "
     r"$\widetilde{\mathcal N}_{\bar y,\bar{\mathcal H}_1}$",
-    hypotheses=[r"the NCF has more than one positive KKT point (up to its symmetries)"],
+    hypotheses=[SEVERAL_KKT],
 )
 def remark_1(ctx: Context) -> None:
     """Squared neurons b a^T M a with M indefinite: b > 0 runs to the top eigenvector, b < 0 to the
@@ -544,7 +573,8 @@ def remark_1(ctx: Context) -> None:
     )
     with ctx.control(
         "M positive definite of rank 1 (one positive KKT point up to a -> -a)",
-        breaks="more than one KKT point",
+        breaks=SEVERAL_KKT,
+        must_break=["more than one positive KKT point is reached from random z"],
     ):
         G = np.linalg.qr(rng.normal(size=(3, 3)))[0]
         classes = _kkt_classes(NeuronNCF(G[None], np.array([[[2.0, 0.0, 0.0]]]), 1.0, 2), rng, starts)
@@ -570,7 +600,7 @@ def _kkt_classes(ncf, rng: np.random.Generator, starts: int) -> set[float]:
     title="Putting the zero neurons last is w.l.o.g.: permuting a layer's neurons leaves H unchanged",
     source="Remark 2",
     statement=r"$\mathcal H(x;\dots,PW_l,W_{l+1}P^\top,\dots)=\mathcal H(x;W)$ for a permutation $P$",
-    hypotheses=["feed-forward net (eq. 3) with an elementwise activation"],
+    hypotheses=[FEED_FORWARD],
 )
 def remark_2(ctx: Context) -> None:
     x = sp.Matrix(sp.symbols("x0:2", real=True))
@@ -599,7 +629,11 @@ def remark_2(ctx: Context) -> None:
         why="only the summation order changes: sums of 5 terms per layer, error amplification through "
         "2 nonlinear layers below 10x",
     )
-    with ctx.control("diagonal linear net x^T(v * u): permuting v alone", breaks="neurons see all inputs"):
+    with ctx.control(
+        "diagonal linear net x^T(v * u): permuting v alone",
+        breaks=FEED_FORWARD,
+        must_break=["max relative |H(permuted) - H|*"],
+    ):
         X = rng.normal(size=(20, 4))
         v, u = rng.normal(size=4), rng.normal(size=4)
         H = X @ (v * u)
@@ -687,7 +721,7 @@ def _decomposition_orders(ctx: Context, alpha: float, p: int, kink: bool, tag: s
     r"$\nabla_{w_z}\mathcal H=\nabla_{w_z}\mathcal H_1+O(\delta^{K-1})$, "
     r"$\nabla_{w_n}\mathcal H=\nabla_{w_n}\mathcal H(w_n,0)+\nabla_{w_n}\mathcal H_1+O(\delta^K)$, "
     r"$\mathcal H_1$ $L$-homogeneous in $w_z$, $K>L$",
-    hypotheses=[r"$\sigma=\max(x,\alpha x)^p$ with $\alpha=1$ or $p\ge4$", r"$\|w_z\|=O(\delta)$"],
+    hypotheses=[ALPHA_ONE_OR_P4, r"$\|w_z\|=O(\delta)$"],
 )
 def assumption_1(ctx: Context) -> None:
     """Fitted orders of the three expansions on a 3-layer net (2 old + 1 new neuron per layer); the exact
@@ -700,7 +734,9 @@ def assumption_1(ctx: Context) -> None:
         "at a kink) the same orders hold locally, at a kink (iii) fails (control)."
     )
     with ctx.control(
-        "leaky ReLU p = 1 with an old layer-2 pre-activation exactly at the kink", breaks="p >= 4"
+        "leaky ReLU p = 1 with an old layer-2 pre-activation exactly at the kink",
+        breaks=ALPHA_ONE_OR_P4,
+        must_break=["(iii) |grad_wn z^T H(w_n, delta z) - grad_wn z^T H(w_n, 0)|*"],
     ):
         _decomposition_orders(ctx, 0.5, 1, kink=True, tag="alpha=0.5, p=1, at a kink")
 
@@ -735,7 +771,7 @@ def _matrix_ncf(Ws, X, Y, alpha: float, p: int, bias: np.ndarray | None = None):
     statement=r"with labels $Y\in\mathbb R^{n\times c}$ the NCF is $\langle Y,\mathcal H(X;W)\rangle_F$, "
     r"$D$-homogeneous as before; [derived] for $\mathcal H=BAx$ its constrained maximum is "
     r"$\sigma_{\max}(\sum_iy_ix_i^\top)/2$ with balanced $\|a\|=\|b\|$",
-    hypotheses=[r"$\sigma=\max(x,\alpha x)^p$, bias-free", "Frobenius pairing"],
+    hypotheses=[BIAS_FREE, "Frobenius pairing"],
 )
 def remark_3(ctx: Context) -> None:
     rng = ctx.rng("remark-3").host
@@ -778,7 +814,11 @@ def remark_3(ctx: Context) -> None:
     )
     a, b = u[best, :d], u[best, d:]
     ctx.close("balance |a|^2 = |b|^2 at the maximizer", float(a @ a), float(b @ b), atol=1e-8, why="as above")
-    with ctx.control("a trainable output bias (not homogeneous)", breaks="bias-free"):
+    with ctx.control(
+        "a trainable output bias (not homogeneous)",
+        breaks=BIAS_FREE,
+        must_break=["max relative |W.grad <Y, H> - D <Y, H>|*"],
+    ):
         Ws = [rng.normal(size=(4, width, d)), rng.normal(size=(4, c, width))]
         bias = rng.normal(size=(4, c))
         value, grad = _matrix_ncf(Ws, X, Y, 1.0, 2, bias=bias)

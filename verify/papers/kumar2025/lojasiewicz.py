@@ -21,6 +21,7 @@ import numpy as np
 from numeric.homogeneous_nets import loss_and_grad, normalize, output, pack, unpack
 from verify.claim import claim
 from verify.context import Context
+from verify.papers.kumar2025.hypotheses import BEST_FIT, LEMMA_20_POINT, LIPSCHITZ
 from verify.papers.kumar2025.saddle import _one_neuron_fit
 
 EPS = float(np.finfo(float).eps)
@@ -109,6 +110,7 @@ def _lemma20_data(rng: np.random.Generator, d: int, p: int, eta: float):
         r"$\sigma=\max(0,x)^p$, $p\ge2$",
         r"$y_i=(w_*^\top x_i)^p$, $w_*^\top x_i\ge\eta>0$ ($i\le d$), $\le-\eta$ ($i>d$)",
         r"$\rho=\lambda_{\min}(X_d^\top X_d)>0$",
+        LEMMA_20_POINT,
     ],
 )
 def lemma_20(ctx: Context) -> None:
@@ -150,7 +152,12 @@ def lemma_20(ctx: Context) -> None:
         "exponent 1/2, which is what Assumption 2 needs, is unaffected."
     )
     with ctx.control(
-        "the stationary point (0, 0) (a saddle) instead of (alpha, beta w_*)", breaks="local minimum"
+        "the stationary point (0, 0) (a saddle) instead of (alpha, beta w_*)",
+        breaks=LEMMA_20_POINT,
+        must_break=[
+            "min over directions of |grad| / excess^0.5 against rho (*",
+            "pooled fitted exponent d log|grad| / d log(excess) (*",
+        ],
     ):
         d, p, beta = cases[0]
         X, y, _ = _lemma20_data(rng, d, p, eta=0.3)
@@ -168,7 +175,7 @@ def lemma_20(ctx: Context) -> None:
     r"$a\in(0,\frac L{2(L-1)})$",
     hypotheses=[
         r"two-layer $\sigma=x^2$ net ($L=p+1=3$, so $a<3/4$)",
-        "the one-neuron best fit of saddle.py",
+        BEST_FIT,
     ],
 )
 def assumption_2(ctx: Context) -> None:
@@ -187,7 +194,9 @@ def assumption_2(ctx: Context) -> None:
         "exponent 1/2 < L/(2(L-1)) = 3/4 for L = 3, so Theorem 7's beta_1 = min(beta - L + 2, 1 - a) = 1/2"
     )
     with ctx.control(
-        "zero labels: the minimum is the origin, degenerate (excess ~ rho^6)", breaks="exponent < 3/4"
+        "zero labels: the minimum is the origin, degenerate (excess ~ rho^6)",
+        breaks=BEST_FIT,
+        must_break=["pooled fitted exponent d log|grad| / d log(excess) (*"],
     ):
         rng = ctx.rng("degenerate").host
         X = rng.normal(size=(10, 3))
@@ -209,7 +218,7 @@ def assumption_2(ctx: Context) -> None:
     r"$\|\nabla g\|\le\mu_1(g-g_*)^{1-a}$ near $w_*$",
     hypotheses=[
         r"Lojasiewicz with $a\in(0,1)$ at a local minimum",
-        r"[unstated, used by the proof] $\nabla g$ locally Lipschitz",
+        LIPSCHITZ,
     ],
 )
 def lemma_17(ctx: Context) -> None:
@@ -226,7 +235,9 @@ def lemma_17(ctx: Context) -> None:
         "that hypothesis is not in the statement (the control shows it is needed)."
     )
     with ctx.control(
-        "g(w) = |w|^(3/2): Lojasiewicz with a = 1/3, gradient not Lipschitz", breaks="Lipschitz"
+        "g(w) = |w|^(3/2): Lojasiewicz with a = 1/3, gradient not Lipschitz",
+        breaks=LIPSCHITZ,
+        must_break=["max over directions of |grad| / excess^(1 - a) against rho (*"],
     ):
         w = RHOS[:, None] * np.ones((1, 2))
         _reverse(ctx, "g = |w|^(3/2)", np.abs(w) ** 1.5, 1.5 * np.abs(w) ** 0.5, 1 / 3)

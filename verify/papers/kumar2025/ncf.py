@@ -36,6 +36,7 @@ from symbolic.ncf import (
 )
 from verify.claim import claim
 from verify.context import Context
+from verify.papers.kumar2025.hypotheses import F_HOMOGENEOUS, POSITIVE_KKT, TAYLOR_P4
 
 EPS = float(np.finfo(float).eps)
 # (alpha, p) searched by the numeric checks: ReLU, leaky ReLU, squared (leaky) ReLU, x^2, quartic leaky.
@@ -53,14 +54,14 @@ def _x(d: int) -> sp.Matrix:
     statement=r"$f$ $L$-positively homogeneous $\Rightarrow$ $w^\top\nabla f(w)=Lf(w)$; the NCF "
     r"$z^\top\mathcal H(X;W)$ of eq. 3 has degree $D=\sum_{k<L}p^k$ and "
     r"$\mathcal N_{\bar y,\mathcal H_1}$ degree $p+1$",
-    hypotheses=[r"$f$ positively homogeneous of degree $L>0$", r"$\sigma(x)=\max(x,\alpha x)^p$"],
+    hypotheses=[F_HOMOGENEOUS, r"$\sigma(x)=\max(x,\alpha x)^p$"],
 )
 def lemma_14(ctx: Context) -> None:
     """Symbolic: the whole net (degree D) and H_1 (degree p+1) for sigma = x^p.  Numeric: random
     batched nets for every activation of ACTIVATIONS (ReLU with the autodiff Clarke subgradient)."""
     members = ctx.param("B", tiny=8, quick=64, full=512)
-    x = _x(2)
     cases = ctx.param("trials", tiny=2, quick=3, full=3)
+    x = _x(2)
     for depth, p in [(2, 2), (3, 2), (2, 3)][:cases]:
         net = block_net(2, depth, 1, 1)
         H = forward(net.W, x, power(p))
@@ -97,7 +98,9 @@ def lemma_14(ctx: Context) -> None:
         why="sums of n + (depth)(width) products, each rounding gamma_k = k eps; factor 16 headroom "
         "per term of size |z|_1 max|N|; ReLU's Clarke subgradient is a genuine Euler subgradient",
     )
-    with ctx.control("sigma(x) = x^2 + x, not homogeneous", breaks="positively homogeneous"):
+    with ctx.control(
+        "sigma(x) = x^2 + x, not homogeneous", breaks=F_HOMOGENEOUS, must_break=["w.grad H = D H (*"]
+    ):
         net = block_net(2, 3, 1, 1)
         H = forward(net.W, x, lambda s: s**2 + s)
         ctx.zero(
@@ -116,7 +119,7 @@ def lemma_14(ctx: Context) -> None:
     r"free of $C_l$",
     hypotheses=[
         r"(ii) $\alpha=1$, $p\ge1$ (exact, polynomial)",
-        r"(i) $\alpha\ne1$, $p\ge4$ (Taylor)",
+        TAYLOR_P4,
         r"$\|w_z\|=O(\delta)$, $w_n$ fixed",
     ],
 )
@@ -153,7 +156,8 @@ def lemma_8(ctx: Context) -> None:
     _taylor_remainder(ctx, alpha=0.5, p=4, kink=False)
     with ctx.control(
         "leaky ReLU p = 1 with an active pre-activation exactly at the kink",
-        breaks=r"$p\ge4$ (Assumption 1's Lipschitz gradients)",
+        breaks=TAYLOR_P4,
+        must_break=["remainder order K (*"],
     ):
         _taylor_remainder(ctx, alpha=0.5, p=1, kink=True)
 
@@ -234,7 +238,7 @@ def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool) -> None
     statement=r"$h(a,b)=\sum_iq_i^\top b\,\sigma(a^\top r_i)$: $\nabla_ah(a_*,b_*)=\lambda a_*$, "
     r"$\nabla_bh(a_*,b_*)=\lambda b_*$, $\lambda>0$ $\Rightarrow$ $\|a_*\|^2=p\|b_*\|^2$ "
     r"(from $\lambda\|a_*\|^2=ph$, $\lambda\|b_*\|^2=h$), so $\lambda=(p+1)h$",
-    hypotheses=[r"$\sigma=\max(x,\alpha x)^p$, $p\ge1$", r"positive KKT point ($\lambda>0$)"],
+    hypotheses=[r"$\sigma=\max(x,\alpha x)^p$, $p\ge1$", POSITIVE_KKT],
 )
 def lemma_19(ctx: Context) -> None:
     """Symbolic: d/dt(|a|^2 - p|b|^2) = 0 along the NCF flow (the dynamic form).  Numeric: PGA restarts
@@ -300,7 +304,11 @@ def lemma_19(ctx: Context) -> None:
         why="the dominant restart must be a KKT point (so balance is tested where the lemma applies); "
         "1e-6 is far above rounding and far below any non-KKT point",
     )
-    with ctx.control("zero KKT point a = 0, |b| = 1 (lambda = 0)", breaks="positive KKT point"):
+    with ctx.control(
+        "zero KKT point a = 0, |b| = 1 (lambda = 0)",
+        breaks=POSITIVE_KKT,
+        must_break=["max over positive limits of | |a|^2 - p|b|^2 | - (p+1)|r|/lambda"],
+    ):
         for alpha, p in [(0.5, 2), (1.0, 3)]:
             G = ctx.backend.asarray(rng.normal(size=(1, 3, 12)))
             Q = ctx.backend.asarray(rng.normal(size=(1, 2, 12)))
@@ -311,7 +319,12 @@ def lemma_19(ctx: Context) -> None:
             )
             a2 = float((u[..., :3] ** 2).sum())
             b2 = float((u[..., 3:] ** 2).sum())
-            ctx.close(f"|a|^2 = p|b|^2 (p={p})", a2, p * b2, atol=64 * EPS, why="rounding")
+            ctx.bound(  # grad h = 0 here, so r = 0 and the allowance (p+1)|r|/lambda vanishes
+                "max over positive limits of | |a|^2 - p|b|^2 | - (p+1)|r|/lambda",
+                abs(a2 - p * b2) - 64 * EPS,
+                0.0,
+                why="as above (evaluated at this zero KKT point)",
+            )
 
 
 @dataclass(frozen=True)
@@ -390,7 +403,7 @@ def _full_balance_gap(red: _ReducedNCF, u: Array, p: int) -> Array:
     hypotheses=[
         r"setting of Lemma 8: $L$-layer net, $\sigma=\max(x,\alpha x)^p$, $p\ge1$",
         r"$w_n$ fixed, $\mathbf p\ne0$",
-        r"positive KKT point ($\lambda>0$)",
+        POSITIVE_KKT,
     ],
 )
 def lemma_9(ctx: Context) -> None:
@@ -402,8 +415,9 @@ def lemma_9(ctx: Context) -> None:
     :math:`C_2` included in the state) for every activation of ACTIVATIONS."""
     restarts = ctx.param("H", tiny=8, quick=24, full=128)
     iters = ctx.param("steps", tiny=600, quick=2000, full=5000)
+    symbolic = ctx.param("symbolic", tiny=1, quick=1, full=2)
     x = _x(2)
-    for p in (2, 3)[: ctx.param("symbolic", tiny=1, quick=1, full=2)]:
+    for p in (2, 3)[:symbolic]:
         net = block_net(2, 3, 1, 1)
         h1 = epsilon_coefficients(forward(net.W, x, power(p)), net.wz, p + 1)[p + 1]
         ctx.zero(
@@ -499,7 +513,9 @@ def lemma_9(ctx: Context) -> None:
         why="lambda = u.grad = (p+1) p^T H_1 by Euler (Lemma 14), exactly up to rounding",
     )
     with ctx.control(
-        "zero KKT point: unit w_z supported on C_2 only (lambda = 0)", breaks="positive KKT point"
+        "zero KKT point: unit w_z supported on C_2 only (lambda = 0)",
+        breaks=POSITIVE_KKT,
+        must_break=["max ||C_2||*"],
     ):
         for alpha, p in [(0.5, 2), (1.0, 3)]:
             red = _reduced_ncf(rng, ctx, alpha, p, new=2)

@@ -33,6 +33,13 @@ from symbolic.jets import DELTA, Jet, activation, lowest_degree, matvec
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.flows import gradient_flow
+from verify.papers.kumar2025.hypotheses import (
+    LEMMA_18_P4,
+    NET_HOMOGENEOUS_L3,
+    SMALL_DELTA,
+    W0_STABLE,
+    W_STAR_SECOND_ORDER,
+)
 
 # --------------------------------------------------------------------------------------- Lemma 18
 
@@ -155,7 +162,7 @@ def _l18_case(ctx: Context, tag: str, alpha: sp.Rational, p: int, kink: bool, se
     r"$\|\nabla_{w_z}a\|=O(\delta^{2p+1})$; $b=\int_0^c\sigma'(A_{l+1}g_l+t)dt$: "
     r"$\|b\|,\|\nabla_{w_n}b\|=O(\delta^{2p})$, $\|\nabla_{w_z}b\|=O(\delta^{2p-1})$",
     hypotheses=[
-        r"$\sigma=\max(x,\alpha x)^p$ with $p\ge4$",
+        LEMMA_18_P4,
         r"$\|c\|=O(\delta^{p+1})$, $\|\nabla_{w_z}c\|=O(\delta^p)$, $\|\nabla_{w_n}c\|=O(\delta^{p+1})$",
         r"$w_n$ fixed, $\|w_z\|=O(\delta)$",
     ],
@@ -170,8 +177,8 @@ def lemma_18(ctx: Context) -> None:
     (:math:`N_3g_2(x)=0`) with :math:`p=4` they hold with room.  The order is also fitted on
     :math:`\delta=10^{-2..-5}` for the generic point.
     """
-    alpha = sp.Rational(1, 2)
     seeds = ctx.param("points", tiny=1, quick=3, full=6)
+    alpha = sp.Rational(1, 2)
     for seed in range(seeds):
         _l18_case(ctx, f"p=4, alpha=1/2, point {seed}", alpha, 4, False, seed)
     _l18_case(ctx, "p=4, alpha=1/2, kink N_3 g_2 = 0", alpha, 4, True, 0)
@@ -198,7 +205,11 @@ def lemma_18(ctx: Context) -> None:
         "sigma'' is continuous, so da/ds = sigma'(c) - c sigma''(0) = O(c^2); p >= 4 is more than these "
         "bounds need, p = 2 fails only through grad_n a at a kink (control)."
     )
-    with ctx.control("p = 2 at the kink N_3 g_2(x) = 0", breaks=r"$p\ge4$"):
+    with ctx.control(
+        "p = 2 at the kink N_3 g_2(x) = 0",
+        breaks=LEMMA_18_P4,
+        must_break=["*: lowest power of delta in |grad_n a|*"],
+    ):
         orders = _l18_orders(*_l18_point(ctx.rng("lemma-18-0").host, alpha, 2, True), alpha, 2)
         ctx.bound(
             "p=2, kink: lowest power of delta in |grad_n a| (one-sided)",
@@ -286,9 +297,9 @@ def _l4_paths(
     r"$\mathbf p(t)=\lim_{\delta\to0}"
     r"\psi(t+\frac{1/\delta^{L-2}}{L(L-2)\mathcal N_{y,\mathcal H}(w_*)},\delta w_*)$",
     hypotheses=[
-        r"$\mathcal H$ $L$-homogeneous, $L\ge2$ (here $L=3$)",
-        r"$w_*$ a second-order positive KKT point of $\widetilde{\mathcal N}_{y,\mathcal H}$",
-        r"$w_0\in\mathcal S(w_*)$",
+        NET_HOMOGENEOUS_L3,
+        W_STAR_SECOND_ORDER,
+        W0_STABLE,
     ],
 )
 def lemma_4(ctx: Context) -> None:
@@ -390,7 +401,8 @@ def lemma_4(ctx: Context) -> None:
     )
     with ctx.control(
         "w_* replaced by the first-order-only KKT point (2nd eigenvector), w_0 = it + 1e-3 noise",
-        breaks=r"$w_*$ second order, $w_0\in\mathcal S(w_*)$",
+        breaks=W_STAR_SECOND_ORDER,
+        must_break=["max_t |psi(t + T_delta, delta w_0) - p(t)| against delta*"],
     ):
         rng = ctx.rng("lemma-4-control").host
         w1 = w_first + 1e-3 * rng.normal(size=w_first.size)
@@ -466,9 +478,9 @@ def _l4_eps_times(p: np.ndarray, p_star: np.ndarray, grid: np.ndarray, eps: tupl
     r"$\epsilon>0$ there is $T_\epsilon$ with "
     r"$\|\psi(T_\epsilon+T_\delta,\delta w_0)-\mathbf p^*\|\le\epsilon$ for all sufficiently small $\delta$",
     hypotheses=[
-        r"$\mathcal H$ $L$-homogeneous, $L\ge2$ (here $L=3$)",
-        r"$w_*$ a second-order positive KKT point of $\widetilde{\mathcal N}_{y,\mathcal H}$",
-        r"$w_0\in\mathcal S(w_*)$",
+        NET_HOMOGENEOUS_L3,
+        W_STAR_SECOND_ORDER,
+        W0_STABLE,
     ],
 )
 def equation_9(ctx: Context) -> None:
@@ -590,7 +602,8 @@ def equation_9(ctx: Context) -> None:
     X, y, descent, w_star, T_star, p_star, eps_ok, T_eps = first
     with ctx.control(
         "w_0 = w_* shared equally by both neurons (stable set of that first-order KKT point, not of w_*)",
-        breaks=r"$w_0\in\mathcal S(w_*)$",
+        breaks=W0_STABLE,
+        must_break=["data 0: eq. 9 at eps = *"],
     ):
         split = _l4_split(w_star)
         T_split = T_star * np.sqrt(2)  # each neuron on w_*'s ray at radius 1/sqrt(2): blow-up time x sqrt(2)
@@ -851,7 +864,7 @@ def _next_saddle_checks(ctx: Context, tag: str, rec: dict[str, np.ndarray], memb
     r"$\mathcal N_{\bar y,\bar{\mathcal H}_1}$ (cosine $\approx1$) with one dominant neuron; then the loss "
     r"drops to a new plateau and the neurons small at the old saddle are still small there",
     hypotheses=[
-        r"small $\delta$",
+        SMALL_DELTA,
         r"$\bar w_n$ a critical point of $\widetilde{\mathcal L}$",
         r"$z$ uniform",
     ],
@@ -939,7 +952,14 @@ def figures_1_4(ctx: Context) -> None:
             ],
         )
     key, X, y, Ws, _, lr, ncfs, n_star = draws[0]
-    with ctx.control("w_z starts at norm 0.5 (not small)", breaks=r"small $\delta$"):
+    with ctx.control(
+        "w_z starts at norm 0.5 (not small)",
+        breaks=SMALL_DELTA,
+        must_break=[
+            "data *: KKT cosine of w_z at i_1*",
+            "data *: share of |w_z|^2 in the largest new neuron at i_1",
+        ],
+    ):
         # tiny: a quarter of the run (the loss leaves its start within a few hundred steps)
         steps = round(control_share * horizon / (3 * min(deltas) * n_star) / (lr))
         start = _small_wz(ctx.rng(f"z-{key}").host, Ws, [0.5])

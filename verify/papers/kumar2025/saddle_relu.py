@@ -41,6 +41,7 @@ from numeric.homogeneous_nets import (
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.experiments import _relu_fit
+from verify.papers.kumar2025.hypotheses import SMALL_DELTA, WN_LOCAL_MIN_NO_KINK
 from verify.papers.kumar2025.saddle_figures import (
     _gd_run,
     _next_plateau,
@@ -260,8 +261,8 @@ def _quiet_neurons(ctx: Context, tag: str, rec, member: int) -> None:
     r"$w_z/\|w_z\|$ approaches a KKT point of it as $\delta\to0$; then the loss drops to a new plateau and "
     r"the new neurons that did not grow at the old saddle are still small there",
     hypotheses=[
-        r"small $\delta$",
-        r"$\bar w_n$ a local min of $\widetilde{\mathcal L}$ (no sample on a kink)",
+        SMALL_DELTA,
+        WN_LOCAL_MIN_NO_KINK,
         r"$z$ uniform",
         "NOT covered by Theorem 7: p = 1 (L = 2, non-Lipschitz gradients)",
     ],
@@ -368,7 +369,11 @@ def figures_1_4_relu(ctx: Context) -> None:
         if next_saddle:
             _quiet_neurons(ctx, f"{tag}, delta = {deltas[small]}", rec, small)
     X, y, Ws, lr, steps, vg, n_star = first
-    with ctx.control("(w_n bar, 0) not critical: n_3 scaled by 1.3", breaks=r"$\bar w_n$ a local min"):
+    with ctx.control(
+        "(w_n bar, 0) not critical: n_3 scaled by 1.3",
+        breaks=WN_LOCAL_MIN_NO_KINK,
+        must_break=["data 0: slope d t_1 / d ln(1/delta) >= *"],
+    ):
         Ws = [W.copy() for W in Ws]
         Ws[2][0, 0, 0] *= 1.3
         start = _small_wz(ctx.rng("z-0").host, Ws, deltas)

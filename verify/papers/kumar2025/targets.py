@@ -44,6 +44,7 @@ from numeric.vector_pursuit import vector_pursuit
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.experiments import _f1, _hypercube, _sphere
+from verify.papers.kumar2025.hypotheses import LABEL_IS_FUNCTION, MODULAR_LABELS, N_LARGE
 
 Target = Callable[[np.ndarray], np.ndarray]
 Draw = Callable[[np.random.Generator, int, int], np.ndarray]
@@ -176,6 +177,11 @@ def _run_targets(
     n_large = ctx.param("n_large", **ns["n_large"])
     n_small = ctx.param("n_small", **ns["n_small"])
     cap = ctx.param("max_iter_small", tiny=3, quick=ns.get("cap_small", 8), full=31)
+    if (d, n_large) != (ns["d"]["full"], ns["n_large"]["full"]):
+        ctx.reduced_scale(
+            f"d = {d}, n = {n_large} and a smaller GD budget per iteration instead of the paper's "
+            f"d = {ns['d']['full']}, n = {ns['n_large']['full']} (see the notes)"
+        )
     notes, small = [], {}
     for name, f in targets.items():
         res, train, test = _pursue(ctx, f"{name}-large", f, draw, n_large, d, cfgs[name], lrs[name])
@@ -186,7 +192,7 @@ def _run_targets(
         )
         notes.append(_summary(f"{name}, n = {n_small}", *small[name]))
     ctx.note(f"d = {d}; lr on the mean loss {lrs}. " + "; ".join(notes) + ".")
-    with ctx.control(f"n = {n_small} samples", breaks="n large relative to d"):
+    with ctx.control(f"n = {n_small} samples", breaks=N_LARGE, must_break=["*, n = *: relative test error"]):
         for name, (_, train, test) in small.items():
             ctx.bound(
                 f"{name}, n = {n_small}: relative test error",
@@ -215,7 +221,7 @@ def _config(ctx: Context, depth: int, alpha: float, **kw) -> PursuitConfig:
     source="Sec. 5.2.1, Fig. 7 (f_2 panel), App. C.1.1",
     statement=r"For $f_2$ on $\sqrt d\,\mathbb S^{d-1}$ (3-layer ReLU), NP reaches relative training error "
     r"$<10^{-3}$ within 31 iterations and near-zero test error for large $n$",
-    hypotheses=["n large relative to d (Fig. 7's sample-size transition)", "Algorithm 1, H = 10"],
+    hypotheses=[N_LARGE, "Algorithm 1, H = 10"],
 )
 def figure_7_f2(ctx: Context) -> None:
     cfg = _config(
@@ -256,7 +262,7 @@ def figure_7_f2(ctx: Context) -> None:
     source="Sec. 5.2.1, Fig. 8, App. C.1.2",
     statement=r"For $g_1=x_1x_2-x_1x_2x_3x_4$ and $g_2=x_1x_2x_3x_4$ on $\{\pm1\}^d$ (3-layer "
     r"$\max(x,0.5x)$), NP reaches relative training error $<10^{-3}$ and near-zero test error for large $n$",
-    hypotheses=["n large relative to d", "leaky ReLU (footnote 1: with ReLU the NCF of g_1 degenerates)"],
+    hypotheses=[N_LARGE, "leaky ReLU (footnote 1: with ReLU the NCF of g_1 degenerates)"],
 )
 def figure_8(ctx: Context) -> None:
     gd = ctx.param("gd_steps", tiny=300, quick=7500, full=70_000)
@@ -310,7 +316,7 @@ def _max_config(ctx: Context, gd: int, late: int, cap: int) -> PursuitConfig:
     source="Sec. 5.2.1, Fig. 9 (h_1 panel), App. C.1.3",
     statement=r"For $h_1=\max(2x_1,x_2)$ on $\mathcal N(0,I_d)$ (4-layer $\max(x,0.5x)$), NP reaches "
     r"relative training error $<10^{-3}$ within 31 iterations and small test error for large $n$",
-    hypotheses=["n large relative to d", "Algorithm 1 with first delta = 0.5 (App. C.1.3)"],
+    hypotheses=[N_LARGE, "Algorithm 1 with first delta = 0.5 (App. C.1.3)"],
 )
 def figure_9(ctx: Context) -> None:
     cfg = _max_config(ctx, 2500, 10_000, 31)
@@ -349,7 +355,7 @@ def figure_9(ctx: Context) -> None:
     statement=r"For $h_2=\max(x_1,2x_2)+\max(x_3,2x_4)-\max(x_1+x_3,-x_2,-x_4)$ on $\mathcal N(0,I_d)$ "
     r"(4-layer $\max(x,0.5x)$), NP reaches relative training error $<10^{-3}$ and small test error for "
     r"large $n$ (the paper: often not within 31 iterations at n = 1600 and 3200)",
-    hypotheses=["n large relative to d", "Algorithm 1 with first delta = 0.5 (App. C.1.3)"],
+    hypotheses=[N_LARGE, "Algorithm 1 with first delta = 0.5 (App. C.1.3)"],
 )
 def figure_9_h2(ctx: Context) -> None:
     cfg = _max_config(ctx, 2500, 0, 6)
@@ -427,7 +433,7 @@ def _conditional_mean_floor(keys: np.ndarray, y: np.ndarray) -> float:
     r"rebalanced after every iteration, Saul 2023), NP reaches relative training error $<0.005$ within 42 "
     r"iterations (paper, m = 16: 34 + 9 neurons) with small test error",
     hypotheses=[
-        "the label is a function of the input (the pointer code is part of it)",
+        LABEL_IS_FUNCTION,
         "Algorithm 1 with rebalancing, first delta = 0.5",
     ],
 )
@@ -436,6 +442,10 @@ def figure_11(ctx: Context) -> None:
     n = ctx.param("n", tiny=100, quick=400, full=100_000)
     strict = ctx.param("strict_bounds", tiny=False, quick=True, full=True)  # quick reaches the tolerance
     gd = ctx.param("gd_steps", tiny=300, quick=10_000, full=500_000)
+    if (m, n) != (16, 100_000):
+        ctx.reduced_scale(
+            f"m = {m}, n = {n}, {gd} GD steps instead of the paper's m = 16, n = 100000, 500000"
+        )
     cfg = PursuitConfig(
         depth=3,
         alpha=0.0,
@@ -470,14 +480,18 @@ def figure_11(ctx: Context) -> None:
         "of them unseen: with m = 4 the test error repeats the training error, generalization to unseen "
         "inputs is tested only at m = 16 (full). The paper's final widths 34 + 9 are not checked."
     )
-    with ctx.control("pointer code removed from the input", breaks="the label is a function of the input"):
+    with ctx.control(
+        "pointer code removed from the input",
+        breaks=LABEL_IS_FUNCTION,
+        must_break=["m = *: relative training error (NP's stopping rule)"],
+    ):
         X = _pvr_inputs(ctx.rng("pvr-control").host, n, m)
         y = f(X)
         Xc = X[:, _pvr_bits(m) :]
         floor = _conditional_mean_floor(Xc, y)
         res_c = neuron_pursuit(Xc, y, replace(cfg, lr=lr / n, max_iter=cap), ctx.rng("pvr-control-np").host)
         ctx.bound(
-            "relative training error without the pointer code",
+            f"m = {m}, n = {n}, pointer code removed: relative training error (NP's stopping rule)",
             res_c.steps[-1].rel_error if res_c.steps else 1.0,
             cfg.tol,
             why=f"as above; no function of [1, x] gets below the conditional-mean floor {floor:.3g} "
@@ -538,7 +552,7 @@ def _modular_run(ctx: Context, key: str, P: int, n_train: int, cfg: PursuitConfi
     r"$\mathbf 1_c$, square loss, $\sigma=x^2$ and 1500 of the $59^2$ pairs for training, NP reaches zero "
     r"training classification error (in 35 iterations) with small test classification error",
     hypotheses=[
-        "the labels are modular addition (a structure shared by train and test pairs)",
+        MODULAR_LABELS,
         "Algorithm 1 for vector outputs (Remark 3), PGA step 2, later delta = 0.05 |w|",
     ],
 )
@@ -549,6 +563,8 @@ def figure_10(ctx: Context) -> None:
     strict = ctx.param("paper_budget", tiny=False, quick=False, full=True)
     gd = ctx.param("gd_steps", tiny=200, quick=5000, full=100_000)
     cap = ctx.param("max_iter_control", tiny=3, quick=4, full=60)
+    if (P, n_train) != (59, 1500):
+        ctx.reduced_scale(f"P = {P}, {n_train} training pairs instead of the paper's P = 59, 1500 pairs")
     cfg = PursuitConfig(
         depth=2,
         alpha=1.0,
@@ -628,7 +644,11 @@ def figure_10(ctx: Context) -> None:
         "concentration mostly below, it reached 0.61-0.79 with 20000 steps), so they stay undecided here. "
         "numeric.vector_pursuit implements NP for two-layer nets only."
     )
-    with ctx.control("labels from a random table", breaks="the labels are modular addition"):
+    with ctx.control(
+        "labels from a random table",
+        breaks=MODULAR_LABELS,
+        must_break=["P = *: test classification error*", "P = *: least DFT concentration over neurons*"],
+    ):
         table = ctx.rng("modular-table").host.integers(0, P, size=P * P)
         res_r, _, test_r = _modular_run(ctx, "modular-random", P, n_train, replace(cfg, max_iter=cap), table)
         ctx.bound(
