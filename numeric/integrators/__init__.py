@@ -6,6 +6,8 @@ Public API, grouped by concept:
   ``DOPRI5``, ``DOP853``; ``ALL_METHODS``; :func:`method_by_name`;
 * the step: :func:`rk_step` (:func:`rk_stages` also returns the stage buffer);
 * dense output: :class:`DenseOutput` (tableau data), :mod:`numeric.integrators.dense`;
+* events: :class:`Switching` (a field's switching surfaces), :class:`EventTrajectory`
+  (:mod:`numeric.integrators.events`);
 * step control: :class:`FixedStep`, :class:`AdaptiveStep`.
 
 The solve loops that use them are :func:`numeric.solve.solve` and
@@ -13,6 +15,7 @@ The solve loops that use them are :func:`numeric.solve.solve` and
 """
 
 from numeric.integrators.control import AdaptiveStep, FixedStep
+from numeric.integrators.events import EventTrajectory, Switching
 from numeric.integrators.methods import (
     ALL_METHODS,
     DOP853,
@@ -39,7 +42,9 @@ __all__ = [
     "AdaptiveStep",
     "ButcherTableau",
     "DenseOutput",
+    "EventTrajectory",
     "FixedStep",
+    "Switching",
     "VectorField",
     "method_by_name",
     "rk_stages",
