@@ -296,3 +296,12 @@ def test_ensure_writable(tmp_path):
     for bad in (tmp_path / "file", tmp_path / "file" / "sub", "/proc/nope"):
         with pytest.raises(UserError, match="--out"):
             results.ensure_writable(bad)
+
+
+def test_the_committed_results_conform_to_the_published_schema():
+    reports = results.SCHEMA_FILE.parents[2] / "reports"
+    if not (reports / results.RESULTS_FILE).is_file():
+        pytest.skip("no committed reports/results.json")
+    data = {"schema_version": results.SCHEMA_VERSION, "claims": list(results.load(reports).values())}
+    errors = [f"{e.json_path}: {e.message[:200]}" for e in _validator().iter_errors(results.encode(data))]
+    assert errors == []
