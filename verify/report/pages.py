@@ -136,7 +136,9 @@ def _provenance_line(records: list[dict[str, Any]]) -> str:
     )
 
 
-def index_page(records: list[dict[str, Any]], stale: set[str]) -> Page:
+def index_page(records: list[dict[str, Any]], stale: set[str], changes: dict | None = None) -> Page:
+    """The index; ``changes`` (``verdict-changes.json`` beside results.json) adds a section listing
+    every verdict that changed since a named earlier run, with the reason."""
     page = Page("relu-verify: current verdicts")
     page.add(
         Heading(1, "relu-verify: current verdicts"),
@@ -144,6 +146,22 @@ def index_page(records: list[dict[str, Any]], stale: set[str]) -> Page:
         para(_provenance_line(records)),
         Filter(tuple(counts(records))),
     )
+    if changes and changes.get("changes"):
+        ids = {r["id"]: r for r in records}
+        rows = tuple(
+            (
+                _link(ids[c["id"]], f"{ids[c['id']]['paper']}/") if c["id"] in ids else Literal(c["id"]),
+                Literal(c["before"]),
+                Literal(c["after"]),
+                c["why"],
+            )
+            for c in changes["changes"]
+        )
+        page.add(
+            Heading(2, f"Verdict changes since {changes.get('since', 'the previous run')}", anchor="changes"),
+            para(changes.get("summary", "")),
+            Table(("claim", "before", "after", "why"), rows),
+        )
     rows = []
     for key in _papers_in_order(records):
         rs = [r for r in records if r["paper"] == key]

@@ -63,12 +63,15 @@ def render(out_dir: Path, records: list[dict[str, Any]], claims: dict[str, Claim
         _write_page(paper_page(key, rs, stale), out_dir / key / "index.md")
         written.append(out_dir / key / "index.md")
     draw_figures(out_dir, jobs)
-    _write_page(index_page(records, stale), out_dir / "index.md")
+    changes_file = out_dir / CHANGES_FILE
+    changes = json.loads(changes_file.read_text()) if changes_file.exists() else None
+    _write_page(index_page(records, stale, changes), out_dir / "index.md")
     written += [out_dir / "index.md", out_dir / "index.html"]
     return written
 
 
 FIGURE_MANIFEST = "figures.json"
+CHANGES_FILE = "verdict-changes.json"  # optional: {"since", "summary", "changes": [{id, before, after, why}]}
 
 
 def draw_figures(out_dir: Path, jobs: list[tuple[dict[str, Any], Path]]) -> None:
