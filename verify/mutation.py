@@ -7,8 +7,9 @@ every claim that imports the module (``verify.sources.closure``) in a fresh inte
 whose import system loads the mutated source instead of the file. Each mutant is
 
 * **killed**    -- some claim's verdict changed (or it crashed: a fault caught loudly);
-* **survived**  -- some measured number changed but every verdict stayed: the checks sit
-  behind enough slack to absorb the fault. These are the findings;
+* **survived**  -- some number a check compared (measured, expected or bound, tolerance, the
+  relation's intervals) changed but every verdict stayed: the checks sit behind enough slack
+  to absorb the fault. These are the findings;
 * **silent**    -- nothing any claim recorded changed: the mutated code is not exercised at
   this profile, or the mutant is equivalent. Not counted in the score.
 
@@ -223,7 +224,10 @@ def _worker(spec: dict) -> dict:
 
 
 def _numbers(record: dict) -> list:
-    return [[c["name"], c["control"], repr(c["measured"])] for c in record["checks"]]
+    """What a check compared: measured value, expected value or bound, tolerance, and the relation
+    (which carries intervals and counts). A fault in a paper's bound moves ``expected``."""
+    keys = ("measured", "expected", "tolerance", "relation")
+    return [[c["name"], c["control"], *(repr(c.get(k)) for k in keys)] for c in record["checks"]]
 
 
 def _run_worker(spec: dict, timeout: float) -> dict:
