@@ -471,7 +471,7 @@ def _e1_sandwich(ctx: Context, ens: Ens, label: str) -> None:
     source="Lemma E.1 (bullets 1-3; Lemmas 5.5, 5.8)",
     statement=r"For all $t\ge0$, $r\in S_i^{(0)}$: $\overline\rho^{(t)}_{y_i,r,i}\ge "
     r"c_1|\rho^{(t)}_{j,r',i'}|$; "
-    r"$c_2\log(1+\frac{\eta|S_i^{(0)}|\|x_i\|^2e^{-\beta}}{2nm^2}t)\le\overline\rho^{(t)}_{y_i,r,i}\le"
+    r"$c_2\log(1+\frac{\eta|S_i^{(0)}|\|x_i\|^2e^{-\beta}}{2nm^2}t)\le\overline\rho^{(t)}_{y_i,r,i}\le "
     r"c_3\log(1+\frac{2\eta|S_i^{(0)}|\|x_i\|^2e^{2\beta}}{nm^2}t)$; $S_i^{(0)}\subseteq S_i^{(t)}$.",
     hypotheses=[*THEOREM_4_3, "(E.2)-(E.7)"],
 )
