@@ -59,6 +59,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -83,7 +84,8 @@ class Switching:
 
     Attributes
     ----------
-    values: ``values(y, args) -> g`` (B, E), **linear** in ``y`` (``g(a y + b z) = a g(y) + b g(z)``;
+    values: ``values(y, args) -> g`` (B, E), **linear** in ``y`` and independent of the pattern
+        and masks in ``args`` (``g(a y + b z) = a g(y) + b g(z)``;
         for the ReLU flow the first-layer pre-activations ``w_j . x_i``), so that
         ``g(f)`` is the time derivative of ``g`` along the flow and ``g`` of the dense
         output is a polynomial in ``theta``.
@@ -216,11 +218,11 @@ class EventTracker:
         step cut at its event, ``truncated`` (A,) host bool (the member's step ended
         before ``t0 + dt``), ``extra_evals`` (A,) field evaluations spent here.
         """
-        xp, sw = self.xp, self.sw
+        xp = self.xp
         A = y.shape[0]
         gy0, gf0 = self.gy, self.gf
-        gy1 = sw.values(y, args)
-        gf1 = sw.values(k1, args)
+        both = self._values(xp.stack([y, k1]), args)
+        gy1, gf1 = both[0], both[1]
         extra = np.zeros(A, dtype=np.int64)
         truncated = np.zeros(A, dtype=bool)
         # cubic Hermite of g over the step, monomial coefficients c0..c3, times the side
@@ -275,8 +277,8 @@ class EventTracker:
         extra[F] += len(method.dense.c_extra)
         # g of the flagged entries along the dense output: polynomials in theta, times the side
         mi_d = xp.asarray(mi)
-        cols = [gy0[mi_d, ei_d]] + [sw.values(Q[p], args_F)[pos_d, ei_d] for p in range(Q.shape[0])]
-        coef = xp.stack(cols) * side[pos_d, ei_d]  # (D + 1, n)
+        gq = self._values(Q, args_F)[:, pos_d, ei_d]  # (D, n)
+        coef = xp.concatenate([gy0[mi_d, ei_d][None], gq]) * side[pos_d, ei_d]  # (D + 1, n)
         thetas = np.linspace(0.0, 1.0, _LOCATE_SAMPLES + 1)
         vander = xp.asarray(np.vander(thetas, coef.shape[0], increasing=True))
         signed = vander @ coef  # (samples, n)
@@ -290,9 +292,10 @@ class EventTracker:
         E_loc = np.flatnonzero(hit)
         if E_loc.size == 0:
             return t, y, k1, truncated, extra
-        E_d = xp.asarray(E_loc)
         G = F[E_loc]  # local member indices with an event
-        G_d = xp.asarray(G)
+        every = G.size == y.shape[0]  # every member has an event (common): views, no gathers
+        E_d: Any = slice(None) if every else xp.asarray(E_loc)
+        G_d: Any = slice(None) if every else xp.asarray(G)
         th = theta[E_d]
         flip = table[E_d] <= th[:, None]
         # truncate: the member's step ends at its event
@@ -305,7 +308,7 @@ class EventTracker:
         # flip the entries and restart with the new side's piece
         new_side = xp.where(flip, -side[E_d], side[E_d])
         self.side[G_d] = new_side
-        args_G = take_members(args, G_d)
+        args_G = args if every else take_members(args, G_d)
         pat = xp.where(flip, sw.slopes(new_side, args_G), self.pattern[G_d])
         self.pattern[G_d] = pat
         self.n_events[G] += 1
@@ -324,6 +327,18 @@ class EventTracker:
         self.gy[G_d] = sw.values(y_G, args_G)
         self.gf[G_d] = gf_G
         return t, y, k1, truncated, extra
+
+    def _values(self, Ys: Array, args: Mapping[str, Array]) -> Array:
+        """``values`` of a stack of states ``Ys`` (S, A, N) -> (S, A, E): one call on the
+        (S A, N) stack when every argument ``values`` may read is shared by all members
+        (leading axis 1; the pattern and masks are not arguments of ``values``), else one
+        call per state."""
+        sw = self.sw
+        base = {k: v for k, v in args.items() if k not in (sw.key, sw.live_key, sw.slide_key)}
+        S, A, N = Ys.shape
+        if all(v.shape[0] == 1 for v in base.values()):
+            return sw.values(Ys.reshape(S * A, N), base).reshape(S, A, -1)
+        return self.xp.stack([sw.values(Ys[i], args) for i in range(S)])
 
     def _args_of(self, args_G: Mapping[str, Array], G_d: Array) -> dict[str, Array]:
         """The field's arguments of members ``G`` with their current pattern and masks."""
