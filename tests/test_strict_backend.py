@@ -151,8 +151,11 @@ def test_polar_flow_runs_on_the_device():
 
 
 # -- sync budgets --------------------------------------------------------------------------------
-def _fields():
-    """(name, field, state, args) for the gradient-flow fields the claims integrate, on BE."""
+FIELDS = ["log-polar", "leaky log-polar", "plain", "gradient flow, square", "gradient flow, exponential"]
+
+
+def _field(name: str):
+    """``(field, state, args)`` on BE for one of the gradient-flow fields the claims integrate."""
     from numeric.balanced_relu import LogPolarFlow, PlainFlow, flow_args, join, logpolar_state
     from numeric.leaky_balanced import LeakyLogPolarFlow
     from numeric.losses import Loss
@@ -164,23 +167,21 @@ def _fields():
     W, s = rng.normal(size=(2, 4, 3)), np.array([1.0, -1.0, 1.0, -1.0])
     balanced = flow_args(BE, X, y, s)
     v = s * np.linalg.norm(W, axis=-1)
+    if name == "log-polar":
+        return LogPolarFlow("exponential"), BE.asarray(logpolar_state(W)), balanced
+    if name == "leaky log-polar":
+        return LeakyLogPolarFlow("exponential", 0.2), BE.asarray(logpolar_state(W)), balanced
+    if name == "plain":
+        return PlainFlow("logistic2"), BE.asarray(join(W, v)), balanced
     net = BiasFreeNet((3, 4, 1), kink=0.0)
-    out = [
-        ("log-polar", LogPolarFlow("exponential"), BE.asarray(logpolar_state(W)), balanced),
-        ("leaky log-polar", LeakyLogPolarFlow("exponential", 0.2), BE.asarray(logpolar_state(W)), balanced),
-        ("plain", PlainFlow("logistic2"), BE.asarray(join(W, v)), balanced),
-    ]
-    for loss in ("square", "exponential"):
-        gf = GradientFlow(net, Loss(loss, "sum"))
-        state = BE.asarray(net.pack([W, v[:, None, :]]))
-        out.append((f"gradient flow, {loss}", gf, state, gf.args(BE, X, y, alpha=0.1)))
-    return out
+    gf = GradientFlow(net, Loss(name.split(", ")[1], "sum"))
+    return gf, BE.asarray(net.pack([W, v[:, None, :]])), gf.args(BE, X, y, alpha=0.1)
 
 
-@pytest.mark.parametrize("case", _fields(), ids=lambda c: c[0])
-def test_a_field_evaluation_makes_no_sync(case):
+@pytest.mark.parametrize("name", FIELDS)
+def test_a_field_evaluation_makes_no_sync(name):
     """On a device every sync stalls the pipeline; a field is evaluated several times per step."""
-    _, field, state, args = case
+    field, state, args = _field(name)
     with SYNCS.counting() as n:
         dy = field(0.0, state, args)
     assert n[0] == 0 and isinstance(dy, StrictArray)
