@@ -87,6 +87,29 @@ def test_transversal_crossing_is_exact(method):
     assert ev.sliding["member"].size == 0
 
 
+@pytest.mark.parametrize("method", EVENT_METHODS, ids=lambda m: m.name)
+def test_outputs_around_and_at_a_crossing(method):
+    """Output times every 0.25 (member 0 crosses exactly at the output time 0.5): every recorded
+    state is the exact piecewise-linear solution, every recorded time is the output time. Bound:
+    the located state is the dense output, whose weights sum to the method's ``b`` to ~2e-13
+    (DOP853's float coefficients, see test_dense_output), times ``|h f| <= 1``."""
+    field = piecewise(lambda t: -1.0 + 0 * t, lambda t: -2.0 + 0 * t)
+    ts = np.linspace(0.0, 2.0, 9)
+    tr = solve(
+        field,
+        Y0,
+        ts,
+        method=method,
+        control=AdaptiveStep(rtol=1e-8, atol=1e-10),
+        events=SWITCHING,
+        observe=lambda t, y, a: {"t": t},
+    )
+    exact = np.where(ts < Y0, Y0 - ts, -2 * (ts - Y0))
+    assert tr.ok.all() and tr.n_events.tolist() == [1, 1, 1]
+    np.testing.assert_allclose(tr.ys[:, :, 0], exact, rtol=0, atol=4e-13)
+    np.testing.assert_array_equal(tr.observed["t"], np.broadcast_to(ts, (3, ts.size)))
+
+
 def test_sliding_is_detected_and_recorded():
     """``y' = -1`` above 0, ``0.6 - t`` below: from y0 = 0.5 the flow reaches 0 at t = 0.5, where
     both sides point into the surface (Filippov sliding) until t = 0.6, when the lower field turns
