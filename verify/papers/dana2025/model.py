@@ -749,15 +749,29 @@ def assumption_2(ctx: Context) -> None:
         why="exact zeros off the diagonal",
     )
     worst, accepted, rejected = 1.0, 0, 0
+    limits, eq4 = [], []
     for _ in range(trials):
         n = int(rng.integers(2, 40))
         for frac in (0.99, 1.01):
             dk = make_data(rng, n, "boundary", frac=frac)
+            # eq. (4) written out from the definitions: C_x^- from the Gram diagonal, C_y^+- from y
+            cx_min = np.sqrt(np.diag(dk.G)).min()
+            limits.append(dk.limit)
+            eq4.append(cx_min**2 / (2 * np.sqrt(n)) * np.abs(dk.y).min() / np.abs(dk.y).max())
             if dk.assumption2:
                 accepted += frac < 1
                 worst = min(worst, (dk.cx[0] ** 2 - dk.off) / dk.cx[0] ** 2)
             else:
                 rejected += frac > 1
+    ctx.close(
+        "the checker's limit is eq. (4)'s right-hand side, (C_x^-)^2/(2 sqrt n) C_y^-/C_y^+",
+        np.array(limits),
+        np.array(eq4),
+        rtol=8 * EPS,
+        why="the same six operations in another order: a few roundings of the limit's size (8 ulps); "
+        "without this check the accept/reject test below would pass for any formula of the limit, "
+        "since the data are built from the same formula they are checked against",
+    )
     ctx.holds(
         f"checker accepts all {trials} data sets at 0.99 and rejects all at 1.01 of the limit (n in [2, 40])",
         accepted == trials and rejected == trials,
