@@ -249,8 +249,9 @@ def solve(
     are the same for all). A step that would pass the member's next output time is
     shortened to end exactly on it (a step within a relative ``1e-9`` of it is
     stretched onto it), so every output is a genuine step endpoint: no dense output or
-    interpolation is used, and recorded times equal ``ts`` exactly. The price is a
-    few extra steps when outputs are dense compared to the natural step.
+    interpolation is used for outputs, and recorded times equal ``ts`` exactly. The price
+    is a few extra steps when outputs are dense compared to the natural step. (With
+    ``events``, a step cut at a crossing ends on the dense output's state there.)
 
     Per member, the solve stops with a :class:`~numeric.trajectory.Status`:
     ``SUCCESS`` at ``ts[-1]``; ``NONFINITE`` when the state or field became NaN/inf (with
