@@ -16,7 +16,7 @@ from verify.context import Context
 from verify.errors import UserError
 from verify.profiles import Profile
 from verify.provenance import PeakMemory, git_commit, machine, versions
-from verify.verdict import Verdict, control_outcomes, decide
+from verify.verdict import Verdict, control_outcomes, decide, outside_regime
 
 
 def run_claim(
@@ -97,10 +97,8 @@ def _hypotheses(claim: Claim, regimes: list[dict]) -> list[dict]:
 def _regime(regimes: list[dict]) -> dict:
     if not regimes:
         return {"reached": None, "reason": "no quantitative regime measured"}
-    outside = [r for r in regimes if not r["reached"]]
-    if outside:
-        shown = "; ".join(f"{r['name']}: {r['measured']}, needs {r['condition']}" for r in outside)
-        return {"reached": False, "reason": f"not reached ({shown})"}
+    if not all(r["reached"] for r in regimes):
+        return {"reached": False, "reason": f"not reached ({outside_regime(regimes)})"}
     return {"reached": True, "reason": "; ".join(f"{r['name']}: {r['measured']}" for r in regimes)}
 
 

@@ -78,6 +78,13 @@ def control_outcomes(checks: list[dict], controls: list[dict]) -> list[dict]:
     return out
 
 
+def outside_regime(regimes: list[dict]) -> str:
+    """``p << n: p = 22, n = 6, needs p <= n / 4; ...`` for the regime records not reached."""
+    return "; ".join(
+        f"{r['name']}: {r['measured']}, needs {r['condition']}" for r in regimes if not r["reached"]
+    )
+
+
 def _match(pattern: str, name: str) -> bool:
     return name == pattern or fnmatch.fnmatchcase(name, pattern)
 
@@ -114,8 +121,7 @@ def decide(
     if erratum and failed:
         return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks){label}"
     if outside:
-        shown = "; ".join(f"{r['name']}: {r['measured']}, needs {r['condition']}" for r in outside)
-        return Verdict.INCONCLUSIVE, f"regime not reached at this profile ({shown})"
+        return Verdict.INCONCLUSIVE, f"regime not reached at this profile ({outside_regime(outside)})"
     if failed:
         listed = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
         if scale and not scale.get("persists"):
