@@ -22,7 +22,7 @@ from numeric.homogeneous_nets import loss_and_grad, normalize, output, pack, unp
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.hypotheses import BEST_FIT, LEMMA_20_POINT, LIPSCHITZ
-from verify.papers.kumar2025.saddle import _one_neuron_fit
+from verify.papers.kumar2025.saddle import ALPHA, P, _fit
 
 EPS = float(np.finfo(float).eps)
 RHOS = np.geomspace(1e-5, 1e-2, 7)
@@ -187,7 +187,7 @@ def assumption_2(ctx: Context) -> None:
         X = rng.normal(size=(n, d))
         u, v = np.linalg.qr(rng.normal(size=(d, 2)))[0].T
         y = (X @ u) ** 2 - (X @ v) ** 2
-        w_bar = _one_neuron_fit(X, y, rng)
+        w_bar = _fit(X, y, [(1, X.shape[1]), (1, 1)], rng, ALPHA, P)[0]
         excess, grad = samples(one_neuron(X, y, 1.0, 2), w_bar, rng, directions)
         exponent_checks(ctx, f"seed {seed}", excess, grad, 0.5)
     ctx.note(

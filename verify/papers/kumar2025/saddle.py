@@ -1,29 +1,47 @@
 r"""kumar2025 Theorem 7: gradient flow started near a sparse saddle stays there for
 :math:`T_\epsilon/\delta^{L-2}` while the small weights follow the NCF flow and align with a
-non-negative KKT point of the constrained NCF (eq. 19).
+non-negative KKT point of the constrained NCF (eq. 19); from the stable set of the origin they
+shrink instead (the "else" branch).
 
-System (catalog Sec. 3, Theorem 7 (b)): a two-layer net with :math:`\sigma(x)=x^2`
-(:math:`\alpha=1,p=2`, so the NCF degree is :math:`L=p+1=3` and the window is :math:`T/\delta`),
-``d = 3``, ``n = 10``, one active neuron fitted to :math:`y=(u^\top x)^2-(v^\top x)^2` (:math:`u\perp v`) and
-two new neurons (:math:`w_z`).  For two layers the decomposition is exact
-(:math:`\mathcal H_1=\sum_jb_j(a_j^\top x)^2`, no remainder), Assumption 2 holds with the PL
-exponent 1/2 at the fitted minimum (Morse--Bott along the rescaling orbit).
+Three instances (``d = 3``, ``n = 10``, Gaussian inputs, targets :math:`\sigma(u^\top x)-\sigma(v^\top x)`
+with :math:`u\perp v`), chosen to cover Lemma 8's two routes to Assumption 1 (recorded as the regime):
 
-[derived] orders: the initial offset of :math:`w_n` is :math:`\delta` and relaxes (PL), the
-forcing from :math:`w_z` is :math:`O(\delta^3)` over a window :math:`T/\delta`, so
-:math:`\max_t\|w_n-\bar w_n\|=\Theta(\delta)` (theorem: :math:`O(\delta^{1/2})`); the residual
-seen by :math:`w_z` differs from :math:`\bar y` by :math:`O(\delta e^{-ct})+O(\delta^2)`, so in the
-rescaled time :math:`s=\delta t` the error :math:`\|w_z/\delta-u_1(s)\|` is :math:`\Theta(\delta^2)`
-(theorem: :math:`O(\delta^{\beta_2})`, :math:`\beta_2=1/2`).
+* two layers, :math:`\sigma=x^2` (:math:`\alpha=1,p=2`, :math:`L=3`): one fitted neuron, two new ones;
+  the decomposition is exact (:math:`\mathcal H_1=\sum_jb_j(a_j^\top x)^2`, no remainder);
+* three layers, :math:`\sigma=x^2`: one fitted path :math:`n_3(n_2(n_1^\top x)^2)^2` (target squared
+  in magnitude, degree 4) and one new layer-1 neuron; the decomposition has the remainder
+  :math:`n_3b^2(a^\top x)^4=O(\delta^6)` and :math:`\mathcal H_1` depends on :math:`w_n`;
+* two layers, :math:`\sigma=\max(x,x/2)^4` (Lemma 8 (i): :math:`\alpha\ne1`, :math:`p\ge4`, :math:`L=5`,
+  window :math:`T/\delta^3`).
+
+Assumption 2 holds with the PL exponent 1/2 at the fitted minima (Morse--Bott along the rescaling
+orbits; see assumption-2).  The else branch is run on the first instance from :math:`z=-z_*`, which
+lies in the stable set of the origin (balanced negative ray).
+
+[derived] orders: the initial offset of :math:`w_n` is :math:`\delta` and relaxes (PL), so
+:math:`\max_t\|w_n-\bar w_n\|=\Theta(\delta)` (theorem: :math:`O(\delta^{\beta_1})`).  With two layers
+:math:`\mathcal H_1` does not depend on :math:`w_n`; the residual seen by :math:`w_z` differs from
+:math:`\bar y` by :math:`O(\delta e^{-ct})` plus :math:`O(\delta^{L})` feedback, which in the rescaled time
+:math:`s=\delta^{L-2}t` gives :math:`\|w_z/\delta-u_1(s)\|=\Theta(\delta^{L-1})`.  With three layers
+:math:`\mathcal H_1` changes to first order along :math:`w_n`'s rescaling orbit, where the offset is not
+restored, so the error is :math:`\Theta(\delta)` (theorem: :math:`O(\delta^{\beta_2})`,
+:math:`\beta_2=1/2`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
 import numpy as np
+from scipy.integrate import solve_ivp
 from scipy.optimize import minimize
 
 from numeric.homogeneous_nets import (
+    activation,
     kkt_cosine,
+    layer_candidates,
     loss_and_grad,
     ncf_and_grad,
     normalize,
@@ -38,33 +56,10 @@ from numeric.solve import solve
 from numeric.trajectory import Status, Trajectory
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.papers.kumar2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, Z_STABLE
 
 ALPHA, P = 1.0, 2
 RTOL, ATOL = 1e-9, 1e-13
-
-
-def _one_neuron_fit(
-    X: np.ndarray, y: np.ndarray, rng: np.random.Generator, alpha: float = ALPHA, p: int = P
-) -> np.ndarray:
-    """Best one-neuron fit (a, b) of the restricted loss (BFGS, 20 restarts, Newton polish)."""
-    d = X.shape[1]
-
-    def fun(w: np.ndarray) -> tuple[float, np.ndarray]:
-        value, grads = loss_and_grad(unpack(w[None], [(1, d), (1, 1)]), X, y, alpha, p)
-        return float(value[0]), pack(grads)[0]
-
-    fits = [
-        minimize(fun, rng.normal(size=d + 1), jac=True, method="BFGS", options={"gtol": 1e-13})
-        for _ in range(20)
-    ]
-    w = min(fits, key=lambda f: f.fun).x
-    step = 1e-6  # Newton with a central-difference Hessian of the analytic gradient (error ~1e-10 relative);
-    for _ in range(6):  # lstsq's minimum-norm step ignores the rescaling orbit's null direction
-        hess = np.column_stack(
-            [(fun(w + step * e)[1] - fun(w - step * e)[1]) / (2 * step) for e in np.eye(d + 1)]
-        )
-        w = w - np.linalg.lstsq(0.5 * (hess + hess.T), fun(w)[1], rcond=1e-9)[0]
-    return w
 
 
 def _flows(X, y, wn, shapes_z, alpha: float = ALPHA, p: int = P):
@@ -110,6 +105,131 @@ def _solve(field, y0, ts, args=None) -> tuple[np.ndarray, Trajectory]:
     return np.asarray(traj.ys), traj
 
 
+@dataclass(frozen=True)
+class _Saddle:
+    r"""One Theorem 7 instance: the fitted saddle :math:`(\bar w_n,0)`, the full loss flow (eqs. 14-15)
+    and the reduced NCF flow of :math:`\bar{\mathcal H}_1` (eq. 17), on flat states."""
+
+    tag: str
+    alpha: float
+    p: int
+    two_layer: bool
+    wn: np.ndarray
+    grad_n: np.ndarray  # gradient of the restricted loss at w_n bar
+    full: Callable
+    ncf: Callable  # u (B, m) -> (N (B,), grad (B, m))
+    assemble: Callable  # (w_n, w_z) -> flat full state
+    split: Callable  # flat full states (..., N) -> (w_n, w_z)
+    n_z: int
+
+    @property
+    def L(self) -> int:
+        return self.p + 1
+
+    def reduced(self, t, u, args):
+        return self.ncf(u)[1]
+
+
+def _fit(X, y, shapes, rng, alpha: float, p: int) -> tuple[np.ndarray, np.ndarray]:
+    """Best fit of the restricted net ``shapes`` (BFGS, 20 restarts, Newton polish) and its gradient."""
+    size = sum(r * c for r, c in shapes)
+
+    def fun(w: np.ndarray) -> tuple[float, np.ndarray]:
+        value, grads = loss_and_grad(unpack(w[None], shapes), X, y, alpha, p)
+        return float(value[0]), pack(grads)[0]
+
+    fits = [
+        minimize(fun, rng.normal(size=size), jac=True, method="BFGS", options={"gtol": 1e-13})
+        for _ in range(20)
+    ]
+    w = min(fits, key=lambda f: f.fun).x
+    step = 1e-6  # Newton with a central-difference Hessian of the analytic gradient (error ~1e-10 relative);
+    for _ in range(6):  # lstsq's minimum-norm step ignores the rescaling orbits' null directions
+        hess = np.column_stack(
+            [(fun(w + step * e)[1] - fun(w - step * e)[1]) / (2 * step) for e in np.eye(size)]
+        )
+        w = w - np.linalg.lstsq(0.5 * (hess + hess.T), fun(w)[1], rcond=1e-9)[0]
+    return w, fun(w)[1]
+
+
+def _target(rng: np.random.Generator, n: int, d: int, alpha: float, p: int) -> tuple[np.ndarray, np.ndarray]:
+    """Gaussian inputs and y = sigma(u^T x) - sigma(v^T x), u, v orthonormal (a full-rank residual)."""
+    X = rng.normal(size=(n, d))
+    u, v = normalize(rng.normal(size=(2, d)))
+    u, v = np.linalg.qr(np.stack([u, v], axis=1))[0].T
+    return X, activation(X @ u, alpha, p) - activation(X @ v, alpha, p)
+
+
+def _two_layer(rng: np.random.Generator, tag: str, alpha: float, p: int, n: int = 10, d: int = 3) -> _Saddle:
+    """One fitted neuron (w_n) and two new neurons (w_z); the decomposition is exact (no remainder)."""
+    X, y = _target(rng, n, d, alpha, p)
+    wn, grad_n = _fit(X, y, [(1, d), (1, 1)], rng, alpha, p)
+    new = 2
+    shapes_z = [(new, d), (1, new)]
+    full, _, _, ybar = _flows(X, y, wn, shapes_z, alpha, p)
+
+    def ncf(u):
+        value, grads = ncf_and_grad(unpack(u, shapes_z), X, ybar, alpha, p)
+        return value, pack(grads)
+
+    return _Saddle(
+        tag,
+        alpha,
+        p,
+        True,
+        wn,
+        grad_n,
+        full,
+        ncf,
+        partial(_assemble, d=d, new=new),
+        partial(_split, d=d, new=new),
+        new * (d + 1),
+    )
+
+
+def _three_layer(rng: np.random.Generator, tag: str, n: int = 10, d: int = 3) -> _Saddle:
+    r""":math:`\sigma=x^2`, one fitted path :math:`n_3(n_2(n_1^\top x)^2)^2` (w_n) and one new layer-1
+    neuron (a, b): :math:`\mathcal H=\mathcal H(w_n,0)+\mathcal H_1+n_3b^2(a^\top x)^4` (eq. 20), so the
+    remainder is :math:`O(\delta^6)`, :math:`K=6>L=3`."""
+    alpha, p = 1.0, 2
+    X, y = _target(rng, n, d, alpha, p)
+    y = y * np.abs(y)  # degree 4 in x, like the fitted path
+    shapes_n = [(1, d), (1, 1), (1, 1)]
+    wn = _balanced_path(_fit(X, y, shapes_n, rng, alpha, p)[0], d)
+    grad_n = pack(loss_and_grad(unpack(wn[None], shapes_n), X, y, alpha, p)[1])[0]
+    n1, n2, n3 = unpack(wn[None], shapes_n)
+    ybar = y - output([n1, n2, n3], X, alpha, p)[0]
+    neuron = layer_candidates([n1, n2, n3], X, ybar[None], alpha, p)[0]  # H_1 of a new layer-1 neuron
+    shapes = [(2, d), (1, 2), (1, 1)]
+
+    def full(t, w, args):
+        return -pack(loss_and_grad(unpack(w, shapes), X, y, alpha, p)[1])
+
+    def ncf(u):
+        value, grad = neuron.value_and_grad(u[:, None, :])
+        return value[:, 0], grad[:, 0]
+
+    def assemble(wn_, wz):
+        return np.concatenate([wn_[:d], wz[:d], wn_[d : d + 1], wz[d:], wn_[d + 1 :]])
+
+    def split(w):
+        wn_ = np.concatenate([w[..., :d], w[..., 2 * d : 2 * d + 1], w[..., 2 * d + 2 :]], axis=-1)
+        wz = np.concatenate([w[..., d : 2 * d], w[..., 2 * d + 1 : 2 * d + 2]], axis=-1)
+        return wn_, wz
+
+    return _Saddle(tag, alpha, p, False, wn, grad_n, full, ncf, assemble, split, d + 1)
+
+
+def _balanced_path(wn: np.ndarray, d: int) -> np.ndarray:
+    r"""The point of :math:`n_3n_2^2(n_1^\top x)^4`'s rescaling orbit with :math:`|n_1|^2=2n_2^2`,
+    :math:`n_2^2=2n_3^2` (Lemma 3's balance, p = 2): same output, so still a critical point, and an NCF
+    of order one (an unbalanced fit can make :math:`\bar{\mathcal H}_1` arbitrarily small)."""
+    n1, n2, n3 = wn[:d], wn[d], wn[d + 1]
+    K = n3 * n2**2 * float(n1 @ n1) ** 2
+    m3 = (abs(K) / 32) ** (1 / 7)
+    return np.concatenate([2 * m3 * normalize(n1), [np.sqrt(2) * m3, np.sign(K) * m3]])
+
+
 @claim(
     "kumar2025:theorem-7",
     title="Near a sparse saddle: stay T/delta^(L-2); small weights follow the NCF flow to a KKT point",
@@ -118,57 +238,61 @@ def _solve(field, y0, ts, args=None) -> tuple[np.ndarray, Trajectory]:
     r"$[0,T_\epsilon/\delta^{L-2}]$; "
     r"$z\in\mathcal S(z_*)$ $\Rightarrow$ $\|w_z\|\ge\delta\eta_1$ and "
     r"$z_*^\top w_z/\|w_z\|=1-O(\epsilon)$ at "
-    r"$T_\epsilon/\delta^{L-2}$; $\|w_z(t)-\delta u_1(\delta^{L-2}t)\|=O(\delta^{1+\beta_2})$ (eq. 42)",
-    hypotheses=[
-        "Assumption 1 (here exact: two layers)",
-        r"Assumption 2: $\bar w_n$ a local min of "
-        r"$\widetilde{\mathcal L}$ with Lojasiewicz exponent < L/(2(L-1))",
-        r"$z\in\mathcal S(z_*)$",
-        r"$\sigma=x^2$ ($L=p+1=3$)",
-    ],
+    r"$T_\epsilon/\delta^{L-2}$, else $\|w_z(T_\epsilon/\delta^{L-2})\|=\epsilon O(\delta)$; "
+    r"$\|w_z(t)-\delta u_1(\delta^{L-2}t)\|=O(\delta^{1+\beta_2})$ (eq. 42)",
+    hypotheses=[ASSUMPTION_1, ASSUMPTION_2, Z_STABLE, r"$\sigma=\max(x,\alpha x)^p$, $L=p+1$"],
 )
 def theorem_7(ctx: Context) -> None:
+    """Three instances: two layers with sigma = x^2 (exact decomposition), three layers with sigma = x^2
+    (a remainder O(delta^6)), two layers with sigma = max(x, x/2)^4 (Lemma 8 (i): alpha != 1, p >= 4,
+    L = 5, window T/delta^3); the else branch (z in the stable set of the origin) on the first."""
     iters = ctx.param("steps", tiny=2000, quick=10_000)
-    ratio = ctx.param("delta_ratio", tiny=0.7, quick=0.5, full=0.5)
-    trials = ctx.param("trials", tiny=3, quick=5, full=8)
-    rng = ctx.rng("data").host
-    n, d, new = 10, 3, 2
-    X = rng.normal(size=(n, d))
-    u, v = normalize(rng.normal(size=(2, d)))
-    u, v = np.linalg.qr(np.stack([u, v], axis=1))[0].T  # orthonormal: the residual is a full quadratic
-    y = (X @ u) ** 2 - (X @ v) ** 2
-    wn = _one_neuron_fit(X, y, rng)
-    grad_n = pack(loss_and_grad(unpack(wn[None], [(1, d), (1, 1)]), X, y, ALPHA, P)[1])[0]
+    ratio = ctx.param("delta_ratio", tiny=0.5, quick=0.5, full=0.5)
+    trials = ctx.param("trials", tiny=4, quick=5, full=8)
+    cases = ctx.param("cases", tiny=3, quick=3, full=3)
+    builders = [
+        lambda: _two_layer(ctx.rng("data").host, "two layers, x^2", ALPHA, P),
+        lambda: _three_layer(ctx.rng("data-3").host, "three layers, x^2"),
+        lambda: _two_layer(ctx.rng("data-p4").host, "two layers, max(x, x/2)^4", 0.5, 4),
+    ][:cases]
+    for i, build in enumerate(builders):
+        inst = build()
+        ctx.regime(ASSUMPTION_1, alpha=inst.alpha, p=inst.p)
+        run = _instance(ctx, inst, iters, ratio, trials)
+        if i == 0:
+            _else_branch(ctx, inst, *run)
+
+
+def _instance(ctx: Context, inst: _Saddle, iters: int, ratio: float, trials: int):
+    tag = inst.tag
     ctx.bound(
-        "|grad L~(w_n bar)| (the saddle is critical)",
-        float(np.linalg.norm(grad_n)),
+        f"{tag}: |grad L~(w_n bar)| (the saddle is critical)",
+        float(np.linalg.norm(inst.grad_n)),
         1e-10,
         why="Newton polish reaches ~1e-14 (sums of n = 10 terms of size |y| |J| ~ 1e2 round at ~1e-13); "
         "1e-10 displaces the minimizer by < 1e-9, far below the smallest delta",
     )
-    shapes_z = [(new, d), (1, new)]
-    full, reduced, _, ybar = _flows(X, y, wn, shapes_z)
-    z = normalize(rng.normal(size=new * d + new))
-
-    def ncf(w):
-        value, grads = ncf_and_grad(unpack(w, shapes_z), X, ybar, ALPHA, P)
-        return value, pack(grads)
-
-    # u_1 blows up in finite time (Lemma 11, L = 3); its direction near blow-up, refined by PGA, is z*
-    _, traj = _solve(reduced, z[None], np.linspace(0, 10.0, 3))
+    rng = ctx.rng(f"z-{tag}").host
+    z = normalize(rng.normal(size=inst.n_z))
+    while inst.ncf(z[None])[0][0] <= 0:  # uniform z conditioned on N(z) > 0: Lemma 11's sufficient
+        z = normalize(rng.normal(size=inst.n_z))  # condition for blow-up (z in a positive stable set)
+    # u_1 blows up in finite time (Lemma 11, L >= 3); its direction near blow-up, refined by PGA, is z*
+    _, traj = _solve(inst.reduced, z[None], np.linspace(0, 10.0, 3))
     t_blow = float(traj.t_stop[0])
     ctx.holds(
-        "u_1 blows up in finite time (L = 3)",
+        f"{tag}: u_1 blows up in finite time (L = {inst.L})",
         traj.status[0] != Status.SUCCESS,
         measured=t_blow,
         expected="finite blow-up",
         why="Lemma 11 / Lemma 1, L > 2",
     )
-    late = _solve(reduced, z[None], np.array([0.0, 0.999 * t_blow]))[0][0, -1]
-    z_star, n_star = projected_gradient_ascent(ncf, late[None], step=1e-3, iters=iters)
-    cos_kkt = float(kkt_cosine(z_star, ncf(z_star)[1])[0])
+    late = _solve(inst.reduced, z[None], np.array([0.0, 0.999 * t_blow]))[0][0, -1]
+    start = normalize(late[None])
+    step = 3e-3 / float(inst.ncf(start)[0][0])  # PGA's rate scales with the NCF's size (its degree L)
+    z_star, n_star = projected_gradient_ascent(inst.ncf, start, step=step, iters=iters)
+    cos_kkt = float(kkt_cosine(z_star, inst.ncf(z_star)[1])[0])
     ctx.holds(
-        "z* is a non-negative KKT point",
+        f"{tag}: z* is a non-negative KKT point",
         n_star[0] >= 0 and cos_kkt > 1 - 1e-8,
         measured={"N(z*)": float(n_star[0]), "kkt cosine": cos_kkt},
         expected="N >= 0, cosine > 1-1e-8",
@@ -176,85 +300,138 @@ def theorem_7(ctx: Context) -> None:
     )
     T = 0.7 * t_blow
     s_grid = np.linspace(0.0, T, 41)
-    u1 = _solve(reduced, z[None], s_grid)[0][0]
+    u1 = _solve(inst.reduced, z[None], s_grid)[0][0]
     eps = 1 - float(u1[-1] @ z_star[0] / np.linalg.norm(u1[-1]))
-    # |w_z| = delta |u_1| must stay small: the largest delta keeps it below 0.1
-    top = 0.1 / float(np.linalg.norm(u1, axis=1).max())
+    # |w_z| = delta |u_1| must stay small: the largest delta keeps it below 0.1 (0.3 for L = 5, whose
+    # E = Theta(delta^4) must stay far above the solver's rtol 1e-9 at the smallest delta)
+    top = (0.3 if inst.L > 3 else 0.1) / float(np.linalg.norm(u1, axis=1).max())
     deltas = top * ratio ** np.arange(trials)
-    E, drift, zmax, cos_end, norm_end = _run_deltas(ctx, full, wn, z, deltas, s_grid, u1, z_star[0], d, new)
+    wn_t, wz_t = _paths(ctx, inst, inst.wn, z, deltas, s_grid)
+    E, drift, zmax, cos_end, norm_end = _measures(inst, wn_t, wz_t, deltas, u1, z_star[0])
+    expected_E = float(inst.L - 1) if inst.two_layer else 1.0
     ctx.order(
-        "E(delta) = max_t |w_z(t)/delta - u_1(delta t)| (eq. 42)",
+        f"{tag}: E(delta) = max_t |w_z(t)/delta - u_1(delta^(L-2) t)| (eq. 42)",
         deltas,
         E,
-        expected=2.0,
+        expected=expected_E,
         tol=0.35,
-        why="[derived, module docstring] Theta(delta^2) for this exact two-layer decomposition (theorem "
-        "guarantees >= beta_2 = 1/2); solver error (rtol 1e-9, atol 1e-13) is < 1e-3 of E at the "
-        "smallest delta; "
-        "tol 0.35 covers the "
-        "next-order term over the grid",
+        why="[derived, module docstring] two layers: H_1 does not depend on w_n, and the initial offset "
+        "delta n of w_n relaxes like delta e^(-ct), which in the rescaled time s = delta^(L-2) t feeds "
+        "O(delta^(L-1)) into u = w_z/delta (feedback of H_1(w_z) and forcing are O(delta^L)): "
+        "Theta(delta^(L-1)). Three layers: H_1 = n_3 n_2 (...) changes to first order along w_n's "
+        "rescaling orbit, where the offset's component is not restored (Morse-Bott minimum), so "
+        "H_1 bar is off by O(delta) for the whole window: Theta(delta). The theorem guarantees an order "
+        ">= beta_2 = 1/2; the Radau solve (rtol 1e-9) is < 1e-2 of E at the smallest delta; tol 0.35 "
+        "covers the next-order term over the grid",
         xlabel="delta",
         ylabel="E",
     )
     ctx.order(
-        "max_t |w_n(t) - w_n bar|",
+        f"{tag}: max_t |w_n(t) - w_n bar|",
         deltas,
         drift,
         expected=1.0,
         tol=0.2,
-        why="[derived] the initial offset delta n relaxes under PL; the O(delta^3) forcing adds O(delta^2); "
+        why="[derived] the initial offset delta n relaxes under PL; the forcing adds O(delta^2) or less; "
         "the theorem guarantees at least beta_1 = 1/2",
         xlabel="delta",
         ylabel="drift",
     )
-    ctx.bound(
-        "max_t |w_z(t)|/delta (bounded)",
-        zmax,
-        float(np.linalg.norm(u1, axis=1).max()) + E.max(),
-        why="|w_z/delta| <= |u_1| + E by the triangle inequality",
+    ctx.order(
+        f"{tag}: max_t |w_z(t)| = O(delta)",
+        deltas,
+        zmax * deltas,
+        expected=1.0,
+        tol=0.2,
+        why="|w_z| = delta |u_1| (1 + O(E/|u_1|)) over the window: order 1; an escape faster than the "
+        "NCF flow would show as an order below 1",
+        xlabel="delta",
+        ylabel="max |w_z|",
     )
     ctx.bound(
-        "|w_z(T/delta)| / (delta eta_1), eta_1 = |u_1(T)|/2",
-        norm_end / (0.5 * np.linalg.norm(u1[-1])),
+        f"{tag}: |w_z(T/delta)| / (delta eta_1), eta_1 = |u_1(T)|/2",
+        float(np.min(norm_end)) / (0.5 * np.linalg.norm(u1[-1])),
         1.0,
         side=">=",
-        why="eta_1 := |u_1(T)|/2 is delta-free; holds once E < |u_1(T)|/2",
+        why="eta_1 := |u_1(T)|/2 is delta-free; min over delta; holds once E < |u_1(T)|/2",
     )
     ctx.bound(
-        "cos(w_z(T_eps/delta), z*) >= 1 - 2 eps",
-        cos_end,
+        f"{tag}: cos(w_z(T_eps/delta), z*) >= 1 - 2 eps",
+        float(np.min(cos_end)),
         1 - 2 * eps,
         side=">=",
         why=f"eps = 1 - cos(u_1(T_eps), z*) = {eps:.3g}; factor 2 is the O(eps) constant, "
-        "the deviation E(delta)/|u_1(T)| being far smaller",
+        "the deviation E(delta)/|u_1(T)| being far smaller; min over delta",
     )
     ctx.figure(
-        "w_z/delta against the reduced NCF flow",
-        xlabel="s = delta t",
+        f"{tag}: the reduced NCF flow",
+        xlabel="s = delta^(L-2) t",
         ylabel="|.|",
         series=[Series("|u_1(s)|", s_grid, np.linalg.norm(u1, axis=1))],
     )
-    ctx.note(
-        "ReLU / leaky ReLU (p = 1) are outside Theorem 7 (L = 2; Assumption 1's Lipschitz gradients fail). "
-        "An exploratory run of this experiment with leaky ReLU (alpha = 0.5) gave a fitted E(delta) order of "
-        "about 0.36 and an adaptive solver slowed down at kinks; it is not verified here."
+    return z, z_star[0], deltas, s_grid, u1, eps
+
+
+def _else_branch(ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps) -> None:
+    r"""z = -z*: in the stable set of the origin (the balanced negative ray: :math:`b<0` shrinks
+    :math:`a` along the top eigenvector while :math:`|a|^2-2b^2=0` is conserved), so the NCF flow
+    decays to 0 and the theorem's else branch says :math:`\|w_z(T_\epsilon/\delta)\|=\epsilon O(\delta)`.
+    Also the control of the first branch: there, :math:`z\notin\mathcal S(z_*)`."""
+    tag = inst.tag
+    z_else = -z_star
+    long = np.linspace(0.0, 40.0, 401)
+    u_else = np.linalg.norm(_solve(inst.reduced, z_else[None], long)[0][0], axis=1)
+    ctx.require(bool((u_else <= 0.1).any()), "the NCF flow from -z* did not decay to 0.1 by s = 40")
+    T_else = float(long[np.argmax(u_else <= 0.1)])
+    eps_else = float(u_else[np.argmax(u_else <= 0.1)])
+    grid = np.unique(np.concatenate([s_grid, np.linspace(0.0, T_else, 41)]))
+    _, wz_t = _paths(ctx, inst, inst.wn, z_else, deltas, grid)
+    ratio_end = np.linalg.norm(wz_t[:, -1], axis=1) / (deltas * eps_else)
+    ctx.bound(
+        f"{tag}, else branch (z = -z*): max over delta of |w_z(T_eps/delta)| / (delta eps), "
+        "eps = |u(T_eps)| <= 0.1",
+        float(ratio_end.max()),
+        2.0,
+        why="the ratio is |u(T) + e|/|u(T)| <= 1 + E/eps with E = O(delta^2) the eq. 42 deviation; the "
+        "O(.) constant 2 allows E up to eps; T_eps is where the NCF flow from -z* first falls to 0.1",
     )
+    at_T = int(np.argmin(np.abs(grid - s_grid[-1])))
+    end = wz_t[:, at_T]
+    cos_c = end @ z_star / np.linalg.norm(end, axis=1)
     with ctx.control(
-        "z = -z*: a negative KKT point, from which the NCF flow dies out", breaks=r"$z\in\mathcal S(z_*)$"
+        "z = -z*: in the stable set of the origin, not of z*",
+        breaks=Z_STABLE,
+        must_break=[
+            f"{tag}: cos(w_z(T_eps/delta), z*) >= 1 - 2 eps",
+            f"{tag}: |w_z(T/delta)| / (delta eta_1), eta_1 = |u_1(T)|/2",
+        ],
     ):
-        z2 = -z_star[0]
-        *_, cos2, _ = _run_deltas(ctx, full, wn, z2, deltas[-1:], s_grid, u1, z_star[0], d, new)
-        ctx.bound("cos(w_z(T_eps/delta), z*) >= 1 - 2 eps", cos2, 1 - 2 * eps, side=">=", why="as above")
+        ctx.bound(
+            f"{tag}: cos(w_z(T_eps/delta), z*) >= 1 - 2 eps",
+            float(np.min(cos_c)),
+            1 - 2 * eps,
+            side=">=",
+            why="as above",
+        )
+        ctx.bound(
+            f"{tag}: |w_z(T/delta)| / (delta eta_1), eta_1 = |u_1(T)|/2",
+            float(np.min(np.linalg.norm(end, axis=1) / deltas)) / (0.5 * np.linalg.norm(u1[-1])),
+            1.0,
+            side=">=",
+            why="as above",
+        )
     with ctx.control(
-        "(w_n bar, 0) not critical: b_1 scaled by 1.3", breaks="Assumption 2 (saddle, local min)"
+        "(w_n bar, 0) not critical: b_1 scaled by 1.3",
+        breaks=ASSUMPTION_2,
+        must_break=[f"{tag}: max_t |w_n(t) - w_n bar|"],
     ):
-        wn_bad = wn.copy()
-        wn_bad[d] *= 1.3
-        _, drift_bad, *_ = _run_deltas(ctx, full, wn_bad, z, deltas, s_grid, u1, z_star[0], d, new)
+        wn_bad = inst.wn.copy()
+        wn_bad[-1] *= 1.3
+        wn_t, _ = _paths(ctx, inst, wn_bad, z, deltas, s_grid)
         ctx.order(
-            "max_t |w_n(t) - w_n bar|",
+            f"{tag}: max_t |w_n(t) - w_n bar|",
             deltas,
-            drift_bad,
+            np.linalg.norm(wn_t - wn_bad, axis=2).max(axis=1),
             expected=1.0,
             tol=0.2,
             why="as above",
@@ -263,19 +440,35 @@ def theorem_7(ctx: Context) -> None:
         )
 
 
-def _run_deltas(ctx, full, wn, z, deltas, s_grid, u1, z_star, d, new):
-    """Per delta: E, max drift of w_n, max |w_z|/delta, cos(w_z(T/delta), z*), |w_z(T/delta)|/delta.
+def _paths(ctx: Context, inst: _Saddle, wn, z, deltas, s_grid) -> tuple[np.ndarray, np.ndarray]:
+    """(w_n, w_z) on ``s_grid`` per delta, started at (w_n + delta n, delta z), in the rescaled time
+    s = delta^(L-2) t: dw/ds = field(w)/delta^(L-2).  The rescaled flow is stiff (w_n relaxes at rate
+    ~1/delta^(L-2) while w_z moves at rate 1), so an implicit method (Radau IIA, order 5) per delta."""
+    n_dir = normalize(ctx.rng(f"n-{inst.tag}").host.normal(size=inst.wn.size))
+    y0 = np.stack([inst.assemble(wn + delta * n_dir, delta * z) for delta in deltas])
+    rate = 1.0 / np.asarray(deltas) ** (inst.L - 2)
+    ys = np.stack(
+        [
+            solve_ivp(
+                lambda s, w, r=r: inst.full(s, w[None], None)[0] * r,
+                (s_grid[0], s_grid[-1]),
+                w0,
+                method="Radau",
+                t_eval=s_grid,
+                rtol=RTOL,
+                atol=ATOL,
+            ).y.T
+            for w0, r in zip(y0, rate, strict=True)
+        ]
+    )
+    return inst.split(ys)
 
-    All deltas are one batched solve in the rescaled time s = delta^(L-2) t: dw/ds = field(w)/delta^(L-2).
-    """
-    n_dir = normalize(ctx.rng("n").host.normal(size=d + 1))
-    y0 = np.stack([_assemble(wn + delta * n_dir, delta * z, d, new) for delta in deltas])
-    rate = (1.0 / np.asarray(deltas) ** (P - 1))[:, None]
-    ys = _solve(lambda t, w, args: full(t, w, args) * args["rate"], y0, s_grid, {"rate": rate})[0]
-    wn_t, wz_t = _split(ys, d, new)
+
+def _measures(inst: _Saddle, wn_t, wz_t, deltas, u1, z_star):
+    """Per delta: E, max drift of w_n, max |w_z|/delta, cos(w_z(T/delta), z*), |w_z(T/delta)|/delta."""
     scale = np.asarray(deltas)[:, None, None]
     E = np.linalg.norm(wz_t / scale - u1, axis=2).max(axis=1)
-    drift = np.linalg.norm(wn_t - wn, axis=2).max(axis=1)
+    drift = np.linalg.norm(wn_t - inst.wn, axis=2).max(axis=1)
     zmax = (np.linalg.norm(wz_t, axis=2) / scale[..., 0]).max(axis=1)
     end = wz_t[:, -1]
     cos_end = end @ z_star / np.linalg.norm(end, axis=1)
