@@ -728,6 +728,7 @@ def assumption_1(ctx: Context) -> None:
     coefficients (eq. 21 and K = 2p+1) are kumar2025:lemma-8's symbolic checks."""
     cases = [(1.0, 2), (0.5, 4), (1.0, 3)][: ctx.param("cases", tiny=1, quick=3, full=3)]
     for alpha, p in cases:
+        ctx.regime(ALPHA_ONE_OR_P4, alpha=alpha, p=p)
         _decomposition_orders(ctx, alpha, p, kink=False, tag=f"alpha={alpha}, p={p}")
     ctx.note(
         "ReLU / leaky ReLU (p = 1) are not covered by Assumption 1; at generic points (no pre-activation "
