@@ -395,7 +395,7 @@ def _else_branch(ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps
         "eps = |u(T_eps)| <= 0.1",
         float(ratio_end.max()),
         2.0,
-        why="the ratio is |u(T) + e|/|u(T)| <= 1 + E/eps with E -> 0 the eq. 42 deviation (orders above); the "
+        why="the ratio is |u(T) + e|/|u(T)| <= 1 + E/eps, E -> 0 the eq. 42 deviation (orders above); the "
         "O(.) constant 2 allows E up to eps; T_eps is where the NCF flow from -z* first falls to 0.1",
     )
     if not controls:
