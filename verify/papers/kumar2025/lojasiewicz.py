@@ -142,7 +142,10 @@ def lemma_20(ctx: Context) -> None:
             float(np.nanmin(grad**2 / np.where(excess > 0, excess, np.nan))),
             const,
             side=">=",
-            why="the printed constant of the proof; exact inequality near the minimum",
+            why="the printed constant of the proof; exact inequality near the minimum. The constant is a "
+            "worst-case lower bound (rho = lambda_min, beta eta/2 the smallest pre-activation), so its slack "
+            "is the proof's conservatism: this check catches only a constant too large by more than the "
+            "slack; the statement itself (PL, exponent 1/2) is what the exponent checks above resolve",
         )
     ctx.note(
         "Proof of Lemma 20, eq. 54 replaces (sigma'(s))^2 = p^2 s^(2(p-1)) by p s^(p-1) (squares dropped). "
