@@ -18,6 +18,8 @@ move the arrays to the device.  Inputs are described by their Gram matrix
   :math:`|a_j|-\|w_j\|\sim\mathrm{Exp}(1)` (Assumption 1 by construction), in full
   coordinates or exactly in law in the Gram coordinates
   (:math:`v_j\sim\mathcal N(0,G/d)`, :math:`\|w_j^\perp\|^2\sim\chi^2_{d-n}/d`).
+* :func:`pytorch_default_init` -- the authors' public code: PyTorch's default ``nn.Linear``
+  law, uniform in :math:`\pm1/\sqrt{\text{fan\_in}}` for both layers.
 * :func:`event_I`, :func:`prob_event_I_orthogonal` -- the event :math:`\mathcal I`
   of Lemma 5 and its exact probability for orthogonal inputs (catalog (C8)).
 * :func:`group_init` -- the group initialization (9) on orthonormal inputs.
@@ -130,6 +132,16 @@ def appendix_b_init(rng: np.random.Generator, B: int, p: int, d: int, scale: flo
     r"""Full coordinates: ``W`` ``(B, p, d)``, :math:`w_j\sim\mathcal N(0,s^2I_d/d)`, and ``a`` ``(B, p)``."""
     W = rng.normal(size=(B, p, d)) * (scale / np.sqrt(d))
     return W, _second_layer(rng, np.linalg.norm(W, axis=2))
+
+
+def pytorch_default_init(rng: np.random.Generator, B: int, p: int, d: int):
+    r"""PyTorch's default ``nn.Linear`` initialization of both layers (the authors' public code).
+
+    ``W`` ``(B, p, d)`` uniform in :math:`\pm1/\sqrt d` and ``a`` ``(B, p)`` uniform in :math:`\pm1/\sqrt p`
+    (bound :math:`1/\sqrt{\text{fan\_in}}`), so :math:`\mathbb E\|w_j\|^2=1/3` and Assumption 1 fails for most
+    neurons (:math:`|a_j|\le1/\sqrt p<\|w_j\|` once :math:`p>3`, typically)."""
+    W = rng.uniform(-1.0, 1.0, (B, p, d)) / np.sqrt(d)
+    return W, rng.uniform(-1.0, 1.0, (B, p)) / np.sqrt(p)
 
 
 def appendix_b_init_reduced(

@@ -33,6 +33,7 @@ from numeric.weakly_correlated import (
     equicorrelated_gram,
     offdiag_norm,
     perturbed_gram,
+    pytorch_default_init,
     scale_gram,
     sphere_directions,
     sphere_gram,
@@ -273,8 +274,14 @@ class SizeSweep:
     ymin: np.ndarray  # (B,): C_y^- of each member's data
 
 
-def size_sweep(be: Backend, rng: np.random.Generator, d: int, ns, seeds: int, widths) -> SizeSweep:
-    """``seeds`` App.-B networks per sample size in ``ns`` (width ``widths[k]``), sphere inputs in R^d.
+INITS = {"App. B": appendix_b_init, "PyTorch default": pytorch_default_init}
+
+
+def size_sweep(
+    be: Backend, rng: np.random.Generator, d: int, ns, seeds: int, widths, init: str = "App. B"
+) -> SizeSweep:
+    """``seeds`` networks per sample size in ``ns`` (width ``widths[k]``), App. B data: sphere inputs in
+    R^d; the initialization ``init`` is a key of :data:`INITS` (App. B, or the authors' public code).
 
     All members share one padded array program (see ``ShallowReLU.args(sizes=...)``)."""
     ns, widths = np.asarray(ns), np.asarray(widths)
@@ -286,7 +293,7 @@ def size_sweep(be: Backend, rng: np.random.Generator, d: int, ns, seeds: int, wi
         n, p = int(ns[b // seeds]), int(widths[b // seeds])
         X[b, :n] = sphere_directions(rng, (n, d)) * appendix_b_norms(rng, n)[:, None]
         Y[b, :n] = appendix_b_labels(rng, n)
-        w, a = appendix_b_init(rng, 1, p, d)
+        w, a = INITS[init](rng, 1, p, d)
         W[b, :p], A[b, :p] = w[0], a[0]
         sizes[b] = (p, n)
     model = ShallowReLU(pmax, d, "full")
