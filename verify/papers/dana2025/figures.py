@@ -109,9 +109,9 @@ def _curve_series(loc: Located, label: str) -> list[Series]:
     hypotheses=[APP_B_PROTOCOL, r"$p\approx\log(n/\varepsilon)/\log\frac43$"],
 )
 def figure_3(ctx: Context) -> None:
-    d = ctx.param("d", tiny=10, quick=20, full=100)
-    seeds = ctx.param("seeds", tiny=5, quick=12, full=25)
-    start = ctx.param("start", tiny=20, quick=40, full=250)  # first size of the bracket search
+    d = ctx.param("d", tiny=20, quick=20, full=100)  # d = 10: P(n = d) < 0.9 for the PyTorch init
+    seeds = ctx.param("seeds", tiny=12, quick=12, full=25)
+    start = ctx.param("start", tiny=40, quick=40, full=250)  # first size of the bracket search
     n_max = ctx.param("n_max", tiny=640, quick=1280, full=8000)  # the search stops there
     bisections = ctx.param("bisections", tiny=2, quick=3, full=3)
     boots = ctx.param("boots", tiny=50, quick=100, full=200)
