@@ -24,7 +24,8 @@ State layout (solver convention ``field(t, y, args)``): ``y`` is ``(B, h*D + h)`
 and the signs ``s`` ``(B|1, h)``.  :class:`PlainFlow` is the same flow on the raw
 state ``[W.ravel(), v]`` (no balancedness assumed), for cross-checks.
 
-Losses (``kind``; :func:`residual` returns :math:`r=-\partial_{\hat y}\ell`):
+Losses (``kind``, :class:`numeric.losses.Loss` with the sum reduction; the flow uses
+:math:`r=-\partial_{\hat y}\ell`, ``-loss.dvalue(f, y)``):
 
 * ``"exponential"``: :math:`e^{-y\hat y}`, :math:`r=ye^{-y\hat y}`;
 * ``"logistic2"``: :math:`2\log(1+e^{-y\hat y})` (min2024 App. B; Lemma 2 needs the 2);
@@ -35,49 +36,11 @@ Losses (``kind``; :func:`residual` returns :math:`r=-\partial_{\hat y}\ell`):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from functools import cached_property
 
+from numeric.activation import RELU
 from numeric.backend import Array, Backend, array_namespace
-
-LossKind = Literal["exponential", "logistic2", "logistic", "square"]
-LOSS_KINDS: tuple[str, ...] = ("exponential", "logistic2", "logistic", "square")
-
-
-def _sigmoid(xp, z: Array) -> Array:
-    """Overflow-free :math:`1/(1+e^{-z})`."""
-    ez = xp.exp(-xp.abs(z))
-    return xp.where(z >= 0, 1.0 / (1.0 + ez), ez / (1.0 + ez))
-
-
-def residual(kind: str, f: Array, y: Array) -> Array:
-    r""":math:`r=-\partial_{\hat y}\ell(y,\hat y)` at :math:`\hat y=f` (elementwise)."""
-    xp = array_namespace(f, y)
-    if kind == "exponential":
-        return y * xp.exp(-y * f)
-    if kind == "logistic2":
-        return 2.0 * y * _sigmoid(xp, -y * f)
-    if kind == "logistic":
-        return y * _sigmoid(xp, -y * f)
-    if kind == "square":
-        return y - f
-    raise ValueError(f"unknown loss kind {kind!r}; choose one of {LOSS_KINDS}")
-
-
-def loss_value(kind: str, f: Array, y: Array) -> Array:
-    r""":math:`\mathcal L=\sum_i\ell(y_i,f_i)` over the last axis."""
-    xp = array_namespace(f, y)
-    z = y * f
-    if kind == "exponential":
-        per = xp.exp(-z)
-    elif kind == "logistic2":
-        per = 2.0 * xp.logaddexp(0.0, -z)
-    elif kind == "logistic":
-        per = xp.logaddexp(0.0, -z)
-    elif kind == "square":
-        per = 0.5 * (y - f) ** 2
-    else:
-        raise ValueError(f"unknown loss kind {kind!r}; choose one of {LOSS_KINDS}")
-    return per.sum(axis=-1)
+from numeric.losses import Loss
 
 
 def flow_args(backend: Backend, X: Array, y: Array, s: Array) -> dict[str, Array]:
@@ -131,14 +94,31 @@ def preactivations(U: Array, X: Array) -> Array:
 
 
 @dataclass(frozen=True)
-class LogPolarFlow:
-    """Balanced two-layer ReLU gradient flow in log-polar coordinates (module docstring)."""
+class _SumLossFlow:
+    """A flow of the network trained on the sum loss of ``kind`` (min2024 eq. (2)); subclasses
+    give ``outputs(state, args)`` ``(B, n)``."""
 
     kind: str = "exponential"
 
     def __post_init__(self) -> None:
-        if self.kind not in LOSS_KINDS:
-            raise ValueError(f"unknown loss kind {self.kind!r}; choose one of {LOSS_KINDS}")
+        _ = self.objective  # an unknown kind is refused here, not at the first field call
+
+    @cached_property
+    def objective(self) -> Loss:
+        """The training loss: ``kind`` summed over the samples."""
+        return Loss(self.kind, "sum")
+
+    def outputs(self, state: Array, args: dict[str, Array]) -> Array:
+        raise NotImplementedError
+
+    def loss(self, state: Array, args: dict[str, Array]) -> Array:
+        """Training loss ``(B,)``."""
+        return self.objective.value(self.outputs(state, args), args["y"])
+
+
+@dataclass(frozen=True)
+class LogPolarFlow(_SumLossFlow):
+    """Balanced two-layer ReLU gradient flow in log-polar coordinates (module docstring)."""
 
     def _parts(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array, Array]:
         r"""Unit directions ``u`` (B, h, D), pre-activations ``Z`` (B, h, n), outputs ``f`` (B, n)."""
@@ -146,7 +126,7 @@ class LogPolarFlow:
         U, rho = split(state, args["s"].shape[-1])
         u = unit(U)
         Z = preactivations(u, args["X"])
-        f = xp.matmul((args["s"] * xp.exp(2.0 * rho))[:, None, :], xp.maximum(Z, 0.0))[:, 0, :]
+        f = xp.matmul((args["s"] * xp.exp(2.0 * rho))[:, None, :], RELU.value(Z))[:, 0, :]
         return u, Z, f
 
     def outputs(self, state: Array, args: dict[str, Array]) -> Array:
@@ -157,8 +137,8 @@ class LogPolarFlow:
         r"""Directions ``u`` and :math:`g_j=\sum_i\mathbb 1_{\langle x_i,u_j\rangle>0}r_ix_i` (B, h, D)."""
         xp = array_namespace(state)
         u, Z, f = self._parts(state, args)
-        r = residual(self.kind, f, args["y"])
-        return u, xp.matmul((Z > 0.0) * r[:, None, :], args["X"])
+        r = -self.objective.dvalue(f, args["y"])
+        return u, xp.matmul(RELU.slope(Z) * r[:, None, :], args["X"])
 
     def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
         """The field: :math:`(\\dot u,\\dot\\rho)` on the flat state."""
@@ -167,13 +147,9 @@ class LogPolarFlow:
         s = args["s"]
         return join(s[..., None] * (g - ug[..., None] * u), s * ug)
 
-    def loss(self, state: Array, args: dict[str, Array]) -> Array:
-        """Training loss ``(B,)``."""
-        return loss_value(self.kind, self.outputs(state, args), args["y"])
-
 
 @dataclass(frozen=True)
-class PlainFlow:
+class PlainFlow(_SumLossFlow):
     r"""The same gradient flow on the raw state ``[W.ravel(), v]`` (balancedness not assumed).
 
     :math:`\dot w_j=v_j\sum_i\mathbb 1_{\langle x_i,w_j\rangle>0}r_ix_i`,
@@ -181,24 +157,18 @@ class PlainFlow:
     for :class:`LogPolarFlow` (the signs are unused).
     """
 
-    kind: str = "exponential"
-
     def outputs(self, state: Array, args: dict[str, Array]) -> Array:
-        xp = array_namespace(state)
         W, v = split(state, args["s"].shape[-1])
-        return (v[..., None] * xp.maximum(preactivations(W, args["X"]), 0.0)).sum(axis=1)
+        return (v[..., None] * RELU.value(preactivations(W, args["X"]))).sum(axis=1)
 
     def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
         xp = array_namespace(state)
         W, v = split(state, args["s"].shape[-1])
         Z = preactivations(W, args["X"])
-        r = residual(self.kind, (v[..., None] * xp.maximum(Z, 0.0)).sum(axis=1), args["y"])
-        dW = v[..., None] * xp.matmul((Z > 0.0) * r[:, None, :], args["X"])
-        dv = (xp.maximum(Z, 0.0) * r[:, None, :]).sum(axis=-1)
+        r = -self.objective.dvalue((v[..., None] * RELU.value(Z)).sum(axis=1), args["y"])
+        dW = v[..., None] * xp.matmul(RELU.slope(Z) * r[:, None, :], args["X"])
+        dv = (RELU.value(Z) * r[:, None, :]).sum(axis=-1)
         return join(dW, dv)
-
-    def loss(self, state: Array, args: dict[str, Array]) -> Array:
-        return loss_value(self.kind, self.outputs(state, args), args["y"])
 
 
 def direction_rate(W: Array, dW: Array) -> Array:

@@ -31,20 +31,15 @@ from typing import Any
 
 import numpy as np
 
+from numeric.activation import Activation
 from numeric.backend import Array, Backend, array_namespace, matmul_add
+from numeric.losses import sigmoid
 
 
-def activation(z: Array, gamma: Array | float) -> Array:
-    r""":math:`\sigma(z)=\max(\gamma z,z)` for :math:`\gamma\in[0,1]`."""
-    xp = array_namespace(z)
-    return xp.maximum(z, gamma * z)
-
-
-def activation_slope(z: Array, gamma: Array | float) -> Array:
-    r""":math:`\sigma'(z)`: 1 for :math:`z\ge0` (the paper's :math:`\sigma'(0)=1`), :math:`\gamma` for
-    :math:`z<0`."""
-    xp = array_namespace(z)
-    return xp.where(z >= 0, 1.0, gamma * xp.ones_like(z))
+def activation(gamma: Array | float) -> Activation:
+    r""":math:`\sigma(z)=\max(\gamma z,z)`, :math:`\gamma\in[0,1]`, with the paper's :math:`\sigma'(0)=1`:
+    :math:`\sigma'(z)=1` for :math:`z\ge0`, :math:`\gamma` for :math:`z<0`."""
+    return Activation(gamma, kink=1.0)
 
 
 def paper_sign(z: Array) -> Array:
@@ -63,14 +58,6 @@ def readout(m: int) -> np.ndarray:
     return class_of_rows(m) / m
 
 
-def loss_derivative_magnitude(q: Array) -> Array:
-    r""":math:`|\ell'(q)|=1/(1+e^{q})` without overflow (exactly 0 only where it underflows,
-    :math:`q\gtrsim745`)."""
-    xp = array_namespace(q)
-    e = xp.exp(-xp.abs(q))
-    return xp.where(q > 0, e / (1.0 + e), 1.0 / (1.0 + e))
-
-
 def fast_loss_derivative_magnitude(q: Array) -> Array:
     r""":math:`1/(1+e^q)` in three operations, for hot loops; ``exp`` overflows to ``inf`` (giving the exact
     0) for :math:`q>709`, so call it under ``numpy.errstate(over="ignore")``."""
@@ -87,7 +74,7 @@ def margins(Z: Array, y: Array, gamma: Array | float, m: int) -> Array:
     r"""Margins :math:`q_i=y_if(W,x_i)` from the pre-activations ``Z`` ``(B, 2m, n)``; returns ``(B, n)``."""
     xp = array_namespace(Z)
     a = xp.asarray(readout(m), dtype=Z.dtype)
-    return y * xp.einsum("r,bri->bi", a, activation(Z, gamma))
+    return y * xp.einsum("r,bri->bi", a, activation(gamma).value(Z))
 
 
 @dataclass(frozen=True)
@@ -149,8 +136,8 @@ class FixedReadoutNet:
         q = margins(Z, args["y"], args["gamma"], self.m)
         j = xp.asarray(class_of_rows(self.m), dtype=Z.dtype)[None, :, None]
         # every scalar goes on the small (B, 2m, n) factor, not on the (B, 2m, d) product: one pass less
-        c = loss_derivative_magnitude(q) * args["y"] / (n * self.m)
-        return j * activation_slope(Z, args["gamma"]) * c[:, None, :] * scale
+        c = sigmoid(-q) * args["y"] / (n * self.m)
+        return j * activation(args["gamma"]).slope(Z) * c[:, None, :] * scale
 
     def __call__(self, t: Array, y: Array, args: dict[str, Array]) -> Array:
         r"""The field :math:`-\nabla L_S` on flat states (GD with step :math:`\eta` is ``y + eta * field``).

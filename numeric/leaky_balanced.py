@@ -23,20 +23,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from numeric.activation import Activation
 from numeric.backend import Array, array_namespace
-from numeric.balanced_relu import LogPolarFlow, preactivations, residual, split, unit
-from numeric.networks import leaky_relu, leaky_relu_slope
+from numeric.balanced_relu import LogPolarFlow, preactivations, split, unit
 
 
-def leaky_slope(Z: Array, alpha: float) -> Array:
-    r""":math:`\sigma'(z)`: 1 for :math:`z>0`, :math:`\alpha` for :math:`z\le0` (module docstring)."""
-    return leaky_relu_slope(Z, alpha, kink=alpha)
+def leaky(alpha: float) -> Activation:
+    r"""The activation with :math:`\sigma'(z)=1` for :math:`z>0`, :math:`\alpha` for :math:`z\le0`."""
+    return Activation(alpha, kink=alpha)
 
 
 def leaky_activated_sum(W: Array, X: Array, y: Array, alpha: float) -> Array:
     r""":math:`x_a(w_j)` of Lemma 1/4 for every row of ``W`` ``(..., h, D)``: shape ``(..., h, D)``."""
     xp = array_namespace(W, X)
-    return xp.matmul(leaky_slope(preactivations(W, X), alpha) * y[..., None, :], X)
+    return xp.matmul(leaky(alpha).slope(preactivations(W, X)) * y[..., None, :], X)
 
 
 def reduced_direction_error(u: Array, du: Array, s: Array, xa: Array) -> Array:
@@ -67,13 +67,13 @@ class LeakyLogPolarFlow(LogPolarFlow):
         u = unit(U)
         Z = preactivations(u, args["X"])
         scale = (args["s"] * xp.exp(2.0 * rho))[:, None, :]
-        return u, Z, xp.matmul(scale, leaky_relu(Z, self.alpha))[:, 0, :]
+        return u, Z, xp.matmul(scale, leaky(self.alpha).value(Z))[:, 0, :]
 
     def drive(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array]:
         xp = array_namespace(state)
         u, Z, f = self._parts(state, args)
-        r = residual(self.kind, f, args["y"])
-        return u, xp.matmul(leaky_slope(Z, self.alpha) * r[:, None, :], args["X"])
+        r = -self.objective.dvalue(f, args["y"])
+        return u, xp.matmul(leaky(self.alpha).slope(Z) * r[:, None, :], args["X"])
 
     def direction_error(self, state: Array, args: dict[str, Array]) -> Array:
         r"""Lemma 1/4 left-hand side ``(B, h)`` at ``state``, from this exact field."""

@@ -6,8 +6,14 @@ For network outputs ``f`` and targets ``y`` (both ``(B, P)``) a loss is
 *including* the factor ``c``, so backpropagation needs no further scaling.
 
 * square:       :math:`\ell = \tfrac12 (y - f)^2` (zhang2025 Sec. 2; Figs. 4, 8 sum)
-* logistic:     :math:`\ell = \ln(1 + e^{-yf})` (zhang2025 App. C.2; kou2023)
-* exponential:  :math:`\ell = e^{-yf}`
+* logistic:     :math:`\ell = \ln(1 + e^{-yf})` (zhang2025 App. C.2; kou2023; min2024 main text)
+* logistic2:    :math:`\ell = 2\ln(1 + e^{-yf})` (min2024 App. B: Lemma 2 needs the 2)
+* exponential:  :math:`\ell = e^{-yf}` (min2024)
+
+The gradient flows of min2024 write :math:`r=-\partial\mathcal L/\partial f` with the sum
+reduction (:math:`r = y e^{-yf}`, :math:`2y\,\mathrm{sigmoid}(-yf)`, :math:`y\,\mathrm{sigmoid}(-yf)`,
+:math:`y - f`): ``-Loss(kind, "sum").dvalue(f, y)``, bit for bit (a negation and a multiplication
+by ``c = 1`` are exact).
 
 Overflow.  The exponential loss's value and derivative contain :math:`c\,e^{z}`,
 :math:`z=-yf`.  Written as ``c * exp(z)`` it overflows spuriously when :math:`e^z` exceeds the
@@ -28,18 +34,20 @@ import numpy as np
 from numeric.backend import Array, array_namespace
 
 Reduction = Literal["mean", "sum"]
+LossKind = Literal["square", "logistic", "logistic2", "exponential"]
+LOSS_KINDS: tuple[str, ...] = ("square", "logistic", "logistic2", "exponential")
 
 
 @dataclass(frozen=True)
 class Loss:
     """A per-sample loss ``kind`` reduced by ``reduction`` over the P samples."""
 
-    kind: Literal["square", "logistic", "exponential"]
+    kind: LossKind
     reduction: Reduction = "mean"
 
     def __post_init__(self) -> None:
-        if self.kind not in ("square", "logistic", "exponential"):
-            raise ValueError(f"unknown loss kind={self.kind!r}")
+        if self.kind not in LOSS_KINDS:
+            raise ValueError(f"unknown loss kind={self.kind!r}; choose one of {LOSS_KINDS}")
         if self.reduction not in ("mean", "sum"):
             raise ValueError(f"reduction must be 'mean' or 'sum', got {self.reduction!r}")
 
@@ -53,6 +61,8 @@ class Loss:
             return 0.5 * (y - f) ** 2
         if self.kind == "logistic":
             return xp.logaddexp(0.0, -y * f)
+        if self.kind == "logistic2":
+            return 2.0 * xp.logaddexp(0.0, -y * f)
         return xp.exp(-y * f)
 
     def value(self, f: Array, y: Array) -> Array:
@@ -70,7 +80,9 @@ class Loss:
             return c * (f - y)
         if self.kind == "logistic":
             # -y / (1 + e^{y f}), written with a stable sigmoid of -y f
-            return -c * y * _sigmoid(xp, -y * f)
+            return -c * y * sigmoid(-y * f)
+        if self.kind == "logistic2":
+            return -2.0 * c * y * sigmoid(-y * f)
         return -y * scaled_exp(xp, -y * f, c)
 
 
@@ -94,8 +106,10 @@ def scaled_exp(xp, z: Array, c: float) -> Array:
     return xp.where(big, xp.exp(xp.where(big, z, 0.0) + float(np.log(c))), c * xp.exp(xp.minimum(z, m)))
 
 
-def _sigmoid(xp, z: Array) -> Array:
-    """Overflow-free logistic function."""
+def sigmoid(z: Array) -> Array:
+    r"""Overflow-free :math:`1/(1+e^{-z})`; e.g. :math:`|\ell'(q)| = 1/(1+e^q)` of the logistic loss is
+    ``sigmoid(-q)`` (exactly 0 only where it underflows, :math:`q\gtrsim745`)."""
+    xp = array_namespace(z)
     ez = xp.exp(-xp.abs(z))
     return xp.where(z >= 0, 1.0 / (1.0 + ez), ez / (1.0 + ez))
 

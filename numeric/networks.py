@@ -26,39 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from numeric.backend import Array, array_namespace, is_host
+from numeric.activation import Activation
+from numeric.backend import Array, array_namespace
 from numeric.losses import Loss
-
-
-def leaky_relu(z: Array, alpha: Array | float) -> Array:
-    r""":math:`\sigma(z) = \max(z, \alpha z)` (for :math:`\alpha\in[0,1]` the leaky ReLU)."""
-    xp = array_namespace(z)
-    return xp.maximum(z, alpha * z)
-
-
-def leaky_relu_slope(z: Array, alpha: Array | float, kink: float) -> Array:
-    r""":math:`\sigma'(z)`: ``max(1, alpha)`` for z > 0, ``min(1, alpha)`` for z < 0, ``kink`` at 0.
-
-    For ``alpha = 1`` the activation is the identity and its slope is 1 everywhere,
-    whatever ``kink`` says.
-
-    Written as ``lo + (hi - lo) * [z > 0]``, not ``where(z > 0, hi, lo)``: NumPy's
-    ``where`` branches per element and is ~5x slower when the signs are mixed, as they
-    are from a random initialisation (measured on 16k elements: 98 vs 20 us; equal on
-    sorted signs). The two agree bit for bit for ``0 <= alpha <= 2**52``: at z > 0 the
-    sum ``lo + (hi - lo)`` is exactly ``hi``. For alpha in [1/2, 1] and in [1, 2**52],
-    ``hi - lo`` is exact (Sterbenz; alpha - 1 is a multiple of ulp(alpha)); for alpha
-    in [0, 1/2), fl(1 - alpha) = 1 - alpha + e with |e| <= 2**-54, and 1 + e rounds to 1
-    (a tie at e = -2**-54 goes to the even neighbour, 1).
-    """
-    xp = array_namespace(z)
-    hi = xp.maximum(1.0, alpha)
-    lo = xp.minimum(1.0, alpha)
-    slope = lo + (hi - lo) * (z > 0).astype(z.dtype)  # exact zeros are rare and patched below
-    zero = z == 0
-    if not is_host(xp) or zero.any():  # a device always patches: testing for zeros would sync
-        slope = xp.where(zero, xp.where(xp.asarray(alpha) == 1.0, 1.0, kink), slope)
-    return slope
 
 
 @dataclass(frozen=True)
@@ -131,19 +101,20 @@ class BiasFreeNet:
 
         With a ``pattern`` (B, N_1 P) of first-layer slopes (the smooth piece of the
         switched flow, :mod:`numeric.integrators.events`), ``sigma(h_1) = pattern * h_1``
-        (equal to :func:`leaky_relu` where the pattern is the slope of ``h_1``'s side, and
+        (equal to :meth:`Activation.value` where the pattern is the slope of ``h_1``'s side, and
         its linear continuation across the surface elsewhere); entries marked ``live``
-        (B, N_1 P) take :func:`leaky_relu_slope` of ``h_1`` instead.
+        (B, N_1 P) take :meth:`Activation.slope` of ``h_1`` instead.
         """
         hs, acts = [_first_layer(Ws[0], XT)], []
         slope1 = None
         if pattern is not None:
             slope1 = pattern.reshape(hs[0].shape)
             if live is not None:
-                own = leaky_relu_slope(hs[0], alpha, self.kink)
+                own = Activation(alpha, self.kink).slope(hs[0])
                 slope1 = array_namespace(own).where(live.reshape(own.shape), own, slope1)
+        sigma = Activation(alpha, self.kink)
         for W in Ws[1:]:
-            acts.append(leaky_relu(hs[-1], alpha) if slope1 is None or acts else slope1 * hs[-1])
+            acts.append(sigma.value(hs[-1]) if slope1 is None or acts else slope1 * hs[-1])
             hs.append(_layer(W, acts[-1]))
         return hs, acts, slope1
 
@@ -310,7 +281,7 @@ class BiasFreeNet:
         delta = dL_df[:, None, :]  # (B, 1, P)
         for l in range(self.depth - 1, 0, -1):
             _store(grads, l, _weight_grad(delta, acts[l - 1]))
-            slope = leaky_relu_slope(hs[l - 1], alpha, self.kink) if l > 1 or slope1 is None else slope1
+            slope = Activation(alpha, self.kink).slope(hs[l - 1]) if l > 1 or slope1 is None else slope1
             delta = slope * _backprop(Ws[l], delta)
         _store(grads, 0, _first_layer_grad(delta, X))
         return grads

@@ -41,6 +41,7 @@ import numpy as np
 
 from numeric.backend import Array, Backend, to_numpy
 from numeric.fixed_readout import (
+    activation,
     class_of_rows,
     fast_loss_derivative_magnitude,
     logistic_loss,
@@ -199,9 +200,6 @@ class ReducedGD:
         self.a = be.asarray(readout(m))
 
     # ------------------------------------------------------------------ coefficient form
-    def _slope(self, act: Array, gam: Array) -> Array:
-        return gam + (1.0 - gam) * act
-
     @staticmethod
     def _observe(mon: dict, act: Array, t: int, idx: Array | None) -> None:
         """Monitors see the pattern ``act`` of step ``t`` (members ``idx``; all if None)."""
@@ -250,7 +248,7 @@ class ReducedGD:
         xp = self.xp
         Z = self.Z0 + P @ self.H
         act = Z >= 0
-        S = self._slope(act, self.gam)
+        S = activation(self.gam).slope(Z)
         N = xp.einsum("bri,brk->bik", S, S)
         Mq = self.Mq_base * N
         q = self.y * xp.einsum("r,bri->bi", self.a, S * Z)

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from numeric.activation import Activation
 from numeric.backend import Array, Backend, array_namespace
 
 MODES = ("full", "gram", "orthogonal")
@@ -149,13 +150,10 @@ class ShallowReLU:
 
     def _parts(self, y: Array, args: dict[str, Array]):
         """``U, a, pre, act, mask, r`` at the state ``y``."""
-        xp = array_namespace(y)
         U, a = self.unpack(y)
         pre = self.preact(U, args)
-        act = xp.maximum(pre, 0.0)
-        mask = pre > 0
-        if self.kink:
-            mask = mask + self.kink * (pre == 0)
+        sigma = Activation(0.0, self.kink)
+        act, mask = sigma.value(pre), sigma.slope(pre)
         p_eff, _ = self._sizes(args, pre.shape[2])
         h = (a[:, None, :] @ act)[:, 0, :] / p_eff
         return U, a, pre, act, mask, args["y"] - h

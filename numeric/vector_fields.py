@@ -23,10 +23,11 @@ from typing import Any
 
 import numpy as np
 
+from numeric.activation import Activation
 from numeric.backend import Array, Backend, array_namespace, to_numpy
 from numeric.integrators.events import LIVE_KEY, PATTERN_KEY, SLIDE_KEY, Switching
 from numeric.losses import Loss
-from numeric.networks import BiasFreeNet, leaky_relu_slope
+from numeric.networks import BiasFreeNet
 
 
 def _member_axis(backend: Backend, value: Any, extra_dims: int) -> Array:
@@ -126,7 +127,7 @@ class GradientFlow:
             return net.switching_values(y, args["XT"])
 
         def slopes(g: Array, args: dict[str, Array]) -> Array:
-            return leaky_relu_slope(g, args["alpha"][:, :, 0], net.kink)
+            return Activation(args["alpha"][:, :, 0], net.kink).slope(g)
 
         def exits(t: Array, y: Array, args: dict[str, Array]) -> Array:
             return net.sliding_exits(

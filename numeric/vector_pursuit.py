@@ -10,7 +10,7 @@ vector case only replaces :math:`\bar y_i` by the vector :math:`r_i`).  Iteratio
 (one neuron, eq. 7) is the same problem with :math:`R=Y`.  Each iteration inserts the dominant KKT
 point scaled by :math:`\delta` (App. C.1.1's rule, :func:`numeric.neuron_pursuit` conventions) and
 retrains by gradient descent.  For ``p = 1`` the derivative at 0 is the Clarke choice
-:math:`\min(1,\alpha)` (``activation_slope``).  NumPy only.
+:math:`\min(1,\alpha)` (:func:`numeric.homogeneous_nets.homogeneous`).  NumPy only.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from numeric.homogeneous_nets import NeuronNCF, activation, activation_slope, projected_gradient_ascent
+from numeric.homogeneous_nets import NeuronNCF, homogeneous, projected_gradient_ascent
 from numeric.neuron_pursuit import PursuitConfig, PursuitResult, PursuitStep, scheduled_descent
 
 
 def predict(W1: np.ndarray, W2: np.ndarray, X: np.ndarray, cfg: PursuitConfig) -> np.ndarray:
     r""":math:`\mathcal H(X)`, shape (n, K)."""
-    return (W2 @ activation(W1 @ X.T, cfg.alpha, cfg.p)).T
+    return (W2 @ homogeneous(cfg.alpha, cfg.p).value(W1 @ X.T)).T
 
 
 def loss_and_grad(
@@ -33,9 +33,10 @@ def loss_and_grad(
 ) -> tuple[float, np.ndarray, np.ndarray]:
     r""":math:`\tfrac12\|W_2\sigma(W_1X^\top)-Y^\top\|_F^2` and its gradients w.r.t. ``W1``, ``W2``."""
     S = W1 @ X.T
-    G = activation(S, cfg.alpha, cfg.p)
+    sigma = homogeneous(cfg.alpha, cfg.p)
+    G = sigma.value(S)
     R = W2 @ G - Y.T
-    g1 = ((W2.T @ R) * activation_slope(S, cfg.alpha, cfg.p)) @ X
+    g1 = ((W2.T @ R) * sigma.slope(S)) @ X
     return 0.5 * float((R**2).sum()), g1, R @ G.T
 
 

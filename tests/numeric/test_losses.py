@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from strategies import float_arrays
 
 from numeric.backend import to_numpy
-from numeric.losses import LOGISTIC, SQUARE, Loss
+from numeric.losses import LOGISTIC, SQUARE, Loss, sigmoid
 
-KINDS = ["square", "logistic", "exponential"]
+KINDS = ["square", "logistic", "logistic2", "exponential"]
 
 
 def _reference(kind: str, f: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -22,6 +22,8 @@ def _reference(kind: str, f: np.ndarray, y: np.ndarray) -> np.ndarray:
         return 0.5 * (y - f) ** 2
     if kind == "logistic":
         return np.log1p(np.exp(-y * f))
+    if kind == "logistic2":
+        return 2 * np.log1p(np.exp(-y * f))
     return np.exp(-y * f)
 
 
@@ -135,3 +137,57 @@ def test_exponential_loss_has_no_spurious_overflow(dtype):
     with pytest.warns(RuntimeWarning, match="overflow"):
         d = Loss("exponential", "sum").dvalue(-z, y)
     assert d[0, 0] == -np.inf and not np.isnan(d).any()
+
+
+def _old_sigmoid(z: np.ndarray) -> np.ndarray:
+    """The overflow-free sigmoid as min2024's flows and this module each wrote it."""
+    ez = np.exp(-np.abs(z))
+    return np.where(z >= 0, 1.0 / (1.0 + ez), ez / (1.0 + ez))
+
+
+def _old_residual(kind: str, f: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """min2024's deleted ``residual``: r = -l'(y, f), sum reduction."""
+    return {
+        "exponential": lambda: y * np.exp(-y * f),
+        "logistic2": lambda: 2.0 * y * _old_sigmoid(-y * f),
+        "logistic": lambda: y * _old_sigmoid(-y * f),
+        "square": lambda: y - f,
+    }[kind]()
+
+
+def _old_loss_value(kind: str, f: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """min2024's deleted ``loss_value``: the per-sample losses summed."""
+    z = y * f
+    per = {
+        "exponential": lambda: np.exp(-z),
+        "logistic2": lambda: 2.0 * np.logaddexp(0.0, -z),
+        "logistic": lambda: np.logaddexp(0.0, -z),
+        "square": lambda: 0.5 * (y - f) ** 2,
+    }[kind]()
+    return per.sum(axis=-1)
+
+
+@given(
+    f=float_arrays((3, 7), 800.0),
+    y=st.sampled_from([-1.0, 1.0, 0.5]),
+    kind=st.sampled_from(KINDS),
+)
+def test_sum_loss_is_min2024s_residual_and_value_bit_for_bit(f, y, kind):
+    """-Loss(kind, "sum").dvalue and .value replace min2024's residual / loss_value exactly."""
+    yy = np.full_like(f, y)
+    f[:, 0] = 0.0  # exact zeros: sigmoid(0) = 1/2
+    loss = Loss(kind, "sum")
+    with np.errstate(over="ignore"):
+        r_new, r_old = -loss.dvalue(f, yy), _old_residual(kind, f, yy)
+        v_new, v_old = loss.value(f, yy), _old_loss_value(kind, f, yy)
+    np.testing.assert_array_equal(r_new, r_old)
+    np.testing.assert_array_equal(v_new, v_old)
+
+
+@given(q=float_arrays((4, 9), 900.0))
+def test_sigmoid_is_kou2023s_loss_derivative_magnitude(q):
+    """|l'(q)| = 1/(1+e^q) as kou2023 wrote it (``where(q > 0, e/(1+e), 1/(1+e))``) is ``sigmoid(-q)``."""
+    q[0, :3] = [0.0, -0.0, 0.0]
+    e = np.exp(-np.abs(q))
+    np.testing.assert_array_equal(sigmoid(-q), np.where(q > 0, e / (1.0 + e), 1.0 / (1.0 + e)))
+    np.testing.assert_array_equal(sigmoid(q), _old_sigmoid(q))

@@ -14,12 +14,13 @@ from strategies import (
     weights,
 )
 
+from numeric.activation import Activation
 from numeric.backend import get_backend, to_numpy
 from numeric.datasets import symmetrize
 from numeric.initializations import balanced_rank_one, gaussian
 from numeric.losses import Loss
 from numeric.metrics import sign_imbalance
-from numeric.networks import BiasFreeNet, leaky_relu, leaky_relu_slope
+from numeric.networks import BiasFreeNet
 from numeric.vector_fields import GradientFlow
 
 EPS = np.finfo(float).eps
@@ -110,13 +111,12 @@ def test_two_layer_gradient_closed_form():
     net, Ws, X, XT, y, alpha = _problem(2, "square", B=2, seed=11)
     W1, W2 = Ws
     h = W1 @ XT
-    f = (W2 @ leaky_relu(h, alpha))[:, 0, :]
+    sigma = Activation(alpha, kink=0.0)
+    f = (W2 @ sigma.value(h))[:, 0, :]
     r = (f - y)[:, None, :] / X.shape[1]
     _, (g1, g2) = net.loss_and_grad(Ws, X, XT, y, alpha, Loss("square"))
-    np.testing.assert_allclose(g2, r @ leaky_relu(h, alpha).swapaxes(1, 2), rtol=1e-12)
-    np.testing.assert_allclose(
-        g1, (leaky_relu_slope(h, alpha, 0.0) * (W2.swapaxes(1, 2) @ r)) @ X, rtol=1e-12, atol=1e-16
-    )
+    np.testing.assert_allclose(g2, r @ sigma.value(h).swapaxes(1, 2), rtol=1e-12)
+    np.testing.assert_allclose(g1, (sigma.slope(h) * (W2.swapaxes(1, 2) @ r)) @ X, rtol=1e-12, atol=1e-16)
 
 
 # -- conventions ---------------------------------------------------------------------------
@@ -133,41 +133,6 @@ def test_alpha_one_is_the_linear_network(depth):
     for W in Ws[1:]:
         product = W @ product
     np.testing.assert_allclose(f, (product @ XT)[:, 0, :], rtol=1e-12, atol=1e-14)
-
-
-@pytest.mark.parametrize("alpha", [0.0, 0.2, 1.0, 3.0])
-@pytest.mark.parametrize("kink", [0.0, 0.5, 1.0])
-def test_leaky_relu_slope_kink_convention(alpha, kink):
-    z = np.array([-2.0, -0.0, 0.0, 1e-300, -1e-300, 5.0])
-    lo, hi = min(1.0, alpha), max(1.0, alpha)
-    at_zero = 1.0 if alpha == 1.0 else kink  # alpha = 1 is the identity: slope 1 everywhere
-    expected = np.array([lo, at_zero, at_zero, hi, lo, hi])
-    np.testing.assert_array_equal(leaky_relu_slope(z, alpha, kink), expected)
-    np.testing.assert_array_equal(leaky_relu(z, alpha), np.maximum(z, alpha * z))
-
-
-@given(
-    alpha=st.one_of(
-        st.floats(0.0, 1.0),
-        st.floats(1.0, 2.0**52),
-        st.sampled_from([0.0, 2.0**-60, 0.1, 0.5 - 2.0**-54, 0.5, 1.0 - 2.0**-53, 1.0, 3.0]),
-    ),
-    seed=st.integers(0, 2**32 - 1),
-)
-def test_leaky_relu_slope_is_the_two_sided_slope_bit_for_bit(alpha, seed):
-    """The branch-free ``lo + (hi - lo) [z > 0]`` equals ``where(z > 0, hi, lo)`` exactly."""
-    z = np.random.default_rng(seed).normal(size=64)
-    z[::7] = 0.0
-    lo, hi = min(1.0, alpha), max(1.0, alpha)
-    expected = np.where(z > 0, hi, np.where(z < 0, lo, 1.0 if alpha == 1.0 else 0.3))
-    np.testing.assert_array_equal(leaky_relu_slope(z, alpha, 0.3), expected)
-
-
-def test_leaky_relu_slope_per_member_alpha():
-    alpha = np.array([0.0, 0.5, 1.0]).reshape(3, 1, 1)
-    z = np.array([-1.0, 0.0, 2.0]).reshape(1, 1, 3)
-    s = leaky_relu_slope(z, alpha, 0.25)
-    np.testing.assert_array_equal(s[:, 0, :], [[0.0, 0.25, 1.0], [0.5, 0.25, 1.0], [1.0, 1.0, 1.0]])
 
 
 @pytest.mark.parametrize("kink", [0.0, 0.5, 1.0])
@@ -313,10 +278,11 @@ def _pairing_sides(W1, W2, X, alpha):
     Sigma = X.T @ X / P
     M = W2.T @ W2 @ W1  # (H, D)
     Z = W1 @ X.T  # (H, P)
-    slope = leaky_relu_slope(Z, alpha, (1 + alpha) / 2)  # sigma'(0) = (1+alpha)/2: exact for z = 0 too
+    sigma = Activation(alpha, (1 + alpha) / 2)  # sigma'(0) = (1+alpha)/2: exact for z = 0 too
+    slope = sigma.slope(Z)
     lhs38 = (slope * (M @ X.T)) @ X / P
     rhs38 = (alpha + 1) / 2 * M @ Sigma
-    lhs39 = X.T @ leaky_relu(Z, alpha).T / P
+    lhs39 = X.T @ sigma.value(Z).T / P
     rhs39 = (alpha + 1) / 2 * Sigma @ W1.T
     absX = np.abs(X)
     scale38 = np.abs(M) @ absX.T @ absX / P

@@ -279,8 +279,9 @@ def _f_vs_rho(ens: Ens) -> tuple[np.ndarray, np.ndarray]:
     g = ens.setup.gammas[0]
     Z = ens.run.Z()
     P = ens.run.P
-    F = np.stack([activation(Z[:, :, :m], g).mean(2), activation(Z[:, :, m:], g).mean(2)], axis=2)
-    Fr = np.stack([activation(P[:, :, :m], g).mean(2), activation(P[:, :, m:], g).mean(2)], axis=2)
+    sigma = activation(g)
+    F = np.stack([sigma.value(Z[:, :, :m]).mean(2), sigma.value(Z[:, :, m:]).mean(2)], axis=2)
+    Fr = np.stack([sigma.value(P[:, :, :m]).mean(2), sigma.value(P[:, :, m:]).mean(2)], axis=2)
     return F, Fr
 
 

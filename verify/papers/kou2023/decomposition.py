@@ -22,7 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.fixed_readout import FixedReadoutNet, activation_slope, class_of_rows, loss_derivative_magnitude
+from numeric.fixed_readout import FixedReadoutNet, activation, class_of_rows
+from numeric.losses import sigmoid
 from numeric.near_orthogonal import GramData, alternating_labels, gaussian_points
 from numeric.reduced_gd import ReducedGD, initial_from_weights
 from numeric.solve import gradient_descent
@@ -90,9 +91,9 @@ def twin_runs(
         res = xp.sqrt(((V - back) ** 2).sum(axis=(1, 2)) / xp.maximum((V * V).sum(axis=(1, 2)), 1e-300))
         Z = W @ XT
         q = net.margins(yflat, a)
-        sp = activation_slope(Z, a["gamma"])
+        sp = activation(a["gamma"]).slope(Z)
         j = xp.asarray(class_of_rows(m))[None, :, None]
-        inc = (eta / (n * m)) * sp * j * (a["y"] * loss_derivative_magnitude(q) * a["D"])[:, None, :]
+        inc = (eta / (n * m)) * sp * j * (a["y"] * sigmoid(-q) * a["D"])[:, None, :]
         norms = xp.sqrt((W * W).sum(axis=2)).max(axis=1)
         return {"P": P, "span": res, "inc": inc, "wmax": norms}
 

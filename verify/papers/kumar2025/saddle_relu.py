@@ -29,6 +29,7 @@ from functools import partial
 
 import numpy as np
 
+from numeric.activation import RELU
 from numeric.homogeneous_nets import (
     kkt_cosine,
     layer_candidates,
@@ -96,9 +97,9 @@ def _one_sided_ncf(X: np.ndarray, ybar: np.ndarray, Ws: list[np.ndarray], m: int
     def value_and_grad(u: np.ndarray):
         h1, pre, act, inc, live = _one_sided_parts(X, Ws, u, m)
         b = u.reshape(*u.shape[:-1], m, d + 1)[..., d]
-        coeff = ybar * Ws[2][0, 0, 0] * np.where(live, 1.0, inc > 0)
+        coeff = ybar * Ws[2][0, 0, 0] * np.where(live, 1.0, RELU.slope(inc))
         g_b = act @ coeff[..., None]
-        g_A = (coeff[..., None, :] * b[..., None] * (pre > 0)) @ X
+        g_A = (coeff[..., None, :] * b[..., None] * RELU.slope(pre)) @ X
         return h1 @ ybar, np.concatenate([g_A, g_b], axis=-1).reshape(u.shape)
 
     return value_and_grad

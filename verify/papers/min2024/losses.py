@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from numeric.balanced_relu import residual
+from numeric.losses import Loss
 from verify.claim import claim
 from verify.context import Context, Series
 
@@ -24,8 +24,9 @@ EPS = float(np.finfo(np.float64).eps)
 
 def _lemma2_gap(kind: str, yhat: np.ndarray) -> np.ndarray:
     r""":math:`|-\partial\ell(y,\hat y)-y|-2|\hat y|` for both labels, stacked ``(2, N)``."""
+    loss = Loss(kind, "sum")
     return np.stack(
-        [np.abs(residual(kind, yhat, np.full_like(yhat, y)) - y) - 2 * np.abs(yhat) for y in (1.0, -1.0)]
+        [np.abs(-loss.dvalue(yhat, np.full_like(yhat, y)) - y) - 2 * np.abs(yhat) for y in (1.0, -1.0)]
     )
 
 
@@ -45,7 +46,7 @@ def lemma_2(ctx: Context) -> None:
         ctx.bound(
             f"{kind}: |-l' - y| - 2|yhat| on a grid of [-1, 1]", _lemma2_gap(kind, yhat), 8 * EPS, why=why_fp
         )
-    ratio = np.abs(residual("exponential", yhat[:1], np.ones(1)) - 1.0) / np.abs(yhat[0])
+    ratio = np.abs(-Loss("exponential", "sum").dvalue(yhat[:1], np.ones(1)) - 1.0) / np.abs(yhat[0])
     ctx.close(
         "exponential: the worst ratio |-l' - y| / |yhat| is e - 1 at y yhat = -1",
         ratio[0],
@@ -75,7 +76,7 @@ def lemma_2(ctx: Context) -> None:
         series=[
             Series("2|yhat|", yhat, 2 * np.abs(yhat), "--"),
             *[
-                Series(k, yhat, np.abs(residual(k, yhat, np.ones_like(yhat)) - 1.0))
+                Series(k, yhat, np.abs(-Loss(k, "sum").dvalue(yhat, np.ones_like(yhat)) - 1.0))
                 for k in ("exponential", "logistic2", "logistic")
             ],
         ],

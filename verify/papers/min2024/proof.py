@@ -19,7 +19,8 @@ import numpy as np
 import sympy as sp
 
 from numeric.backend import to_numpy
-from numeric.balanced_relu import LogPolarFlow, PlainFlow, direction_rate, join, loss_value, residual, split
+from numeric.balanced_relu import LogPolarFlow, PlainFlow, direction_rate, join, split
+from numeric.losses import Loss
 from numeric.separated_data import DEAD, MINUS, PLUS, activated_sum, aggregates, family_f, planar, regions
 from symbolic.cosine_flow import lemma11_gap, reference_residual
 from verify.claim import claim
@@ -527,11 +528,12 @@ def _pl_ratio(
 ) -> np.ndarray:
     r""":math:`-\dot{\mathcal L}/(c\|v\|^2\gamma^2\mathcal L^2)`, c = 1 (exp) or 1/4 (logistic)."""
     f = np.einsum("md,nd->mn", np.einsum("mdh,mh->md", W, v), X)
-    r = residual(kind, f, y)  # -l'(y_i, f_i)
+    loss = Loss(kind, "sum")
+    r = -loss.dvalue(f, y)  # -l'(y_i, f_i)
     gx = np.einsum("mn,nd->md", r, X)  # -sum_i l'_i x_i
     grad_W = (gx**2).sum(1) * (v * v).sum(1)
     grad_v = (np.einsum("mdh,md->mh", W, gx) ** 2).sum(1)
-    L = loss_value(kind, f, y)
+    L = loss.value(f, y)
     c = 1.0 if kind == "exponential" else 0.25
     return (grad_W + grad_v) / (c * (v * v).sum(1) * gamma**2 * L**2)
 

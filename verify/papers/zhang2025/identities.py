@@ -13,12 +13,12 @@ import numpy as np
 import sympy as sp
 
 from numeric import datasets
+from numeric.activation import Activation
 from numeric.backend import array_namespace, to_numpy
 from numeric.initializations import balanced_rank_one
 from numeric.integrators.control import FixedStep
 from numeric.integrators.methods import RK4
 from numeric.metrics import sign_imbalance
-from numeric.networks import leaky_relu, leaky_relu_slope
 from numeric.solve import solve
 from symbolic.activations import ALPHA, corollary10_cross_term, pairing_identities
 from symbolic.deep import forward as symbolic_forward
@@ -499,10 +499,11 @@ def _first_term_ratios(W1, W2, X, y, alpha, kink) -> tuple[np.ndarray, np.ndarra
     Z = W1 @ _columns(X)
     beta = X.T @ y / P
     W2c = W2.transpose(0, 2, 1)  # (B, H, 1)
-    lhs_a = (leaky_relu_slope(Z, alpha, kink) * W2c * y) @ X / P
+    sigma = Activation(alpha, kink)
+    lhs_a = (sigma.slope(Z) * W2c * y) @ X / P
     rhs_a = (1 + alpha) / 2 * W2c * beta
     tol_a = 2 * (P + 4) * EPS * np.abs(W2c) * (np.abs(y) @ np.abs(X)) / P
-    lhs_b = (leaky_relu(Z, alpha) * y).sum(axis=2) / P
+    lhs_b = (sigma.value(Z) * y).sum(axis=2) / P
     rhs_b = ((1 + alpha) / 2 * W1 @ beta[:, None])[:, :, 0]
     tol_b = 2 * (P + D + 4) * EPS * (np.abs(W1) @ (np.abs(X).T @ np.abs(y))) / P
     return (np.abs(lhs_a - rhs_a) / tol_a).max(axis=(1, 2)), (np.abs(lhs_b - rhs_b) / tol_b).max(axis=1)
@@ -608,12 +609,13 @@ def _second_term_ratios(W1, W2, X, alpha) -> tuple[np.ndarray, np.ndarray]:
     (Frobenius norms, :math:`\sigma=\sigma(W_1x)`)."""
     P = len(X)
     Z = W1 @ _columns(X)
-    A = leaky_relu(Z, alpha)
+    sigma = Activation(alpha, kink=0.0)
+    A = sigma.value(Z)
     tr = np.sum(X * X) / P
     n1, n2 = (np.sqrt(np.sum(W * W, axis=(1, 2))) for W in (W1, W2))
     gram = "bhp,bkp->bhk" if A.shape[1] <= P else "bhp,bhq->bpq"  # ||A A^T||_F = ||A^T A||_F: the smaller
     lhs1 = np.linalg.norm(np.einsum(gram, A, A, optimize=True) / P, axis=(1, 2))
-    V = leaky_relu_slope(Z, alpha, 0.0) * W2.transpose(0, 2, 1) * (W2 @ A)
+    V = sigma.slope(Z) * W2.transpose(0, 2, 1) * (W2 @ A)
     lhs2 = np.linalg.norm(V @ X / P, axis=(1, 2))
     return lhs1 / (n1**2 * tr), lhs2 / (n2**2 * n1 * tr)
 
