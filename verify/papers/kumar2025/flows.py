@@ -14,6 +14,8 @@ not an integration into the singularity).
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import sympy as sp
 
@@ -477,6 +479,26 @@ def lemma_10(ctx: Context) -> None:
         )
 
 
+def _eq27_violation(G: np.ndarray, theta: np.ndarray) -> float:
+    r"""Relative violation of :math:`T\in[1/(L(L-2)G^*),1/(L(L-2)G(w_0))]` over 1e-8 for the squared
+    (``theta[7] < 2.5``) or cubic neuron on orthonormal inputs ``G``; ``theta[8] > 0.5`` flips the
+    middle label weight's sign (the search may cross between these valid families)."""
+    p = 2 if theta[7] < 2.5 else 3
+    L = p + 1
+    signs = np.array([1.0, -1.0 if theta[8] > 0.5 else 1.0, 1.0])
+    q = signs * (2 + 1.5 * np.tanh(theta[4:7]))
+    vg = rows(NeuronNCF(G[None], q[None, None], 1.0, p))
+    u0 = normalize(theta[None, :4].copy())
+    n0 = float(vg(u0)[0][0])
+    if n0 < 0:
+        u0[0, -1] *= -1
+        n0 = -n0
+    fl = polar_to_end(vg, u0, L)
+    T = float(blow_up_time(fl, L)[0])
+    lo, hi = 1 / (L * (L - 2) * float(fl.f_end[0])), 1 / (L * (L - 2) * n0)
+    return max((lo - T) / T, (T - hi) / T) / 1e-8
+
+
 def _positive_starts(vg, args, rng: np.random.Generator, m: int) -> np.ndarray:
     """Unit starts with G_i(w_i0) > 0 (b a^T M a-type NCFs are odd in b: flip b where negative)."""
     u0 = normalize(rng.normal(size=(m, 4)))
@@ -496,6 +518,7 @@ def lemma_11(ctx: Context) -> None:
     """Blocks: spectral squared neurons (L = 3) and cubic neurons (L = 4), random signs of the labels."""
     rng = ctx.rng("blocks").host
     m = ctx.param("blocks", tiny=3, quick=6, full=12)
+    budget = ctx.param("search_budget", tiny=12, quick=40, full=200)
     worst_T, worst_cos = -np.inf, 1.0
     for alpha, p in [(1.0, 2), (1.0, 3)][: ctx.param("degrees", tiny=1, quick=2, full=2)]:
         L = p + 1
@@ -544,6 +567,23 @@ def lemma_11(ctx: Context) -> None:
         worst_T,
         1e-8,
         why="polar-time integral (rtol 1e-10) with a closed-form tail",
+    )
+    search_rng = ctx.rng("search-27").host
+    G = np.linalg.qr(search_rng.normal(size=(3, 3)))[0]
+    ctx.search(
+        "search: worst relative violation of (27) / 1e-8 over starts and label weights",
+        partial(_eq27_violation, G),
+        {
+            "p = 2, indefinite M (signs +, -, +)": [np.concatenate([search_rng.normal(size=7), [2.0, 1.0]])],
+            "p = 3, positive labels (signs +, +, +)": [
+                np.concatenate([search_rng.normal(size=7), [3.0, 0.0]])
+            ],
+        },
+        budget=budget,
+        why="(27) for every start with G(w_0) > 0: Nelder-Mead over the unit start (b flipped when "
+        "G(w_0) < 0; G is linear in b) and label weights of magnitude 2 +- 1.5 (tanh-squashed, so the "
+        "spectrum stays away from 0 and the polar integral at its stated accuracy); the last two "
+        "coordinates pick the family (p, label signs)",
     )
     ctx.bound(
         "min KKT cosine of the blow-up directions",
