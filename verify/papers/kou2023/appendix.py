@@ -22,7 +22,6 @@ from numeric.near_orthogonal import (
     orthogonal_gram,
 )
 from numeric.reduced_gd import draw_projections, stable_rank_from_gram
-from numeric.statistics import clopper_pearson
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import Ens, Setup, fitted_order, run
@@ -57,7 +56,7 @@ def lemma_A_1(ctx: Context) -> None:
     n, m, delta = 10, 50, 0.1
     rng = ctx.rng("mc").host
 
-    def violation_rate(d: int) -> tuple[int, float, float]:
+    def violations(d: int) -> int:
         data = controlled_gram(rng, alternating_labels(n), 0.2, R0=1.0, d=d)
         X = gram_sqrt_points(data.G, max(d, n))[:, :d] if d >= n else rng.normal(size=(n, d)) / np.sqrt(d)
         W0 = rng.normal(size=(trials, 2 * m, d))  # sigma0 = 1: the statement is scale-free
@@ -65,30 +64,21 @@ def lemma_A_1(ctx: Context) -> None:
         band = (norms2.min(axis=1) < d / 2) | (norms2.max(axis=1) > 1.5 * d)
         Rmax = np.sqrt((X * X).sum(axis=1).max())
         inner = np.abs(W0 @ X.T).max(axis=(1, 2)) > np.sqrt(2 * np.log(8 * m * n / delta)) * Rmax
-        k = int((band | inner).sum())
-        lo, hi = clopper_pearson(k, trials)
-        return k, float(lo), float(hi)
+        return int((band | inner).sum())
 
-    k, lo, hi = violation_rate(200)
-    ctx.bound(
-        f"P(violation) <= delta = {delta}: lower end of the 99% Clopper-Pearson interval (d=200, m={m}, "
-        f"n={n})",
-        lo,
-        delta,
-        why="the probability is estimated over the exact initial law; the lemma fails only if the whole "
-        "interval "
-        "lies above delta",
-        details={"violations": k, "trials": trials, "interval": [lo, hi]},
-    )
-    with ctx.control("d = 5", breaks=r"$d=\Omega(\log(mn/\delta))$", must_break=["P(violation) <= delta*"]):
-        k, lo, hi = violation_rate(5)
-        ctx.bound(
-            f"P(violation) <= delta = {delta}: lower end of the 99% Clopper-Pearson interval (d=5)",
-            lo,
-            delta,
-            why="as above",
-            details={"violations": k, "trials": trials},
+    def check(d: int) -> None:
+        ctx.probability(
+            f"P(violation) <= delta = {delta} (d={d}, m={m}, n={n})",
+            violations(d),
+            trials,
+            at_most=delta,
+            detect=2 * delta,
+            why="exact binomial test over the exact initial law; the violation to catch: twice delta",
         )
+
+    check(200)
+    with ctx.control("d = 5", breaks=r"$d=\Omega(\log(mn/\delta))$", must_break=["P(violation) <= delta*"]):
+        check(5)
 
 
 @claim(
@@ -112,33 +102,29 @@ def lemma_A_2(ctx: Context) -> None:
     rng = ctx.rng("mc").host
     delta = 0.1
 
-    def rate(n: int, m: int) -> tuple[int, float]:
+    def check(n: int, m: int) -> None:
         data = controlled_gram(rng, alternating_labels(n), 0.2, d=n)
         Z0 = draw_projections(rng, data.G, 2 * m, 1.0, trials)
         own = np.where(data.y[None, None] > 0, Z0[:, :m], Z0[:, m:]) > 0
         S = own.sum(axis=1)
-        k = int(((S < 0.4 * m) | (S > 0.6 * m)).any(axis=1).sum())
-        return k, float(clopper_pearson(k, trials)[0])
+        ctx.probability(
+            f"P(some |S_i(0)| outside [0.4m, 0.6m]) <= delta (n={n}, m={m})",
+            int(((S < 0.4 * m) | (S > 0.6 * m)).any(axis=1).sum()),
+            trials,
+            at_most=delta,
+            detect=2 * delta,
+            why="exact binomial test over the exact initial law (kappa = 0.2 data, so the S_i are "
+            "correlated); the violation to catch: twice delta",
+        )
 
     n = 10
-    m = int(np.ceil(50 * np.log(2 * n / delta)))
-    k, lo = rate(n, m)
-    ctx.bound(
-        f"P(some |S_i(0)| outside [0.4m, 0.6m]) <= delta: lower 99% CI end (n={n}, m={m} = 50 log(2n/delta))",
-        lo,
-        delta,
-        why="Clopper-Pearson over the exact initial law (kappa = 0.2 data, so the S_i are correlated)",
-        details={"violations": k, "trials": trials},
-    )
+    check(n, int(np.ceil(50 * np.log(2 * n / delta))))
     with ctx.control(
         "m = 10, n = 100",
         breaks=r"$m\ge50\log(2n/\delta)$",
         must_break=["P(some |S_i(0)| outside *) <= delta*"],
     ):
-        k, lo = rate(100, 10)
-        ctx.bound(
-            "P(some |S_i(0)| outside [0.4m, 0.6m]) <= delta: lower 99% CI end", lo, delta, why="as above"
-        )
+        check(100, 10)
 
 
 # ------------------------------------------------------------------------------ Lemma C.3
