@@ -30,6 +30,9 @@ from dataclasses import dataclass
 
 from numeric.activation import Activation
 from numeric.backend import Array, array_namespace
+from numeric.losses import Loss
+
+_SQUARE_SUM = Loss("square", "sum")
 
 
 def degree(depth: int, p: int) -> int:
@@ -86,10 +89,13 @@ def ncf_and_grad(Ws: Sequence[Array], X: Array, z: Array, alpha: float, p: int) 
 
 
 def loss_and_grad(Ws: Sequence[Array], X: Array, y: Array, alpha: float, p: int) -> tuple[Array, list[Array]]:
-    r"""Square loss :math:`\tfrac12\|\mathcal H(X;W)-y\|^2` (eq. 1) and its gradient, per member."""
+    r"""Square loss :math:`\tfrac12\|\mathcal H(X;W)-y\|^2` (eq. 1) and its gradient, per member.
+
+    ``Loss("square", "sum")``: the same numbers as :math:`\tfrac12\sum_i r_i^2` summed first (halving
+    is exact) and :math:`r = \mathcal H - y` (the factor ``c = 1`` is exact)."""
     hs, gs = forward(Ws, X, alpha, p)
-    resid = hs[-1][:, 0, :] - y
-    return 0.5 * (resid**2).sum(axis=-1), backward(Ws, hs, gs, resid, alpha, p)
+    f = hs[-1][:, 0, :]
+    return _SQUARE_SUM.value(f, y), backward(Ws, hs, gs, _SQUARE_SUM.dvalue(f, y), alpha, p)
 
 
 def sensitivities(Ws: Sequence[Array], X: Array, alpha: float, p: int) -> tuple[list[Array], list[Array]]:
