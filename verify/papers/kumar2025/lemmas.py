@@ -361,6 +361,9 @@ def lemma_3(ctx: Context) -> None:
         0.0,
         why="at an approximate KKT point with residual r = grad - lambda u the rescaling identity gives "
         "lambda(|a|^2 - p|b|^2) = p b.r_b - a.r_a, bounded by (p+1)|r|; 64 eps rounding",
+        resolution="a kernel that is not homogeneous of degrees (p, 1) in the two layers, or a limit "
+        "with lambda <= 0: at a positive approximate KKT point the inequality is Euler's identity (the "
+        "lemma's proof); the control shows it fails once lambda = 0",
     )
     ctx.bound("max | lambda - D N | - 64 D eps lambda", worst_lam, 0.0, why="Euler (Lemma 14), D = sum_k p^k")
     ctx.bound(

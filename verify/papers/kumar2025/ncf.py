@@ -289,6 +289,9 @@ def lemma_19(ctx: Context) -> None:
         0.0,
         why="exact consequence of Euler in a (degree p) and b (degree 1) at an approximate KKT point "
         "with residual r = grad - lambda u; 64 eps for rounding",
+        resolution="a kernel h that is not homogeneous of degrees (p, 1), or a limit with lambda <= 0: at a "
+        "positive approximate KKT point the inequality is Euler's identity, which is the lemma's proof; the "
+        "control shows it fails once lambda = 0",
     )
     ctx.bound(
         "max | lambda - (p+1) h | - 64 eps lambda",
