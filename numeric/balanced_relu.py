@@ -138,7 +138,7 @@ class LogPolarFlow(_SumLossFlow):
         xp = array_namespace(state)
         u, Z, f = self._parts(state, args)
         r = -self.objective.dvalue(f, args["y"])
-        return u, xp.matmul(RELU.slope(Z) * r[:, None, :], args["X"])
+        return u, xp.matmul(RELU.backprop(Z, r[:, None, :]), args["X"])
 
     def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
         """The field: :math:`(\\dot u,\\dot\\rho)` on the flat state."""
@@ -166,7 +166,7 @@ class PlainFlow(_SumLossFlow):
         W, v = split(state, args["s"].shape[-1])
         Z = preactivations(W, args["X"])
         r = -self.objective.dvalue((v[..., None] * RELU.value(Z)).sum(axis=1), args["y"])
-        dW = v[..., None] * xp.matmul(RELU.slope(Z) * r[:, None, :], args["X"])
+        dW = v[..., None] * xp.matmul(RELU.backprop(Z, r[:, None, :]), args["X"])
         dv = (RELU.value(Z) * r[:, None, :]).sum(axis=-1)
         return join(dW, dv)
 

@@ -36,7 +36,7 @@ def leaky(alpha: float) -> Activation:
 def leaky_activated_sum(W: Array, X: Array, y: Array, alpha: float) -> Array:
     r""":math:`x_a(w_j)` of Lemma 1/4 for every row of ``W`` ``(..., h, D)``: shape ``(..., h, D)``."""
     xp = array_namespace(W, X)
-    return xp.matmul(leaky(alpha).slope(preactivations(W, X)) * y[..., None, :], X)
+    return xp.matmul(leaky(alpha).backprop(preactivations(W, X), y[..., None, :]), X)
 
 
 def reduced_direction_error(u: Array, du: Array, s: Array, xa: Array) -> Array:
@@ -73,7 +73,7 @@ class LeakyLogPolarFlow(LogPolarFlow):
         xp = array_namespace(state)
         u, Z, f = self._parts(state, args)
         r = -self.objective.dvalue(f, args["y"])
-        return u, xp.matmul(leaky(self.alpha).slope(Z) * r[:, None, :], args["X"])
+        return u, xp.matmul(leaky(self.alpha).backprop(Z, r[:, None, :]), args["X"])
 
     def direction_error(self, state: Array, args: dict[str, Array]) -> Array:
         r"""Lemma 1/4 left-hand side ``(B, h)`` at ``state``, from this exact field."""

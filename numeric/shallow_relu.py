@@ -149,14 +149,14 @@ class ShallowReLU:
         return Q * args["c2"]
 
     def _parts(self, y: Array, args: dict[str, Array]):
-        """``U, a, pre, act, mask, r`` at the state ``y``."""
+        """``U, a, pre, act, sigma, r`` at the state ``y`` (``sigma`` the activation)."""
         U, a = self.unpack(y)
         pre = self.preact(U, args)
         sigma = Activation(0.0, self.kink)
-        act, mask = sigma.value(pre), sigma.slope(pre)
+        act = sigma.value(pre)
         p_eff, _ = self._sizes(args, pre.shape[2])
         h = (a[:, None, :] @ act)[:, 0, :] / p_eff
-        return U, a, pre, act, mask, args["y"] - h
+        return U, a, pre, act, sigma, args["y"] - h
 
     def residual(self, y: Array, args: dict[str, Array]) -> Array:
         """Residuals :math:`r_i=y_i-h_\\theta(x_i)`, ``(B, n)``."""
@@ -171,9 +171,9 @@ class ShallowReLU:
     # -- the flow ----------------------------------------------------------------------
     def _velocity(self, y: Array, args: dict[str, Array]):
         """``(dU, da, a, Q, pushed Q, r)`` of eqs. (13)-(14) with the p-acceleration."""
-        _, a, _, act, mask, r = self._parts(y, args)
+        _, a, pre, act, sigma, r = self._parts(y, args)
         _, n = self._sizes(args, r.shape[1])
-        Q = mask * r[:, None, :]
+        Q = sigma.backprop(pre, r[:, None, :])
         PQ = self._push(Q, args)
         dU = (a / n)[:, :, None] * PQ
         da = (act @ r[:, :, None])[:, :, 0] / n

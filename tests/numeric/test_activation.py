@@ -126,3 +126,20 @@ def test_nan_propagates_and_bad_power_is_refused():
     for p in (0, 1.5):
         with pytest.raises(ValueError, match="power p"):
             Activation(0.0, 0.0, p=p)
+
+
+@given(
+    alpha=st.sampled_from([0.0, 0.3, 1.0]),
+    kink=st.sampled_from([0.0, 0.5, 1.0]),
+    p=st.integers(1, 2),
+    seed=SEEDS,
+)
+def test_backprop_is_slope_times_upstream(alpha, kink, p, seed):
+    """The ReLU's boolean-mask product gives the float slope's numbers (signed zeros, inf, NaN too)."""
+    z = _z(seed)
+    up = np.random.default_rng(seed).normal(size=z.shape)
+    up[:4] = [np.inf, -np.inf, np.nan, -0.0]
+    sigma = Activation(alpha, kink, p)
+    with np.errstate(invalid="ignore"):
+        got, want = sigma.backprop(z, up), sigma.slope(z) * up
+    np.testing.assert_array_equal(got.view(np.int64), want.view(np.int64))

@@ -99,7 +99,7 @@ def _one_sided_ncf(X: np.ndarray, ybar: np.ndarray, Ws: list[np.ndarray], m: int
         b = u.reshape(*u.shape[:-1], m, d + 1)[..., d]
         coeff = ybar * Ws[2][0, 0, 0] * np.where(live, 1.0, RELU.slope(inc))
         g_b = act @ coeff[..., None]
-        g_A = (coeff[..., None, :] * b[..., None] * RELU.slope(pre)) @ X
+        g_A = RELU.backprop(pre, coeff[..., None, :] * b[..., None]) @ X
         return h1 @ ybar, np.concatenate([g_A, g_b], axis=-1).reshape(u.shape)
 
     return value_and_grad
