@@ -90,6 +90,64 @@ def _scaled_states(rng, X, y, B, h, alpha, log10_f):
     return W, s * np.linalg.norm(W, axis=-1), s
 
 
+SEARCH4 = (4, 3, 3)  # (n, D, h) of Lemma 4's instance search
+
+
+def _sigmoid(z: float) -> float:
+    return float(0.5 * (1.0 + np.tanh(0.5 * z)))
+
+
+def _lemma4_violation(theta: np.ndarray) -> float:
+    r"""Lemma 4's ratio (LHS - rounding) / RHS at the balanced state that ``theta`` describes.
+
+    ``theta`` = (X, W, sign logits, alpha logit, level logit), mapped into the hypotheses for
+    every value: labels alternate, :math:`s_j=\mathrm{sign}` of its logit (0 -> +1),
+    :math:`v_j=s_j\|w_j\|` (balanced), :math:`\alpha=\mathrm{sigmoid}\in(0,1)`, and ``W`` is
+    rescaled (f is 2-homogeneous in the balanced state) to
+    :math:`\max_i|f_i|=10^{-10\,\mathrm{sigmoid}}\in[10^{-10},1]`.
+    A state with :math:`f\equiv0` (no unit active, :math:`\alpha=0`) cannot be rescaled; there
+    :math:`r=y` exactly, both sides are 0 and the ratio is taken as 0.
+    """
+    n, D, h = SEARCH4
+    X = theta[: n * D].reshape(n, D)
+    W = theta[n * D : n * D + h * D].reshape(1, h, D)
+    s = np.where(theta[n * D + h * D : n * D + h * D + h] >= 0, 1.0, -1.0)[None]
+    alpha, level = _sigmoid(theta[-2]), -10.0 * _sigmoid(theta[-1])
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    f1, _ = _plain(X, y, W, s * np.linalg.norm(W, axis=-1), alpha)
+    if not np.abs(f1).max() > 0:
+        return 0.0
+    W = W * np.sqrt(10.0**level / np.abs(f1).max())
+    lhs, rhs = _lemma4_sides(X, y, W, s * np.linalg.norm(W, axis=-1), s, alpha)
+    floor = 16 * n**2 * np.linalg.norm(X, axis=1).max() * EPS
+    return float((lhs[0] - floor) / rhs[0])
+
+
+def _lemma4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Three families: Gaussian states at max|f| ~ 1, near-kink states (a datum 1e-9 off a unit's
+    hyperplane, ReLU), and cone data with all units aligned at tiny outputs."""
+    n, D, h = SEARCH4
+
+    def theta(X, W, signs, a_logit, f_logit):
+        return np.concatenate([X.ravel(), W.ravel(), signs, [a_logit, f_logit]])
+
+    gauss = [
+        theta(rng.normal(size=(n, D)), rng.normal(size=(h, D)), rng.normal(size=h), 0.0, -6.0)
+        for _ in range(2)
+    ]
+    kink = []
+    for _ in range(2):
+        X, W = rng.normal(size=(n, D)), rng.normal(size=(h, D))
+        W[0] -= (W[0] @ X[0] / (X[0] @ X[0]) - 1e-9) * X[0]
+        kink.append(theta(X, W, rng.normal(size=h), -30.0, -3.0))
+    cone = []
+    for _ in range(2):
+        X, y = cone_data(rng, n, D, 0.3)
+        W = np.mean(y[:, None] * X, axis=0) + 0.1 * rng.normal(size=(h, D))
+        cone.append(theta(X, W, np.ones(h), 2.0, 3.0))
+    return {"Gaussian, max|f| ~ 1": gauss, "near kink, ReLU": kink, "aligned on cone data": cone}
+
+
 @claim(
     "min2024:lemma-4",
     title="Directional dynamics = s P_w x_a(w) up to 2 n X_max max|f| (leaky ReLU)",
@@ -105,6 +163,7 @@ def _scaled_states(rng, X, y, B, h, alpha, log10_f):
 def lemma_4(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
     _problem_params(ctx)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("states").host
     ratios, rows = [], []
     for n, D, h in ((4, 3, 5), (8, 6, 10), (12, 4, 3)):
@@ -122,6 +181,14 @@ def lemma_4(ctx: Context) -> None:
         why="the LHS is the norm of a sum of n terms of size <= |x_i| (|r_i| <= e): its rounding is "
         "<= 16 n^2 X_max eps, subtracted from the LHS before dividing",
         details={"cases": rows},
+    )
+    ctx.search(
+        "search: worst (LHS - rounding) / (2 n X_max max|f|) over data and balanced states",
+        _lemma4_violation,
+        _lemma4_starts(ctx.rng("search").host),
+        budget=budget,
+        why="Lemma 4's ratio as in the random check, maximised by Nelder-Mead over (X, W, signs, alpha, "
+        f"max|f| in [1e-10, 1]) with (n, D, h) = {SEARCH4}",
     )
     ctx.note(
         f"Lemma 4 is loose by a factor {1 / max(r['worst_ratio'] for r in rows):.3g} at the worst state "
