@@ -298,6 +298,30 @@ def lemma_H_3(ctx: Context) -> None:
         )
 
 
+H4_ROUNDING = 1e-13  # relative: two log1p (<= 1 ulp each) and a quotient are ~4 eps = 1e-15
+
+
+def _h4_violation(theta: np.ndarray) -> float:
+    r"""Lemma H.4's ratio :math:`g(s)/g(t)`, :math:`g(u)=\log(1+au)/\log(1+bu)`, over the rounding allowance.
+
+    ``theta`` = (log a, beta, log s, tau) maps into the hypotheses for every value:
+    :math:`b=a(1+\beta^2)\ge a>0` and :math:`t=s(1+\tau^2)\ge s>0`. The ratio is 1 exactly at
+    :math:`b=a` or :math:`t=s` (the statement is tight there), so > 1 only for a real decrease.
+    """
+    a, s = np.exp(theta[0]), np.exp(theta[2])
+    b, t = a * (1 + theta[1] ** 2), s * (1 + theta[3] ** 2)
+    g = np.log1p(a * np.array([s, t])) / np.log1p(b * np.array([s, t]))
+    return float(g[0] / (g[1] * (1 + H4_ROUNDING)))
+
+
+def _h4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Three families: b near a, b far above a, and s, t both huge (a t, b t ~ 1e12)."""
+    near = [np.array([rng.normal(), 1e-3, rng.normal(), rng.normal()]) for _ in range(2)]
+    far = [np.array([rng.normal(), 30.0, rng.normal(), rng.normal()]) for _ in range(2)]
+    huge = [np.array([rng.normal(), rng.normal(), 27.0, 0.1]) for _ in range(2)]
+    return {"b near a": near, "b >> a": far, "large s, t": huge}
+
+
 @claim(
     "kou2023:lemma-H.4",
     title="log(1+at)/log(1+bt) is nondecreasing in t for b >= a > 0",
@@ -308,6 +332,7 @@ def lemma_H_3(ctx: Context) -> None:
 )
 def lemma_H_4(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=200, quick=2000, full=20000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     for key, val in h4_residuals().items():
         ctx.zero(f"proof step: {key} = 0", val, why="exact symbolic identity; g' >= 0 for b >= a, g(0) = 0")
     rng = ctx.rng("grid").host
@@ -325,6 +350,14 @@ def lemma_H_4(ctx: Context) -> None:
         -1e-13,
         side=">=",
         why="a nondecreasing function has nonnegative steps; float64 log1p rounding allows -1e-13 relative",
+    )
+    ctx.search(
+        "search: worst g(s) / g(t) over b >= a > 0, t >= s > 0",
+        _h4_violation,
+        _h4_starts(ctx.rng("search").host),
+        budget=budget,
+        why=f"g(u) = log(1+au)/log(1+bu), ratio g(s)/g(t) / (1 + {H4_ROUNDING:g}) (rounding of two log1p "
+        "and a quotient, ~4 eps), maximised by Nelder-Mead over (log a, b/a, log s, t/s); > 1 is a decrease",
     )
     with ctx.control("b < a", breaks="$b\\ge a>0$", must_break=["min over * random*"]):
         ctx.bound(
