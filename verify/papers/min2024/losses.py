@@ -30,6 +30,19 @@ def _lemma2_gap(kind: str, yhat: np.ndarray) -> np.ndarray:
     )
 
 
+def _lemma2_violation(theta: np.ndarray) -> float:
+    r"""Worst :math:`(|-\partial\ell-y|-8\epsilon)/(2|\hat y|)` over both losses and labels.
+
+    :math:`\hat y=\tanh\theta_0\in(-1,1)` keeps every ``theta`` inside :math:`|\hat y|\le1`
+    (the closed ends are on the grid); at :math:`\hat y=0` both sides are exactly 0 (ratio 0).
+    """
+    yhat = np.tanh(theta[:1])
+    if yhat[0] == 0.0:
+        return 0.0
+    dev = [_lemma2_gap(kind, yhat) + 2 * np.abs(yhat) for kind in ("exponential", "logistic2")]
+    return float((np.max(dev) - 8 * EPS) / (2 * abs(yhat[0])))
+
+
 @claim(
     "min2024:lemma-2",
     title="Loss-derivative property |-grad l(y, yhat) - y| <= 2|yhat| on |yhat| <= 1",
@@ -40,12 +53,25 @@ def _lemma2_gap(kind: str, yhat: np.ndarray) -> np.ndarray:
 )
 def lemma_2(ctx: Context) -> None:
     N = ctx.param("trials", tiny=2001, quick=200_001)
+    budget = ctx.param("budget", tiny=40, quick=200, full=1000)
     yhat = np.linspace(-1.0, 1.0, N)
     why_fp = "one exp and two roundings of O(1) numbers: 8 eps"
     for kind in ("exponential", "logistic2"):
         ctx.bound(
             f"{kind}: |-l' - y| - 2|yhat| on a grid of [-1, 1]", _lemma2_gap(kind, yhat), 8 * EPS, why=why_fp
         )
+    ctx.search(
+        "search: worst |-l' - y| / 2|yhat| over |yhat| < 1, both losses and labels",
+        _lemma2_violation,
+        {
+            "near 0": [np.array([1e-6]), np.array([-1e-3])],
+            "interior": [np.array([0.4]), np.array([-0.7])],
+            "near |yhat| = 1": [np.array([3.0]), np.array([-4.0])],
+        },
+        budget=budget,
+        why=f"{why_fp} subtracted; yhat = tanh(theta), Nelder-Mead; the exact supremum is (e - 1)/2 at "
+        "y yhat = -1 (exponential)",
+    )
     ratio = np.abs(-Loss("exponential", "sum").dvalue(yhat[:1], np.ones(1)) - 1.0) / np.abs(yhat[0])
     ctx.close(
         "exponential: the worst ratio |-l' - y| / |yhat| is e - 1 at y yhat = -1",
