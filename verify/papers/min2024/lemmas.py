@@ -545,6 +545,60 @@ def _datasets(ctx: Context, rng: np.random.Generator) -> list[tuple[np.ndarray, 
     return out
 
 
+SEARCH_CONE = (5, 3)  # (n, D) of the conic instance searches (Lemmas 5 and 7)
+
+
+def _cone_instance(theta: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r"""``theta`` -> data ``(X, y)`` with :math:`\mu>0` and ``k`` points :math:`A\,(y_ix_i)_i` of K.
+
+    Every ``theta`` lands inside Assumption 1: the generators are
+    :math:`y_ix_i=r_i(e_1+p_i)`, :math:`p_i\perp e_1` squashed to :math:`\|p_i\|<1`, so each is
+    strictly within 45 degrees of :math:`e_1`, any two within 90 and :math:`\mu>0`;
+    :math:`r_i=e^{\theta}`, labels alternate, and the coefficients :math:`A=e^{\theta}>0`.
+    """
+    n, D = SEARCH_CONE
+    P = theta[: n * (D - 1)].reshape(n, D - 1)
+    P = P / (1.0 + np.linalg.norm(P, axis=1, keepdims=True))
+    G = np.exp(theta[n * (D - 1) : n * D])[:, None] * np.concatenate([np.ones((n, 1)), P], axis=1)
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    return y[:, None] * G, y, np.exp(theta[n * D : n * D + k * n].reshape(k, n))
+
+
+def _cone_starts(rng: np.random.Generator, k: int) -> dict[str, list[np.ndarray]]:
+    """Three families: spread generators with dense coefficients, points of K near single
+    generators (the equality case), and nearly orthogonal generators (mu near 0)."""
+    n, D = SEARCH_CONE
+
+    def theta(p_scale: float, coeff: np.ndarray) -> np.ndarray:
+        P = p_scale * rng.normal(size=n * (D - 1))
+        return np.concatenate([P, rng.normal(size=n), coeff.ravel()])
+
+    one_hot = np.full((k, n), -30.0)
+    one_hot[np.arange(k), rng.permutation(n)[:k]] = 0.0
+    return {
+        "spread, dense coefficients": [theta(1.0, rng.normal(size=(k, n))) for _ in range(2)],
+        "near single generators": [theta(1.0, one_hot + 0.1 * rng.normal(size=(k, n))) for _ in range(2)],
+        "nearly orthogonal generators": [theta(50.0, rng.normal(size=(k, n))) for _ in range(2)],
+    }
+
+
+def _cos_ratio(cos: float, mu: float) -> float:
+    r"""``cos >= mu`` as a ratio :math:`(1-\cos)/(1-\mu+8\epsilon)` (> 1 iff violated beyond 8 ulps)."""
+    return float((1.0 - cos) / (1.0 - mu + 8 * EPS))
+
+
+def _lemma5_violation(theta: np.ndarray) -> float:
+    X, y, A = _cone_instance(theta, 2)
+    Z = _unit(A @ (y[:, None] * X))
+    return _cos_ratio(float(Z[0] @ Z[1]), separation(X, y))
+
+
+def _lemma7_violation(theta: np.ndarray) -> float:
+    X, y, A = _cone_instance(theta, 1)
+    xc = _unit(A @ (y[:, None] * X))[0]
+    return _cos_ratio(float(((y[:, None] * X) @ xc / np.linalg.norm(X, axis=1)).min()), separation(X, y))
+
+
 @claim(
     "min2024:lemma-5",
     title="K is mu-coherent: cos(z1, z2) >= mu for all nonzero z1, z2 in K",
@@ -555,6 +609,7 @@ def _datasets(ctx: Context, rng: np.random.Generator) -> list[tuple[np.ndarray, 
 )
 def lemma_5(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=1000, full=5000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     _problem_params(ctx)
     rng = ctx.rng("cone").host
     gaps, attained = [], []
@@ -571,6 +626,14 @@ def lemma_5(ctx: Context) -> None:
         0.0,
         atol=8 * EPS,
         why="mu is that minimum by definition; the two computations differ by rounding only",
+    )
+    ctx.search(
+        "search: worst (1 - cos(z1, z2)) / (1 - mu) over data with mu > 0 and z1, z2 in K",
+        _lemma5_violation,
+        _cone_starts(ctx.rng("search").host, 2),
+        budget=budget,
+        why=f"cos(z1, z2) >= mu as a ratio (8 ulps added to 1 - mu), Nelder-Mead over generators, radii and "
+        f"coefficients, (n, D) = {SEARCH_CONE}; ratio 1 is the equality at a pair of generators",
     )
     q, xa = _flow_xa(ctx)
     ctx.bound(
@@ -667,6 +730,7 @@ def lemma_6(ctx: Context) -> None:
 )
 def lemma_7(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=2000, full=20000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     _problem_params(ctx)
     rng = ctx.rng("interior").host
     margins, inside = [], []
@@ -686,6 +750,14 @@ def lemma_7(ctx: Context) -> None:
         -8 * EPS,
         side=">=",
         why="cosines of unit vectors, 8 ulps",
+    )
+    ctx.search(
+        "search: worst (1 - min_i y_i <x_c, x_i> / |x_i|) / (1 - mu) over data with mu > 0, unit x_c in K",
+        _lemma7_violation,
+        _cone_starts(ctx.rng("search").host, 1),
+        budget=budget,
+        why=f"the proof's margin >= mu as a ratio (8 ulps added to 1 - mu), Nelder-Mead over generators, "
+        f"radii and coefficients, (n, D) = {SEARCH_CONE}; ratio 1 is x_c at a generator of the worst pair",
     )
     ctx.bound(
         "fraction of x_c + d (|d| = 0.999 mu) in S+ and of -(x_c + d) in S-",
