@@ -27,6 +27,7 @@ from numeric.separated_data import (
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import family_problem
+from verify.papers.min2024.lemmas import SEARCH_CONE, cone_instance, cone_starts
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -128,6 +129,26 @@ def lemma_8(ctx: Context) -> None:
         )
 
 
+def _lemma9_violation(theta: np.ndarray) -> float:
+    r""":math:`(|\cos(x_1,x_2)|-8\epsilon)/\sqrt{1-\mu^2}`, :math:`x_1\in K`, :math:`x_2\notin S_+\cup S_-`.
+
+    ``theta`` = (:func:`cone_instance` data with :math:`\mu>0` and one point :math:`x_1` of K, then
+    :math:`z\in\mathbb R^D`). :math:`x_2=z` when z is outside :math:`S_+\cup S_-`, else z projected
+    onto the hyperplane of the datum nearest in angle: every point of a datum's hyperplane is in the
+    closure of the complement (of its two sides, one is outside both regions when n >= 2), and the
+    supremum of the continuous |cos| over a set equals that over its closure.
+    """
+    D = SEARCH_CONE[1]
+    X, y, A = cone_instance(theta[:-D], 1)
+    x1, z = A[0] @ (y[:, None] * X), theta[-D:]
+    if regions(z[None], X, y)[0] in (PLUS, MINUS):
+        N = X / np.linalg.norm(X, axis=1, keepdims=True)
+        i = np.argmin(np.abs(N @ z))
+        z = z - (N[i] @ z) * N[i]
+    cos = abs(x1 @ z) / (np.linalg.norm(x1) * np.linalg.norm(z))
+    return float((cos - 8 * EPS) / np.sqrt(1 - separation(X, y) ** 2))
+
+
 @claim(
     "min2024:lemma-9",
     title="The angular gap between K and the complement of S+ and S-: the largest xi is mu^2",
@@ -138,6 +159,7 @@ def lemma_8(ctx: Context) -> None:
 )
 def lemma_9(ctx: Context) -> None:
     m = ctx.param("trials", tiny=4000, quick=40000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("xi").host
     sups, targets = [], []
     for n, mu in ((4, 0.5), (4, 0.2), (6, 0.8)):
@@ -155,6 +177,19 @@ def lemma_9(ctx: Context) -> None:
         side=">=",
         why="samples are pushed to within 1e-3 (relative) of the data hyperplanes, so the sup is approached "
         "to ~1e-3; 1e-2 leaves room for the finite sample",
+    )
+    search_rng = ctx.rng("search").host
+    ctx.search(
+        "search: worst |cos(x1, x2)| / sqrt(1 - mu^2) over data with mu > 0, x1 in K, x2 outside S+-",
+        _lemma9_violation,
+        {
+            family: [np.concatenate([t, search_rng.normal(size=SEARCH_CONE[1])]) for t in thetas]
+            for family, thetas in cone_starts(search_rng, 1).items()
+        },
+        budget=budget,
+        why=f"(|cos| - 8 ulps) / sqrt(1 - xi), xi = mu^2, Nelder-Mead over generators, radii, the K point's "
+        f"coefficients and x2 (projected onto a data hyperplane when inside S+-), (n, D) = {SEARCH_CONE}; "
+        "ratio 1 is the supremum (x1 a generator, x2 on the hyperplane of its worst partner)",
     )
     X, y = planar(np.array([0.0, np.pi / 2])), np.array([1.0, 1.0])
     with ctx.control(

@@ -548,7 +548,7 @@ def _datasets(ctx: Context, rng: np.random.Generator) -> list[tuple[np.ndarray, 
 SEARCH_CONE = (5, 3)  # (n, D) of the conic instance searches (Lemmas 5 and 7)
 
 
-def _cone_instance(theta: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def cone_instance(theta: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     r"""``theta`` -> data ``(X, y)`` with :math:`\mu>0` and ``k`` points :math:`A\,(y_ix_i)_i` of K.
 
     Every ``theta`` lands inside Assumption 1: the generators are
@@ -564,7 +564,7 @@ def _cone_instance(theta: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, n
     return y[:, None] * G, y, np.exp(theta[n * D : n * D + k * n].reshape(k, n))
 
 
-def _cone_starts(rng: np.random.Generator, k: int) -> dict[str, list[np.ndarray]]:
+def cone_starts(rng: np.random.Generator, k: int) -> dict[str, list[np.ndarray]]:
     """Three families: spread generators with dense coefficients, points of K near single
     generators (the equality case), and nearly orthogonal generators (mu near 0)."""
     n, D = SEARCH_CONE
@@ -588,13 +588,13 @@ def _cos_ratio(cos: float, mu: float) -> float:
 
 
 def _lemma5_violation(theta: np.ndarray) -> float:
-    X, y, A = _cone_instance(theta, 2)
+    X, y, A = cone_instance(theta, 2)
     Z = _unit(A @ (y[:, None] * X))
     return _cos_ratio(float(Z[0] @ Z[1]), separation(X, y))
 
 
 def _lemma7_violation(theta: np.ndarray) -> float:
-    X, y, A = _cone_instance(theta, 1)
+    X, y, A = cone_instance(theta, 1)
     xc = _unit(A @ (y[:, None] * X))[0]
     return _cos_ratio(float(((y[:, None] * X) @ xc / np.linalg.norm(X, axis=1)).min()), separation(X, y))
 
@@ -630,7 +630,7 @@ def lemma_5(ctx: Context) -> None:
     ctx.search(
         "search: worst (1 - cos(z1, z2)) / (1 - mu) over data with mu > 0 and z1, z2 in K",
         _lemma5_violation,
-        _cone_starts(ctx.rng("search").host, 2),
+        cone_starts(ctx.rng("search").host, 2),
         budget=budget,
         why=f"cos(z1, z2) >= mu as a ratio (8 ulps added to 1 - mu), Nelder-Mead over generators, radii and "
         f"coefficients, (n, D) = {SEARCH_CONE}; ratio 1 is the equality at a pair of generators",
@@ -754,7 +754,7 @@ def lemma_7(ctx: Context) -> None:
     ctx.search(
         "search: worst (1 - min_i y_i <x_c, x_i> / |x_i|) / (1 - mu) over data with mu > 0, unit x_c in K",
         _lemma7_violation,
-        _cone_starts(ctx.rng("search").host, 1),
+        cone_starts(ctx.rng("search").host, 1),
         budget=budget,
         why=f"the proof's margin >= mu as a ratio (8 ulps added to 1 - mu), Nelder-Mead over generators, "
         f"radii and coefficients, (n, D) = {SEARCH_CONE}; ratio 1 is x_c at a generator of the worst pair",

@@ -21,7 +21,17 @@ import sympy as sp
 from numeric.backend import to_numpy
 from numeric.balanced_relu import LogPolarFlow, PlainFlow, direction_rate, join, split
 from numeric.losses import Loss
-from numeric.separated_data import DEAD, MINUS, PLUS, activated_sum, aggregates, family_f, planar, regions
+from numeric.separated_data import (
+    DEAD,
+    MINUS,
+    PLUS,
+    activated_sum,
+    aggregates,
+    family_f,
+    planar,
+    regions,
+    separation,
+)
 from symbolic.cosine_flow import lemma11_gap, reference_residual
 from verify.claim import claim
 from verify.context import Context
@@ -36,6 +46,7 @@ from verify.papers.min2024.common import (
     log_norms,
     run,
 )
+from verify.papers.min2024.lemmas import SEARCH_CONE, cone_instance, cone_starts
 
 
 def host_args(p: Problem) -> dict[str, np.ndarray]:
@@ -184,6 +195,26 @@ def _xa_ratio(
     return xa[keep] / (n_a[keep] * np.linalg.norm(X, axis=1).min()), n_a[keep]
 
 
+LEMMA11_ROUNDING = 1e-12  # relative rounding of |x_a|, a sum of n vectors (as in the sweep)
+
+
+def _lemma11_violation(theta: np.ndarray) -> float:
+    r""":math:`\sqrt\mu\,n_aX_{\min}(1-10^{-12})/\|x_a(w)\|` on :func:`cone_instance` data (:math:`\mu>0`).
+
+    ``theta`` = (the data part of :func:`cone_instance`, then :math:`w\in\mathbb R^D`); any
+    ``theta`` is inside Assumption 1. With :math:`n_a=0` both sides are 0 (ratio 0).
+    """
+    D = SEARCH_CONE[1]
+    X, y, _ = cone_instance(theta[:-D], 0)
+    w = theta[-D:]
+    n_a = int((X @ w > 0).sum())
+    if n_a == 0:
+        return 0.0
+    xa = np.linalg.norm(activated_sum(w[None], X, y)[0])
+    bound = np.sqrt(separation(X, y)) * n_a * np.linalg.norm(X, axis=1).min()
+    return float(bound * (1 - LEMMA11_ROUNDING) / xa)
+
+
 @claim(
     "min2024:lemma-11",
     title="|x_a(w)| >= sqrt(mu) n_a(w) X_min",
@@ -193,6 +224,7 @@ def _xa_ratio(
 )
 def lemma_11(ctx: Context) -> None:
     m = ctx.param("directions", tiny=2000, quick=5000, full=200_000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     sizes = property_sizes(ctx)
     n_a, mu, X = sp.symbols("n_a mu X_min", positive=True)
     ctx.zero(
@@ -214,6 +246,19 @@ def lemma_11(ctx: Context) -> None:
         side=">=",
         why="eq. (25); 1e-12 covers the rounding of |x_a| (a sum of n vectors of size <= 1.6)",
         details={"sweep": rows},
+    )
+    search_rng = ctx.rng("search").host
+    n_c, D_c = SEARCH_CONE
+    ctx.search(
+        "search: worst sqrt(mu) n_a X_min / |x_a(w)| over data with mu > 0 and directions w",
+        _lemma11_violation,
+        {
+            family: [np.concatenate([t[: n_c * D_c], search_rng.normal(size=D_c)]) for t in thetas]
+            for family, thetas in cone_starts(search_rng, 0).items()
+        },
+        budget=budget,
+        why=f"eq. (25) as a ratio (1e-12 relative rounding of |x_a| as in the sweep), Nelder-Mead over "
+        f"generators, radii and w, (n, D) = {SEARCH_CONE}; mu is the data's own separation",
     )
     ctx.note(f"Lemma 11 slack: smallest |x_a| / (sqrt(mu) n_a X_min) = {min(worst):.3g} over the sweep.")
     with ctx.control(
