@@ -103,6 +103,89 @@ def _exact_sequences(ctx: Context, steps: int, sign: float, which: str, x0: floa
         )
 
 
+SEARCH_STEPS = 12  # length of the sequences the instance searches optimise
+
+
+def _softplus(z: float) -> float:
+    return float(np.logaddexp(0.0, z))
+
+
+def _sequence(theta: np.ndarray, which: str) -> tuple[np.ndarray, float, float]:
+    r"""``theta`` = (x0 logit, log C1, C2/C1 logit, one logit per step) -> ``(x, C1, C2)``.
+
+    Mapped into the hypotheses for every ``theta``:
+
+    * ``"both"`` (Lemma 5.3 corrected): :math:`x_0=\mathrm{softplus}\ge0`, :math:`C_2=C_1(1+\theta_2^2)`,
+      increment :math:`(C_1+u_t(C_2-C_1))e^{-x_t}` with :math:`u_t=\mathrm{sigmoid}\in(0,1)`: (5.6)
+      holds and :math:`x_t` increases from :math:`x_0\ge0`;
+    * ``"upper"`` (H.1): :math:`x_0\ge0` as above, :math:`x_{t+1}=\max(x_t+Ce^{-x_t}-e^{\theta_t},0)`,
+      any increment below :math:`Ce^{-x_t}` that keeps :math:`x_t\ge0` (C = C1 = C2);
+    * ``"lower"`` (H.2, no sign condition): :math:`x_0=\theta_0`, increment
+      :math:`Ce^{-x_t}+e^{\theta_t}\ge Ce^{-x_t}`.
+    """
+    C1 = float(np.exp(theta[1]))
+    C2 = C1 * (1 + theta[2] ** 2) if which == "both" else C1
+    x = np.empty(len(theta) - 2)
+    x[0] = theta[0] if which == "lower" else _softplus(theta[0])
+    for t, z in enumerate(theta[3:]):
+        e = np.exp(-x[t])
+        if which == "both":
+            x[t + 1] = x[t] + (C1 + (C2 - C1) / (1 + np.exp(-z))) * e
+        elif which == "upper":
+            x[t + 1] = max(x[t] + C1 * e - np.exp(z), 0.0)
+        else:
+            x[t + 1] = x[t] + C1 * e + np.exp(z)
+    return x, C1, C2
+
+
+def _sequence_violation(theta: np.ndarray, which: str) -> float:
+    r"""Worst of :math:`e^{\mathrm{lo}_t-x_t}` and :math:`e^{x_t-\mathrm{hi}_t}` over t >= 1.
+
+    > 1 iff a bound of (5.7) with :math:`e^{+x_0}` fails beyond the sandwich check's rounding slack
+    4(t+1) eps max(|x_t|, 1), subtracted in the exponent.
+    """
+    x, C1, C2 = _sequence(theta, which)
+    lo, hi = _bounds(x[:1], np.array([C1]), np.array([C2]), np.arange(x.size)[None], 1.0)
+    slack = 4 * (np.arange(x.size) + 1) * EPS * np.maximum(np.abs(x), 1)
+    parts = []  # t >= 1: at t = 0 both bounds are x0 itself, equality by construction
+    if which in ("lower", "both"):
+        parts.append(np.exp(lo[0] - x - slack)[1:].max())
+    if which in ("upper", "both"):
+        parts.append(np.exp(x - hi[0] - slack)[1:].max())
+    return float(max(parts))
+
+
+def _sequence_search(ctx: Context, which: str) -> None:
+    """Adversarial search over sequences obeying the claim's hypotheses (see :func:`_sequence`)."""
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
+    rng = ctx.rng("search").host
+
+    def start(x0: float, logc: float, u: np.ndarray) -> np.ndarray:
+        return np.concatenate([[x0, logc, 1.0], u])
+
+    # equality sequences x_(t+1) = x_t + C e^-x_t: step logits -30 (for "both": -30 gives C1, +30 gives C2)
+    ends = (-30.0, 30.0) if which == "both" else (-30.0, -30.0)
+    starts = {
+        "equality sequences": [
+            start(x0, c, np.full(SEARCH_STEPS, u))
+            for (x0, c), u in zip(((-5, 0), (1, -2)), ends, strict=True)
+        ],
+        "random increments": [
+            start(rng.normal(), rng.normal(), rng.normal(size=SEARCH_STEPS)) for _ in range(2)
+        ],
+        "large C, small x0": [start(-2.0, 1.5, rng.normal(size=SEARCH_STEPS) - 3) for _ in range(2)],
+    }
+    ctx.search(
+        f"search: worst bound ratio over {SEARCH_STEPS}-step sequences obeying the hypotheses",
+        lambda theta: _sequence_violation(theta, which),
+        starts,
+        budget=budget,
+        why="max over t of e^(lo_t - x_t) / e^(x_t - hi_t) (bounds of (5.7) with e^(+x0), the random "
+        "check's rounding slack subtracted), Nelder-Mead over x0, C1, C2 and one increment per step, each "
+        "mapped into the hypotheses; t >= 1 (at t = 0 both bounds are x0 itself)",
+    )
+
+
 def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
     """Shared body of Lemmas 5.3 / H.1 / H.2: symbolic proof steps, exact and random sequences, a control."""
     # full: B x steps float64 arrays (about six live at once); 10_000 x 200_000 needed > 23 GB and was
@@ -120,6 +203,8 @@ def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
     )
     _exact_sequences(ctx, exact, sign, which, x0=0.0)
     _exact_sequences(ctx, exact, sign, which, x0=1.0)
+    if sign > 0:
+        _sequence_search(ctx, which)
     x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps)
     _check_sandwich(
         ctx, x, C1, C2, x0, sign=sign, which=which, label=f"{B} random sandwiched sequences, {steps} steps"
@@ -210,6 +295,7 @@ def lemma_H_2(ctx: Context) -> None:
     for key in ("h(a)", "h'(b) - (e^b - e^a)"):
         ctx.zero(f"convexity step: {key} = 0", res[key], why="exact symbolic identity")
     _exact_sequences(ctx, exact, 1.0, "lower", x0=0.0)
+    _sequence_search(ctx, "lower")
     x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps, x0_low=-3.0)
     _check_sandwich(ctx, x, C1, C2, x0, sign=1.0, which="lower", label=f"{B} sequences incl. x0 < 0")
     ctx.note(
