@@ -285,6 +285,58 @@ def _f_vs_rho(ens: Ens) -> tuple[np.ndarray, np.ndarray]:
     return F, Fr
 
 
+SEARCH_59 = (4, 5)  # (n, d) of (5.9)'s instance search
+
+
+def _eq59_violation(theta: np.ndarray) -> float:
+    r"""(5.9)'s worst ratio over i: :math:`|\langle w,x_i\rangle-\rho_i|` less rounding, over
+    :math:`\sum_{i'\ne i}|\rho_{i'}|p/R_{\min}^2+\beta`.
+
+    ``theta`` = (data ``X`` (n, d), coefficients :math:`\rho` (n), initial weight :math:`w^{(0)}`
+    (d)); every value is an instance (any data, any coefficients): :math:`w=w^{(0)}+\sum_{i'}\rho_{i'}
+    x_{i'}/\|x_{i'}\|^2`, :math:`p=\max_{i\ne k}|\langle x_i,x_k\rangle|`,
+    :math:`\beta=\max_i|\langle w^{(0)},x_i\rangle|`. Rounding: w is a sum of n + 1 vectors and
+    :math:`\langle w,x_i\rangle` a d-term dot product, so :math:`2(n+d+2)\epsilon` times the sum of
+    the magnitudes of the terms of :math:`\langle w,x_i\rangle-\rho_i`.
+    """
+    n, d = SEARCH_59
+    X = theta[: n * d].reshape(n, d)
+    rho, w0 = theta[n * d : n * d + n], theta[n * d + n :]
+    norms = np.linalg.norm(X, axis=1)
+    w = w0 + (rho / norms**2) @ X
+    G = X @ X.T
+    p = np.abs(G[~np.eye(n, dtype=bool)]).max()
+    beta = np.abs(X @ w0).max()
+    rhs = (np.abs(rho).sum() - np.abs(rho)) * p / norms.min() ** 2 + beta
+    terms = np.linalg.norm(w0) * norms + norms * (np.abs(rho) / norms).sum() + np.abs(rho)
+    lhs = np.abs(X @ w - rho) - 2 * (n + d + 2) * EPS * terms
+    return float((lhs / rhs).max())
+
+
+def _eq59_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Three families: Gaussian data with small initialisation, nearly orthogonal data (p -> 0),
+    and strongly correlated data with one dominant coefficient."""
+    n, d = SEARCH_59
+
+    def theta(X, rho, w0):
+        return np.concatenate([X.ravel(), rho, w0])
+
+    ortho = np.eye(n, d)
+    dominant = np.array([10.0, 0.1, -0.1, 0.1])
+    return {
+        "Gaussian data, small init": [
+            theta(rng.normal(size=(n, d)), rng.normal(size=n), 1e-3 * rng.normal(size=d)) for _ in range(2)
+        ],
+        "nearly orthogonal data": [
+            theta(ortho + 1e-3 * rng.normal(size=(n, d)), rng.normal(size=n), 1e-2 * rng.normal(size=d))
+            for _ in range(2)
+        ],
+        "correlated data, one dominant rho": [
+            theta(1.0 + 0.3 * rng.normal(size=(n, d)), dominant, 1e-2 * rng.normal(size=d)) for _ in range(2)
+        ],
+    }
+
+
 @claim(
     "kou2023:equation-5.9",
     title="Heuristic (5.9): F_j(W_j, x_i) = (1/m) sum_r sigma(rho_jri +- sum_i' |rho_jri'| p/R_min^2 +- "
@@ -323,6 +375,14 @@ def equation_5_9(ctx: Context) -> None:
             f"(5.9) gamma={g:g}: max |F_j - (1/m) sum_r sigma(rho)| / max F = "
             f"{np.abs(F - Fr).max() / np.abs(F).max():.3g}"
         )
+    ctx.search(
+        "search: worst |<w, x_i> - rho_i| / (sum_(i' != i) |rho_i'| p / R_min^2 + beta) over data, rho, w(0)",
+        _eq59_violation,
+        _eq59_starts(ctx.rng("search").host),
+        budget=ctx.param("budget", tiny=40, quick=300, full=2000),
+        why="the decomposition's bound with constant 1, rounding of <w, x_i> subtracted, Nelder-Mead over "
+        f"(X, rho, w(0)), (n, d) = {SEARCH_59}: any data and coefficients are an instance",
+    )
     with ctx.control(
         "p taken as 0 (the data treated as orthogonal)",
         breaks="p = max_(i != k) |<x_i, x_k>|",
