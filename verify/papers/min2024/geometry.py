@@ -113,6 +113,14 @@ def lemma_8(ctx: Context) -> None:
         "outside; exact region label",
     )
     ctx.bound("zeta_1 - mu^2 >= 0", np.array(lower), -4 * EPS, side=">=", why="squares of cosines, 4 ulps")
+    ctx.search(
+        "search: worst mu^2 / zeta_1 over data with mu > 0",
+        _lemma8_violation,
+        cone_starts(ctx.rng("search").host, 0),
+        budget=ctx.param("budget", tiny=40, quick=300, full=2000),
+        why=f"zeta_1 >= mu^2 as a ratio (4 ulps added to zeta_1), Nelder-Mead over generators and radii, "
+        f"(n, D) = {SEARCH_CONE}, alternating labels",
+    )
     X, y = planar(np.array([0.0, np.pi / 2])), np.array([1.0, -1.0])
     with ctx.control(
         "orthogonal data x1 = e1 (+), x2 = e2 (-), mu = 0",
@@ -127,6 +135,15 @@ def lemma_8(ctx: Context) -> None:
             why="x+ = e1 lies on the hyperplane of x2: the only cap inside S+ has zeta_1 = 0 (< 0.5 = "
             "its value for a 45-degree pair)",
         )
+
+
+def _lemma8_violation(theta: np.ndarray) -> float:
+    r""":math:`\mu^2/(\zeta_1+4\epsilon)` on :func:`cone_instance` data (any ``theta`` has :math:`\mu>0`).
+
+    > 1 iff :math:`\zeta_1\ge\mu^2` fails beyond the 4 ulps of squared cosines.
+    """
+    X, y, _ = cone_instance(theta[: SEARCH_CONE[0] * SEARCH_CONE[1]], 0)
+    return float(separation(X, y) ** 2 / (zeta1(X, y) + 4 * EPS))
 
 
 def _lemma9_violation(theta: np.ndarray) -> float:

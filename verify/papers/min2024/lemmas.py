@@ -565,8 +565,9 @@ def cone_instance(theta: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np
 
 
 def cone_starts(rng: np.random.Generator, k: int) -> dict[str, list[np.ndarray]]:
-    """Three families: spread generators with dense coefficients, points of K near single
-    generators (the equality case), and nearly orthogonal generators (mu near 0)."""
+    """Three families: spread generators with dense coefficients, clustered generators (mu near 1)
+    with points of K near single generators (the equality case), and nearly orthogonal generators
+    (mu near 0). With ``k = 0`` (data only) the families differ in the data alone."""
     n, D = SEARCH_CONE
 
     def theta(p_scale: float, coeff: np.ndarray) -> np.ndarray:
@@ -576,8 +577,10 @@ def cone_starts(rng: np.random.Generator, k: int) -> dict[str, list[np.ndarray]]
     one_hot = np.full((k, n), -30.0)
     one_hot[np.arange(k), rng.permutation(n)[:k]] = 0.0
     return {
-        "spread, dense coefficients": [theta(1.0, rng.normal(size=(k, n))) for _ in range(2)],
-        "near single generators": [theta(1.0, one_hot + 0.1 * rng.normal(size=(k, n))) for _ in range(2)],
+        "spread generators (dense coefficients)": [theta(1.0, rng.normal(size=(k, n))) for _ in range(2)],
+        "clustered generators (coefficients near single generators)": [
+            theta(0.1, one_hot + 0.1 * rng.normal(size=(k, n))) for _ in range(2)
+        ],
         "nearly orthogonal generators": [theta(50.0, rng.normal(size=(k, n))) for _ in range(2)],
     }
 
