@@ -61,7 +61,7 @@ def cone_data(rng: np.random.Generator, n: int, D: int, spread: float) -> tuple[
     return y[:, None] * Z * rng.uniform(0.5, 2.0, size=(n, 1)), y
 
 
-def _plain(X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, alpha: float):
+def plain_direction_rate(X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, alpha: float):
     r"""``(f, d/dt w_hat)`` of the plain :math:`(W,v)` flow: exponential loss, :math:`\sigma'(0)=\alpha`."""
     h, D = W.shape[1:]
     gf = GradientFlow(BiasFreeNet((D, h, 1), kink=alpha), Loss("exponential", "sum"))
@@ -73,7 +73,7 @@ def _plain(X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, alpha: fl
 
 def _lemma4_sides(X, y, W, v, s, alpha):
     """Lemma 4: (LHS per member = max_j |d/dt w_hat_j - s_j P x_a|, RHS = 2 n X_max max|f|)."""
-    f, du = _plain(X, y, W, v, alpha)
+    f, du = plain_direction_rate(X, y, W, v, alpha)
     u = W / np.linalg.norm(W, axis=-1, keepdims=True)
     lhs = reduced_direction_error(u, du, s, leaky_activated_sum(u, X, y, alpha)).max(-1)
     return lhs, 2 * len(y) * np.linalg.norm(X, axis=1).max() * np.abs(f).max(-1)
@@ -84,7 +84,7 @@ def _scaled_states(rng, X, y, B, h, alpha, log10_f):
     D = X.shape[1]
     W = rng.normal(size=(B, h, D))
     s = rng.choice([-1.0, 1.0], size=(B, h))
-    f1, _ = _plain(X, y, W, s * np.linalg.norm(W, axis=-1), alpha)
+    f1, _ = plain_direction_rate(X, y, W, s * np.linalg.norm(W, axis=-1), alpha)
     scale = np.sqrt(10.0**log10_f / np.maximum(np.abs(f1).max(-1), 1e-300))
     W = W * scale[:, None, None]
     return W, s * np.linalg.norm(W, axis=-1), s
@@ -97,33 +97,43 @@ def _sigmoid(z: float) -> float:
     return float(0.5 * (1.0 + np.tanh(0.5 * z)))
 
 
-def _lemma4_violation(theta: np.ndarray) -> float:
-    r"""Lemma 4's ratio (LHS - rounding) / RHS at the balanced state that ``theta`` describes.
+def balanced_instance(theta: np.ndarray, alpha: float | None = None):
+    r"""``theta`` -> a balanced state ``(X, y, W, s, alpha)`` with :math:`\max_i|f_i|\le1`, or None.
 
     ``theta`` = (X, W, sign logits, alpha logit, level logit), mapped into the hypotheses for
     every value: labels alternate, :math:`s_j=\mathrm{sign}` of its logit (0 -> +1),
-    :math:`v_j=s_j\|w_j\|` (balanced), :math:`\alpha=\mathrm{sigmoid}\in(0,1)`, and ``W`` is
-    rescaled (f is 2-homogeneous in the balanced state) to
+    :math:`v_j=s_j\|w_j\|` (balanced), :math:`\alpha=\mathrm{sigmoid}\in(0,1)` (unless fixed by the
+    caller), and ``W`` is rescaled (f is 2-homogeneous in the balanced state) to
     :math:`\max_i|f_i|=10^{-10\,\mathrm{sigmoid}}\in[10^{-10},1]`.
-    A state with :math:`f\equiv0` (no unit active, :math:`\alpha=0`) cannot be rescaled; there
-    :math:`r=y` exactly, both sides are 0 and the ratio is taken as 0.
+    A state with :math:`f\equiv0` (no unit active, :math:`\alpha=0`) cannot be rescaled: None (there
+    :math:`r=y` exactly and both sides of Lemmas 4 and 10 are 0).
     """
     n, D, h = SEARCH4
     X = theta[: n * D].reshape(n, D)
     W = theta[n * D : n * D + h * D].reshape(1, h, D)
     s = np.where(theta[n * D + h * D : n * D + h * D + h] >= 0, 1.0, -1.0)[None]
-    alpha, level = _sigmoid(theta[-2]), -10.0 * _sigmoid(theta[-1])
+    alpha = _sigmoid(theta[-2]) if alpha is None else alpha
+    level = -10.0 * _sigmoid(theta[-1])
     y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
-    f1, _ = _plain(X, y, W, s * np.linalg.norm(W, axis=-1), alpha)
+    f1, _ = plain_direction_rate(X, y, W, s * np.linalg.norm(W, axis=-1), alpha)
     if not np.abs(f1).max() > 0:
+        return None
+    return X, y, W * np.sqrt(10.0**level / np.abs(f1).max()), s, alpha
+
+
+def _lemma4_violation(theta: np.ndarray) -> float:
+    """Lemma 4's ratio (LHS - rounding) / RHS at the state :func:`balanced_instance` maps ``theta`` to
+    (0 where f = 0 identically)."""
+    instance = balanced_instance(theta)
+    if instance is None:
         return 0.0
-    W = W * np.sqrt(10.0**level / np.abs(f1).max())
+    X, y, W, s, alpha = instance
     lhs, rhs = _lemma4_sides(X, y, W, s * np.linalg.norm(W, axis=-1), s, alpha)
-    floor = 16 * n**2 * np.linalg.norm(X, axis=1).max() * EPS
+    floor = 16 * len(y) ** 2 * np.linalg.norm(X, axis=1).max() * EPS
     return float((lhs[0] - floor) / rhs[0])
 
 
-def _lemma4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+def lemma4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     """Three families: Gaussian states at max|f| ~ 1, near-kink states (a datum 1e-9 off a unit's
     hyperplane, ReLU), and cone data with all units aligned at tiny outputs."""
     n, D, h = SEARCH4
@@ -163,7 +173,7 @@ def _lemma4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
 def lemma_4(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
     _problem_params(ctx)
-    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
+    budget = ctx.param("budget", tiny=40, quick=1000, full=5000)
     rng = ctx.rng("states").host
     ratios, rows = [], []
     for n, D, h in ((4, 3, 5), (8, 6, 10), (12, 4, 3)):
@@ -185,7 +195,7 @@ def lemma_4(ctx: Context) -> None:
     ctx.search(
         "search: worst (LHS - rounding) / (2 n X_max max|f|) over data and balanced states",
         _lemma4_violation,
-        _lemma4_starts(ctx.rng("search").host),
+        lemma4_starts(ctx.rng("search").host),
         budget=budget,
         why="Lemma 4's ratio as in the random check, maximised by Nelder-Mead over (X, W, signs, alpha, "
         f"max|f| in [1e-10, 1]) with (n, D, h) = {SEARCH4}",
