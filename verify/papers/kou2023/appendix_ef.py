@@ -228,6 +228,18 @@ def lemma_F_1(ctx: Context) -> None:
 # ------------------------------------------------------------------------------------ heuristics
 
 
+def _eq58_violation(theta: np.ndarray) -> float:
+    r"""Worst of :math:`r=|\ell'|e^q` and :math:`\tfrac12/r` (:math:`|\ell'|=1/(1+e^q)`), over 1 + 4 eps.
+
+    :math:`q=700\tanh^2\theta\in[0,700)` maps every ``theta`` to a margin :math:`q\ge0` with
+    :math:`e^q` finite in float64. 4 ulps: r is one exp, one addition and two divisions; the lower
+    side is attained exactly at q = 0 (r = 1/2), so its rounding needs the same allowance.
+    """
+    q = 700.0 * np.tanh(theta[0]) ** 2
+    r = (1 / (1 + np.exp(q))) / np.exp(-q)
+    return float(max(r, 0.5 / r) / (1 + 4 * EPS))
+
+
 @claim(
     "kou2023:equation-5.8",
     title="Heuristic (5.8): |l'_i| = Theta(exp(-y_i f(W, x_i))), with e^-q/2 <= |l'| <= e^-q for q >= 0",
@@ -258,6 +270,18 @@ def equation_5_8(ctx: Context) -> None:
 
     late = ens.run.q[:, ens.t >= 100]
     check(late, "recorded margins, t >= 100 (all >= 0)")
+    ctx.search(
+        "search: worst of |l'| e^q and 1/(2 |l'| e^q) over margins q >= 0",
+        _eq58_violation,
+        {
+            "q near 0": [np.array([1e-4]), np.array([-1e-2])],
+            "q ~ 1-10": [np.array([0.05]), np.array([-0.1])],
+            "q large (e^q near overflow)": [np.array([2.0]), np.array([-3.0])],
+        },
+        budget=ctx.param("budget", tiny=40, quick=200, full=1000),
+        why="both sides of e^-q/2 <= |l'| <= e^-q as ratios (4 ulps of rounding on each), "
+        "Nelder-Mead over q = 700 tanh^2(theta); the lower side is 1/2 exactly at q = 0",
+    )
     rel = np.abs((1 / (1 + np.exp(late))) * np.exp(late) - 1)
     ctx.note(
         f"(5.8) relative error | |l'| e^q - 1 | = e^-q/(1+e^-q): {rel.max():.3g} at t = 100, "
