@@ -250,6 +250,7 @@ def _eq58_violation(theta: np.ndarray) -> float:
 )
 def equation_5_8(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    budget = ctx.param("budget", tiny=40, quick=200, full=1000)
     ens = run(
         ctx,
         "gauss",
@@ -278,7 +279,7 @@ def equation_5_8(ctx: Context) -> None:
             "q ~ 1-10": [np.array([0.05]), np.array([-0.1])],
             "q large (e^q near overflow)": [np.array([2.0]), np.array([-3.0])],
         },
-        budget=ctx.param("budget", tiny=40, quick=200, full=1000),
+        budget=budget,
         why="both sides of e^-q/2 <= |l'| <= e^-q as ratios (4 ulps of rounding on each), "
         "Nelder-Mead over q = 700 tanh^2(theta); the lower side is 1/2 exactly at q = 0",
     )
@@ -372,6 +373,7 @@ def _eq59_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
 )
 def equation_5_9(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
 
@@ -403,7 +405,7 @@ def equation_5_9(ctx: Context) -> None:
         "search: worst |<w, x_i> - rho_i| / (sum_(i' != i) |rho_i'| p / R_min^2 + beta) over data, rho, w(0)",
         _eq59_violation,
         _eq59_starts(ctx.rng("search").host),
-        budget=ctx.param("budget", tiny=40, quick=300, full=2000),
+        budget=budget,
         why="the decomposition's bound with constant 1, rounding of <w, x_i> subtracted, Nelder-Mead over "
         f"(X, rho, w(0)), (n, d) = {SEARCH_59}: any data and coefficients are an instance",
     )

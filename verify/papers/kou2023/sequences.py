@@ -155,9 +155,13 @@ def _sequence_violation(theta: np.ndarray, which: str) -> float:
     return float(max(parts))
 
 
-def _sequence_search(ctx: Context, which: str) -> None:
+def _search_budget(ctx: Context) -> int:
+    """The sequence search's Nelder-Mead budget per start (read before anything is computed)."""
+    return ctx.param("budget", tiny=40, quick=300, full=2000)
+
+
+def _sequence_search(ctx: Context, which: str, budget: int) -> None:
     """Adversarial search over sequences obeying the claim's hypotheses (see :func:`_sequence`)."""
-    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("search").host
 
     def start(x0: float, logc: float, u: np.ndarray) -> np.ndarray:
@@ -193,6 +197,7 @@ def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
     steps = ctx.param("steps", tiny=2_000, quick=10_000, full=20_000)
     B = ctx.param("trials", tiny=200, quick=500, full=1_000)
     exact = ctx.param("exact_steps", tiny=300, quick=500, full=20000)
+    budget = _search_budget(ctx) if sign > 0 else 0  # the printed (5.7) (sign < 0) is an erratum: no search
     res = convexity_residuals()
     keys = {"lower": ("h(a)", "h'(b) - (e^b - e^a)"), "upper": ("k(a)", "k'(b) - e^b (b - a)")}
     for part in ("lower", "upper") if which == "both" else (which,):
@@ -204,7 +209,7 @@ def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
     _exact_sequences(ctx, exact, sign, which, x0=0.0)
     _exact_sequences(ctx, exact, sign, which, x0=1.0)
     if sign > 0:
-        _sequence_search(ctx, which)
+        _sequence_search(ctx, which, budget)
     x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps)
     _check_sandwich(
         ctx, x, C1, C2, x0, sign=sign, which=which, label=f"{B} random sandwiched sequences, {steps} steps"
@@ -291,11 +296,12 @@ def lemma_H_2(ctx: Context) -> None:
     steps = ctx.param("steps", tiny=2_000, quick=10_000, full=20_000)
     B = ctx.param("trials", tiny=200, quick=500, full=1_000)
     exact = ctx.param("exact_steps", tiny=300, quick=500, full=20000)
+    budget = _search_budget(ctx)
     res = convexity_residuals()
     for key in ("h(a)", "h'(b) - (e^b - e^a)"):
         ctx.zero(f"convexity step: {key} = 0", res[key], why="exact symbolic identity")
     _exact_sequences(ctx, exact, 1.0, "lower", x0=0.0)
-    _sequence_search(ctx, "lower")
+    _sequence_search(ctx, "lower", budget)
     x, C1, C2, x0 = _random_sandwich(ctx.rng("random").host, B, steps, x0_low=-3.0)
     _check_sandwich(ctx, x, C1, C2, x0, sign=1.0, which="lower", label=f"{B} sequences incl. x0 < 0")
     ctx.note(

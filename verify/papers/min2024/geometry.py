@@ -85,6 +85,7 @@ def _sup_cos(rng: np.random.Generator, X: np.ndarray, y: np.ndarray, m: int) -> 
 )
 def lemma_8(ctx: Context) -> None:
     m = ctx.param("trials", tiny=2000, quick=20000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("caps").host
     inside, outside, lower = [], [], []
     for n, mu in ((4, 0.5), (6, 0.2), (8, 0.8)):
@@ -117,7 +118,7 @@ def lemma_8(ctx: Context) -> None:
         "search: worst mu^2 / zeta_1 over data with mu > 0",
         _lemma8_violation,
         cone_starts(ctx.rng("search").host, 0),
-        budget=ctx.param("budget", tiny=40, quick=300, full=2000),
+        budget=budget,
         why=f"zeta_1 >= mu^2 as a ratio (4 ulps added to zeta_1), Nelder-Mead over generators and radii, "
         f"(n, D) = {SEARCH_CONE}, alternating labels",
     )

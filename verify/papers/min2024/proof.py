@@ -142,6 +142,7 @@ def _lemma10_violation(theta: np.ndarray) -> float:
 )
 def lemma_10(ctx: Context) -> None:
     B, h = ctx.param("B", tiny=24, quick=96, full=400), ctx.param("H", tiny=6, quick=10, full=20)
+    budget = ctx.param("budget", tiny=40, quick=1000, full=5000)
     sizes = property_sizes(ctx)
     ctx.zero(
         "exact identity along the reduced flow (f = 0), D = 3",
@@ -192,7 +193,7 @@ def lemma_10(ctx: Context) -> None:
             family: [np.concatenate([t, search_rng.normal(size=SEARCH4[1])]) for t in thetas]
             for family, thetas in lemma4_starts(search_rng).items()
         },
-        budget=ctx.param("budget", tiny=40, quick=1000, full=5000),
+        budget=budget,
         why="Lemma 10's ratio as in the sweep (exponential loss), Nelder-Mead over (X, W, signs, max|f| in "
         f"[1e-10, 1], x_r) with (n, D, h) = {SEARCH4}; the alpha of Lemma 4's starts is unused (ReLU)",
     )
