@@ -1,8 +1,8 @@
 """Parameters: types from the declared values, ``--set`` parsing, planning before a run, ``verify params``.
 
 The plan of a claim (``verify/plan.py``) must see every parameter its run reads: that is what
-makes a bad ``--set`` an error before the first claim runs.  ``test_plan_reads_what_the_run_reads``
-checks it for every registered claim against a real tiny run.
+makes a bad ``--set`` an error before the first claim runs.  ``test_claim_tiny``
+(tests/verify/test_claims_tiny.py) checks it for every built-in claim against its real tiny run.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import json
 import numpy as np
 import pytest
 
-from numeric.backend import get_backend
 from verify import results
 from verify.claim import Claim
 from verify.errors import UserError
@@ -20,7 +19,6 @@ from verify.params import Point, format_value, infer, parse_assignments, parse_v
 from verify.plan import parameter_rows, plan_claim, plan_claims
 from verify.profiles import get_profile
 from verify.registry import all_claims
-from verify.runner import run_claim
 
 TINY = get_profile("tiny")
 CLAIMS = all_claims()
@@ -213,16 +211,6 @@ def test_every_parameter_of_every_claim_is_overridable_and_accepts_its_declared_
 
 def _jsonable(params: dict) -> dict:
     return json.loads(json.dumps(params))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("claim_id", list(CLAIMS))
-def test_plan_reads_what_the_run_reads(claim_id):
-    """The plan is complete: a claim reads every parameter before it computes anything."""
-    claim = CLAIMS[claim_id]
-    plan = plan_claim(claim, TINY)
-    record = run_claim(claim, backend=get_backend("numpy"), profile=TINY, seed=0)
-    assert _jsonable(plan.params) == _jsonable(record["params"]), plan.reached
 
 
 # -- the command line ---------------------------------------------------------------------------
