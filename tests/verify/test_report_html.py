@@ -170,8 +170,13 @@ def test_new_fields_are_shown(records):
 def test_old_records_render_without_the_new_fields(records):
     from verify.report.document import to_markdown
 
-    r = records[0]
-    assert "margin" not in r["checks"][0] and isinstance(r["hypotheses"][0], str)
+    r = json.loads(json.dumps(records[0]))  # a record as the toolkit wrote it before issue 14
+    for key in ("controls", "regime", "scale"):
+        r.pop(key, None)
+    r["hypotheses"] = [h["wording"] if isinstance(h, dict) else h for h in r["hypotheses"]]
+    for c in r["checks"]:
+        for key in ("margin", "slack", "resolution", "power"):
+            c.pop(key, None)
     md = to_markdown(claim_page(r, [], stale=False))
     assert "## Hypotheses" in md and "| margin |" not in md and "must break" not in md
 

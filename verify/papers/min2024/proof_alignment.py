@@ -264,9 +264,10 @@ def _hyperplane_states(rng: np.random.Generator, p: Problem) -> tuple[Problem, n
 def equation_7(ctx: Context) -> None:
     rng = ctx.rng("push").host
     B, h = ctx.param("B", tiny=16, quick=64, full=256), ctx.param("H", tiny=6, quick=10, full=20)
+    sizes = property_sizes(ctx)  # parameters first: the planning pass stops at the first numeric call
     push, push_rows, coh = [], [], []
     flow = LogPolarFlow()
-    for n, mu in property_sizes(ctx):
+    for n, mu in sizes:
         p, idx = _hyperplane_states(rng, family_problem(rng, n, mu, h, B).with_log_eps(0.0))
         f0 = np.abs(flow.outputs(initial_state(p), host_args(p))).max(-1)
         rhs = []
