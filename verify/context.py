@@ -16,7 +16,6 @@ and the same conclusion must visibly fail.
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -509,10 +508,6 @@ class Context:
             yield
         finally:
             self._control = ""
-
-    def matches(self, pattern: str, name: str) -> bool:
-        """Whether check ``name`` is the conclusion ``pattern`` (exact or ``fnmatch``)."""
-        return name == pattern or fnmatch.fnmatchcase(name, pattern)
 
     def figure(
         self,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy.stats import binom
@@ -96,13 +97,23 @@ def of_zero() -> Evidence:
 # -- probabilities ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=32)
+def _intervals(n: int, conf: float) -> tuple[np.ndarray, np.ndarray]:
+    """Clopper-Pearson intervals of every count 0..n: they do not depend on the bound tested, so a
+    power curve (dozens of bisection steps) computes them once."""
+    lo, hi = clopper_pearson(np.arange(n + 1), n, conf)
+    lo.setflags(write=False)
+    hi.setflags(write=False)
+    return lo, hi
+
+
 def rejected_counts(n: int, p0: float, conf: float, side: str) -> int:
     """For ``P >= p0``: the largest count k whose upper confidence limit is < p0 (-1: none).
 
     For ``P <= p0`` (side ``"<="``): the smallest count k whose lower limit is > p0 (n+1: none).
     """
     k = np.arange(n + 1)
-    lo, hi = clopper_pearson(k, n, conf)
+    lo, hi = _intervals(int(n), float(conf))
     if side == ">=":
         rej = k[hi < p0]
         return int(rej.max()) if rej.size else -1
