@@ -82,6 +82,10 @@ class GradientFlow:
             args["decay_rate"] = _member_axis(backend, weight_decay, 1) / tau
         return args
 
+    def _problem(self, args: dict[str, Array]) -> tuple:
+        """``(X, XT, y, alpha, loss, -1/tau)``: what the scaled gradient and the sliding exits read."""
+        return args["X"], args["XT"], args["y"], args["alpha"], self.loss, args["neg_inv_tau"]
+
     def loss_and_grad(self, y: Array, args: dict[str, Array]) -> tuple[Array, list[Array]]:
         """Unregularised loss ``(B,)`` and its gradients, one array per layer."""
         Ws = self.net.unpack(y)
@@ -96,16 +100,7 @@ class GradientFlow:
         :math:`\\lambda \\ne 0`.
         """
         out = self.net.scaled_grad(
-            y,
-            args["X"],
-            args["XT"],
-            args["y"],
-            args["alpha"],
-            self.loss,
-            args["neg_inv_tau"],
-            args.get(PATTERN_KEY),
-            args.get(LIVE_KEY),
-            args.get(SLIDE_KEY),
+            y, *self._problem(args), args.get(PATTERN_KEY), args.get(LIVE_KEY), args.get(SLIDE_KEY)
         )
         decay = args.get("decay_rate")
         if decay is not None:
@@ -131,16 +126,7 @@ class GradientFlow:
 
         def exits(t: Array, y: Array, args: dict[str, Array]) -> Array:
             return net.sliding_exits(
-                y,
-                args["X"],
-                args["XT"],
-                args["y"],
-                args["alpha"],
-                self.loss,
-                args["neg_inv_tau"],
-                args[PATTERN_KEY],
-                args.get(LIVE_KEY),
-                args[SLIDE_KEY],
+                y, *self._problem(args), args[PATTERN_KEY], args.get(LIVE_KEY), args[SLIDE_KEY]
             )
 
         return Switching(values=values, slopes=slopes, exits=exits)

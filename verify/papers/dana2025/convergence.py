@@ -489,20 +489,26 @@ def lemma_3(ctx: Context) -> None:
         f"d*(n)/n^2 = {np.round(dstar / ns**2, 2).tolist()}; pairwise slopes {np.round(pair, 3).tolist()}; "
         f"Marchenko-Pastur d*/n^2 = {np.round(_mp_threshold(ns.astype(float)) / ns**2, 2).tolist()}."
     )
-    C_app = 1200
-    for unit, C in ((True, 24), (False, C_app)):
-        k = np.array(
-            [_a2_frequency(rng, n, int(C * (n * n + n * np.log(1 / eps))), trials, unit) for n in ns]
-        )
+
+    def frequency_check(label: str, dim, unit: bool, why: str) -> None:
+        """P(Assumption 2) >= 1 - eps at d = dim(n) for every n of the grid (the conclusion)."""
         ctx.probability(
-            f"P(Assumption 2) >= 1 - eps at d = {C} (n^2 + n log(1/eps)), "
-            f"{'unit norms' if unit else 'App. B norms and labels'}, n = {list(ns)}",
-            k,
+            f"P(Assumption 2) >= 1 - eps at d = {label}, n = {list(ns)}",
+            np.array([_a2_frequency(rng, n, dim(n), trials, unit) for n in ns]),
             trials,
             at_least=1 - eps,
             detect=1 - 2.5 * eps,
             conf=CONF,
-            why="one constant C for every n (Lemma 3); exact binomial test at every n",
+            why=why,
+        )
+
+    C_app = 1200
+    for unit, C in ((True, 24), (False, C_app)):
+        frequency_check(
+            f"{C} (n^2 + n log(1/eps)), {'unit norms' if unit else 'App. B norms and labels'}",
+            lambda n, C=C: int(C * (n * n + n * np.log(1 / eps))),
+            unit,
+            "one constant C for every n (Lemma 3); exact binomial test at every n",
         )
     ctx.note(
         "With App. B constants (||x|| in [1, 2], |y| in [1, 2]) the constant is ~16 (C_x^+/C_x^-)^4 "
@@ -517,16 +523,7 @@ def lemma_3(ctx: Context) -> None:
         breaks=r"$d\ge C(n^2+n\log\frac1\varepsilon)$",
         must_break=["P(Assumption 2) >= 1 - eps at d = *"],
     ):
-        k = np.array([_a2_frequency(rng, n, 8 * n, trials, True) for n in ns])
-        ctx.probability(
-            f"P(Assumption 2) >= 1 - eps at d = 8n, unit norms, n = {list(ns)}",
-            k,
-            trials,
-            at_least=1 - eps,
-            detect=1 - 2.5 * eps,
-            conf=CONF,
-            why="as above",
-        )
+        frequency_check("8n, unit norms", lambda n: 8 * n, True, "as above")
 
 
 # ---------------------------------------------------------------------------- Lemma 7
