@@ -35,12 +35,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
 from benchmarks.analysis import front_range, loglog_fit, matched_error_levels, time_at_error
 from benchmarks.config import KinkConfig
 from benchmarks.fields import SingleNetFlow
 from benchmarks.timing import Probe, interleave
+from benchmarks.vs_solve_ivp import ivp_loop, rel_errors
 from numeric.backend import get_backend
 from numeric.datasets import orthogonal
 from numeric.integrators import DOP853, DOPRI5, AdaptiveStep, ButcherTableau
@@ -103,25 +103,8 @@ class KinkProblem:
         return traj
 
     def ivp(self, k: int, rtol: float) -> tuple[np.ndarray, np.ndarray]:
-        finals, nfev = [], []
-        for i in range(k):
-            sol = solve_ivp(
-                self.single,
-                (0.0, self.T),
-                self.y0[i],
-                method="DOP853",
-                rtol=rtol,
-                atol=self.cfg.atol_ratio * rtol,
-            )
-            if sol.status != 0:
-                raise RuntimeError(f"solve_ivp failed on member {i}: {sol.message}")
-            finals.append(sol.y[:, -1])
-            nfev.append(sol.nfev)
-        return np.array(finals), np.array(nfev)
-
-
-def _rel_errors(final: np.ndarray, ref: np.ndarray) -> np.ndarray:
-    return np.linalg.norm(final - ref, axis=1) / np.linalg.norm(ref, axis=1)
+        """``solve_ivp(DOP853)`` on the first ``k`` members, one at a time: final states and nfev."""
+        return ivp_loop(self.single, self.T, self.y0[:k], "DOP853", rtol, self.cfg.atol_ratio * rtol)
 
 
 def _counts(traj: Trajectory) -> dict:
@@ -163,7 +146,7 @@ def run_size(size: tuple[int, int, int], B: int, cfg: KinkConfig, probe: Probe, 
     ivp_points = []
     for rtol in cfg.rtols_ivp:
         finals, nfev = results[("ivp", rtol)]
-        err = _rel_errors(finals, ref[:k])
+        err = rel_errors(finals, ref[:k])
         ivp_points.append(
             {
                 "rtol": rtol,
@@ -179,7 +162,7 @@ def run_size(size: tuple[int, int, int], B: int, cfg: KinkConfig, probe: Probe, 
         for rtol in cfg.rtols_ours:
             traj = results[(label, rtol)]
             e = min(Bl, n_ref)
-            err = _rel_errors(traj.y_stop[:e], ref[:e])
+            err = rel_errors(traj.y_stop[:e], ref[:e])
             tm = timings[(label, rtol)].median
             points.append(
                 {
@@ -203,7 +186,7 @@ def run_size(size: tuple[int, int, int], B: int, cfg: KinkConfig, probe: Probe, 
         "reference": {
             "rtol": cfg.ref_rtol,
             "members": n_ref,
-            "events_vs_no_events": float(np.max(_rel_errors(ref_ev, ref))),
+            "events_vs_no_events": float(np.max(rel_errors(ref_ev, ref))),
         },
         "ivp": {"members_timed": k, "points": ivp_points},
         "alternatives": alternatives,
@@ -251,7 +234,7 @@ def run_gaussian(cfg: KinkConfig, log) -> dict:
         pts = []
         for rtol in cfg.gaussian_rtols:
             traj = prob.ours(B, rtol, method, True)
-            err = _rel_errors(traj.y_stop, ref.y_stop)
+            err = rel_errors(traj.y_stop, ref.y_stop)
             pts.append(
                 {"rtol": rtol, "T": cfg.gaussian_T, "error_median": float(np.median(err)), **_counts(traj)}
             )

@@ -112,21 +112,7 @@ class FlowProblem:
 
     def ivp(self, k: int, rtol: float, method: str = "DOP853") -> tuple[np.ndarray, np.ndarray]:
         """``solve_ivp`` on the first ``k`` members, one at a time: final states and nfev."""
-        finals, nfev = [], []
-        for i in range(k):
-            sol = solve_ivp(
-                self.single,
-                (0.0, self.cfg.T),
-                self.y0[i],
-                method=method,
-                rtol=rtol,
-                atol=self.cfg.atol_ratio * rtol,
-            )
-            if sol.status != 0:
-                raise RuntimeError(f"solve_ivp failed on member {i}: {sol.message}")
-            finals.append(sol.y[:, -1])
-            nfev.append(sol.nfev)
-        return np.array(finals), np.array(nfev)
+        return ivp_loop(self.single, self.cfg.T, self.y0[:k], method, rtol, self.cfg.atol_ratio * rtol)
 
     # -- counted work -----------------------------------------------------------------
     def work_ours(self, traj: Trajectory, method: ButcherTableau | None = None) -> work.Work:
@@ -150,7 +136,21 @@ class FlowProblem:
         return [(-B, m, d, P), (B, 1, m, P), (B, 1, P, m), (B, m, 1, P), (-B, m, P, d)]
 
 
-def _rel_errors(final: np.ndarray, ref: np.ndarray) -> np.ndarray:
+def ivp_loop(
+    single, T: float, y0: np.ndarray, method: str, rtol: float, atol: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The reference loop: ``solve_ivp`` on each member ``y0[i]`` over ``[0, T]``; final states and nfev."""
+    finals, nfev = [], []
+    for i, start in enumerate(y0):
+        sol = solve_ivp(single, (0.0, T), start, method=method, rtol=rtol, atol=atol)
+        if sol.status != 0:
+            raise RuntimeError(f"solve_ivp failed on member {i}: {sol.message}")
+        finals.append(sol.y[:, -1])
+        nfev.append(sol.nfev)
+    return np.array(finals), np.array(nfev)
+
+
+def rel_errors(final: np.ndarray, ref: np.ndarray) -> np.ndarray:
     return np.linalg.norm(final - ref, axis=1) / np.linalg.norm(ref, axis=1)
 
 
@@ -165,7 +165,7 @@ def run_size(
     ref = prob.ours(n_ref, cfg.ref_rtol, method=DOPRI5).y_stop
     kc = min(cfg.check_members, n_ref)
     check, _ = prob.ivp(kc, cfg.check_rtol)
-    ref_check = float(np.max(_rel_errors(check, ref[:kc])))
+    ref_check = float(np.max(rel_errors(check, ref[:kc])))
     field_diff = float(
         np.max(np.abs(prob.flow(np.zeros(1), prob.y0[:1], prob.args)[0] - prob.single(0.0, prob.y0[0])))
     )
@@ -196,7 +196,7 @@ def run_size(
     for rtol in cfg.rtols_ivp:
         finals, nfev = results[("ivp", k, rtol)]
         tm = timings[("ivp", k, rtol)]
-        err = _rel_errors(finals, ref[:k])
+        err = rel_errors(finals, ref[:k])
         ivp_points.append(
             {
                 "rtol": rtol,
@@ -215,7 +215,7 @@ def run_size(
             traj = results[(label, B, rtol)]
             tm = timings[(label, B, rtol)]
             e = min(B, n_ref)
-            err = _rel_errors(traj.y_stop[:e], ref[:e])
+            err = rel_errors(traj.y_stop[:e], ref[:e])
             points.append(
                 {
                     "rtol": rtol,
@@ -257,8 +257,8 @@ def run_size(
             "rtol": rtol32,
             "seconds": timings[("ours float32", B_max, rtol32)].median,
             "seconds_float64": timings[("ours", B_max, rtol32)].median,
-            "error_median": float(np.median(_rel_errors(got.y_stop[:e].astype(np.float64), ref[:e]))),
-            "error_median_float64": float(np.median(_rel_errors(ref64.y_stop[:e], ref[:e]))),
+            "error_median": float(np.median(rel_errors(got.y_stop[:e].astype(np.float64), ref[:e]))),
+            "error_median_float64": float(np.median(rel_errors(ref64.y_stop[:e], ref[:e]))),
             "steps_mean": float(got.n_steps.mean()),
             "steps_mean_float64": float(ref64.n_steps.mean()),
         }
