@@ -15,13 +15,15 @@ registers all of them.
 """
 
 from verify.papers.zhang2025 import (  # noqa: F401
+    convergence,
     deep,
-    dynamics,
     early_phase,
+    equivalence,
     expressivity,
     figures,
     identities,
     orthogonal,
+    robustness,
 )
 from verify.registry import Paper
 

@@ -45,8 +45,8 @@ from numeric.trajectory import Status
 from numeric.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
-from verify.papers.zhang2025.dynamics import fig3_data, two_layer
 from verify.papers.zhang2025.hypotheses import ALPHA_01, CONDITION_3, SMALL_INIT, SQUARE, TWO_LAYER, WINDOW
+from verify.papers.zhang2025.paired_runs import fig3_data, two_layer
 
 EPS = float(np.finfo(np.float64).eps)
 # integrator tolerance = SAFETY x |solve(rtol) - solve(rtol/100)|. The solves locate activation crossings

@@ -28,17 +28,6 @@ from numeric.trajectory import Status
 from numeric.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
-from verify.papers.zhang2025.dynamics import (
-    SAFETY,
-    PairedRun,
-    Pairing,
-    Setup,
-    fig3_data,
-    flow_pair,
-    ols,
-    paired_gd,
-    two_layer,
-)
 from verify.papers.zhang2025.hypotheses import (
     BIAS_FREE,
     CONDITION_3,
@@ -48,6 +37,17 @@ from verify.papers.zhang2025.hypotheses import (
     SMALL_INIT,
     SQUARE,
     TWO_LAYER,
+)
+from verify.papers.zhang2025.paired_runs import (
+    SAFETY,
+    PairedRun,
+    Pairing,
+    Setup,
+    fig3_data,
+    flow_pair,
+    ols,
+    paired_gd,
+    two_layer,
 )
 
 EPS = float(np.finfo(np.float64).eps)
@@ -306,7 +306,7 @@ def r1_imbalance(setup: Setup) -> np.ndarray:
 def _gd_collapse(ctx: Context, setup: Setup, alphas: tuple[float, ...], lr: float) -> PairedRun:
     r"""lr-rescaled GD of every seed's ReLU nets and linear partner through the transition.
 
-    Horizon: half of :func:`~verify.papers.zhang2025.dynamics.transition_horizon`, i.e. the
+    Horizon: half of :func:`~verify.papers.zhang2025.paired_runs.transition_horizon`, i.e. the
     transition time :math:`\tilde t^*\approx\frac1{2s}\ln\frac{4s}{w^2}` plus four relaxation times
     :math:`4/s`; the weight error is set during the transition and persists afterwards.
     """

@@ -1,0 +1,629 @@
+r"""zhang2025 Section 4 experiments: every ReLU net run next to its linear partner.
+
+Shared by the claims of ``equivalence.py``, ``convergence.py``, ``robustness.py``,
+``early_phase.py`` and ``figures.py``:
+
+* :func:`fig3_data` -- Fig. 3 data, exactly symmetric (Condition 3), optionally whitened;
+* :func:`assumption7_init` -- the *linear partner's* Assumption-7 initial state;
+* :class:`Pairing` -- the ensemble layout "every ReLU net next to its linear partner";
+* :func:`paired_flow` / :func:`paired_gd` -- ONE batched DOPRI5 solve / exact GD run of
+  all ReLU members and their linear partners, returned as a :class:`PairedRun`;
+* the derived tolerances of the paired comparisons (:func:`integrator_tolerance`,
+  :func:`loss_tolerance`, :func:`gd_rounding_tolerance`, :func:`flow_manifold_bound`) and the
+  checks built on them (:func:`check_flow_equivalence`, :func:`check_gd_equivalence`);
+* :class:`Setup` / :func:`make_setup` -- one paired experiment (net, loss, data, initial states).
+
+Time convention of the paired runs.  Theorem 8 says
+:math:`W(t)=\sqrt{2/(\alpha+1)}\,W^{\rm lin}(\tfrac{\alpha+1}2t)` when
+:math:`W(0)=\sqrt{2/(\alpha+1)}\,W^{\rm lin}(0)`.  Both nets are integrated on one grid
+in *linear time* :math:`\tilde t=\tfrac{\alpha+1}2t`: the linear partner with
+:math:`\tau=1`, the ReLU net with :math:`\tau=c:=\tfrac{\alpha+1}2`.  For an autonomous
+ODE :math:`c\,\dot W=-\nabla\mathcal L` at solver time :math:`\tilde t` is exactly the
+:math:`\tau=1` flow at :math:`t=\tilde t/c`, so the ReLU state at grid point
+:math:`\tilde t` *is* :math:`W(t=2\tilde t/(\alpha+1))` and the statement to check
+becomes ``relu[..., k, :] == lin[..., k, :] / sqrt(c)`` at every grid point.  For GD
+the same pairing is ReLU learning rate :math:`\eta/c` against linear :math:`\eta`,
+compared step for step (catalog remark iii; exact for every :math:`\eta`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from numeric.backend import Backend, to_numpy
+from numeric.datasets import Dataset, gaussian_teacher, is_symmetric, whiten
+from numeric.initializations import balanced_rank_one
+from numeric.integrators.control import AdaptiveStep
+from numeric.integrators.methods import DOPRI5
+from numeric.losses import Loss
+from numeric.metrics import linear_fit
+from numeric.networks import BiasFreeNet
+from numeric.solve import gradient_descent, solve
+from numeric.trajectory import Status
+from numeric.vector_fields import GradientFlow
+from verify.context import Context
+from verify.papers.zhang2025.hypotheses import CONDITION_3, WHITE
+
+# ---------------------------------------------------------------------------- constants
+
+
+EPS = float(np.finfo(np.float64).eps)
+
+
+EXACT = (
+    "; the statement is an exact identity, so the factor to spare is that of a worst-case error bound "
+    "(integrator or rounding), not slack in a constant of the paper: a wrong scale factor, learning-rate "
+    "ratio or time rescaling gives O(1) relative deviations"
+)
+
+
+SAFETY = 2.0  # tolerance = SAFETY x (measured integrator error) + float floor
+
+
+RK_ROUNDINGS = 16  # roundings per DOPRI5 step and entry (7 stages of <= 7 terms, one sum)
+
+
+GD_ROUNDINGS = 4  # roundings per GD step and entry (field, product, sum, decay)
+
+
+GD_ROUNDING_WHY = (
+    "float64 bound: each GD step W + eta' F(W) rounds the sum, the product and the field, whose entries "
+    "are sums of <= n = P+H+D products of absolute sum <= |W| G, G = <|x|(|y| + |W2||W1||x|)> + lambda "
+    "(square) or <|x|> + lambda (logistic); relative error per step <= eps (2 + n eta' G), not amplified "
+    "on growing or converging dynamics; ReLU and linear runs both contribute: 2 K eps (2 + n eta' G_max), "
+    "evaluated for the ReLU member (eta' = 2 eta/(a+1), largest |W2||W1| seen)"
+)
+
+
+# --------------------------------------------------------------------------- data, init
+
+
+def fig3_data(
+    rng: np.random.Generator,
+    n_pairs: int,
+    D: int,
+    *,
+    white: bool = True,
+    sign_labels: bool = False,
+    stretch: float = 1.0,
+) -> Dataset:
+    r"""zhang2025 Fig. 3 data: :math:`x\sim\mathcal N(0,I_D)`, :math:`y=w^\top x+\sin(4w^\top x)`.
+
+    Exactly symmetric (Condition 3: :math:`X=[X_0;-X_0]`, :math:`y=[y_0;-y_0]`), so
+    ``P = 2 n_pairs``.  ``white``: exact whitening :math:`\Sigma=I` (keeps the pairing);
+    ``sign_labels``: :math:`y\leftarrow\mathrm{sign}(y)` (binary labels for the logistic
+    loss; linearly separable by :math:`w`, because :math:`z+\sin 4z` has the sign of
+    :math:`z`); ``stretch``: multiply the first input coordinate afterwards (a non-white
+    :math:`\Sigma` that is still exactly symmetric).
+    """
+    ds = gaussian_teacher(rng, n_pairs, D, symmetric=True)
+    if white:
+        ds = whiten(ds)
+    X, y = ds.X.copy(), ds.y.copy()
+    X[:, 0] *= stretch
+    if sign_labels:
+        y = np.sign(y)
+    return Dataset(X, y, ds.name, dict(ds.meta))
+
+
+def assumption7_init(
+    net: BiasFreeNet, rng: np.random.Generator, B: int, w_init: float, *, imbalance: float = 1.0
+) -> np.ndarray:
+    r"""Flat states ``(B, n_params)`` on the Assumption-7 manifold, :math:`\|W_1\|=\|W_2\|=` ``w_init``.
+
+    :math:`W_1=W_2^\top r^\top` with a random unit :math:`r` per member and
+    :math:`\|W_2^+\|^2=\text{imbalance}\,\|W_2^-\|^2` (1: Assumption 7; 2: the control).
+    In the paired runs this is the *linear partner's* :math:`W^{\rm lin}(0)`; the ReLU
+    net starts at :math:`\sqrt{2/(\alpha+1)}\,W^{\rm lin}(0)` (Theorem 8).
+    """
+    D = net.widths[0]
+    r = rng.normal(size=(B, D))
+    W1, W2 = balanced_rank_one(rng, B, net.widths[1], r, w_init, imbalance=imbalance)
+    return np.concatenate([W1.reshape(B, -1), W2.reshape(B, -1)], axis=1)
+
+
+def two_layer(D: int, H: int) -> BiasFreeNet:
+    r"""The two-layer bias-free net :math:`f=W_2\sigma(W_1x)` with :math:`\sigma'(0)=0`."""
+    return BiasFreeNet((D, H, 1), kink=0.0)
+
+
+# -------------------------------------------------------------------------- paired runs
+
+
+@dataclass(frozen=True)
+class Pairing:
+    r"""Ensemble layout: ``S`` seeds x ``K`` slopes of ReLU members, then ``S`` linear partners.
+
+    Member ``s*K + k`` is the ReLU net of seed ``s`` at ``alphas[k]``; member ``S*K + s``
+    is the linear net (:math:`\alpha=1`) of seed ``s``, shared by all ``K`` slopes.
+    """
+
+    alphas: tuple[float, ...]
+    n_seeds: int
+
+    @property
+    def K(self) -> int:
+        return len(self.alphas)
+
+    @property
+    def n_relu(self) -> int:
+        return self.n_seeds * self.K
+
+    @property
+    def c(self) -> np.ndarray:
+        r""":math:`c=(\alpha+1)/2` per slope, ``(K,)``."""
+        return (np.asarray(self.alphas, float) + 1) / 2
+
+    @property
+    def alpha(self) -> np.ndarray:
+        """Slope of every member, ``(S*K + S,)``."""
+        return np.concatenate([np.tile(self.alphas, self.n_seeds), np.ones(self.n_seeds)])
+
+    @property
+    def seed(self) -> np.ndarray:
+        """Seed (data set, linear init) of every member."""
+        return np.concatenate([np.repeat(np.arange(self.n_seeds), self.K), np.arange(self.n_seeds)])
+
+    def initial(self, y_lin0: np.ndarray) -> np.ndarray:
+        r"""All initial states from the linear ones ``(S, N)``: ReLU :math:`W(0)=W^{\rm lin}(0)/\sqrt c`."""
+        relu = y_lin0[:, None, :] / np.sqrt(self.c)[None, :, None]
+        return np.concatenate([relu.reshape(self.n_relu, -1), y_lin0])
+
+
+@dataclass
+class PairedRun:
+    r"""ReLU states and their linear partners on one grid of linear time :math:`\tilde t`.
+
+    ``relu`` ``(S, K, T, N)``: :math:`W(2\tilde t/(\alpha+1))`; ``lin`` ``(S, T, N)``:
+    :math:`W^{\rm lin}(\tilde t)`; ``loss_relu`` ``(S, K, T)``, ``loss_lin`` ``(S, T)``;
+    ``n_steps`` ``(S*K + S,)`` accepted steps (GD: steps taken).
+    """
+
+    pairing: Pairing
+    t: np.ndarray
+    relu: np.ndarray
+    lin: np.ndarray
+    loss_relu: np.ndarray
+    loss_lin: np.ndarray
+    n_steps: np.ndarray
+
+    @property
+    def lin_scaled(self) -> np.ndarray:
+        r"""The prediction (14): :math:`\sqrt{2/(\alpha+1)}\,W^{\rm lin}(\tilde t)`, ``(S, K, T, N)``."""
+        return self.lin[:, None] / np.sqrt(self.pairing.c)[None, :, None, None]
+
+    @property
+    def deviation(self) -> np.ndarray:
+        r""":math:`\|W(t)-\sqrt{2/(\alpha+1)}W^{\rm lin}(\tilde t)\|` per member and time, ``(S, K, T)``."""
+        return np.linalg.norm(self.relu - self.lin_scaled, axis=-1)
+
+    @property
+    def relative_deviation(self) -> np.ndarray:
+        """:attr:`deviation` divided by the norm of the prediction, ``(S, K, T)``."""
+        return self.deviation / np.linalg.norm(self.lin_scaled, axis=-1)
+
+    @property
+    def norm(self) -> np.ndarray:
+        """Norm of the ReLU state, ``(S, K, T)``."""
+        return np.linalg.norm(self.relu, axis=-1)
+
+
+def stack_args(be: Backend, flow: GradientFlow, pairing: Pairing, data: Sequence[Dataset], **kw) -> dict:
+    """Solver args: member ``m`` trains on ``data[seed[m]]``; ``kw`` = per-member tau, decay."""
+    seed = pairing.seed
+    X = np.stack([data[s].X for s in seed])
+    y = np.stack([data[s].y for s in seed])
+    return flow.args(be, X, y, alpha=pairing.alpha, **kw)
+
+
+def _split(pairing: Pairing, ys: np.ndarray, loss: np.ndarray, t: np.ndarray, n_steps) -> PairedRun:
+    S, K, R = pairing.n_seeds, pairing.K, pairing.n_relu
+    return PairedRun(
+        pairing,
+        t,
+        ys[:R].reshape(S, K, *ys.shape[1:]),
+        ys[R:],
+        loss[:R].reshape(S, K, -1),
+        loss[R:],
+        np.asarray(n_steps),
+    )
+
+
+def paired_flow(
+    be: Backend,
+    flow: GradientFlow,
+    pairing: Pairing,
+    data: Sequence[Dataset],
+    y_lin0: np.ndarray,
+    t: np.ndarray,
+    *,
+    rtol: float,
+    atol: float,
+) -> PairedRun:
+    r"""Gradient flow of every ReLU member and its linear partner in ONE batched DOPRI5 solve.
+
+    Grid ``t`` is linear time :math:`\tilde t`; ReLU members run with
+    :math:`\tau=(\alpha+1)/2`, linear members with :math:`\tau=1` (module docstring).
+    The ReLU members' pre-activations change sign along the flow, so the solve locates those
+    crossings as events (``flow.switching``): each step is cut at a member's own crossing and the
+    field is smooth on every step (:func:`integrator_tolerance` for the measured error).
+    Raises if any member fails to reach the end (a failed solve is an error, not data).
+    """
+    c = pairing.c
+    tau = np.concatenate([np.tile(c, pairing.n_seeds), np.ones(pairing.n_seeds)])
+    args = stack_args(be, flow, pairing, data, tau=tau)
+    traj = solve(
+        flow,
+        be.asarray(pairing.initial(y_lin0)),
+        t,
+        method=DOPRI5,
+        control=AdaptiveStep(rtol=rtol, atol=atol),
+        args=args,
+        observe=flow.observer(),
+        events=flow.switching,
+    )
+    if not np.all(traj.status == Status.SUCCESS):
+        raise RuntimeError(f"paired gradient-flow solve failed:\n{traj.summary()}")
+    return _split(pairing, to_numpy(traj.ys), to_numpy(traj.observed["loss"]), t, traj.n_steps)
+
+
+def paired_gd(
+    be: Backend,
+    flow: GradientFlow,
+    pairing: Pairing,
+    data: Sequence[Dataset],
+    y_lin0: np.ndarray,
+    *,
+    lr: float,
+    steps: int,
+    record: np.ndarray,
+    weight_decay: float = 0.0,
+    relu_decay: Sequence[float] | None = None,
+) -> PairedRun:
+    r"""Exact GD: ReLU members with learning rate :math:`2\eta/(\alpha+1)`, linear with :math:`\eta`.
+
+    One :func:`numeric.solve.gradient_descent` call for all members.  ``weight_decay`` is
+    the linear net's :math:`\lambda` (penalty :math:`\tfrac\lambda2\|W\|^2`);
+    ``relu_decay`` the ReLU members' coefficients per slope (default
+    :math:`\lambda_\alpha=\tfrac{\alpha+1}2\lambda`, App. C.4).  The result's ``t`` is the
+    linear time :math:`\eta k` of the recorded steps ``record``.
+    """
+    c = pairing.c
+    lam_relu = c * weight_decay if relu_decay is None else np.asarray(relu_decay, float)
+    decay = np.concatenate([np.tile(lam_relu, pairing.n_seeds), np.full(pairing.n_seeds, weight_decay)])
+    lrs = np.concatenate([np.tile(lr / c, pairing.n_seeds), np.full(pairing.n_seeds, lr)])
+    args = stack_args(be, flow, pairing, data, weight_decay=decay)
+    traj = gradient_descent(
+        flow,
+        be.asarray(pairing.initial(y_lin0)),
+        lr=be.asarray(lrs),
+        steps=steps,
+        record=record,
+        args=args,
+        observe=flow.observer(),
+    )
+    ys = to_numpy(traj.ys)
+    return _split(pairing, ys, to_numpy(traj.observed["loss"]), lr * np.asarray(record, float), traj.n_steps)
+
+
+# ----------------------------------------------------------------- measurements, bounds
+
+
+def transition_horizon(s: float, w_init: float) -> float:
+    r"""Linear time by which the square-loss flow from scale ``w_init`` has converged.
+
+    Corollary 9's transition is at :math:`\tilde t^*\approx\frac1{2s}\ln\frac{4s}{w_{\rm init}^2}`;
+    we return :math:`2\tilde t^*+8/s` (the plateau, the drop and eight relaxation times).
+    """
+    return (np.log(4 * s / w_init**2) + 8) / s
+
+
+def integrator_tolerance(coarse: PairedRun, tight: PairedRun) -> np.ndarray:
+    r"""Per ReLU member ``(S, K)``: the tolerance of :math:`\max_t\|W-\sqrt{1/c}\,W^{\rm lin}\|`.
+
+    Both solves carry global error; re-solving at 100x tighter ``rtol`` measures it
+    (the tight solve's own error is ~1% of it).  That needs the achieved error to scale like
+    ``rtol``: the event solve (:func:`paired_flow`) integrates a smooth field on every step, and
+    against a third solve at ``rtol/1e4`` (Theorem 8's four setups, every member, tiny and quick)
+    the tight error is 1.0-1.8% of the coarse one and ``|coarse - tight|`` is 1.009-1.019 x the
+    coarse error, so ``SAFETY`` = 2 covers the estimate's own 2% shortfall.  (Without events the
+    same ratios were 1.0-1.5% and 1.010-1.015: these crossings are transversal and the kinks did not
+    spoil the estimate; the event solve's error at a given ``rtol`` is 1.3-4.3x larger, since
+    each crossing ends a step on the dense output.)  The deviation of the coarse pair is at
+    most the sum of the two coarse errors, so the tolerance is
+    ``SAFETY * max_t(e_relu + e_lin) + RK_ROUNDINGS * n_steps * eps * max_t ||W||``.
+    """
+    e_relu = np.linalg.norm(coarse.relu - tight.relu, axis=-1)
+    e_lin = np.linalg.norm(coarse.lin_scaled - tight.lin_scaled, axis=-1)
+    P = coarse.pairing
+    steps = np.maximum(coarse.n_steps[: P.n_relu].reshape(P.n_seeds, P.K), coarse.n_steps[P.n_relu :, None])
+    floor = RK_ROUNDINGS * steps * EPS * coarse.norm.max(axis=-1)
+    return SAFETY * (e_relu + e_lin).max(axis=-1) + floor
+
+
+def loss_tolerance(coarse: PairedRun, tight: PairedRun) -> np.ndarray:
+    """As :func:`integrator_tolerance` for the losses; floor ``RK_ROUNDINGS * n_steps * eps * max L``."""
+    e = np.abs(coarse.loss_relu - tight.loss_relu) + np.abs(coarse.loss_lin - tight.loss_lin)[:, None]
+    P = coarse.pairing
+    steps = coarse.n_steps[: P.n_relu].reshape(P.n_seeds, P.K)
+    return SAFETY * e.max(axis=-1) + RK_ROUNDINGS * steps * EPS * coarse.loss_relu.max(axis=-1)
+
+
+def gd_rounding_tolerance(
+    run: PairedRun,
+    data: Sequence[Dataset],
+    loss: str,
+    lr: float,
+    steps: int,
+    decay: Sequence[float] | float = 0.0,
+) -> np.ndarray:
+    r"""Relative float64 tolerance ``(S, K)`` of the step-for-step GD equivalence.
+
+    One GD step :math:`W+\eta' F(W)` rounds the sum (:math:`\epsilon`), the product
+    (:math:`\epsilon`) and the field, whose entries are sums over at most
+    :math:`n=P+H+D` products; their absolute sum is at most :math:`\|W\|G` with
+    :math:`G=\langle\|x\|(|y|+\|W_2\|\|W_1\|\|x\|)\rangle+\lambda` (square) or
+    :math:`\langle\|x\|\rangle+\lambda` (logistic; :math:`\lambda` the weight decay).  So each
+    step adds a relative error :math:`\le\epsilon(2+n\eta'G)`; on the early-phase and
+    converging dynamics relative errors are not amplified, and the ReLU and linear runs each
+    contribute: tolerance :math:`2K\epsilon(2+n\eta'G_{\max})`, evaluated for the ReLU member
+    (learning rate :math:`\eta'=\eta/c`, weights :math:`1/\sqrt c` times the linear ones, so
+    :math:`\|W_2\|\|W_1\|` is the largest linear product seen divided by :math:`c`).
+    """
+    P = run.pairing
+    c = P.c
+    lam = np.broadcast_to(np.asarray(decay, float), c.shape)
+    bounds = np.zeros((P.n_seeds, P.K))
+    H = (run.relu.shape[-1]) // (data[0].D + 1)
+    for s in range(P.n_seeds):
+        ds = data[s]
+        xn = np.linalg.norm(ds.X, axis=1)
+        n = ds.P + H + ds.D
+        W1 = run.lin[s][:, : H * ds.D]
+        W2 = run.lin[s][:, H * ds.D :]
+        prod = (np.linalg.norm(W1, axis=1) * np.linalg.norm(W2, axis=1)).max() / c
+        if loss == "square":
+            G = np.mean(xn * np.abs(ds.y)) + prod * np.mean(xn**2) + lam
+        else:
+            G = np.mean(xn) + lam
+        bounds[s] = 2 * steps * EPS * (2 + n * (lr / c) * G)
+    return bounds
+
+
+def flow_manifold_bound(coarse: PairedRun, tight: PairedRun) -> np.ndarray:
+    r"""Pointwise bound ``(S, K, T)`` on the coarse flow's relative distance from the Assumption-7 manifold.
+
+    The exact flow stays on the manifold, so the numerical state is off it by at most its
+    global error, measured as ``|coarse - tight| / |coarse|`` (x ``SAFETY``), plus rounding
+    ``RK_ROUNDINGS eps`` per step.  (Rounding alone is not a bound: once the flow has
+    converged the step grows to the stability limit of DOPRI5 and off-manifold rounding
+    noise is amplified until the error control catches it, at the integration-error level.)
+    """
+    e = np.linalg.norm(coarse.relu - tight.relu, axis=-1) / coarse.norm
+    P = coarse.pairing
+    steps = coarse.n_steps[: P.n_relu].reshape(P.n_seeds, P.K, 1)
+    return SAFETY * e + RK_ROUNDINGS * steps * EPS
+
+
+def paired_outputs(
+    net: BiasFreeNet, run: PairedRun, data: Sequence[Dataset]
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""Outputs on the training inputs: ReLU :math:`f(x;W(t))` ``(S, K, T, P)`` and linear ``(S, T, P)``."""
+    relu, lin = [], []
+    for s, ds in enumerate(data):
+        XT = ds.X.T[None]
+        relu.append([net.output(net.unpack(run.relu[s, k]), XT, a) for k, a in enumerate(run.pairing.alphas)])
+        lin.append(net.output(net.unpack(run.lin[s]), XT, 1.0))
+    return np.asarray(relu), np.asarray(lin)
+
+
+def fitted_linear_maps(net: BiasFreeNet, ds: Dataset, states: np.ndarray, alpha: float) -> np.ndarray:
+    r""":math:`w_{\rm fit}=\arg\min_w\|Xw-f(X)\|` of the net at each state ``(T, N)`` -> ``(T, D)``."""
+    Ws = net.unpack(states)
+    f = net.output(Ws, ds.X.T[None], alpha)
+    return linear_fit(ds.X, f)
+
+
+def ols(ds: Dataset) -> tuple[np.ndarray, float]:
+    r"""OLS :math:`w^*=\Sigma^{-1}\beta`, loss :math:`\frac12\langle y^2\rangle-\frac12\beta^\top w^*`."""
+    w = np.linalg.solve(ds.Sigma, ds.beta)
+    return w, float(0.5 * np.mean(ds.y**2) - 0.5 * ds.beta @ w)
+
+
+# --------------------------------------------------------- setups and the paired checks
+
+
+def searched_sizes(ctx: Context) -> list[tuple[int, int, int]]:
+    """The searched sizes ``(D, H, P)``: the profile's base size and a wider-input, narrower one."""
+    D = ctx.param("D", tiny=3, quick=6, full=20)
+    H = ctx.param("H", tiny=4, quick=16, full=500)
+    P = ctx.param("P", tiny=20, quick=120, full=2000)
+    ctx.require(P >= 4 * D, f"need P >= 4 D (whitening needs P/2 >= 2D pairs), got P={P}, D={D}")
+    ctx.require(H >= 4, f"need H >= 4 (two halves of >= 2 units), got H={H}")
+    return [(D, H, P), (2 * D, H // 2, P)]
+
+
+@dataclass
+class Setup:
+    """One paired experiment: net, loss, per-seed data and linear initial states."""
+
+    net: BiasFreeNet
+    flow: GradientFlow
+    data: list[Dataset]
+    y_lin0: np.ndarray
+    w_init: float
+    label: str
+
+    @property
+    def s(self) -> float:
+        r"""Smallest :math:`s=\|\beta\|` over the seeds (sets the slowest time scale)."""
+        return min(float(np.linalg.norm(d.beta)) for d in self.data)
+
+    def horizon(self) -> float:
+        return transition_horizon(self.s, self.w_init)
+
+
+def make_setup(
+    ctx: Context,
+    key: str,
+    size: tuple[int, int, int],
+    n_seeds: int,
+    loss: str,
+    w_init: float,
+    *,
+    imbalance: float = 1.0,
+    white: bool = True,
+    stretch: float = 1.0,
+) -> Setup:
+    """Fig. 3 data (one data set per seed) and Assumption-7 linear initial states, seeded by ``key``."""
+    D, H, P = size
+    rng = ctx.rng(f"{key}/{D}x{H}x{P}/{loss}").host
+    data = [
+        fig3_data(rng, P // 2, D, white=white, sign_labels=loss == "logistic", stretch=stretch)
+        for _ in range(n_seeds)
+    ]
+    net = two_layer(D, H)
+    y0 = assumption7_init(net, rng, n_seeds, w_init, imbalance=imbalance)
+    label = f"{loss}, D={D}, H={H}, P={P}"
+    return Setup(net, GradientFlow(net, Loss(loss)), data, y0, w_init, label)
+
+
+def record_regimes(ctx: Context, setups: Sequence[Setup], *, white: bool = False) -> None:
+    """Condition 3 (exact pairing of every data set) and, with ``white``, Sigma = I, on the runs' data."""
+    data = [ds for setup in setups for ds in setup.data]
+    ctx.regime(CONDITION_3, symmetric=all(is_symmetric(ds.X, ds.y) for ds in data))
+    if white:
+        ctx.regime(WHITE, sigma_dev=max(float(np.abs(ds.Sigma - np.eye(ds.D)).max()) for ds in data))
+
+
+def flow_pair(
+    ctx: Context, setup: Setup, alphas: Sequence[float], rtol: float, n_out: int = 31
+) -> tuple[PairedRun, PairedRun]:
+    r"""Coarse (``rtol``) and tight (``rtol/100``) paired solves on ``n_out`` times up to the horizon.
+
+    ``atol = rtol * w_init / sqrt(N)``: an entry below the initial entry scale
+    :math:`w_{\rm init}/\sqrt N` times ``rtol`` counts as zero.
+    """
+    t = np.linspace(0.0, setup.horizon(), n_out)
+    pairing = Pairing(tuple(alphas), len(setup.data))
+    runs = []
+    for rt in (rtol, rtol / 100):
+        atol = rt * setup.w_init / np.sqrt(setup.net.n_params)
+        runs.append(
+            paired_flow(ctx.backend, setup.flow, pairing, setup.data, setup.y_lin0, t, rtol=rt, atol=atol)
+        )
+    return runs[0], runs[1]
+
+
+def check_flow_equivalence(
+    ctx: Context, setup: Setup, coarse: PairedRun, tight: PairedRun, rtol: float
+) -> tuple[float, float]:
+    """(13)/(14) along the flow: weights, outputs and losses of every ReLU member vs its scaled partner.
+
+    Returns the worst member's max relative weight deviation and its relative tolerance.
+    """
+    tol = integrator_tolerance(coarse, tight)
+    ratio = coarse.deviation.max(-1) / tol
+    s, k = np.unravel_index(int(np.argmax(ratio)), ratio.shape)
+    alphas = coarse.pairing.alphas
+    worst = (float(coarse.relative_deviation[s, k].max()), float(tol[s, k] / coarse.norm[s, k].max()))
+    why = (
+        f"tolerance = {SAFETY:g} x (integrator error of the ReLU run + of the scaled linear run, each "
+        f"measured as max_t |solve(rtol={rtol:g}) - solve(rtol={rtol / 100:g})|) + {RK_ROUNDINGS} eps x "
+        "steps x max|W| (rounding); ratio <= 1 means equal within integration error"
+    )
+    ctx.bound(
+        f"(14) W(t) = sqrt(2/(a+1)) W_lin((a+1)t/2) [{setup.label}]: max_t deviation / tolerance",
+        float(ratio.max()),
+        1.0,
+        why=why,
+        resolution=f"a relative weight deviation above {worst[1]:.2g}" + EXACT,
+        details={
+            "seed": int(s),
+            "alpha": alphas[k],
+            "max relative deviation": worst[0],
+            "relative tolerance": worst[1],
+            "alphas": list(alphas),
+            "seeds": coarse.pairing.n_seeds,
+        },
+    )
+    f_c, g_c = paired_outputs(setup.net, coarse, setup.data)
+    f_t, g_t = paired_outputs(setup.net, tight, setup.data)
+    e_f = (np.abs(f_c - f_t) + np.abs(g_c - g_t)[:, None]).max(axis=(-2, -1))
+    P = coarse.pairing
+    steps = coarse.n_steps[: P.n_relu].reshape(P.n_seeds, P.K)
+    ftol = SAFETY * e_f + RK_ROUNDINGS * steps * EPS * np.abs(f_c).max(axis=(-2, -1))
+    fratio = np.abs(f_c - g_c[:, None]).max(axis=(-2, -1)) / ftol
+    s, k = np.unravel_index(int(np.argmax(fratio)), fratio.shape)
+    ctx.bound(
+        f"(13) f(x; W(t)) = f_lin(x; W_lin((a+1)t/2)) on every training x [{setup.label}]: max_t,x "
+        "|difference| / tolerance",
+        float(fratio.max()),
+        1.0,
+        why=why.replace("max|W|", "max|f|"),
+        resolution=f"an output gap above {float(ftol[s, k]):.2g}" + EXACT,
+        details={"seed": int(s), "alpha": alphas[k], "tolerance": float(ftol[s, k])},
+    )
+    ltol = loss_tolerance(coarse, tight)
+    lratio = np.abs(coarse.loss_relu - coarse.loss_lin[:, None]).max(-1) / ltol
+    s, k = np.unravel_index(int(np.argmax(lratio)), lratio.shape)
+    ctx.bound(
+        f"(13) L_a(t) = L_lin((a+1)t/2) [{setup.label}]: max_t |difference| / tolerance",
+        float(lratio.max()),
+        1.0,
+        why=why.replace("max|W|", "max L"),
+        resolution=f"a loss gap above {float(ltol[s, k]):.2g}" + EXACT,
+        details={"seed": int(s), "alpha": alphas[k], "tolerance": float(ltol[s, k])},
+    )
+    return worst
+
+
+def gd_pair(
+    ctx: Context, setup: Setup, alphas: Sequence[float], lr: float, n_rec: int = 41, **kw
+) -> PairedRun:
+    """Paired exact GD up to the horizon (``ceil(horizon/lr)`` linear steps), ``n_rec`` records."""
+    steps = int(np.ceil(setup.horizon() / lr))
+    record = np.unique(np.linspace(0, steps, n_rec).astype(int))
+    pairing = Pairing(tuple(alphas), len(setup.data))
+    return paired_gd(
+        ctx.backend, setup.flow, pairing, setup.data, setup.y_lin0, lr=lr, steps=steps, record=record, **kw
+    )
+
+
+def check_gd_equivalence(
+    ctx: Context,
+    setup: Setup,
+    run: PairedRun,
+    lr: float,
+    name: str = "",
+    decay: Sequence[float] | float = 0.0,
+) -> tuple[float, float]:
+    """Step-for-step GD equivalence: relative deviation / derived rounding tolerance <= 1.
+
+    Returns the worst member's max relative deviation and its relative tolerance.
+    """
+    steps = round(run.t[-1] / lr)
+    tol = gd_rounding_tolerance(run, setup.data, setup.flow.loss.kind, lr, steps, decay)
+    rel = run.relative_deviation.max(-1)
+    ratio = rel / tol
+    s, k = np.unravel_index(int(np.argmax(ratio)), ratio.shape)
+    ctx.bound(
+        name
+        or f"GD, ReLU lr 2 eta/(a+1) vs linear lr eta, step for step [{setup.label}]: "
+        "max_k relative deviation / rounding tolerance",
+        float(ratio.max()),
+        1.0,
+        why=GD_ROUNDING_WHY + f" ({steps} steps, eta = {lr:g})",
+        resolution=f"a relative weight deviation above {float(tol[s, k]):.2g}, the rounding bound" + EXACT,
+        details={
+            "seed": int(s),
+            "alpha": run.pairing.alphas[k],
+            "max relative deviation": float(rel[s, k]),
+            "relative tolerance": float(tol[s, k]),
+            "steps": steps,
+        },
+    )
+    return float(rel[s, k]), float(tol[s, k])
