@@ -13,7 +13,6 @@ from numeric.homogeneous_flow import blow_up_time, polar_flow
 from numeric.homogeneous_nets import (
     NeuronNCF,
     degree,
-    kkt_cosine,
     loss_and_grad,
     ncf_and_grad,
     normalize,
@@ -39,6 +38,7 @@ from verify.papers.kumar2025.hypotheses import (
 )
 
 EPS = float(np.finfo(float).eps)
+KKT_TOL = 1e-6  # a PGA limit is tested as a KKT point when |grad - lambda u| <= KKT_TOL lambda
 
 
 # ------------------------------------------------------------------------------------------ Lemma 21
@@ -322,7 +322,7 @@ def lemma_3(ctx: Context) -> None:
             why="exact",
         )
     rng = ctx.rng("pga").host
-    worst_gap, worst_lam, min_cos = -np.inf, -np.inf, 1.0
+    worst_gap, worst_lam, fewest, kinks = 0.0, -np.inf, restarts, []
     n, d, width = 10, 3, 3
     for alpha, p in acts:
         for depth in (2, 3):
@@ -340,43 +340,60 @@ def lemma_3(ctx: Context) -> None:
             lam = (grad * u).sum(axis=1)
             r = np.linalg.norm(grad - lam[:, None] * u, axis=1)
             D = degree(depth, p)
-            positive = value > 1e-8
+            # tested: positive limits that are KKT points to KKT_TOL (|r| / lambda)
+            tested = (value > 1e-8) & (r <= KKT_TOL * np.maximum(lam, 0.0))
+            if p > 1:
+                fewest = min(fewest, int(tested.sum()))
+            else:
+                kinks.append(f"alpha={alpha}, L={depth}: {int(tested.sum())}/{restarts}")
             Ws = unpack(u, shapes)
             for layer in range(depth - 1):
                 rows_in = (Ws[layer] ** 2).sum(axis=2)  # (B, k)
                 cols_out = (Ws[layer + 1] ** 2).sum(axis=1)
-                gap = (
-                    np.abs(rows_in - p * cols_out).max(axis=1)
-                    - (p + 1) * r / np.maximum(lam, 1e-300)
-                    - 64 * EPS
-                )
-                worst_gap = max(worst_gap, float(np.where(positive, gap, -np.inf).max()))
+                gap = np.abs(rows_in - p * cols_out).max(axis=1) / ((p + 1) * KKT_TOL + 64 * EPS)
+                worst_gap = max(worst_gap, float(np.where(tested, gap, 0.0).max()))
             lam_gap = np.abs(lam - D * value) - 64 * D * EPS * np.abs(lam)
-            worst_lam = max(worst_lam, float(np.where(positive, lam_gap, -np.inf).max()))
-            if p > 1:
-                min_cos = min(min_cos, float(kkt_cosine(u, grad)[np.argmax(value)]))
+            worst_lam = max(worst_lam, float(np.where(value > 1e-8, lam_gap, -np.inf).max()))
+    if kinks:
+        ctx.note(
+            "p = 1 (ReLU-type): PGA limits that are KKT points for the autodiff (Clarke) subgradient, "
+            + ", ".join(kinks)
+            + "; the others sit on kinks and are not tested"
+        )
     ctx.bound(
-        "max over positive PGA limits of | |W_l[j,:]|^2 - p |W_(l+1)[:,j]|^2 | - (p+1)|r|/lambda",
-        worst_gap,
-        0.0,
-        why="at an approximate KKT point with residual r = grad - lambda u the rescaling identity gives "
-        "lambda(|a|^2 - p|b|^2) = p b.r_b - a.r_a, bounded by (p+1)|r|; 64 eps rounding",
-        resolution="a kernel that is not homogeneous of degrees (p, 1) in the two layers, or a limit "
-        "with lambda <= 0: at a positive approximate KKT point the inequality is Euler's identity (the "
-        "lemma's proof); the control shows it fails once lambda = 0",
-    )
-    ctx.bound("max | lambda - D N | - 64 D eps lambda", worst_lam, 0.0, why="Euler (Lemma 14), D = sum_k p^k")
-    ctx.bound(
-        "min KKT cosine of the best restart (p >= 2)",
-        min_cos,
-        1 - 1e-6,
+        "fewest tested positive KKT limits (|grad - lambda u| <= 1e-6 lambda) per net with p >= 2",
+        fewest,
+        1,
         side=">=",
-        why="the balance is tested where the lemma applies: the dominant restart is a KKT point",
+        why="the balance below is tested only at limits that are KKT points to 1e-6 (far above rounding, "
+        "far below any non-KKT point)",
+    )
+    ctx.bound(
+        "max over tested KKT limits of | |W_l[j,:]|^2 - p |W_(l+1)[:,j]|^2 | / ((p+1) 1e-6 + 64 eps)",
+        worst_gap,
+        1.0,
+        why="at a KKT point with residual r = grad - lambda u the rescaling identity gives "
+        "lambda(|a|^2 - p|b|^2) = p b.r_b - a.r_a, so the gap is <= (p+1)|r|/lambda <= (p+1) 1e-6 at the "
+        "tested limits; 64 eps rounding",
+        resolution="a balance gap above (p+1) 1e-6 in units of the unit-norm weights: a wrong constant "
+        "(p -> 1 or p^2 moves the gap by |p - p'| |W_(l+1)[:,j]|^2, O(0.1) here) or a kernel not "
+        "homogeneous of degrees (p, 1) per neuron. Being Euler's identity at KKT points (the lemma's "
+        "proof), it cannot fail at an exact KKT point of a correct kernel; the control shows it fails "
+        "once lambda = 0",
+    )
+    ctx.bound(
+        "max | lambda - D N | - 64 D eps lambda",
+        worst_lam,
+        0.0,
+        why="Euler (Lemma 14), D = sum_k p^k",
+        resolution="lambda = u.grad N = D N is Euler's identity, true at every point of a D-homogeneous "
+        "kernel: it catches a kernel (or a degree D = sum_k p^k) off by more than 64 eps relative, not "
+        "anything about KKT points",
     )
     with ctx.control(
         "zero KKT point: W_1 = 0, other layers unit (p = 2, lambda = 0)",
         breaks=POSITIVE_KKT_NET,
-        must_break=["max over positive PGA limits of | |W_l*"],
+        must_break=["max over tested KKT limits of | |W_l*"],
     ):
         shapes = [(width, d), (width, width), (1, width)]
         Ws = [np.zeros((1, width, d)), np.full((1, width, width), 0.3), np.full((1, 1, width), 0.3)]
@@ -385,10 +402,11 @@ def lemma_3(ctx: Context) -> None:
         _, grad = _hom_value(0.5, 2, shapes, rng.normal(size=(n, d)), rng.normal(size=n), u)
         ctx.close("grad N = 0 (KKT with lambda = 0)", grad, 0.0, atol=0.0, why="exact zeros")
         Ws = unpack(u, shapes)
-        ctx.bound(  # grad = 0 here, so r = 0 and the allowance (p+1)|r|/lambda vanishes
-            "max over positive PGA limits of | |W_l[j,:]|^2 - p |W_(l+1)[:,j]|^2 | - (p+1)|r|/lambda",
-            float(np.abs((Ws[0] ** 2).sum(axis=2) - 2 * (Ws[1] ** 2).sum(axis=1)).max() - 64 * EPS),
-            0.0,
+        ctx.bound(  # grad = 0 here: a KKT point with r = 0, but lambda = 0
+            "max over tested KKT limits of | |W_l[j,:]|^2 - p |W_(l+1)[:,j]|^2 | / ((p+1) 1e-6 + 64 eps)",
+            float(np.abs((Ws[0] ** 2).sum(axis=2) - 2 * (Ws[1] ** 2).sum(axis=1)).max())
+            / (3 * KKT_TOL + 64 * EPS),
+            1.0,
             why="as above (evaluated at this zero KKT point)",
         )
 
