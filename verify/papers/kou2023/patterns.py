@@ -1,7 +1,7 @@
 r"""kou2023 Sections 5.1-5.2: automatic balance (Lemmas 5.4, 5.5) and activation patterns (Lemmas 5.6-5.8).
 
 Every run is the exact GD map in coefficient form; the activation monitors of
-:class:`numeric.reduced_gd.ReducedRun` see *every* step (last sign change of every
+:class:`numeric.training.reduced_gd.ReducedRun` see *every* step (last sign change of every
 :math:`\langle w_{j,r},x_i\rangle`, whether it was ever :math:`\ge0` / :math:`<0`), the coefficients
 are recorded on a log grid.  Unspecified constants ("there is a constant :math:`c`") are tested the
 only way they can be: the measured constant is reported, and checked not to drift towards 0
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.near_orthogonal import (
+from numeric.data.near_orthogonal import (
     alternating_labels,
     controlled_gram,
     gaussian_gram,
@@ -22,6 +22,7 @@ from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS, Ens, Setup, run
 from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
+from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.theorems import active_on_own_class
 
 
@@ -126,6 +127,7 @@ def _same_i_sandwich(ctx: Context, ens: Ens, gamma: float, label: str) -> None:
 )
 def lemma_5_4(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     gammas = (0.3, 0.5)
@@ -142,6 +144,20 @@ def lemma_5_4(ctx: Context) -> None:
         xlabel="step t",
         ylabel="ratio",
         logx=True,
+    )
+
+    def checks(probe, e: Ens) -> None:
+        _balance_checks(probe, e, e.setup.gammas[0], "instance")
+        _same_i_sandwich(probe, e, e.setup.gammas[0], "instance")
+
+    search(
+        ctx,
+        "search: worst balance ratio (5.10) and same-point sandwich over data, init and gamma",
+        Region(gammas, 0.2),
+        checks,
+        ["(5.10)/(B.8)*", "same point i*"],
+        budget=evals,
+        why="c = balance_floor of the instance (R^-2/4), every record t >= 1",
     )
     with ctx.control(
         "large initialization sigma0 = 30",
@@ -215,6 +231,7 @@ def _relu_balance(ctx: Context, ens: Ens, label: str) -> None:
 )
 def lemma_5_5(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     short = max(steps // 10, 1000)
@@ -224,6 +241,15 @@ def lemma_5_5(ctx: Context) -> None:
     ):
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
         _relu_balance(ctx, ens, ens.setup.describe())
+    search(
+        ctx,
+        "search: worst ReLU balance (E.1) and same-point dominance over data and init",
+        Region((0.0, 0.0), 0.2, m=3, steps=1000),
+        lambda probe, e: _relu_balance(probe, e, "instance"),
+        ["rho_bar_(y_i,r,i) identical*", "rho_bar_(y_i,r,i), r in S_i(0), dominates*", "(E.1) min over t*"],
+        budget=evals,
+        why="c = balance_floor of the instance (R^-2/4 min|S_i(0)|/max|S_i(0)|), every record t >= 1",
+    )
     with ctx.control(
         "large initialization sigma0 = 30",
         breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
@@ -269,6 +295,7 @@ def _frozen_sign_checks(ctx: Context, ens: Ens, label: str) -> None:
 )
 def lemma_5_6(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     lasts = []
@@ -281,6 +308,15 @@ def lemma_5_6(ctx: Context) -> None:
         + ", ".join(str(int(v)) for v in np.concatenate(lasts))
         + " (per member); the unit nm/(eta R_max^2) is 20 steps here, so the freezing constant C is <= "
         + f"{np.concatenate(lasts).max() / 20:.2g}."
+    )
+    search(
+        ctx,
+        "search: latest freezing and final sign mismatches over data, init and gamma",
+        Region((0.1, 0.5), 0.2),
+        lambda probe, e: _frozen_sign_checks(probe, e, "instance"),
+        ["pattern frozen*", "sign(<w_jr(T), x_i>) = j y_i*"],
+        budget=evals,
+        why="2000 steps: the freezing check's T/100 is T_1 = 20 steps (C = 1)",
     )
     with ctx.control(
         "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
@@ -321,6 +357,12 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
     )
 
 
+def _after_freezing(ctx: Context, ens: Ens) -> None:
+    """:func:`_equal_increments` from the first power of ten after the last sign change."""
+    t0 = max(float(ens.run.last_flip.max()) + 1, 1.0)
+    _equal_increments(ctx, ens, 10 ** np.ceil(np.log10(t0)), ens.setup.describe())
+
+
 @claim(
     "kou2023:lemma-5.7",
     title="After freezing, coefficient increments are equal across neurons, the other class's scaled by "
@@ -333,12 +375,22 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
 )
 def lemma_5_7(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     for k, g in enumerate((0.1, 0.5)):
         ens = run(ctx, f"g{k}", Setup(gaussian_gram(rng, y, d), m, (g,), seeds, 0.05, 1e-3, steps))
         t0 = max(float(ens.run.last_flip.max()) + 1, 1.0)
         _equal_increments(ctx, ens, 10 ** np.ceil(np.log10(t0)), ens.setup.describe())
+    search(
+        ctx,
+        "search: worst increment spread and gamma-scaling after freezing over data, init and gamma",
+        Region((0.1, 0.5), 0.2),
+        _after_freezing,
+        ["(5.7)*"],
+        budget=evals,
+        why="window [10^ceil(log10(last sign change + 1)), T] as in the claim",
+    )
     with ctx.control(
         "window starting at t = 0, before the pattern froze",
         breaks="$t\\ge T$ (after the pattern froze)",
@@ -357,7 +409,7 @@ def _inclusion_checks(ctx: Context, ens: Ens, label: str) -> None:
         f"[{label}]",
         float((S0 & off).sum()),
         0.0,
-        why="exact statement; every step is monitored (numeric.reduced_gd)",
+        why="exact statement; every step is monitored (numeric.training.reduced_gd)",
         details={"|S_i(0)| range": [int(S0.sum(axis=1).min()), int(S0.sum(axis=1).max())]},
     )
 
@@ -372,6 +424,7 @@ def _inclusion_checks(ctx: Context, ens: Ens, label: str) -> None:
 )
 def lemma_5_8(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     short = max(steps // 10, 1000)
@@ -382,6 +435,15 @@ def lemma_5_8(ctx: Context) -> None:
     ):
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
         _inclusion_checks(ctx, ens, ens.setup.describe())
+    search(
+        ctx,
+        "search: initially active own-class neurons ever inactive, over data and init",
+        Region((0.0, 0.0), 0.2, m=3, steps=1000),
+        lambda probe, e: _inclusion_checks(probe, e, "instance"),
+        ["S_i(0) subset of S_i(t)*"],
+        budget=evals,
+        why="count of (r, i) with r in S_i(0) inactive at some step (every step monitored)",
+    )
     with ctx.control(
         "strongly correlated data: Gaussian points in d = 2n",
         breaks=r"$R_{\min}^2\ge CR^2np$",
