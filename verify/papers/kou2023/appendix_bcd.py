@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.near_orthogonal import alternating_labels, controlled_gram
-from numeric.reduced_gd import ReducedGD, draw_initial
+from numeric.data.near_orthogonal import alternating_labels, controlled_gram
+from numeric.training.reduced_gd import ReducedGD, draw_initial
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kou2023.common import EPS, Ens, Setup, fitted_order, run
 from verify.papers.kou2023.common import appendix_sizes as _sizes
 from verify.papers.kou2023.hypotheses import APPENDIX_B, INIT_B2, STEP_B3, THEOREM_4_1
+from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.patterns import (
+    _after_freezing,
     _balance_checks,
     _balance_ratio,
     _equal_increments,
@@ -55,6 +57,7 @@ def _early(
 )
 def lemma_B_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = _data(ctx, n, d)
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
@@ -66,6 +69,15 @@ def lemma_B_1(ctx: Context) -> None:
             f"and "
             f"{r[:, ~T1[1:]].min() / g**2:.3g} for t > T_1 (B.3)."
         )
+    search(
+        ctx,
+        "search: worst balance ratio (B.8) over data, init and gamma",
+        Region((0.2, 0.5), 0.2),
+        lambda probe, e: _balance_checks(probe, e, e.setup.gammas[0], "instance"),
+        ["(5.10)/(B.8)*"],
+        budget=evals,
+        why="c1 = balance_floor of the instance (R^-2/4), every record t >= 1",
+    )
     with ctx.control("large initialization sigma0 = 30", breaks=BIG_INIT, must_break=["(5.10)/(B.8)*"]):
         big = run(ctx, "big", Setup(data, m, (0.5,), seeds, 0.05, 30.0, max(steps // 10, 500)))
         _balance_checks(ctx, big, 0.5, big.setup.describe())
@@ -119,9 +131,19 @@ def _b2_checks(ctx: Context, ens: Ens, label: str) -> None:
 )
 def lemma_B_2(ctx: Context) -> None:
     n, m, d, _, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = _data(ctx, n, d)
     for g in (0.2, 0.5):
         _b2_checks(ctx, _early(ctx, f"g{g}", data, m, g, seeds, 0.05), f"n={n}, m={m}, gamma={g:g}, T_1=20")
+    search(
+        ctx,
+        "search: worst (B.9), (B.13), (B.14) ratio up to T_1 over data, init and gamma",
+        Region((0.2, 0.5), 0.2, early=True),
+        lambda probe, e: _b2_checks(probe, e, "instance"),
+        ["(B.14)*", "(B.13)*", "(B.9)*"],
+        budget=evals,
+        why="every step t <= T_1 = 20, c = 1/(1+e^(1+beta+kappa)) of the instance",
+    )
     with ctx.control(
         "step far above the stability condition, eta R^2/(nm) = 100 (T_1 = 1 step)",
         breaks=BIG_STEP,
@@ -158,14 +180,16 @@ def _b3_checks(ctx: Context, ens: Ens, label: str) -> None:
             f"lemma "
             "needs gamma^-3 c3^-1 R_min^-2 p n <= 1/2); only the lower bounds are checked"
         )
-    bounds = {
-        "(B.33) lower, own class": own - np.log1p(c6 * a * np.exp(-(g + 1) * beta) * t) / (2 * c6),
-        "(B.34) lower, other class": other
-        - g * np.log1p(g * c6 * a * np.exp(-(g + 1) * beta) * t) / (2 * c6),
+    ratios = {  # lower bound / value and value / upper bound: <= 1 iff the sandwich holds
+        "(B.33) lower, own class": np.log1p(c6 * a * np.exp(-(g + 1) * beta) * t) / (2 * c6) / own,
+        "(B.34) lower, other class": g
+        * np.log1p(g * c6 * a * np.exp(-(g + 1) * beta) * t)
+        / (2 * c6)
+        / other,
     }
     if min(c4, c5) > 0:
-        bounds["(B.31) upper, own class"] = np.log1p(c4 * a * np.exp(2 * beta) * 2 * t) / c4 - own
-        bounds["(B.32) upper, other class"] = np.log1p(g * c5 * a * np.exp(2 * beta) * 2 * t) / c5 - other
+        ratios["(B.31) upper, own class"] = own / (np.log1p(c4 * a * np.exp(2 * beta) * 2 * t) / c4)
+        ratios["(B.32) upper, other class"] = other / (np.log1p(g * c5 * a * np.exp(2 * beta) * 2 * t) / c5)
     ctx.note(
         "Lemma B.3: the catalog writes (B.34) as (2c6)^-1 log(1 + gamma c6 ...), without the factor gamma in "
         "front that "
@@ -173,12 +197,11 @@ def _b3_checks(ctx: Context, ens: Ens, label: str) -> None:
         "(1/m) sum_r |rho_under| ~ gamma/(1+gamma^2) log t < (1/2) log t (orthogonal limit). Checked with "
         "the factor."
     )
-    for name, margin in bounds.items():
+    for name, r in ratios.items():
         ctx.bound(
-            f"{name}: min margin over every record t >= T_1 [{label}]",
-            float(margin.min()),
-            0.0,
-            side=">=",
+            f"{name}: max ratio (bound / value or value / bound) over every record t >= T_1 [{label}]",
+            float(r.max()),
+            1.0,
             why=f"the lemma's log sandwich with c3 = measured balance constant ({c3:.3g}), c4 = {c4:.3g}, "
             f"c5 = {c5:.3g}, c6 = {c6:.3g} ((B.15) and the text after it)",
         )
@@ -198,11 +221,26 @@ def _b3_checks(ctx: Context, ens: Ens, label: str) -> None:
 )
 def lemma_B_3(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = controlled_gram(ctx.rng("data").host, alternating_labels(n), 0.02, d=d)
     for g in (0.5, 0.8):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
         _balance_checks(ctx, ens, g, ens.setup.describe() + f", gamma={g:g} (B.15)")
         _b3_checks(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
+
+    def checks(probe, e: Ens) -> None:
+        _balance_checks(probe, e, e.setup.gammas[0], "instance (B.15)")
+        _b3_checks(probe, e, "instance")
+
+    search(
+        ctx,
+        "search: worst (B.15) balance and (B.31)-(B.34) margin over data, init and gamma",
+        Region((0.5, 0.8), 0.02),
+        checks,
+        ["(5.10)/(B.8)*", "(B.31)*", "(B.32)*", "(B.33)*", "(B.34)*"],
+        budget=evals,
+        why="constants c3..c6 from the instance's measured balance, every record t >= T_1",
+    )
     with ctx.control(
         "step far above the stability condition, eta R^2/(nm) = 100",
         breaks=BIG_STEP,
@@ -222,32 +260,55 @@ def lemma_B_3(ctx: Context) -> None:
 )
 def lemma_B_4(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = _data(ctx, n, d)
-
-    def check(ens: Ens, g: float, label: str) -> None:
-        A = np.abs(ens.run.P[:, 1:])
-        ratio = A.min(axis=(2, 3)) / A.max(axis=(2, 3))
-        floor = balance_floor(ens)
-        ctx.bound(
-            f"min over t >= 1 of min_(j,r,i)|rho| / (gamma^3 max_(j',r',i')|rho|) >= c1 [{label}]",
-            float(ratio.min() / g**3),
-            floor,
-            side=">=",
-            why=f"c1 is not given: (B.41) m|rho_jri| >= gamma sum_r'|rho_j'r'i| and (B.8) give c1 gamma^3; "
-            f"c1 = {floor:.3g} "
-            "as in the balance lemmas (patterns.balance_floor)",
-        )
-
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
-        check(ens, g, ens.setup.describe() + f", gamma={g:g}")
+        _b4_check(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
+    search(
+        ctx,
+        "search: worst per-neuron balance ratio over data, init and gamma",
+        Region((0.2, 0.5), 0.2),
+        lambda probe, e: _b4_check(probe, e, "instance"),
+        ["min over t >= 1 of min_(j,r,i)|rho|*"],
+        budget=evals,
+        why="c1 = balance_floor of the instance, every record t >= 1",
+    )
     with ctx.control(
         "large initialization sigma0 = 30",
         breaks=BIG_INIT,
         must_break=["min over t >= 1 of min_(j,r,i)|rho|*"],
     ):
         big = run(ctx, "big", Setup(data, m, (0.5,), seeds, 0.05, 30.0, max(steps // 10, 500)))
-        check(big, 0.5, big.setup.describe())
+        _b4_check(ctx, big, big.setup.describe())
+
+
+def _b4_check(ctx: Context, ens: Ens, label: str) -> None:
+    r"""Lemma B.4: :math:`\min|\rho_{j,r,i}|\ge c_1\gamma^3\max|\rho_{j',r',i'}|` at every record t >= 1."""
+    g = ens.setup.gammas[0]
+    A = np.abs(ens.run.P[:, 1:])
+    ratio = A.min(axis=(2, 3)) / A.max(axis=(2, 3))
+    floor = balance_floor(ens)
+    ctx.bound(
+        f"min over t >= 1 of min_(j,r,i)|rho| / (gamma^3 max_(j',r',i')|rho|) >= c1 [{label}]",
+        float(ratio.min() / g**3),
+        floor,
+        side=">=",
+        why=f"c1 is not given: (B.41) m|rho_jri| >= gamma sum_r'|rho_j'r'i| and (B.8) give c1 gamma^3; "
+        f"c1 = {floor:.3g} "
+        "as in the balance lemmas (patterns.balance_floor)",
+    )
+
+
+def _b5_checks(ctx: Context, ens: Ens, label: str = "instance") -> None:
+    """Lemma B.5: Lemma 5.6's checks, and the freezing time against T_1 = 1/scale (C' = 1)."""
+    _frozen_sign_checks(ctx, ens, label)
+    ctx.bound(
+        f"the pattern is frozen by T_1 = nm/(eta R_max^2) (C' = 1): last change <= T_1 [{label}]",
+        float(ens.run.last_flip.max()),
+        1 / ens.setup.scale,
+        why="(B.43): by T_1 every |rho| >= c C' gamma R^-2 exceeds beta plus the cross terms",
+    )
 
 
 @claim(
@@ -259,15 +320,19 @@ def lemma_B_4(ctx: Context) -> None:
 )
 def lemma_B_5(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     ens = run(ctx, "gram", Setup(controlled_gram(rng, y, 0.1, d=d), m, (0.2, 0.5), seeds, 0.05, 1e-3, steps))
-    _frozen_sign_checks(ctx, ens, ens.setup.describe())
-    ctx.bound(
-        "the pattern is frozen by T_1 = nm/(eta R_max^2) (C' = 1): last change <= T_1",
-        float(ens.run.last_flip.max()),
-        20.0,
-        why="(B.43): by T_1 every |rho| >= c C' gamma R^-2 exceeds beta plus the cross terms",
+    _b5_checks(ctx, ens, ens.setup.describe())
+    search(
+        ctx,
+        "search: latest freezing and final sign mismatches over data, init and gamma",
+        Region((0.2, 0.5), 0.1),
+        _b5_checks,
+        ["pattern frozen*", "sign(<w_jr(T), x_i>) = j y_i*", "the pattern is frozen by T_1*"],
+        budget=evals,
+        why="last sign change <= T_1 = 20 steps (C' = 1), signs j y_i at T",
     )
     with ctx.control(
         "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
@@ -286,6 +351,16 @@ def _spreads(ens: Ens) -> np.ndarray:
     return np.maximum(np.ptp(P[:, :, :m], axis=2).max(axis=-1), np.ptp(P[:, :, m:], axis=2).max(axis=-1))
 
 
+def _c1_check(ctx: Context, ens: Ens, label: str = "instance") -> None:
+    """Lemma C.1 with C' = 1 on a run recorded at every step up to T_1 = 20."""
+    ctx.bound(
+        f"max over t <= T_1 = 20 of the coefficient spread across neurons, over C' = 1 [{label}]",
+        float(_spreads(ens).max()),
+        1.0,
+        why="each coefficient moves by at most eta R_max^2/(nm) = 1/20 per step, so by at most C' = 1 by T_1",
+    )
+
+
 # Lemma C.1 holds for every constant C' (proof: |rho^(t)| <= eta R_max^2 t/(nm) <= C' for t <= T_1 = C'/s).
 # With a small step scale the instance C' = s (T_1 = 1 step) is the sharp one: the spread keeps growing
 # after T_1 until the pattern freezes, which takes ~ beta/(gamma s) steps (beta = max |<w^(0), x_i>|).
@@ -302,16 +377,19 @@ C1_SCALE = 1e-3
 )
 def lemma_C_1(ctx: Context) -> None:
     n, m, d, _, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = _data(ctx, n, d)
     for g in (0.2, 0.5):
-        ens = _early(ctx, f"g{g}", data, m, g, seeds, 0.05)
-        ctx.bound(
-            f"max over t <= T_1 = 20 of the coefficient spread across neurons, over C' = 1 [gamma={g:g}]",
-            float(_spreads(ens).max()),
-            1.0,
-            why="each coefficient moves by at most eta R_max^2/(nm) = 1/20 per step, so by at most C' = 1 by "
-            "T_1",
-        )
+        _c1_check(ctx, _early(ctx, f"g{g}", data, m, g, seeds, 0.05), f"gamma={g:g}")
+    search(
+        ctx,
+        "search: worst coefficient spread up to T_1 over data, init and gamma",
+        Region((0.2, 0.5), 0.2, early=True),
+        _c1_check,
+        ["max over t <= T_1 = 20 of the coefficient spread*"],
+        budget=evals,
+        why="every step t <= T_1 = 20, C' = 1",
+    )
     T1 = round(1 / C1_SCALE)
     small = {g: _early(ctx, f"small-g{g}", data, m, g, seeds, C1_SCALE) for g in (0.2, 0.5)}
     for g, ens in small.items():
@@ -352,36 +430,47 @@ def lemma_C_1(ctx: Context) -> None:
 )
 def lemma_C_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = _data(ctx, n, d)
-
-    def check(ens: Ens, label: str) -> None:
-        m_ = ens.setup.m
-        P = ens.run.P
-        a = ens.at(20)
-        diff = np.concatenate([P[:, :, :m_] - P[:, :, :1], P[:, :, m_:] - P[:, :, m_ : m_ + 1]], axis=2)
-        drift = np.abs(diff[:, a:] - diff[:, a : a + 1]).max()
-        ctx.bound(
-            f"differences rho_jri - rho_j1i frozen for t >= T_1: max drift / max |rho| [{label}]",
-            float(drift / np.abs(P).max()),
-            float(4 * ens.t[-1] * EPS),
-            why="(C.1)/(C.2): after the pattern froze (t <= 3 << T_1) every neuron of a class gets the same "
-            "increment; rounding of T additions",
-        )
-        ctx.bound(
-            f"spread <= C' = 1 for all t [{label}]",
-            float(_spreads(ens).max()),
-            1.0,
-            why="Lemma C.1 + the above",
-        )
-
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
-        check(ens, ens.setup.describe() + f", gamma={g:g}")
+        _c2_checks(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
+    search(
+        ctx,
+        "search: worst drift of the neuron differences after T_1 and spread over data, init and gamma",
+        Region((0.2, 0.5), 0.2),
+        _c2_checks,
+        ["differences rho_jri - rho_j1i frozen*", "spread <= C' = 1*"],
+        budget=evals,
+        why="T_1 = 20 steps (C' = 1), every record",
+    )
     with ctx.control(
         "ReLU (gamma = 0)", breaks="leaky ReLU", must_break=["differences rho_jri - rho_j1i frozen*"]
     ):
         e = run(ctx, "relu", Setup(data, m, (0.0,), seeds, 0.05, 1e-3, max(steps // 10, 1000)))
-        check(e, e.setup.describe())
+        _c2_checks(ctx, e, e.setup.describe())
+
+
+def _c2_checks(ctx: Context, ens: Ens, label: str = "instance") -> None:
+    """Lemma C.2: the differences between neurons keep their T_1 values; the spread stays <= C' = 1."""
+    m_ = ens.setup.m
+    P = ens.run.P
+    a = ens.at(20)
+    diff = np.concatenate([P[:, :, :m_] - P[:, :, :1], P[:, :, m_:] - P[:, :, m_ : m_ + 1]], axis=2)
+    drift = np.abs(diff[:, a:] - diff[:, a : a + 1]).max()
+    ctx.bound(
+        f"differences rho_jri - rho_j1i frozen for t >= T_1: max drift / max |rho| [{label}]",
+        float(drift / np.abs(P).max()),
+        float(4 * ens.t[-1] * EPS),
+        why="(C.1)/(C.2): after the pattern froze (t <= 3 << T_1) every neuron of a class gets the same "
+        "increment; rounding of T additions",
+    )
+    ctx.bound(
+        f"spread <= C' = 1 for all t [{label}]",
+        float(_spreads(ens).max()),
+        1.0,
+        why="Lemma C.1 + the above",
+    )
 
 
 @claim(
@@ -396,17 +485,26 @@ def lemma_C_2(ctx: Context) -> None:
 )
 def lemma_D_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = controlled_gram(ctx.rng("data").host, alternating_labels(n), 0.1, d=d)
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
-        t0 = max(float(ens.run.last_flip.max()) + 1, 1.0)
-        _equal_increments(ctx, ens, 10 ** np.ceil(np.log10(t0)), ens.setup.describe())
+        _after_freezing(ctx, ens)
         g_last = 1 / (1 + np.exp(ens.run.q[:, -1]))
         dP = ens.run.P[:, -1] - ens.run.P[:, -2]
         ctx.note(
             f"Lemma D.1 gamma={g:g}: |l'| at T in [{g_last.min():.3g}, {g_last.max():.3g}]; last recorded "
             f"increment max {np.abs(dP).max():.3g}."
         )
+    search(
+        ctx,
+        "search: worst increment spread and gamma-scaling after freezing over data, init and gamma",
+        Region((0.2, 0.5), 0.1),
+        _after_freezing,
+        ["(5.7)*"],
+        budget=evals,
+        why="window [10^ceil(log10(last sign change + 1)), T] as in the claim",
+    )
     with ctx.control(
         "window starting at t = 0, before the pattern froze", breaks="$t\\ge T$", must_break=["(5.7)*"]
     ):
@@ -424,52 +522,64 @@ def lemma_D_1(ctx: Context) -> None:
 )
 def lemma_D_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     data = controlled_gram(ctx.rng("data").host, alternating_labels(n), 0.02, d=d)
-
-    def check(ens: Ens, label: str) -> None:
-        g = ens.setup.gammas[0]
-        c1 = min(float(_balance_ratio(ens).min()) / g**2, 1.0)
-        k = data.kappa / (c1 * g**2)
-        a = (1 - k) / (1 + k)
-        beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))[:, None, None]
-        C = (g + 1) * 1.0 * (1 + k) + (g + 1) * beta  # C' = 1
-        late = ens.t >= 20
-        t = ens.t[late][None, :, None]
-        base = (
-            ens.setup.eta
-            * data.norms2[None, None]
-            * np.exp(-C)
-            * (1 + g**2)
-            * (1 + k)
-            / (2 * data.n * ens.setup.m)
-        )
-        bound = (np.exp(C) * (1 + base * (t - 20)) ** (-a)).mean(axis=-1)
-        ctx.bound(
-            f"L_S(t) <= D.2 bound at every record t >= T_1 (C_i' = C_i, C' = 1, c1 measured): max L/bound "
-            f"[{label}]",
-            float((ens.run.loss[:, late] / bound).max()),
-            1.0,
-            why="the bound with its constants instantiated: C_i = (gamma+1) C'(1+k) + (gamma+1) beta (the "
-            "text), "
-            "C_i' taken equal to C_i (the paper: 'similar'), c1 = measured balance constant",
-        )
-        w = ens.t >= ens.t[-1] / 100
-        orders = np.array([fitted_order(ens.t[w], ens.run.loss[b, w]) for b in range(ens.run.loss.shape[0])])
-        ctx.bound(
-            f"rate: fitted loss order over [T/100, T] <= -a = {-a:.3g} (worst) [{label}]",
-            float(orders.max()),
-            -a,
-            why="the lemma's rate; the measured order is about -1 (see theorem-4.1)",
-            details={"orders": orders, "a": a, "k": k},
-        )
-
     for g in (0.5, 0.8):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
-        check(ens, ens.setup.describe() + f", gamma={g:g}")
+        _d2_checks(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
+    search(
+        ctx,
+        "search: worst L_S / (D.2 bound) over data, init and gamma",
+        Region((0.5, 0.8), 0.02),
+        _d2_checks,
+        ["L_S(t) <= D.2 bound*"],
+        budget=evals,
+        why="every record t >= T_1, constants as in the claim (c1 the instance's measured balance)",
+    )
     with ctx.control(
         "step far above the stability condition, eta R^2/(nm) = 100",
         breaks=BIG_STEP,
         must_break=["rate: fitted loss order*"],
     ):
         e = run(ctx, "big", Setup(data, m, (0.5,), seeds, 100.0, 1e-3, max(steps // 10, 1000)))
-        check(e, e.setup.describe())
+        _d2_checks(ctx, e, e.setup.describe())
+
+
+def _d2_checks(ctx: Context, ens: Ens, label: str = "instance") -> None:
+    """Lemma D.2's bound at every record t >= T_1 = 20 and its rate over [T/100, T]."""
+    data = ens.setup.data
+    g = ens.setup.gammas[0]
+    c1 = min(float(_balance_ratio(ens).min()) / g**2, 1.0)
+    k = data.kappa / (c1 * g**2)
+    a = (1 - k) / (1 + k)
+    beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))[:, None, None]
+    C = (g + 1) * 1.0 * (1 + k) + (g + 1) * beta  # C' = 1
+    late = ens.t >= 20
+    t = ens.t[late][None, :, None]
+    base = (
+        ens.setup.eta
+        * data.norms2[None, None]
+        * np.exp(-C)
+        * (1 + g**2)
+        * (1 + k)
+        / (2 * data.n * ens.setup.m)
+    )
+    bound = (np.exp(C) * (1 + base * (t - 20)) ** (-a)).mean(axis=-1)
+    ctx.bound(
+        f"L_S(t) <= D.2 bound at every record t >= T_1 (C_i' = C_i, C' = 1, c1 measured): max L/bound "
+        f"[{label}]",
+        float((ens.run.loss[:, late] / bound).max()),
+        1.0,
+        why="the bound with its constants instantiated: C_i = (gamma+1) C'(1+k) + (gamma+1) beta (the "
+        "text), "
+        "C_i' taken equal to C_i (the paper: 'similar'), c1 = measured balance constant",
+    )
+    w = ens.t >= ens.t[-1] / 100
+    orders = np.array([fitted_order(ens.t[w], ens.run.loss[b, w]) for b in range(ens.run.loss.shape[0])])
+    ctx.bound(
+        f"rate: fitted loss order over [T/100, T] <= -a = {-a:.3g} (worst) [{label}]",
+        float(orders.max()),
+        -a,
+        why="the lemma's rate; the measured order is about -1 (see theorem-4.1)",
+        details={"orders": orders, "a": a, "k": k},
+    )
