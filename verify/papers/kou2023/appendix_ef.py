@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.fixed_readout import activation
-from numeric.near_orthogonal import alternating_labels, controlled_gram, gaussian_gram
-from numeric.reduced_gd import stable_rank_from_gram
+from numeric.data.near_orthogonal import alternating_labels, controlled_gram, gaussian_gram
+from numeric.models.fixed_readout import activation
+from numeric.training.reduced_gd import stable_rank_from_gram
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS, Ens, Setup, run
 from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
+from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.theorems import active_on_own_class
 
 BIG_INIT = r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
@@ -87,6 +88,20 @@ def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
     )
 
 
+def _e24_search(ctx: Context, kappa: float, evals: int) -> None:
+    """Instance search of the invariant (E.24) (the E.2 bound itself needs T_2, beyond short horizons)."""
+    search(
+        ctx,
+        "search: worst (E.24) excess over nearly orthogonal data and init",
+        Region((0.0, 0.0), kappa, m=3, steps=1000),
+        lambda probe, e: _e2_checks(probe, e, "instance"),
+        ["(E.24)*"],
+        budget=evals,
+        why="every record, c1 the instance's measured E.1 balance constant; the excess scores 1 + excess "
+        "(coefficient units); the bound from T_2 on is not searched (T_2 is past 2000 steps)",
+    )
+
+
 @claim(
     "kou2023:lemma-E.2",
     title="ReLU: after T_2 the cross-class coefficients are O(R^-2 p n) times the own-class ones",
@@ -98,10 +113,12 @@ def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
 )
 def lemma_E_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     ens = run(ctx, "gauss", Setup(gaussian_gram(rng, y, d), m, (0.0,), seeds, 0.05, 1e-3, steps))
     _e2_checks(ctx, ens, ens.setup.describe())
+    _e24_search(ctx, 0.3, evals)
     with ctx.control(
         "step far above the stability condition, eta R^2/(nm) = 20",
         breaks=BIG_STEP,
@@ -122,10 +139,12 @@ def lemma_E_2(ctx: Context) -> None:
 )
 def corollary_E_3(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     ens = run(ctx, "gram", Setup(controlled_gram(rng, y, 0.3, d=d), m, (0.0,), seeds, 0.05, 1e-3, steps))
     _e2_checks(ctx, ens, ens.setup.describe())
+    _e24_search(ctx, 0.3, evals)
     under, bar, kappa, _ = _cross_parts(ens)
     ctx.figure(
         "cross-class |rho_under| vs R^-2 p n rho_bar (first member)",
@@ -192,6 +211,7 @@ def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
 )
 def lemma_F_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     data = controlled_gram(rng, y, 0.2, d=d)
@@ -211,6 +231,15 @@ def lemma_F_1(ctx: Context) -> None:
     )
     ens = run(ctx, "gram", Setup(data, m, (0.0,), seeds, 0.05, 1e-3, steps))
     _f1_checks(ctx, ens, ens.setup.describe())
+    search(
+        ctx,
+        "search: worst sr(W_j - W_j(0)) / (F.1 chain bound) over nearly orthogonal data and init",
+        Region((0.0, 0.0), 0.2, m=3, steps=1000),
+        lambda probe, e: _f1_checks(probe, e, "instance"),
+        ["sr(W_j - W_j(0)) <= ||A_j X||_F^2*"],
+        budget=evals,
+        why="every record (the limsup of sr(W_j) against the bound needs a long horizon: not searched)",
+    )
     ctx.note(
         "Lemma F.1's proof bounds the stable rank of W_j - W_j(0), while the statement (and Theorem 4.3) is "
         "about W_j; "
