@@ -19,7 +19,7 @@ from verify.papers.kou2023.common import appendix_sizes as _sizes
 from verify.papers.kou2023.hypotheses import APPENDIX_B, INIT_B2, STEP_B3, THEOREM_4_1
 from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.patterns import (
-    _after_freezing,
+    _after_T1,
     _balance_checks,
     _balance_ratio,
     _equal_increments,
@@ -489,7 +489,7 @@ def lemma_D_1(ctx: Context) -> None:
     data = controlled_gram(ctx.rng("data").host, alternating_labels(n), 0.1, d=d)
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
-        _after_freezing(ctx, ens)
+        _after_T1(ctx, ens)
         g_last = 1 / (1 + np.exp(ens.run.q[:, -1]))
         dP = ens.run.P[:, -1] - ens.run.P[:, -2]
         ctx.note(
@@ -500,10 +500,10 @@ def lemma_D_1(ctx: Context) -> None:
         ctx,
         "search: worst increment spread and gamma-scaling after freezing over data, init and gamma",
         Region((0.2, 0.5), 0.1),
-        _after_freezing,
+        _after_T1,
         ["(5.7)*"],
         budget=evals,
-        why="window [10^ceil(log10(last sign change + 1)), T] as in the claim",
+        why="window [T_1, T], T_1 = 20 steps (C = 1), as in the claim",
     )
     with ctx.control(
         "window starting at t = 0, before the pattern froze", breaks="$t\\ge T$", must_break=["(5.7)*"]
