@@ -3,10 +3,10 @@ coefficient recursions (Lemma 5.2 = Lemma A.3, closed forms (A.1)/(A.2)).
 
 The coefficients are computed two ways on the same gradient-descent trajectories:
 
-* *accumulated*: the exact GD map in coefficient form (:mod:`numeric.reduced_gd`), which adds
+* *accumulated*: the exact GD map in coefficient form (:mod:`numeric.training.reduced_gd`), which adds
   the increments (5.4)/(5.5) at every step;
-* *projected*: full GD on explicit weights ``W`` (:class:`numeric.fixed_readout.FixedReadoutNet`
-  through :func:`numeric.solve.gradient_descent`) and, at every step,
+* *projected*: full GD on explicit weights ``W`` (:class:`numeric.models.fixed_readout.FixedReadoutNet`
+  through :func:`numeric.engine.descent.gradient_descent`) and, at every step,
   :math:`P=(W^{(t)}-W^{(0)})X^\top G^{-1}D` (the unique solution of (5.1) for independent inputs).
 
 Rounding model of the projected coefficients: every GD step rounds :math:`w\leftarrow w+\eta F`
@@ -22,11 +22,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.fixed_readout import FixedReadoutNet, activation, class_of_rows
-from numeric.losses import sigmoid
-from numeric.near_orthogonal import GramData, alternating_labels, gaussian_points
-from numeric.reduced_gd import ReducedGD, initial_from_weights
-from numeric.solve import gradient_descent
+from numeric.data.near_orthogonal import GramData, alternating_labels, gaussian_points
+from numeric.engine.descent import gradient_descent
+from numeric.models.fixed_readout import FixedReadoutNet, activation, class_of_rows
+from numeric.models.losses import sigmoid
+from numeric.training.reduced_gd import ReducedGD, initial_from_weights
 from symbolic.data_correlated import gd_step_residuals, projection_identity_residual
 from verify.claim import claim
 from verify.context import Context, Series
@@ -234,13 +234,15 @@ def check_recursions(ctx: Context, tw: Twin, what: str = "") -> None:
         side=">=",
         why="(5.4)/(5.5) with l' < 0 and sigma' >= 0: j y_i Delta rho >= 0; rounding tolerance as above",
     )
-    wrong = np.maximum(-tw.sign[None, None] * tw.acc, 0)
+    wrong = np.maximum(-tw.sign[None, None] * tw.proj, 0) / (tw.tol[:, :, None, None] + 1e-300)
     ctx.bound(
-        f"rho_bar = 0 for j = -y_i and rho_under = 0 for j = y_i at every step (accumulated) "
-        f"[{tw.label}]{what}",
-        float(wrong.max()),
-        0.0,
-        why="(5.3) starts at 0 and every increment has the sign j y_i: exact in floating point",
+        f"rho_bar = 0 for j = -y_i and rho_under = 0 for j = y_i at every step (projected, over the "
+        f"tolerance) [{tw.label}]{what}",
+        float(wrong[:, 1:].max()),
+        1.0,
+        why="(5.3) starts at 0 and every increment has the sign j y_i; checked on the coefficients projected "
+        "from full GD (the accumulated ones have that sign by construction of the coefficient-form map), "
+        "rounding tolerance of the projection (module docstring)",
     )
 
 
@@ -268,12 +270,8 @@ def lemma_5_2(ctx: Context) -> None:
     ctx.zero("j = -y_i: the increment is (5.5)", res["(5.5)"], why="exact substitution j = -y_i, y_i^2 = 1")
     X, y = _data(ctx, "data", n, d)
     tw = twin_runs(ctx, "gd", X, y, m, (0.0, 0.5), seeds, steps)
-    ctx.bound(
-        "(5.3): rho(0) = 0 (projected)",
-        float(np.abs(tw.proj[:, 0]).max()),
-        0.0,
-        why="W(0) - W(0) = 0 exactly",
-    )
+    # (5.3)'s rho(0) = 0 is W(0) - W(0) = 0, true by construction (no check); its content is the sign
+    # structure of every later step, checked on the projected coefficients in check_recursions.
     check_recursions(ctx, tw)
     _figure(ctx, tw)
     with ctx.control(
