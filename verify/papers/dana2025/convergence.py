@@ -11,12 +11,13 @@ bounds through exact (Clopper-Pearson) binomial intervals at 99% confidence.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.shallow_relu import ShallowReLU
-from numeric.statistics import clopper_pearson
-from numeric.weakly_correlated import (
+from numeric.data.weakly_correlated import (
     appendix_b_init_reduced,
     appendix_b_labels,
     appendix_b_norms,
@@ -27,6 +28,8 @@ from numeric.weakly_correlated import (
     scale_gram,
     sphere_gram,
 )
+from numeric.measures.statistics import clopper_pearson
+from numeric.models.shallow_relu import ShallowReLU
 from symbolic import shallow_meanfield as sym
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
@@ -41,6 +44,14 @@ from verify.papers.dana2025.common import (
     run_gd,
 )
 from verify.papers.dana2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, FEW_NEURONS, ORTHOGONAL, WIDTH_T1
+from verify.papers.dana2025.instances import (
+    Instance,
+    assemble,
+    corollary1_instance,
+    feasible,
+    lemma7_instance,
+    theorem1_instance,
+)
 
 CONF = 0.99  # confidence of every binomial interval
 
@@ -141,6 +152,141 @@ def _min_ratio(m: np.ndarray, b: np.ndarray) -> float | None:
     return float((m[pos] / b[pos]).min()) if pos.any() else None
 
 
+STATE_SHAPE, GD_SHAPE = (3, 3), (4, 2)  # (n, p) searched: p = n allows equality in (6); p < n competition
+
+
+def theorem1_constant(inst: Instance) -> float:
+    r""":math:`C=\frac65\frac{(C_x^-)^2}{C_x^+}C_y^-` of the instance's data."""
+    c = inst.norms
+    return 1.2 * c.min() ** 2 / c.max() * float(np.abs(inst.y).min())
+
+
+def t1_state_ratio(theta: np.ndarray, shape: tuple[int, int] = STATE_SHAPE) -> float:
+    r"""(6) on one state: :math:`\frac Cn\min_i|1-r_i/y_i|/\mu` (Assumption-2 data, Assumption-1 state).
+
+    (6) is a state inequality: Lemma 7's lower bound, (32) and :math:`a_j\langle w_j|x_i\rangle_+\le
+    a_j^2C_x^+1_{j,i}` (from :math:`|a_j|\ge\|w_j\|`); the flow only keeps the state in that set."""
+    inst = theorem1_instance(theta, *shape)
+    model, y0, args = inst.model()
+    r = model.residual(y0, args)[0]
+    mu = float(model.curvature(y0, args)[0])
+    return theorem1_constant(inst) / inst.n * float(np.abs(1 - r / inst.y).min()) / max(mu, 1e-300)
+
+
+def _correct_margin(inst: Instance, W: np.ndarray, a: np.ndarray) -> np.ndarray:
+    r"""Per example, :math:`\max_{j:\,a_jy_i>0}\langle w_j|x_i\rangle` (:math:`-\infty` if no such j)."""
+    pre = W @ inst.X.T
+    return np.where(a[:, None] * inst.y[None, :] > 0, pre, -np.inf).max(axis=0)
+
+
+def t1_hypotheses(inst: Instance) -> bool:
+    """Assumption 2, event I and Lemma 6's event L(0) <= 2 (C_y^+)^2 (the deterministic part of Theorem 1)."""
+    h = inst.a @ np.maximum(inst.W @ inst.X.T, 0.0) / inst.p
+    L0 = 0.5 * float(((inst.y - h) ** 2).mean())
+    a2 = inst.off < float(assumption2_limit(inst.norms, inst.y))
+    covered = bool(np.all(_correct_margin(inst, inst.W, inst.a) > 0))
+    return a2 and covered and L0 <= 2 * float(np.abs(inst.y).max()) ** 2
+
+
+def t1_trajectory_ratio(theta: np.ndarray, steps: int, build: Callable[[np.ndarray], Instance]) -> float:
+    r"""Step (ii) of Theorem 1 along GD: :math:`\max_{i,t}(1-g_i(t)/g_i(0))`,
+    :math:`g_i=\max_{j:\,a_jy_i>0}\langle w_j|x_i\rangle`; <= 1 iff a correctly signed neuron stays active on
+    every example. ``build`` maps theta to the instance; outside the hypotheses (:func:`t1_hypotheses`): -inf
+    (not an instance).
+
+    GD step 0.05 / lambda, lambda = max((1/p) sum_j (||w_j||^2 + a_j^2), 2 C_y^+ / C_x^-)
+    lambda_max(X^T X) / n (the largest rate of (15) at t = 0 and at a fit by one neuron), until the
+    certificate L < (C_y^-)^2/(2n) (after it every h(x_i) has the sign of y_i, which needs a correctly
+    signed active neuron) or ``steps``."""
+    inst = build(theta)
+    n, p = inst.n, inst.p
+    if not t1_hypotheses(inst):
+        return -np.inf
+    model, y, args = inst.model()
+    g0 = _correct_margin(inst, inst.W, inst.a)
+    G = inst.X @ inst.X.T
+    w2a2 = float((inst.W**2).sum() + (inst.a**2).sum())
+    fit = 2 * float(np.abs(inst.y).max()) / float(inst.norms.min())  # a^2 of one neuron fitting y alone
+    lam = max(w2a2 / p, fit) / n * float(np.linalg.eigvalsh(G).max())
+    lr, cert, worst = 0.05 / lam, float(np.abs(inst.y).min()) ** 2 / (2 * n), 0.0
+    for _ in range(steps):
+        y = y + lr * model(None, y, args)
+        W, a = (v[0] for v in model.unpack(y))
+        g = np.maximum(_correct_margin(inst, W, a), -g0)
+        worst = max(worst, float((1 - g / g0).max()))
+        if float(model.loss(y, args)[0]) < cert:
+            break
+    return worst
+
+
+def t1_starts(
+    rng: np.random.Generator, shape: tuple[int, int], per: int, hypotheses: bool
+) -> dict[str, list[np.ndarray]]:
+    """Start families for the Theorem 1 searches (blocks of theta in the order of :func:`weak_data` and
+    :func:`balanced_state`: off-diagonal direction,
+    logit of ||E||/limit, log-norms, labels, W, log-gaps a^2 - ||w||^2, signs of a). With ``hypotheses``,
+    starts are redrawn until event I and L(0) <= 2 (C_y^+)^2 hold."""
+    n, p = shape
+    m, k = n * (n - 1) // 2, p * (n + 1)
+    families = {
+        "App. B-like (||x||, |y| in [1, 2], ||E|| = limit/2)": [
+            (m, 0, 1),
+            (1, 0, 0.3),
+            (n, 0.35, 0.2),
+            (n, 0, 1.5),
+            (k, 0, 0.45),
+            (p, 0.5, 1),
+            (p, 0, 1),
+        ],
+        "ill-conditioned (norms, labels, weights over decades)": [
+            (m, 0, 3),
+            (1, 2, 1),
+            (n, 0, 2),
+            (n, 0, 4),
+            (k, 0, 2),
+            (p, -2, 2),
+            (p, 0, 1),
+        ],
+        "edge: ||E|| -> limit (4), |a_j| -> ||w_j||, large weights": [
+            (m, 0, 1),
+            (1, 8, 0.5),
+            (n, 0.35, 0.2),
+            (n, 0, 1.5),
+            (k, 0, 2),
+            (p, -12, 1),
+            (p, 0, 1),
+        ],
+        "small initialization (h ~ 0: min|1 - r/y| -> 0)": [
+            (m, 0, 1),
+            (1, 3, 1),
+            (n, 0.35, 0.2),
+            (n, 0, 1.5),
+            (k, 0, 0.02),
+            (p, -8, 1),
+            (p, 0, 1),
+        ],
+    }
+    if n == p:  # near equality in (6): orthonormal-like data, w_j ~ 0.5 x_j / ||x_j||, |a_j| = ||w_j||, y = 1
+        aligned = np.hstack([0.55 * np.eye(n) - 0.05, np.zeros((n, 1))]).ravel()  # inactive elsewhere
+        families["near equality: one aligned neuron per example, |a_j| = ||w_j||, y = 1"] = [
+            (m, 0, 1),
+            (1, -12, 0.1),
+            (n, 0, 0.01),
+            (n, 1, 0.01),
+            (k, aligned, 0.01),
+            (p, -12, 0.1),
+            (p, 1, 0.01),
+        ]
+
+    def ok(theta: np.ndarray) -> bool:
+        return t1_hypotheses(theorem1_instance(theta, n, p)) if hypotheses else True
+
+    return {
+        name: [feasible(lambda b=blocks: assemble(rng, b), ok) for _ in range(per)]
+        for name, blocks in families.items()
+    }
+
+
 @claim(
     "dana2025:theorem-1",
     title="Theorem 1: log n neurons give global convergence w.h.p. on weakly correlated data, rate >= C/n",
@@ -160,6 +306,8 @@ def theorem_1(ctx: Context) -> None:
     B = ctx.param("B", tiny=12, quick=60, full=400)
     datasets = ctx.param("seeds", tiny=1, quick=2, full=5)
     T = ctx.param("T", tiny=60.0, quick=200.0, full=500.0)
+    budget = ctx.param("budget", tiny=40, quick=400, full=3000)
+    budget_gd = ctx.param("budget_gd", tiny=15, quick=60, full=400)
     consts = sym.theorem1_constants()
     ctx.holds(
         "(32): 1 - 1/(2 sqrt 2) >= 3/5",
@@ -182,6 +330,27 @@ def theorem_1(ctx: Context) -> None:
         converged.append(_check_theorem1(ctx, data, run, I, small_L0, lr, f"data {s}, n={n}, p={p}", eps))
         runs.append(run)
     _probability_of_convergence(ctx, np.concatenate(converged), eps, f"{datasets} data sets, n={n}, p={p}")
+    ctx.search(
+        "search: (6) mu >= (C/n) min_i|1 - r_i/y_i| over Assumption-2 data and Assumption-1 states",
+        t1_state_ratio,
+        t1_starts(ctx.rng("search-state").host, STATE_SHAPE, 2, hypotheses=False),
+        budget=budget,
+        why=f"(C/n) min|1 - r/y| / mu at one state, exact mu; Nelder-Mead over the data (||E|| < limit (4) "
+        f"by a sigmoid, any direction of E, norms and labels over e^-3..e^3) and the state "
+        f"(|a_j| >= ||w_j||), "
+        f"(n, p) = {STATE_SHAPE}, d = n + 1",
+    )
+    ctx.search(
+        "search: step (ii), a correctly signed neuron stays active on every example along GD",
+        partial(
+            t1_trajectory_ratio, steps=400, build=partial(theorem1_instance, n=GD_SHAPE[0], p=GD_SHAPE[1])
+        ),
+        t1_starts(ctx.rng("search-gd").host, GD_SHAPE, 1, hypotheses=True),
+        budget=budget_gd,
+        why=f"max_i,t (1 - g_i(t)/g_i(0)), g_i = max over a_j y_i > 0 of <w_j|x_i>, along GD (step 0.05 / "
+        f"the largest rate of (15), up to 400 steps or the certificate); instances with event I, L(0) <= 2 "
+        f"(C_y^+)^2, Assumptions 1 and 2, (n, p) = {GD_SHAPE}",
+    )
     ctx.figure(
         "loss of the first ensemble (Assumption-2 data at 0.99 of the limit)",
         xlabel="t",
@@ -295,6 +464,59 @@ def lemma_5(ctx: Context) -> None:
     )
 
 
+def _orthant(A: np.ndarray, T: list[int]) -> float:
+    r""":math:`\Pr(\langle w|x_i\rangle\le0\ \forall i\in T)` for rotation-invariant w and unit inputs,
+    ``A`` the arcsines of their correlations, :math:`|T|\le3` (Sheppard): 1, 1/2,
+    :math:`\frac14+\frac{\arcsin\rho}{2\pi}`, :math:`\frac18+\frac{\sum_{k<l}\arcsin\rho_{kl}}{4\pi}`."""
+    off = sum(A[k, m] for k in T for m in T if k < m)
+    return (1.0, 0.5, 0.25 + off / (2 * np.pi), 0.125 + off / (4 * np.pi))[len(T)]
+
+
+def prob_not_I(R: np.ndarray, signs: np.ndarray, p: int) -> float:
+    r"""Exact :math:`\Pr(\mathcal I^c)` for n <= 3 unit inputs with Gram ``R`` and label signs, any law of
+    :math:`(a,w)` with w rotation-invariant and sign(a) a fair coin independent of w (App. B).
+
+    Inclusion-exclusion over the examples left uncovered, neurons i.i.d.:
+    :math:`\Pr(\cap_{i\in S}A_i)=q_S^p`, :math:`q_S=\frac12\Phi(S_+)+\frac12\Phi(S_-)` with
+    :math:`S_\pm=\{i\in S:\pm y_i>0\}` and :math:`\Phi` the orthant probability of :func:`_orthant`."""
+    A, n, total = np.arcsin(np.clip(R, -1.0, 1.0)), len(signs), 0.0
+    for mask in range(1, 2**n):
+        S = [i for i in range(n) if mask >> i & 1]
+        q = 0.5 * _orthant(A, [i for i in S if signs[i] > 0]) + 0.5 * _orthant(
+            A, [i for i in S if signs[i] < 0]
+        )
+        total += (-1) ** (len(S) + 1) * q**p
+    return total
+
+
+def l5_union_ratio(theta: np.ndarray) -> float:
+    r"""Worst over the 8 label-sign patterns of :math:`\Pr(\mathcal I^c)/(n(3/4)^p)` for 3 inputs (theta[:9]:
+    directions, normalised) and :math:`p=\mathrm{round}(e^{t})`, t = theta[9] clipped to [0, 4]."""
+    X = theta[:9].reshape(3, 3)
+    X = X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-300)
+    p = round(float(np.exp(np.clip(theta[9], 0.0, 4.0))))
+    signs = [np.array([1.0 if m >> i & 1 else -1.0 for i in range(3)]) for m in range(8)]
+    return max(prob_not_I(X @ X.T, s, p) for s in signs) / (3 * 0.75**p)
+
+
+def l5_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Direction families and the width they start at."""
+    u = rng.normal(size=3)
+    families = {
+        "orthogonal, p = 30 (the union bound's near-equality case)": (np.eye(3).ravel(), 30),
+        "Gaussian directions, p = 8": (rng.normal(size=9), 8),
+        "near-identical inputs, p = 2": (np.tile(u, 3), 2),
+        "antipodal pair (x_2 ~ -x_1) and a third input, p = 30": (
+            np.concatenate([u, -u, rng.normal(size=3)]),
+            30,
+        ),
+    }
+    return {
+        name: [np.concatenate([X0 + 0.05 * rng.normal(size=9), [np.log(p)]])]
+        for name, (X0, p) in families.items()
+    }
+
+
 @claim(
     "dana2025:lemma-5-corrected",
     title="Lemma 5 corrected: P(I) >= 1 - n(3/4)^p for any data; necessity for orthogonal data, eps <= 1/2",
@@ -315,6 +537,7 @@ def lemma_5(ctx: Context) -> None:
 def lemma_5_corrected(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=400, quick=4000, full=40000)
     n = ctx.param("n", tiny=20, quick=60, full=200)
+    budget = ctx.param("budget", tiny=30, quick=200, full=1000)
     ctx.holds(
         "4 log(4/3) > 1 (so n (3/4)^(4 log(n/eps)) <= eps)",
         sym.lemma5_constants()["4 log(4/3) > 1"],
@@ -397,6 +620,16 @@ def lemma_5_corrected(ctx: Context) -> None:
         np.array([3 * np.log(r[0] / 0.05) - 2 for r in rows]),
         side=">=",
         why="as above",
+    )
+    ctx.search(
+        "search: P(not I) / (n (3/4)^p) over 3 inputs, every label-sign pattern, p = 1..55",
+        l5_union_ratio,
+        l5_starts(ctx.rng("search").host),
+        budget=budget,
+        why="exact P(not I) by inclusion-exclusion and Sheppard's orthant formulas (any 3 inputs, any "
+        "rotation-invariant w, fair sign of a); Nelder-Mead over the directions and log p. The ratio tends "
+        "to 1 as p grows (orthogonal and antipodal inputs); p <= 55 keeps 1 - ratio >= (2/3)^p / 3 ~ 7e-11 "
+        "(pairs have q_ij >= 1/2) far above the rounding of the sum (~1e-16)",
     )
     with ctx.control("identical inputs, labels of one sign", breaks=ORTHOGONAL, must_break=["necessity*"]):
         p = 12
@@ -583,6 +816,84 @@ def _lemma7_checks(ctx: Context, states, n: int, p: int, upper_const: str, lower
         )
 
 
+L7_SHAPE = (3, 2)  # (n, p) of the searched Lemma 7 instances (28 parameters)
+
+
+def l7_ratios(theta: np.ndarray, upper_const: str, lower_corr: bool = True) -> tuple[float, float]:
+    r"""(upper, lower) ratios of (23) at one state of any data: :math:`\mu/\text{upper}` and
+    :math:`\text{lower}/\mu` (both <= 1 iff (23) holds); the constants as in :func:`_lemma7_checks`."""
+    n, p = L7_SHAPE
+    inst = lemma7_instance(theta, n, p)
+    model, y0, args = inst.model()
+    mu = max(float(model.curvature(y0, args)[0]), 1e-300)
+    act = (inst.W @ inst.X.T > 0).astype(float)  # (p, n)
+    a2, w2 = inst.a**2, (inst.W**2).sum(axis=1)
+    c, off = inst.norms, inst.off
+    lam = {"printed": c.max() ** 2, "corrected": c.max() ** 2 + off}[upper_const]
+    upper = 2 / n * lam * float(((a2 + w2) @ act).max()) / p
+    lower = 2 / n * (c.min() ** 2 - (off if lower_corr else 0.0)) * float((a2 @ act).min()) / p
+    return mu / upper, lower / mu
+
+
+def l7_starts(rng: np.random.Generator, per: int) -> dict[str, list[np.ndarray]]:
+    """Start families (blocks of theta: rows of X before normalisation, log-norms, labels, W, a)."""
+    n, p = L7_SHAPE
+    d = n + 1
+    direction = np.linspace(1.0, 2.0, d)
+    common = np.tile(direction, n)  # every row near one direction: correlations ~ 1
+    along = np.tile(0.3 * direction, p)  # every neuron active on every example
+    ortho = np.hstack([np.eye(n), np.zeros((n, 1))]).ravel()
+    small = np.hstack([np.full((p, n), -0.3), np.zeros((p, 1))])
+    small[0, :n] = 0.02  # neuron 0 small and active on every example, the others inactive
+    families = {
+        "Gaussian": [(n * d, 0, 1), (n, 0, 0.3), (n, 0, 1.5), (p * d, 0, 1), (p, 0, 1)],
+        "ill-conditioned (norms, labels, weights over decades)": [
+            (n * d, 0, 1),
+            (n, 0, 2),
+            (n, 0, 4),
+            (p * d, 0, 3),
+            (p, 0, 3),
+        ],
+        "near-collinear inputs, all neurons active, labels of one sign": [
+            (n * d, common, 0.05),
+            (n, 0, 0.1),
+            (n, 2, 0.1),
+            (p * d, along, 0.05),
+            (p, 1, 0.3),
+        ],
+        "near equality of the lower bound: orthonormal inputs, one small neuron active everywhere": [
+            (n * d, ortho, 0.01),
+            (n, 0, 0.01),
+            (n, 1, 0.3),
+            (p * d, small.ravel(), 0.01),
+            (p, 2, 0.01),
+        ],
+    }
+    return {name: [assemble(rng, b) for _ in range(per)] for name, b in families.items()}
+
+
+def _lemma7_searches(ctx: Context, budget: int, upper_const: str) -> None:
+    """Both sides of (23) maximised over data and parameters (one search per side)."""
+    starts = l7_starts(ctx.rng("search").host, 2)
+    why = (
+        f"Nelder-Mead over any data (norms, labels, directions) and parameters, (n, p) = {L7_SHAPE}, d = n+1"
+    )
+    ctx.search(
+        f"search: upper bound (23) with the {upper_const} constant, mu / bound over data and parameters",
+        lambda t: l7_ratios(t, upper_const)[0],
+        starts,
+        budget=budget,
+        why=why,
+    )
+    ctx.search(
+        "search: lower bound (23), bound / mu over data and parameters",
+        lambda t: l7_ratios(t, upper_const)[1],
+        starts,
+        budget=budget,
+        why=why,
+    )
+
+
 @claim(
     "dana2025:lemma-7",
     title="Lemma 7 as printed: (2/n)((C_x^-)^2 - ||X^TX-D_X||) min_i A_i <= mu <= (2/n)(C_x^+)^2 max_i B_i",
@@ -606,8 +917,10 @@ def lemma_7(ctx: Context) -> None:
     n = ctx.param("n", tiny=6, quick=12, full=32)
     p = ctx.param("p", tiny=4, quick=8, full=24)
     B = ctx.param("B", tiny=100, quick=500, full=20000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     states = [_lemma7_states(ctx, kind, n, p, B, rho) for kind, rho in KINDS]
     _lemma7_checks(ctx, states, n, p, "printed")
+    _lemma7_searches(ctx, budget, "printed")
 
 
 @claim(
@@ -626,8 +939,10 @@ def lemma_7_corrected(ctx: Context) -> None:
     n = ctx.param("n", tiny=6, quick=12, full=32)
     p = ctx.param("p", tiny=4, quick=8, full=24)
     B = ctx.param("B", tiny=100, quick=500, full=20000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     states = [_lemma7_states(ctx, kind, n, p, B, rho) for kind, rho in KINDS]
     _lemma7_checks(ctx, states, n, p, "corrected")
+    _lemma7_searches(ctx, budget, "corrected")
     with ctx.control(
         "lower bound without the correlation term",
         breaks="the correction -||X^TX - D_X|| (the lower bound's term for correlated inputs)",
@@ -659,11 +974,26 @@ def corollary_1(ctx: Context) -> None:
     n = ctx.param("n", tiny=6, quick=160, full=400)
     B = ctx.param("B", tiny=16, quick=60, full=400)
     T = ctx.param("T", tiny=60.0, quick=200.0, full=500.0)
+    budget_gd = ctx.param("budget_gd", tiny=15, quick=60, full=400)
     eps, lr = 0.1, 0.1
     d = int(1200 * (n * n + n * np.log(1 / eps)))
     p = int(np.ceil(4 * np.log(6 * n / eps)))
     ctx.regime(FEW_NEURONS, p=p, n=n)
     _corollary_checks(ctx, n, B, p, d, T, lr, eps, "main")
+    n_s, p_s = GD_SHAPE
+    d_s = int(1200 * (n_s * n_s + n_s * np.log(1 / eps)))
+    Gbar = sphere_gram(ctx.rng("search-directions").host, 1, n_s, d_s)[0]
+    ctx.search(
+        "search: step (ii) along GD on random sphere data, a correctly signed neuron stays active on every "
+        "example",
+        partial(t1_trajectory_ratio, steps=400, build=partial(corollary1_instance, Gbar=Gbar, p=p_s)),
+        c1_starts(ctx.rng("search-gd").host, Gbar, p_s),
+        budget=budget_gd,
+        why=f"as Theorem 1's search, on data of Lemma 3's class: {n_s} directions uniform on the sphere in "
+        f"d = {d_s} (drawn once), norms, labels and the Assumption-1 initialization searched (p = {p_s}); "
+        "instances where Assumption 2, event I or L(0) <= 2 (C_y^+)^2 fail are not counted (the "
+        "corollary's probability covers them)",
+    )
     ctx.note(
         f"d = {d} (Bartlett Gram, exact in law), p = {p}; each member has its own data set and "
         f"initialization."
@@ -672,6 +1002,37 @@ def corollary_1(ctx: Context) -> None:
         "p = 3 neurons", breaks=r"$p\ge4\log(6n/\varepsilon)$", must_break=["P(convergence) >= 1 - eps*"]
     ):
         _corollary_checks(ctx, n, B, 3, d, T, lr, eps, "small-p")
+
+
+def c1_starts(rng: np.random.Generator, Gbar: np.ndarray, p: int) -> dict[str, list[np.ndarray]]:
+    """Start families for the Corollary 1 search (blocks of :func:`sphere_data` + :func:`balanced_state`:
+    log-norms, labels, W, log-gaps, signs of a), redrawn until Assumption 2, event I and
+    L(0) <= 2 (C_y^+)^2."""
+    n = len(Gbar)
+    k = p * (n + 1)
+    families = {
+        "App. B-like (||x||, |y| in [1, 2])": [
+            (n, 0.35, 0.2),
+            (n, 1.5, 0.3),
+            (k, 0, 0.45),
+            (p, 0.5, 1),
+            (p, 0, 1),
+        ],
+        "labels over e^2, norms over e^1": [(n, 0.3, 0.5), (n, 0, 2), (k, 0, 1), (p, 0, 2), (p, 0, 1)],
+        "edge: |a_j| -> ||w_j||, large weights": [
+            (n, 0.35, 0.2),
+            (n, 1.5, 0.3),
+            (k, 0, 2),
+            (p, -12, 1),
+            (p, 0, 1),
+        ],
+        "small initialization": [(n, 0.35, 0.2), (n, 1.5, 0.3), (k, 0, 0.02), (p, -8, 1), (p, 0, 1)],
+    }
+
+    def ok(theta: np.ndarray) -> bool:
+        return t1_hypotheses(corollary1_instance(theta, Gbar, p))
+
+    return {name: [feasible(lambda b=blocks: assemble(rng, b), ok)] for name, blocks in families.items()}
 
 
 def _corollary_checks(ctx, n, B, p, d, T, lr, eps, key) -> None:

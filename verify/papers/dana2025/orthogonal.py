@@ -2,7 +2,7 @@ r"""dana2025 Section 4 and App. C.1 on orthogonal inputs: extinction, collapse, 
 
 Claims: Proposition 3 (second-layer collapse without Assumption 1, exact final loss), Lemma 4 (CLT of
 the initial curvature), Figure 6 (printed: erratum; and corrected) and Conjecture 1 (App. B Experiment 2,
-run on the exact active-pair reduction of :mod:`numeric.orthogonal_pairs`, cross-checked against the
+run on the exact active-pair reduction of :mod:`numeric.training.orthogonal_pairs`, cross-checked against the
 full GD in R^d), Lemma 8 and Proposition 1.
 """
 
@@ -16,20 +16,21 @@ from scipy.special import gammaln
 from scipy.stats import kstest
 
 from numeric.backend import to_numpy
-from numeric.orthogonal_pairs import ActivePairs
-from numeric.shallow_relu import ShallowReLU
-from numeric.weakly_correlated import (
+from numeric.data.weakly_correlated import (
     appendix_b_init_reduced,
     appendix_b_labels,
     appendix_b_norms,
     event_I,
     sphere_directions,
 )
+from numeric.models.shallow_relu import ShallowReLU
+from numeric.training.orthogonal_pairs import ActivePairs
 from symbolic import shallow_meanfield as sym
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.dana2025.common import EPS, orthogonal_sweep, p_of_n, solve_flow, t_infinity
 from verify.papers.dana2025.hypotheses import APP_B
+from verify.papers.dana2025.instances import HOST, assemble, labels, norms, softplus
 
 G0 = np.array([[1.0, 0.95], [0.92, 0.9]])  # <w_j(0)|x_i>, rows j, columns i (catalog's example)
 
@@ -253,7 +254,7 @@ def _fig6_measures(ctx: Context, key: str, ns: np.ndarray, seeds: int, d: int) -
     """App. B Experiment 2 on orthogonal data: the four curvature measures of Fig. 6 (and the exact mu)
     at each member's t_inf, shape (len(ns), seeds) each.
 
-    GD (step 1 on pL) runs on the exact active-pair reduction (:mod:`numeric.orthogonal_pairs`); a
+    GD (step 1 on pL) runs on the exact active-pair reduction (:mod:`numeric.training.orthogonal_pairs`); a
     member's pairs are dropped once its t_inf is reached."""
     sweep = orthogonal_sweep(ctx.backend, ctx.rng(key).host, d, ns, seeds, p_of_n(ns))
     return _measures_at_tinf(_active_pairs(sweep), sweep.sizes, sweep.ymin, (len(ns), seeds))
@@ -773,6 +774,7 @@ def _lemma8_checks(ctx: Context, run: dict, eps: float, label: str) -> None:
 def proposition_1(ctx: Context) -> None:
     ns = np.array(ctx.param("n_grid", tiny=[40, 80], quick=[40, 80, 120], full=[250, 500, 1000, 2000]))
     B = ctx.param("B", tiny=6, quick=8, full=100)
+    budget = ctx.param("budget", tiny=40, quick=400, full=3000)
     p = 20
     sups = [
         _prop1_check(
@@ -781,6 +783,15 @@ def proposition_1(ctx: Context) -> None:
         for n in ns
     ]
     _prop1_scaling(ctx, ns, sups, p)
+    ctx.search(
+        "search: (64) mu / rhs over orthogonal data and states after the extinction",
+        prop1_state_ratio,
+        prop1_starts(ctx.rng("search").host),
+        budget=budget,
+        why=f"(64) is a state inequality given its hypotheses ((61)-(63): orthogonal inputs, only correctly "
+        f"signed contributions, ||w_j||^2 <= a_j^2, C-bar from the balances and frozen masses); Nelder-Mead "
+        f"over norms, labels, pre-activations, frozen masses and balances, (n, p) = {PROP1_SHAPE}",
+    )
     ctx.note(
         "C-bar of (63) is (1/p) sum_j (a_j(0)^2 - ||w_j(0)||^2) plus the frozen mass 2/p sum_j "
         "||w_j^frozen||^2 "
@@ -830,10 +841,86 @@ def _prop1_scaling(ctx: Context, ns: np.ndarray, sups, p: int) -> None:
     )
 
 
+def prop1_rhs(c: np.ndarray, y: np.ndarray, maxf, p: int, Cbar):
+    r"""Right-hand side of (64) (norms ``c``, labels ``y``):
+    :math:`2\pi\sqrt{\frac23}\frac{(C_x^+)^2}{C_x^-}C_y^+\max_i|1-\frac{r_i}{y_i}|\sqrt{\frac pn}
+    +\frac2n(C_x^+)^2\bar C`."""
+    n, cxm, cxp, cyp = len(y), c.min(), c.max(), np.abs(y).max()
+    return 2 * np.pi * np.sqrt(2 / 3) * cxp**2 / cxm * cyp * maxf * np.sqrt(p / n) + 2 / n * cxp**2 * Cbar
+
+
+PROP1_SHAPE = (4, 3)  # (n, p) of the searched states
+
+
+def prop1_state_ratio(theta: np.ndarray) -> float:
+    r"""(64) at one state after the extinction: :math:`\mu/\text{rhs}`.
+
+    theta: log-norms, labels, pre-activations :math:`v_{ji}=\langle w_j|x_i\rangle` (wrong pairs,
+    :math:`a_jy_i<0`, reflected to :math:`v_{ji}\le0`: extinct), log frozen masses, log balances
+    :math:`\Delta_j=a_j^2-\|w_j\|^2` (softplus) and the signs of a. The proof (61)-(64) uses only
+    these: orthogonal inputs, correctly signed contributions, :math:`\|w_j\|^2\le a_j^2`, and
+    :math:`\bar C` = mean balance + twice the mean frozen mass (the part of :math:`\|w_j\|^2` that (62)
+    does not bound)."""
+    n, p = PROP1_SHAPE
+    c, y = norms(theta[:n]), labels(theta[n : 2 * n])
+    V = theta[2 * n : 2 * n + p * n].reshape(p, n)
+    rest = theta[2 * n + p * n :]
+    wperp2, delta = softplus(rest[:p]), softplus(rest[p : 2 * p])
+    s = np.where(rest[2 * p : 3 * p] >= 0, 1.0, -1.0)
+    V = np.where(s[:, None] * y[None, :] < 0, -np.abs(V), V)
+    wsq = (V**2 / c**2).sum(axis=1) + wperp2
+    frozen = wsq - (np.maximum(V, 0) ** 2 / c**2).sum(axis=1)
+    a = s * np.sqrt(wsq + delta)
+    model = ShallowReLU(p, n, "orthogonal")
+    state, args = model.pack(V[None], a[None]), model.args(HOST, y, c=c, wperp2=wperp2[None])
+    mu = float(model.curvature(state, args)[0])
+    maxf = float(np.abs(1 - model.residual(state, args)[0] / y).max())
+    return mu / float(prop1_rhs(c, y, maxf, p, delta.mean() + 2 * frozen.mean()))
+
+
+def prop1_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Families of states (blocks: log-norms, labels, V, log frozen mass, log balance, signs of a)."""
+    n, p = PROP1_SHAPE
+    b = {
+        "App. B-like late state (fitted, moderate weights)": [
+            (n, 0.35, 0.2),
+            (n, 0, 1.5),
+            (p * n, 0.5, 1),
+            (p, -1, 1),
+            (p, 0, 1),
+            (p, 0, 1),
+        ],
+        "ill-conditioned (norms, labels over decades)": [
+            (n, 0, 2),
+            (n, 0, 4),
+            (p * n, 0, 3),
+            (p, -2, 3),
+            (p, -2, 3),
+            (p, 0, 1),
+        ],
+        "equal contributions: every neuron active on every example, labels of one sign": [
+            (n, 0, 0.01),
+            (n, 1.5, 0.01),
+            (p * n, 1.0, 0.01),
+            (p, -12, 0.1),
+            (p, -12, 0.1),
+            (p, 1, 0.01),
+        ],
+        "one large neuron per example (||w_j||^2 ~ a_j^2 large, C-bar ~ 0)": [
+            (n, 0, 0.1),
+            (n, 1.5, 0.3),
+            (p * n, np.kron(np.eye(p, n), 4.0).ravel() - 1.0, 0.1),
+            (p, -12, 0.1),
+            (p, -12, 0.1),
+            (p, 1, 0.01),
+        ],
+    }
+    return {name: [assemble(rng, blocks) for _ in range(2)] for name, blocks in b.items()}
+
+
 def _prop1_check(ctx: Context, run: dict, label: str) -> float:
     """(64) at every recorded state after t_n; returns the seed median of sup_(t >= t_n) mu."""
-    c, y, G, p, n = run["c"], run["y"], run["G"], run["p"], run["n"]
-    cxm, cxp, cyp = c.min(), c.max(), np.abs(y).max()
+    c, y, G, p = run["c"], run["y"], run["G"], run["p"]
     ext = np.array([k >= run["t_n"] for k, *_ in run["rec"]])  # (T, B) after t_n
     lhs, rhs = [], []
     for (_, mu, maxf, U), after in zip(run["rec"], ext, strict=True):
@@ -841,9 +928,7 @@ def _prop1_check(ctx: Context, run: dict, label: str) -> float:
         active = (np.maximum(U, 0) ** 2 / np.diag(G)[None, None, :]).sum(axis=2)  # sum_i <w_j|xbar_i>_+^2
         frozen = wsq - active
         Cbar = (run["a"] ** 2 - _wsq(run["V"], G, run["wperp2"])).mean(axis=1) + 2 * frozen.mean(axis=1)
-        bound = (
-            2 * np.pi * np.sqrt(2 / 3) * cxp**2 / cxm * cyp * maxf * np.sqrt(p / n) + 2 / n * cxp**2 * Cbar
-        )
+        bound = prop1_rhs(c, y, maxf, p, Cbar)
         lhs.append(mu[after]), rhs.append(bound[after])
     lhs_all, rhs_all = np.concatenate(lhs), np.concatenate(rhs)
     ctx.bound(
