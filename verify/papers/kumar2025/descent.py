@@ -14,9 +14,11 @@ With the loss of eq. 1 (:math:`\tfrac12\|\cdot\|^2`) and :math:`\zeta` the NCF m
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
-from numeric.homogeneous_nets import (
+from numeric.models.homogeneous_nets import (
     degree,
     layer_candidates,
     loss_and_grad,
@@ -26,7 +28,7 @@ from numeric.homogeneous_nets import (
     projected_gradient_ascent,
     unpack,
 )
-from numeric.neuron_pursuit import insert_neuron
+from numeric.training.neuron_pursuit import insert_neuron
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.hypotheses import DELTA_SMALL, DELTA_THRESHOLD
@@ -46,6 +48,31 @@ def _loss(Ws, X, y) -> float:
     return float(loss_and_grad(Ws, X, y, ALPHA, P)[0][0])
 
 
+def _lemma12_violation(theta: np.ndarray) -> float:
+    r"""Lemma 12 on one instance:
+    :math:`\max_\delta\,\tfrac12\delta^D\zeta/(\mathcal L(0)-\mathcal L(\delta\hat W))`
+    over :math:`\delta\in\mathrm{threshold}\cdot[0.05,0.9]` (<= 1 iff the loss drops by at least half
+    the leading term everywhere below the threshold).
+
+    ``theta`` = (X (6, 3), y (6), the 5 weights of a width-1 3-layer net): :math:`\hat W` is the unit
+    weight vector, y flipped so that :math:`\zeta=y^\top\mathcal H(X;\hat W)>0`.  The identity
+    :math:`\mathcal L(\delta\hat W)-\mathcal L(0)=-\delta^D\zeta+\tfrac12\delta^{2D}\|\mathcal H\|^2`
+    needs no KKT condition, so every unit :math:`\hat W` with :math:`\zeta>0` is a valid (harder) instance."""
+    X, y = theta[:18].reshape(6, 3), theta[18:24]
+    shapes = [(1, 3)] + [(1, 1)] * (DEPTH - 1)
+    u = theta[None, 24:29] / np.linalg.norm(theta[24:29])
+    W = unpack(u, shapes)
+    H = np.asarray(output(W, X, ALPHA, P))[0]
+    y = y if y @ H > 0 else -y
+    zeta, D = float(y @ H), degree(DEPTH, P)
+    if not zeta > 0:
+        return 0.0
+    deltas = (zeta / float(H @ H)) ** (1 / D) * np.geomspace(0.9, 0.05, 8)
+    loss0 = _loss([0 * w for w in W], X, y)
+    gain = np.array([loss0 - _loss([c * w for w in W], X, y) for c in deltas])
+    return float(np.max(0.5 * deltas**D * zeta / gain))
+
+
 @claim(
     "kumar2025:lemma-12",
     title="First NP iteration: delta times the dominant KKT point of eq. 7 lowers the loss",
@@ -57,6 +84,7 @@ def _loss(Ws, X, y) -> float:
 def lemma_12(ctx: Context) -> None:
     restarts = ctx.param("H", tiny=8, quick=32, full=128)
     iters = ctx.param("steps", tiny=1000, quick=3000)
+    budget = ctx.param("search_budget", tiny=10, quick=40, full=200)
     rng, X, y = _problem(ctx, "lemma-12")
     shapes = [(1, X.shape[1])] + [(1, 1)] * (DEPTH - 1)
 
@@ -97,6 +125,24 @@ def lemma_12(ctx: Context) -> None:
     ctx.note(
         f"Lemma 12's proof writes delta^L; the exponent is the degree D = sum_k p^k = {D} (L = 3, p = 2)."
     )
+    search_rng = ctx.rng("lemma-12-search").host
+    gauss = search_rng.normal(size=29)
+    ctx.search(
+        "search: max over delta below the threshold of (delta^D zeta / 2) / (L(0) - L(delta W_hat))",
+        _lemma12_violation,
+        {
+            "Gaussian data and weights": [gauss],
+            "nearly orthogonal y and H (zeta -> 0)": [
+                np.concatenate([gauss[:18], 1e-3 * gauss[18:24], gauss[24:]])
+            ],
+            "ill-conditioned inputs (columns 1e-2, 1, 1e2)": [
+                np.concatenate([(gauss[:18].reshape(6, 3) * [1e-2, 1.0, 1e2]).ravel(), gauss[18:]])
+            ],
+        },
+        budget=budget,
+        why="Lemma 12 for all data and every unit W_hat with zeta = y^T H(X; W_hat) > 0 (the loss identity "
+        "does not need the KKT condition): Nelder-Mead over X, y and W_hat (see _lemma12_violation)",
+    )
     with ctx.control(
         "delta above the exact crossing (2 zeta/|H|^2)^(1/D)",
         breaks=DELTA_THRESHOLD,
@@ -112,6 +158,38 @@ def lemma_12(ctx: Context) -> None:
         )
 
 
+L13_SHAPES = [(2, 3), (2, 2), (1, 2)]  # the old net of the Lemma 13 search (n = 6 samples, d = 3)
+
+
+def _lemma13_violation(layer: int, theta: np.ndarray) -> float:
+    r"""Lemma 13's expansion on one instance: |fitted order of
+    :math:`|\mathcal L(\hat W)-\mathcal L(\bar W)+\delta^{p+1}\zeta|` - (2p+2)| / 0.3 over
+    :math:`\delta\in[0.02,0.2]` (the [derived] remainder; with it the loss drops for
+    :math:`\delta<(\zeta/C)^{1/(p+1)}`).
+
+    ``theta`` = (X (6, 3), y (6), the 14 old weights, the new neuron's direction (a, b): 5 entries, of
+    which layer 2 uses 3), normalised, b flipped so that :math:`\zeta=\bar y^\top\mathcal H_{1,l}(X;a,b)
+    >0`: the expansion needs no KKT condition, so every direction with :math:`\zeta>0` is a valid
+    (harder) instance.  Instances whose remainder at delta = 0.02 is below 1e3 eps of the loss (e.g. a
+    tiny old net: zeta and the remainder scale with its output) cannot be measured in float64: ratio 0."""
+    X, y = theta[:18].reshape(6, 3), theta[18:24]
+    W_bar = unpack(theta[None, 24:38], L13_SHAPES)
+    ncf = layer_candidates(W_bar, X, y[None] - output(W_bar, X, ALPHA, P), ALPHA, P)[layer - 1]
+    u = theta[38 : 38 + ncf.k_in + ncf.Q.shape[1]]
+    u = u / np.linalg.norm(u)
+    zeta = float(ncf.value_and_grad(u[None, None])[0][0, 0])
+    if zeta < 0:  # H_1 is linear in b
+        u[ncf.k_in :], zeta = -u[ncf.k_in :], -zeta
+    base = _loss(W_bar, X, y)
+    deltas = np.geomspace(0.2, 0.02, 4)
+    a, b = u[: ncf.k_in], u[ncf.k_in :]
+    change = np.array([_loss(insert_neuron(W_bar, layer, c * a, c * b), X, y) - base for c in deltas])
+    rem = np.abs(change + deltas ** (P + 1) * zeta)
+    if rem.min() < 1e3 * np.finfo(float).eps * max(base, 1.0):
+        return 0.0  # the remainder is below float64's resolution of the loss: not measurable here
+    return abs(float(np.polyfit(np.log(deltas), np.log(rem), 1)[0]) - (2 * P + 2)) / 0.3
+
+
 @claim(
     "kumar2025:lemma-13",
     title="Adding a neuron along the dominant per-layer KKT point lowers the loss",
@@ -123,6 +201,7 @@ def lemma_12(ctx: Context) -> None:
 def lemma_13(ctx: Context) -> None:
     restarts = ctx.param("H", tiny=8, quick=32, full=128)
     iters = ctx.param("steps", tiny=1000, quick=3000)
+    budget = ctx.param("search_budget", tiny=6, quick=20, full=200)
     rng, X, y = _problem(ctx, "lemma-13")
     d = X.shape[1]
     shapes = [(2, d), (2, 2), (1, 2)]
@@ -161,6 +240,24 @@ def lemma_13(ctx: Context) -> None:
         xlabel="delta",
         ylabel="|remainder|",
     )
+    search_rng = ctx.rng("lemma-13-search").host
+    gauss = search_rng.normal(size=43)
+    for new_layer in (1, 2):
+        ctx.search(
+            f"search: |remainder order - (2p+2)| / 0.3 over data, nets, directions (layer {new_layer})",
+            partial(_lemma13_violation, new_layer),
+            {
+                "Gaussian data, net and direction": [gauss],
+                "small old net (weights x 0.1)": [
+                    np.concatenate([gauss[:24], 0.1 * gauss[24:38], gauss[38:]])
+                ],
+                "large old net (weights x 3)": [np.concatenate([gauss[:24], 3 * gauss[24:38], gauss[38:]])],
+            },
+            budget=budget,
+            why="Lemma 13 for all data, old nets and inserted directions with zeta > 0 (the expansion "
+            "-delta^(p+1) zeta + O(delta^(2p+2)) needs no KKT condition): Nelder-Mead over X, y, W_bar "
+            "and (a, b) (see _lemma13_violation); sigma = x^2, alpha = 1",
+        )
     with ctx.control("delta = 30 (not small)", breaks=DELTA_SMALL, must_break=["L(W_hat) - L(W_bar) < 0*"]):
         big = _loss(insert_neuron(W_bar, layer, 30 * a, 30 * b), X, y) - base
         ctx.bound("L(W_hat) - L(W_bar) < 0", big, 0.0, side="<=", why="as above")

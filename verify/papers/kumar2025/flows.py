@@ -8,7 +8,7 @@ Test functions (all exact NCFs of the paper's nets):
 * 2-homogeneous blocks :math:`\tfrac12w^\top Sw+c\,w_1^4/\|w\|^2` (Lemma 10; with :math:`c=0` and
   :math:`S=[[0,r],[r^\top,0]]` this is the linear two-layer neuron :math:`b\,a^\top r`).
 
-Blow-up times come from the polar form of ``numeric.homogeneous_flow`` (a convergent integral,
+Blow-up times come from the polar form of ``numeric.models.homogeneous_flow`` (a convergent integral,
 not an integration into the singularity).
 """
 
@@ -18,12 +18,13 @@ from functools import partial
 
 import numpy as np
 import sympy as sp
+from scipy.special import expit
 
-from numeric.homogeneous_flow import blow_up_time, polar_flow
-from numeric.homogeneous_nets import NeuronNCF, kkt_cosine, normalize
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.solve import solve
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.models.homogeneous_flow import blow_up_time, polar_flow
+from numeric.models.homogeneous_nets import NeuronNCF, kkt_cosine, normalize
 from verify.claim import Erratum, claim
 from verify.context import Context
 from verify.papers.kumar2025.hypotheses import (
@@ -296,6 +297,7 @@ def _nonhomogeneous_control(ctx: Context) -> None:
 )
 def lemma_6(ctx: Context) -> None:
     starts = ctx.param("starts", tiny=4, quick=16, full=64)
+    budget = ctx.param("search_budget", tiny=3, quick=10, full=100)
     t, d, s0, c, mu, b0 = sp.symbols("t delta s_0 c mu b_0", positive=True)
     for L in (3, 4, 5):
         # s' = L c s^(L-1) has s(t; s_0)^(2-L) = P(t, s_0) := s_0^(2-L) - L(L-2) c t; compare (2-L)-th
@@ -322,6 +324,25 @@ def lemma_6(ctx: Context) -> None:
         "it bounds the error of the rtol 1e-10 solves compared here (DOPRI5 error ~ rtol), "
         "plus 1e-12 for rounding",
     )
+    search_rng = ctx.rng("scaling-search").host
+    for alpha, p in [(1.0, 2), (0.0, 1)]:
+        ncf = spectral_neuron(search_rng, alpha, p, (1, -1, 1))
+        g0 = ncf.G[0][:, 0] / np.linalg.norm(ncf.G[0][:, 0])
+        a = search_rng.normal(size=3)
+        ctx.search(
+            f"search: scaling gap over 8x its solver error, over starts and delta (alpha={alpha}, p={p})",
+            partial(_scaling_violation, rows(ncf), p + 1),
+            {
+                "Gaussian start, delta = 0.03": [np.append(search_rng.normal(size=4), 0.0)],
+                "delta -> 1e-3": [np.append(search_rng.normal(size=4), 4.0)],
+                "start with a^T g_0 = 0 (on a kink of sample 0 for ReLU)": [
+                    np.concatenate([a - (a @ g0) * g0, [1.0, 0.0]])
+                ],
+            },
+            budget=budget,
+            why="Lemma 6 for every start s_0 != 0 and delta > 0: Nelder-Mead over the unit start and "
+            "log delta in (-3, 0) (see _scaling_violation)",
+        )
     with ctx.control(
         "g + |s|^2/200 (degrees L and 2 mixed)",
         breaks=G_HOMOGENEOUS,
@@ -367,6 +388,30 @@ def _scaling_gap(ctx: Context, starts: int, extra: float) -> tuple[float, float]
     return worst_gap, 8 * worst_err + 1e-12
 
 
+def _scaling_violation(vg, L: int, theta: np.ndarray) -> float:
+    r"""Lemma 6 on one instance: :math:`\max_\tau|s_\delta(\tau/\delta^{L-2})/\delta-s(\tau)|/\max|s|`
+    over 8x its solver error (rtol 1e-8 against 1e-10) plus 1e-12, as in ``_scaling_gap``.
+
+    ``theta`` = (start, normalised to the unit sphere; :math:`\log_{10}\delta=-3\,\mathrm{expit}`),
+    on :math:`\tau\in[0,0.05]`, before the earliest blow-up of these spectral neurons."""
+    u0 = normalize(theta[None, :4])
+    delta = 10 ** (-3 * float(expit(theta[4])))
+    ts = np.linspace(0.0, 0.05, 6)
+    scale = np.array([1.0, delta])[:, None, None]
+    sol = {
+        rtol: np.asarray(
+            gradient_flow(
+                vg, np.concatenate([u0, delta * u0]), ts, np.array([1.0, delta ** -(L - 2)]), rtol
+            ).ys
+        )
+        / scale
+        for rtol in (1e-8, 1e-10)
+    }
+    size = np.abs(sol[1e-10][0]).max()
+    gap = np.abs(sol[1e-10][1] - sol[1e-10][0]).max() / size
+    return float(gap / (8 * np.abs(sol[1e-8] - sol[1e-10]).max() / size + 1e-12))
+
+
 # ------------------------------------------------------------------------------ Lemmas 10 and 11
 
 
@@ -395,6 +440,28 @@ def _quartic_vg(u, args):
     return value, grad
 
 
+def _lemma10_violation(args: dict[str, np.ndarray], theta: np.ndarray) -> float:
+    r"""Lemma 10 on one instance of 4 blocks (0 and 1 the same function, mirrored starts): the largest of
+    |limit fraction of block 0 - 1/sqrt 2| / 1e-6, |decay rate_i + 2 (G*_max - G*_i)| / 1e-4 (i = 2, 3)
+    and (1 - min KKT cosine) / 1e-9 -- the main checks' tolerances.
+
+    ``theta`` = the starts of blocks 0, 2, 3 (normalised; block 1 starts at minus block 0): every start
+    is allowed (each converges to a second-order KKT point of its block)."""
+    u0 = normalize(theta.reshape(3, 3))
+    u0 = np.stack([u0[0], -u0[0], u0[1], u0[2]])
+    T = 30.0
+    fl = polar_flow(_quartic_vg, u0, 2, np.linspace(0.0, T, 11), args=args, rtol=1e-10)
+    cos = kkt_cosine(fl.theta[:, -1], _quartic_vg(fl.theta[:, -1], args)[1])
+    log_frac = fl.log_r - 0.5 * np.logaddexp.reduce(2 * fl.log_r, axis=0)
+    late = fl.taus >= T / 2
+    rates = np.array([np.polyfit(fl.taus[late], log_frac[i, late], 1)[0] for i in (2, 3)])
+    return max(
+        abs(float(np.exp(log_frac[0, -1])) - 1 / np.sqrt(2)) / 1e-6,
+        float(np.abs(rates + 2 * (fl.f_end.max() - fl.f_end[2:])).max()) / 1e-4,
+        float(1 - cos.min()) / 1e-9,
+    )
+
+
 @claim(
     "kumar2025:lemma-10",
     title="Sum of 2-homogeneous blocks: only the blocks with the largest KKT value survive",
@@ -409,8 +476,9 @@ def lemma_10(ctx: Context) -> None:
     """Blocks G_i = w^T S_i w / 2 + 0.05 w_1^4/|w|^2 (polar form; for L = 2 the polar time is t).
 
     KKT values: G*_0 = G*_1 >= 0.5, the others <= 0.3 + 0.05, so every gap 2(G*_max - G*_i) >= 0.3."""
-    rng = ctx.rng("blocks").host
     m = ctx.param("blocks", tiny=4, quick=6, full=10)
+    budget = ctx.param("search_budget", tiny=1, quick=6, full=100)
+    rng = ctx.rng("blocks").host
     tops = [1.0, 1.0, *rng.uniform(0.2, 0.6, size=m - 2)]
     args = _quartic_blocks(rng, tops)
     u0 = normalize(rng.normal(size=(m, 3)))
@@ -453,6 +521,30 @@ def lemma_10(ctx: Context) -> None:
         atol=1e-4,
         why="log fraction = log alpha_i(t) - 2 t (G*_max - G*_i) + log alpha_max(t); alpha converges "
         "like exp(-0.6 t), so over t in [15, 30] the slope is off by < 1e-4",
+    )
+    search_rng = ctx.rng("blocks-search").host
+    search_args = _quartic_blocks(search_rng, [1.0, 1.0, 0.3, 0.55])
+    ctx.search(
+        "search: worst of Lemma 10's conclusions over the blocks' starts (4 blocks)",
+        partial(_lemma10_violation, search_args),
+        {
+            "Gaussian starts": [search_rng.normal(size=9)],
+            "starts near the blocks' second eigenvectors (slow to align)": [
+                np.concatenate(
+                    [
+                        np.linalg.eigh(S)[1][:, -2] + 0.05 * search_rng.normal(size=3)
+                        for S in search_args["S"][[0, 2, 3]]
+                    ]
+                )
+            ],
+            "block 0 on the quartic's axis w = e_1": [
+                np.concatenate([[1.0, 0.0, 0.0], search_rng.normal(size=6)])
+            ],
+        },
+        budget=budget,
+        why="Lemma 10 for every start (w_i0 in the stable set of its limit): Nelder-Mead over the starts of "
+        "blocks 0, 2, 3 (block 1 mirrors block 0, so the dominant fraction is 1/sqrt 2 exactly); gaps "
+        "2(G*_max - G*_i) >= 0.9 here",
     )
     with ctx.control(
         "a 3-homogeneous block (squared neuron) with a smaller KKT value joins",

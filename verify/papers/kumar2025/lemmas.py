@@ -6,11 +6,14 @@ Lemma 21, and Remarks 1-2.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import sympy as sp
+from scipy.special import expit
 
-from numeric.homogeneous_flow import blow_up_time, polar_flow
-from numeric.homogeneous_nets import (
+from numeric.models.homogeneous_flow import blow_up_time, polar_flow
+from numeric.models.homogeneous_nets import (
     NeuronNCF,
     degree,
     loss_and_grad,
@@ -61,6 +64,32 @@ def _gd_factorization(c: np.ndarray, v0: np.ndarray, u0: np.ndarray, lr: np.ndar
     return v, u, vmax, monotone
 
 
+def _lemma21_violation(theta: np.ndarray) -> float:
+    r"""Lemma 21 on one instance inside its hypotheses, as measured / allowed (<= 1 iff it holds).
+
+    ``theta`` -> :math:`c=x^\top y=\pm(0.2+4.8\,\mathrm{expit}\,\theta_1)` (sign of
+    :math:`\theta_0`), step :math:`\eta=s/|c|` with :math:`s=0.01+0.48\,\mathrm{expit}\,\theta_2<1/2`,
+    :math:`\delta=0.99\sqrt{2|c|}\,10^{-6\,\mathrm{expit}\,\theta_3}<\sqrt{2|c|}`.  The ratio is the
+    largest of: :math:`|vu-c|/|c|` after 8000 steps over 1e-12 (escape takes
+    :math:`\le\log(|c|/\delta^2)/s\le 2800` steps, then the error contracts by :math:`|1-2s|\le0.98`
+    per step), :math:`\max_t|v|/\sqrt{|c|}` over :math:`1+4\epsilon`, and the largest relative loss
+    increase over :math:`4\epsilon`."""
+    c = (1.0 if theta[0] >= 0 else -1.0) * (0.2 + 4.8 * float(expit(theta[1])))
+    lr = (0.01 + 0.48 * float(expit(theta[2]))) / abs(c)
+    delta = 0.99 * np.sqrt(2 * abs(c)) * 10 ** (-6 * float(expit(theta[3])))
+    v, u = delta / np.sqrt(2), delta * np.sign(c) / np.sqrt(2)
+    vmax, rise = abs(v), 0.0
+    loss = 0.5 * (v * u - c) ** 2
+    for _ in range(8000):  # Python floats: ~3 ms per instance
+        r = v * u - c
+        v, u = v - lr * u * r, u - lr * v * r
+        vmax = max(vmax, abs(v))
+        new = 0.5 * (v * u - c) ** 2
+        rise = max(rise, (new - loss) / max(loss, 1e-300))
+        loss = new
+    return max(abs(v * u - c) / abs(c) / 1e-12, vmax / np.sqrt(abs(c)) / (1 + 4 * EPS), rise / (4 * EPS))
+
+
 @claim(
     "kumar2025:lemma-21",
     title="Scalar factorization: GD from delta times the dominant KKT point reaches the global minimum",
@@ -74,6 +103,7 @@ def _gd_factorization(c: np.ndarray, v0: np.ndarray, u0: np.ndarray, lr: np.ndar
 )
 def lemma_21(ctx: Context) -> None:
     members = ctx.param("members", tiny=64, quick=1024, full=8192)
+    budget = ctx.param("search_budget", tiny=3, quick=16, full=200)
     v, u, c, eta = sp.symbols("v u c eta", real=True)
     loss = (v * u) ** 2 / 2 - v * u * c  # + |y|^2/2, with |x| = 1
     ctx.zero(
@@ -124,6 +154,22 @@ def lemma_21(ctx: Context) -> None:
         measured=int((~monotone).sum()),
         expected=0,
         why="eta < 1/(2|c|) makes GD a descent method on this path (proof of Lemma 21)",
+    )
+    ctx.search(
+        "search: worst of the three conclusions (fit / 1e-12, max|v| / sqrt|c|, loss rise / 4 eps)",
+        _lemma21_violation,
+        {
+            "moderate step and delta, both signs of x^T y": [
+                np.array([1.0, 0.0, 0.0, 0.0]),
+                np.array([-1.0, -1.0, 0.5, -0.5]),
+            ],
+            "step at the threshold eta -> 1/(2|x^T y|)": [np.array([1.0, 2.0, 4.0, 0.0])],
+            "delta at the threshold sqrt(2|x^T y|), tiny step": [np.array([-1.0, 3.0, -3.0, -5.0])],
+            "delta -> 0 (long escape)": [np.array([1.0, -3.0, 1.0, 5.0])],
+        },
+        budget=budget,
+        why="Lemma 21 for every x^T y, step eta < 1/(2|x^T y|) and delta < sqrt(2|x^T y|): Nelder-Mead over "
+        "(sign and size of x^T y, step, delta) squashed into the hypotheses (see _lemma21_violation)",
     )
     with ctx.control(
         "misaligned start (v, u)(0) = delta (1, -sign(x^T y))/sqrt 2",
@@ -203,6 +249,60 @@ def _hom(alpha: float, p: int, shapes):
     return loss_grad, ncf_grad
 
 
+def _lemma2_measures(alpha: float, p: int, shapes, X, y, w0, deltas) -> dict | None:
+    r"""Lemma 2's quantities for one instance: the window, :math:`E(\delta)`, :math:`\psi/\delta`,
+    :math:`\phi` and :math:`w_*`; ``None`` when the NCF flow from ``w0`` does not blow up (L = 3) or
+    does not grow (L = 2): ``w0`` is then in no stable set of a positive KKT point (the hypothesis)."""
+    L = degree(2, p)
+    fl = polar_flow(  # rtol 1e-8: w_* and the window need ~1e-6 only
+        lambda u, a: _hom_value(alpha, p, shapes, X, y, u), w0[None], L, np.linspace(0.0, 12.0, 3), rtol=1e-8
+    )
+    if not fl.f_end[0] > 1e-6:
+        return None
+    w_star = fl.theta[0, -1]  # the KKT direction of w0's stable set (Lemma 1)
+    # the window: 60% of the NCF blow-up time (L = 3), or while |phi| < ~3 (L = 2, growth e^(2 N* t))
+    T = 0.6 * float(blow_up_time(fl, L)[0]) if L > 2 else float(np.log(3.0) / (2 * fl.f_end[0]))
+    E, psi, phi = _early_phase(*_hom(alpha, p, shapes), X, y, w0, L, deltas, T)
+    if not (np.all(np.isfinite(psi)) and np.all(np.isfinite(phi))):
+        return None  # the window estimate from tau <= 12 reached the NCF blow-up: not a measurable instance
+    eps = 1 - float(phi[-1] @ w_star / np.linalg.norm(phi[-1]))
+    return {
+        "L": L,
+        "E": E,
+        "slope": float(np.polyfit(np.log(deltas), np.log(E), 1)[0]),
+        "psi max": float(np.linalg.norm(psi, axis=2).max()),
+        "phi max": float(np.linalg.norm(phi, axis=1).max()),
+        "eps": eps,
+        "cos": float((psi[:, -1] @ w_star / np.linalg.norm(psi[:, -1], axis=1)).min()),
+        "psi end": float(np.linalg.norm(psi[:, -1], axis=1).min()),
+        "cos small": float(psi[-1, -1] @ w_star / np.linalg.norm(psi[-1, -1])),
+        "psi end small": float(np.linalg.norm(psi[-1, -1])),
+        "phi end": float(np.linalg.norm(phi[-1])),
+    }
+
+
+def _lemma2_violation(X: np.ndarray, y: np.ndarray, deltas: np.ndarray, theta: np.ndarray) -> float:
+    r"""Lemma 2 (:math:`\sigma=x^2`, L = 3) at small :math:`\delta` on one instance: the largest of
+    |slope - L| / 0.15 over the three smallest deltas, (1 - cos) / (2 eps) and (|phi(T)|/2) / |psi(T)| /
+    delta at the smallest, and max |psi| / delta / (2 max |phi|).
+
+    ``theta`` = (unit start :math:`w_0` (8), input anisotropy: column j of X scaled by
+    :math:`10^{(j-1)\tanh(\theta_8)/2}`); 0 where the start is in no positive stable set.  "Small delta"
+    is instance-dependent (at 10x anisotropy E(0.1) ~ 0.8 |phi|), hence the three smallest deltas; about
+    0.3 s per instance, hence the small budget."""
+    Xi = X * 10.0 ** (0.5 * np.tanh(theta[8]) * np.array([-1.0, 0.0, 1.0]))
+    m = _lemma2_measures(1.0, 2, [(2, 3), (1, 2)], Xi, y, normalize(theta[:8]), deltas)
+    if m is None:
+        return 0.0
+    slope = float(np.polyfit(np.log(deltas[1:]), np.log(m["E"][1:]), 1)[0])
+    return max(
+        abs(slope - m["L"]) / 0.15,
+        (1 - m["cos small"]) / max(2 * m["eps"], 1e-300),
+        0.5 * m["phi end"] / m["psi end small"],
+        m["psi max"] / (2 * m["phi max"]),
+    )
+
+
 @claim(
     "kumar2025:lemma-2",
     title="Early directional convergence: from delta w_0 the loss flow follows delta times the NCF flow",
@@ -218,23 +318,16 @@ def lemma_2(ctx: Context) -> None:
     [derived] With :math:`\psi=\delta s` and :math:`\tau=\delta^{L-2}t`:
     :math:`ds/d\tau=\nabla\mathcal N_y(s)-\delta^LJ(s)^\top\mathcal H(s)`, so the deviation from the NCF
     flow is :math:`O(\delta^L)` on a fixed :math:`\tau`-window."""
-    deltas = np.geomspace(0.1, 0.1 / 2 ** ctx.param("halvings", tiny=3, quick=5, full=7), 4)
-    for alpha, p in [(1.0, 2), (1.0, 1)][: ctx.param("nets", tiny=1, quick=2, full=2)]:
-        L = degree(2, p)
+    halvings = ctx.param("halvings", tiny=3, quick=5, full=7)
+    nets = ctx.param("nets", tiny=1, quick=2, full=2)
+    budget = ctx.param("search_budget", tiny=1, quick=3, full=60)
+    deltas = np.geomspace(0.1, 0.1 / 2**halvings, 4)
+    for alpha, p in [(1.0, 2), (1.0, 1)][:nets]:
         rng, X, y, shapes = _two_layer(ctx, f"lemma-2-{p}")
-        loss_grad, ncf_grad = _hom(alpha, p, shapes)
         w0 = normalize(rng.normal(size=sum(r * c for r, c in shapes)))
-        fl = polar_flow(  # rtol 1e-8: w_* and the window need ~1e-6 only
-            lambda u, a, p=p, alpha=alpha, shapes=shapes, X=X, y=y: _hom_value(alpha, p, shapes, X, y, u),
-            w0[None],
-            L,
-            np.linspace(0.0, 12.0, 3),
-            rtol=1e-8,
-        )
-        w_star = fl.theta[0, -1]  # the KKT direction of w0's stable set (Lemma 1)
-        # the window: 60% of the NCF blow-up time (L = 3), or while |phi| < ~3 (L = 2, growth e^(2 N* t))
-        T = 0.6 * float(blow_up_time(fl, L)[0]) if L > 2 else float(np.log(3.0) / (2 * fl.f_end[0]))
-        E, psi, phi = _early_phase(loss_grad, ncf_grad, X, y, w0, L, deltas, T)
+        m = _lemma2_measures(alpha, p, shapes, X, y, w0, deltas)
+        ctx.require(m is not None, "the start w0 is in the stable set of a positive KKT point")
+        L, E = m["L"], m["E"]
         tag = f"alpha={alpha}, p={p}, L={L}"
         ctx.order(
             f"max_tau |psi/delta - phi| against delta ({tag})",
@@ -248,27 +341,42 @@ def lemma_2(ctx: Context) -> None:
             ylabel="E",
         )
         ctx.bound(
-            f"max_t |psi(t)| / delta over the window ({tag})",
-            float(np.linalg.norm(psi, axis=2).max()),
-            float(np.linalg.norm(phi, axis=1).max() + E.max()),
-            why="triangle inequality with the measured E",
+            f"max over delta of max_t |psi(t)| / delta over the window, against 2 max_t |phi| ({tag})",
+            m["psi max"],
+            2 * m["phi max"],
+            why="|psi| = O(delta) on [0, T/delta^(L-2)] with a delta-free constant: C = 2 max |phi| (the "
+            "NCF flow from w0 over the window) holds for every delta with E(delta) <= max |phi|",
         )
-        eps = 1 - float(phi[-1] @ w_star / np.linalg.norm(phi[-1]))
         ctx.bound(
             f"min over delta of cos(psi(T/delta^(L-2)), w_*) against 1 - 2 eps ({tag})",
-            float((psi[:, -1] @ w_star / np.linalg.norm(psi[:, -1], axis=1)).min()),
-            1 - 2 * eps,
+            m["cos"],
+            1 - 2 * m["eps"],
             side=">=",
-            why=f"eps = 1 - cos(phi(T), w_*) = {eps:.3g}; the factor 2 is the O(eps) constant, the "
+            why=f"eps = 1 - cos(phi(T), w_*) = {m['eps']:.3g}; the factor 2 is the O(eps) constant, the "
             "deviation E/|phi| being far smaller",
         )
         ctx.bound(
             f"min over delta of |psi(T/delta^(L-2))| / delta ({tag})",
-            float(np.linalg.norm(psi[:, -1], axis=1).min()),
-            0.5 * float(np.linalg.norm(phi[-1])),
+            m["psi end"],
+            0.5 * m["phi end"],
             side=">=",
             why="eta := |phi(T)|/2 is delta-free; holds once E < |phi(T)|/2",
         )
+        if L == 3:
+            ctx.search(
+                f"search: worst of Lemma 2's conclusions over starts and data ({tag})",
+                partial(_lemma2_violation, X, y, deltas),
+                {
+                    "Gaussian start, Gaussian data": [np.append(w0, 0.0)],
+                    "another start, anisotropic inputs (10^-0.45..10^0.45)": [
+                        np.append(rng.normal(size=8), 1.5)
+                    ],
+                },
+                budget=budget,
+                why="Lemma 2 for every unit start in a positive stable set: Nelder-Mead over the start and "
+                "the input anisotropy (see _lemma2_violation); starts whose NCF flow does not blow up are "
+                "outside the hypothesis (ratio 0)",
+            )
     ctx.note(
         "By kumar2025:lemma-1-corrected, non-diverging NCF flows end at zero KKT directions (non-negative), "
         "so Lemma 2's 'otherwise' branch (|psi| = eps O(delta)) needs a start converging to the origin, "
@@ -414,6 +522,24 @@ def lemma_3(ctx: Context) -> None:
 # --------------------------------------------------------------------------- Lemma 15, Lemma 16
 
 
+L15_SHAPES = [(3, 3), (3, 3), (1, 3)]  # the 3-layer nets of the Lemma 15 search (n = 6 samples, d = 3)
+
+
+def _lemma15_violation(alpha: float, p: int, theta: np.ndarray) -> float:
+    r"""Lemma 15 on one instance: max relative :math:`|\nabla_{W_1}\mathcal N(W_1,cW_{2:3})-c^{p+1}
+    \nabla_{W_1}\mathcal N|` over the rounding allowance :math:`64\cdot12\epsilon`.
+
+    ``theta`` = (X (6, 3), z (6), the 21 weights, :math:`\log_{10}c/2` through tanh): every instance
+    has :math:`c\in(0.01,100)`, :math:`c>0` as the lemma needs."""
+    X, z = theta[:18].reshape(6, 3), theta[18:24]
+    Ws = unpack(theta[24:45][None], L15_SHAPES)
+    c = 10 ** (2 * np.tanh(theta[45]))
+    g = ncf_and_grad(Ws, X, z, alpha, p)[1][0]
+    gc = ncf_and_grad([Ws[0]] + [c * W for W in Ws[1:]], X, z, alpha, p)[1][0]
+    L = degree(2, p)
+    return float(np.abs(gc - c**L * g).max() / max(np.abs(c**L * g).max(), 1e-300)) / (64 * 12 * EPS)
+
+
 @claim(
     "kumar2025:lemma-15",
     title="Gradients in other variables keep the homogeneity: grad_w1 f(w1, c w2) = c^L grad_w1 f(w1, w2)",
@@ -425,6 +551,7 @@ def lemma_3(ctx: Context) -> None:
 def lemma_15(ctx: Context) -> None:
     c = sp.Symbol("c", positive=True)
     symbolic = ctx.param("symbolic", tiny=1, quick=2, full=2)
+    budget = ctx.param("search_budget", tiny=10, quick=30, full=200)
     x = sp.Matrix(sp.symbols("x0:2", real=True))
     for depth, p in [(2, 3), (3, 2)][:symbolic]:
         net = block_net(2, depth, 1, 1)
@@ -454,6 +581,32 @@ def lemma_15(ctx: Context) -> None:
         why="activation patterns of layer 1 are unchanged and later layers scale by c > 0; rounding of "
         "sums of n = 12 products, 64x headroom",
     )
+    search_rng = ctx.rng("lemma-15-search").host
+    gauss = search_rng.normal(size=46)
+    kink = gauss.copy()  # layer-1 pre-activations of samples 0-2 within 1e-9 of 0 (ReLU kinks)
+    W1 = kink[24:33].reshape(3, 3)
+    W1 -= np.outer(W1 @ kink[:3], kink[:3]) / (kink[:3] @ kink[:3]) * (1 - 1e-9)
+    kink[24:33] = W1.ravel()
+    for alpha, p in [(0.0, 1), (0.5, 3)]:
+        ctx.search(
+            f"search: relative |grad_W1 N(W_1, c W_(2:3)) - c^(p+1) grad_W1 N| / (64 12 eps) "
+            f"(alpha={alpha}, p={p})",
+            partial(_lemma15_violation, alpha, p),
+            {
+                "Gaussian data and weights, c = 1": [gauss],
+                "c at 0.01 and at 100": [
+                    np.concatenate([gauss[:45], [-3.0]]),
+                    np.concatenate([gauss[:45], [3.0]]),
+                ],
+                "layer 1 on a kink of sample 0": [kink],
+                "ill-conditioned data (scales 1e-3..1e3)": [
+                    gauss * np.repeat(10.0 ** np.linspace(-3, 3, 3), [8, 8, 30])
+                ],
+            },
+            budget=budget,
+            why="Lemma 15 for every point and every c > 0 (3-layer nets, the W_1 gradient against scaling "
+            "W_2, W_3): Nelder-Mead over data, weights and log c (see _lemma15_violation)",
+        )
     with ctx.control(
         "f = w1^2 w2 + w2^3: homogeneous only jointly",
         breaks=W2_HOMOGENEOUS,
@@ -494,6 +647,25 @@ def _volterra(alpha: np.ndarray, beta: np.ndarray, t: np.ndarray) -> np.ndarray:
     return u
 
 
+def _gronwall_violation(t: np.ndarray, theta: np.ndarray) -> float:
+    r"""Lemma 16 on one instance: (max (u - bound) / max|u|) over 2x the extremal's discretization error.
+
+    ``theta`` (14) -> :math:`\beta=\sum_{i<4}\mathrm{softplus}(\theta_i)|\sin\omega_it|\ge0` with
+    :math:`\omega_i=0.5+4.5\,\mathrm{expit}\,\theta_{4+i}`, any
+    :math:`\alpha=\theta_8+\theta_9t+\theta_{10}\sin(\theta_{11}t)`, a slack
+    :math:`e=\mathrm{softplus}(\theta_{12})t^2+\mathrm{softplus}(\theta_{13})|\sin3t|\ge0`, and
+    :math:`u=\alpha-e+\int\beta u` (so :math:`u\le\alpha+\int\beta u`).  The allowance is at least
+    64 eps (rounding) when the discretization error is below it."""
+    beta = np.logaddexp(0.0, theta[:4]) @ np.abs(np.sin(np.outer(0.5 + 4.5 * expit(theta[4:8]), t)))
+    alpha = theta[8] + theta[9] * t + theta[10] * np.sin(theta[11] * t)
+    slack = np.logaddexp(0.0, theta[12]) * t**2 + np.logaddexp(0.0, theta[13]) * np.abs(np.sin(3 * t))
+    extremal = _volterra(alpha, beta, t)
+    scale = np.abs(extremal).max()
+    disc = float(np.max(np.abs(extremal - _gronwall_bound(alpha, beta, t)))) / scale
+    gap = _gronwall_gap(alpha, beta, _volterra(alpha - slack, beta, t), t) / scale
+    return gap / (2 * max(disc, 64 * EPS))
+
+
 @claim(
     "kumar2025:lemma-16",
     title="Gronwall's inequality",
@@ -507,10 +679,12 @@ def lemma_16(ctx: Context) -> None:
     r"""u solves :math:`u=\alpha-e+\int_0^t\beta u` with a slack :math:`e\ge0`, so it satisfies the
     hypothesis; the extremal :math:`e=0` attains the bound, so its measured gap is the discretization
     error."""
+    trials = ctx.param("trials", tiny=8, quick=64, full=256)
+    budget = ctx.param("search_budget", tiny=10, quick=24, full=200)
     rng = ctx.rng("gronwall").host
     worst, worst_mono, disc = -np.inf, -np.inf, 0.0
     t = np.linspace(0.0, 3.0, 1501)
-    for _ in range(ctx.param("trials", tiny=8, quick=64, full=256)):
+    for _ in range(trials):
         beta = np.abs(rng.normal(size=4)) @ np.abs(np.sin(np.outer(rng.uniform(0.5, 3, 4), t)))
         alpha = np.cumsum(np.abs(rng.normal(size=t.size))) * 1e-3 + rng.normal()
         slack = np.abs(np.cumsum(rng.normal(size=t.size))) * 1e-2
@@ -548,6 +722,25 @@ def lemma_16(ctx: Context) -> None:
         worst_mono,
         2 * disc,
         why="as above",
+    )
+    search_rng = ctx.rng("gronwall-search").host
+    ctx.search(
+        "search: max_t (u - Gronwall bound) / max|u| over 2x the extremal's discretization error",
+        partial(_gronwall_violation, t[::3]),
+        {
+            "smooth beta, linear alpha, small slack": [search_rng.normal(size=14)],
+            "large oscillating beta, oscillating alpha": [
+                np.concatenate([[3.0] * 4, [3.0] * 4, search_rng.normal(size=4) * [1, 1, 3, 5], [-3, -3]])
+            ],
+            "beta -> 0 (u = alpha - e), no slack": [
+                np.concatenate([[-8.0] * 4, np.zeros(4), [1, 1, 1, 4], [-9, -9]])
+            ],
+            "decreasing alpha crossing 0": [np.concatenate([np.zeros(8), [1.0, -2.0, 0.5, 2.0], [0.0, 0.0]])],
+        },
+        budget=budget,
+        why="Lemma 16 for every beta >= 0, continuous alpha and u below its hypothesis: Nelder-Mead over "
+        "beta (softplus weights of |sin|), alpha (affine + sine) and the slack (see _gronwall_violation), "
+        "on every third point of the grid",
     )
     with ctx.control(
         "beta = -1 with u = -5 on [0, 1], then the largest u allowed",
