@@ -18,14 +18,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.datasets import Dataset, fan, is_symmetric, perturbed_symmetric
-from numeric.initializations import gaussian
-from numeric.losses import Loss
-from numeric.metrics import sign_imbalance
-from numeric.networks import BiasFreeNet
-from numeric.solve import gradient_descent
-from numeric.trajectory import Status
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import Dataset, fan, is_symmetric, perturbed_symmetric
+from numeric.data.initializations import gaussian
+from numeric.engine.descent import gradient_descent
+from numeric.engine.trajectory import Status
+from numeric.measures.metrics import sign_imbalance
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import (
@@ -249,7 +249,7 @@ def figure_1(ctx: Context) -> None:
     ctx.note(
         "The numeric layer has no biased network: the 'biased' net W2 sigma(W1 x + b) is trained as the "
         "bias-free net on the augmented input [x, 1] (W1' = [W1, b]); hidden biases only, as in the paper's "
-        "two-layer biased net. Fan data: numeric.datasets.fan (our construction, the paper gives none). "
+        "two-layer biased net. Fan data: numeric.data.datasets.fan (our construction, the paper gives none). "
         "Circle data: every ray carries one inside (+1) and one outside (-1) point, so 'bias-free fails' is "
         "exact (accuracy <= 1/2) rather than empirical. Accuracies (seed-wise): "
         + "; ".join(
@@ -717,6 +717,18 @@ def figure_3_corrected(ctx: Context) -> None:
 # ---------------------------------------------------------------------------- Figure 6
 
 DURATION_DELTA = 150.0  # horizon = DURATION_DELTA / delta_min: measured plateau durations are ~60/delta
+# "the net leaves the plateau" (delta > 0) is read as the typical net: P(escape) >= 0.9 (we saw 1 net of 48
+# stay, width 100); the violation to catch is escaping as a coin flip, P = 0.5 (no typical behaviour).
+ESCAPE_AT_LEAST = 0.9
+ESCAPE_DETECT = 0.5
+_ESCAPE = "nets leave the OLS plateau within the horizon: P(escape) >= 0.9"
+_ESCAPE_WHY = (
+    "; a net that does not escape stays at a stable nearly linear state (its gap keeps the plateau value), "
+    "so the statement is read for the typical net, P(escape) >= 0.9, tested exactly against a coin flip "
+    "P = 0.5; the seeds of all deltas are pooled (the statement is the same at every delta > 0); "
+    "durations and rates below are over the nets that escape"
+)
+_DURATIONS = "plateau durations and escape rates (>= 2 escapes per delta)"
 
 
 @dataclass
@@ -831,34 +843,28 @@ def figure_6(ctx: Context) -> None:
         f"within the horizon T = {DURATION_DELTA:g}/delta_min = {T:g} (measured durations are ~60/delta)"
     )
     escaped = np.isfinite(dur) & np.isfinite(rate)
-    why_most = (
-        why_escape + "; a net that does not escape stays at a stable nearly linear state (its gap keeps the "
-        "plateau value), so 'the net leaves the plateau' is checked for the typical net: more than half of "
-        "the seeds at every delta; durations and rates below are over the nets that escape"
+    ctx.probability(
+        _ESCAPE,
+        int(escaped.sum()),
+        escaped.size,
+        at_least=ESCAPE_AT_LEAST,
+        detect=ESCAPE_DETECT,
+        why=why_escape + _ESCAPE_WHY + f" (pooled over delta in {deltas.round(4).tolist()}: "
+        f"{escaped.sum(axis=1).tolist()} of {seeds} escaped)",
     )
-    ctx.holds(
-        f"most nets leave the OLS plateau within the horizon, at every delta in {deltas.round(4).tolist()}",
-        bool((escaped.sum(axis=1) > seeds / 2).all()),
-        measured=f"{escaped.sum(axis=1).tolist()} of {seeds} escaped",
-        expected=f"> {seeds / 2:g} at every delta",
-        why=why_most,
-        details={"durations": dur, "escape rates": rate, "horizon": T},
-    )
-    with ctx.control(
-        "delta = 0: the data satisfy Condition 3",
-        breaks=DELTA_POS,
-        must_break=["most nets leave the OLS plateau within the horizon*"],
-    ):
+    with ctx.control("delta = 0: the data satisfy Condition 3", breaks=DELTA_POS, must_break=[_ESCAPE]):
         esc0 = np.array([np.isfinite(p.t_out) for p in plateaus[n:]])
-        ctx.holds(
-            "most nets leave the OLS plateau within the horizon (delta = 0)",
-            bool(esc0.sum() > seeds / 2),
-            measured=f"{int(esc0.sum())} of {esc0.size} escaped",
-            expected=f"> {seeds / 2:g}",
-            why=why_most + "; on symmetric data L >= L_ols for every weight (Cor. 10 proof)",
+        ctx.probability(
+            _ESCAPE,
+            int(esc0.sum()),
+            esc0.size,
+            at_least=ESCAPE_AT_LEAST,
+            detect=ESCAPE_DETECT,
+            why=why_escape + _ESCAPE_WHY + "; on symmetric data L >= L_ols for every weight (Cor. 10 proof)",
         )
-    if not (escaped.sum(axis=1) > seeds / 2).all():
-        return  # durations are undefined; the failed check above is the verdict
+    if not (escaped.sum(axis=1) >= 2).all():
+        ctx.undecided(_DURATIONS, f"escapes per delta {escaped.sum(axis=1).tolist()}: an order needs >= 2")
+        return
     dur = [row[ok] for row, ok in zip(dur, escaped, strict=True)]
     rate = [row[ok] for row, ok in zip(rate, escaped, strict=True)]
     nxt = next_order_tolerance(deltas)
@@ -916,7 +922,7 @@ def figure_6(ctx: Context) -> None:
     )
     n_diverged = int((t_stop < t[-1]).sum())
     ctx.note(
-        "Data: numeric.datasets.perturbed_symmetric (corners labelled by x1, the middle pair against "
+        "Data: numeric.data.datasets.perturbed_symmetric (corners labelled by x1, the middle pair against "
         "them; the paper gives the labels only in its figure, and labelling all six points by x1 would "
         "make the target linear, OLS loss 0, with no plateau to escape). Square loss (not stated in the "
         "paper). Seed means per "
