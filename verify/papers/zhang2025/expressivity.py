@@ -4,7 +4,7 @@ Theorem 1 (linear plus even), Corollary 2 (odd => linear; on symmetric data no t
 net beats OLS), eq. (9) (depth separation) and Remark 4 (augmentation caps a trained
 two-layer net at the best linear classifier).
 
-The helpers here (forward pass through :class:`~numeric.networks.BiasFreeNet`, the
+The helpers here (forward pass through :class:`~numeric.models.networks.BiasFreeNet`, the
 float64 error bound of a forward pass, OLS, GD training) are shared with
 :mod:`verify.papers.zhang2025.identities`.
 """
@@ -16,14 +16,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from numeric import datasets
 from numeric.backend import to_numpy
-from numeric.initializations import gaussian
-from numeric.losses import LOGISTIC, SQUARE, Loss
-from numeric.networks import BiasFreeNet
-from numeric.solve import gradient_descent
-from numeric.trajectory import Trajectory
-from numeric.vector_fields import GradientFlow
+from numeric.data import datasets
+from numeric.data.initializations import gaussian
+from numeric.engine.descent import gradient_descent
+from numeric.engine.trajectory import Trajectory
+from numeric.models.losses import LOGISTIC, SQUARE, Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from symbolic.activations import (
     corollary10_cross_term,
     decomposition_residual_alpha_above_one,
@@ -256,7 +256,7 @@ def _train(
     lr: float,
     w_init: float,
 ) -> tuple[BiasFreeNet, Trajectory]:
-    """Full-batch GD (exact map, ``numeric.solve.gradient_descent``) of two-layer nets of width ``H``.
+    """Full-batch GD (exact map, ``numeric.engine.descent.gradient_descent``) of two-layer nets, width ``H``.
 
     One member per entry of ``alphas``, App. H Gaussian init of scale ``w_init``; states
     are recorded at :func:`_record_steps` (host arrays in ``ys``).
@@ -759,6 +759,13 @@ def _logistic_gap(ctx: Context, Ws, ds: datasets.Dataset, alpha) -> np.ndarray:
     return (L_f - L_h) / tol
 
 
+def _logistic_violation(ctx: Context, theta: np.ndarray) -> float:
+    """``-(L(f) - L(h))/tol`` of :func:`_logistic_gap` on the instance ``theta``, labels ``sign(y)``."""
+    ds, W1, W2, alpha = _instance(theta)
+    labelled = datasets.Dataset(ds.X, np.where(ds.y >= 0, 1.0, -1.0), ds.name)
+    return -float(_logistic_gap(ctx, [W1, W2], labelled, alpha)[0])
+
+
 def _classifier_sizes(ctx: Context) -> tuple[int, int, int]:
     """Width, GD steps and seeds of :func:`_train_classifier`, read by its claims before anything else."""
     H = ctx.param("H", tiny=10, quick=30, full=100)
@@ -821,6 +828,7 @@ _LOSS_GAP = "logistic loss of a net >= that of its linear part (min (L(f) - L(h)
 )
 def remark_4(ctx: Context) -> None:
     _classifier_sizes(ctx)
+    budget = ctx.param("budget", tiny=30, quick=100, full=1000)
     ds = datasets.fan(
         ctx.param("n", tiny=30, quick=60, full=200), seed=int(ctx.rng("fan").host.integers(2**31))
     )
@@ -849,6 +857,16 @@ def remark_4(ctx: Context) -> None:
         -1.0,
         side=">=",
         why=_LOGISTIC_WHY,
+    )
+    ctx.search(
+        "search: worst (L(h) - L(f))/tol over nets, labelled symmetric data and alpha",
+        functools.partial(_logistic_violation, ctx),
+        _instance_starts(ctx.rng("search").host),
+        budget=budget,
+        why="the loss-gap statement above holds for every net on every symmetric labelled data set "
+        f"(ratio <= 1 iff L(f) >= L(h) - tol); Nelder-Mead over (W1, W2, six inputs, labels sign(y), "
+        f"alpha), H, D = {SEARCH_SHAPE[:2]}; families: Gaussian, badly scaled (weights 1e2, inputs "
+        "1e-2), near-kink (an input 1e-9 off a unit's kink)",
     )
     paired = np.concatenate([_pairs_linear(ctx, Ws, ds, alpha), _pairs_linear(ctx, [W1r, W2r], ds, alpha_r)])
     ctx.holds(
