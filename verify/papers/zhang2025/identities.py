@@ -9,17 +9,19 @@ over sizes, weight scales and slopes, with the float64 error of both sides deriv
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import sympy as sp
 
-from numeric import datasets
-from numeric.activation import Activation
 from numeric.backend import array_namespace, to_numpy
-from numeric.initializations import balanced_rank_one
-from numeric.integrators.control import FixedStep
-from numeric.integrators.methods import RK4
-from numeric.metrics import sign_imbalance
-from numeric.solve import solve
+from numeric.data import datasets
+from numeric.data.initializations import balanced_rank_one
+from numeric.engine.integrators.control import FixedStep
+from numeric.engine.integrators.methods import RK4
+from numeric.engine.solve import solve
+from numeric.measures.metrics import sign_imbalance
+from numeric.models.activation import Activation
 from symbolic.activations import ALPHA, corollary10_cross_term, pairing_identities
 from symbolic.deep import forward as symbolic_forward
 from symbolic.exact import moments, sign_of, symmetrise
@@ -829,6 +831,62 @@ def _imbalanced_deviations(ctx: Context) -> tuple[float, float]:
     return worst_36, worst_even
 
 
+# (H, D, inputs) of the instances searched for (36): units of both signs, inputs to place near r^T x = 0.
+A7_SHAPE = (4, 2, 6)
+
+
+def _manifold_instance(theta: np.ndarray):
+    r"""Parameters -> ``(W1 (1,H,D), W2 (1,1,H), r (1,D), X (1,D,n))`` on the Assumption-7 manifold.
+
+    :math:`W_2` = the free vector with its positive part rescaled to :math:`\|W_2^+\|=\|W_2^-\|`
+    (unit 0 forced positive, unit H-1 negative so that both parts exist), :math:`r` normalised,
+    :math:`W_1=W_2^\top r^\top`.
+    """
+    H, D, n = A7_SHAPE
+    w2, r, x = np.split(np.asarray(theta, float), np.cumsum([H, D]))
+    w2 = np.concatenate([[abs(w2[0])], w2[1:-1], [-abs(w2[-1])]])
+    pos = w2 > 0
+    w2 = np.where(pos, w2 * np.linalg.norm(w2[~pos]) / np.linalg.norm(w2[pos]), w2)
+    r = r / np.linalg.norm(r)
+    return np.outer(w2, r)[None], w2[None, None], r[None], x.reshape(1, D, n)
+
+
+def _eq36_violation(ctx: Context, alpha: float, theta: np.ndarray) -> float:
+    """(36) deviation / float64 bound (:func:`_eq36_ratio`) on the manifold instance ``theta``."""
+    W1, W2, r, X = _manifold_instance(theta)
+    return float(_eq36_ratio(ctx, W1, W2, r, np.full((1, 1, 1), alpha), X, 4 * (A7_SHAPE[0] + 4) * EPS)[0])
+
+
+def _manifold_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Three families (chosen before looking): Gaussian; lopsided (one large positive unit against
+    small negative ones, inputs spread over 1e-3..1e3); near-kink (every input 1e-9 relative off
+    the hyperplane r^T x = 0, where the active set switches)."""
+    H, D, n = A7_SHAPE
+
+    def gaussian():
+        return rng.normal(size=H + D + D * n)
+
+    def lopsided():
+        t = gaussian()
+        t[0], t[1:H] = 1e2, -np.abs(t[1:H]) * 1e-2
+        t[H + D :] *= _log_uniform(rng, D * n)
+        return t
+
+    def near_kink():
+        t = gaussian()
+        r = t[H : H + D] / np.linalg.norm(t[H : H + D])
+        X = t[H + D :].reshape(D, n)
+        X -= np.outer(r, r @ X)
+        X += 1e-9 * np.linalg.norm(X, axis=0) * np.outer(r, rng.choice([-1.0, 1.0], n))
+        t[H + D :] = X.ravel()
+        return t
+
+    return {
+        f: [make() for _ in range(2)]
+        for f, make in (("Gaussian", gaussian), ("lopsided", lopsided), ("near-kink", near_kink))
+    }
+
+
 _A7_WHY = (
     "max over H in {2,3,10,100,1000}, D in {1,2,5,50}, alpha in [0,1], ||W2|| log-uniform in 1e-4..1e4 "
     "of the deviation divided by its float64 bound: "
@@ -849,17 +907,29 @@ _EQ36_EXACT = "symbolic: (36) on both sides of r^T x = 0"
     source="Assumption 7; Theorem 8 proof, part 1, eqs. (34)-(36)",
     statement=r"If $W_1=W_2^\top r^\top$ with $\|r\|=1$ and $\|W_2^+\|=\|W_2^-\|$, then for every $x$: "
     r"$f(x)=W_2\sigma(W_1x)=\tfrac{\alpha+1}2W_2W_1x$ (36). "
-    r"(``numeric.initializations.balanced_rank_one`` constructs such states.)",
+    r"(``numeric.data.initializations.balanced_rank_one`` constructs such states.)",
     hypotheses=[RANK_ONE, BALANCED, ALPHA_01],
 )
 def assumption_7(ctx: Context) -> None:
+    budget = ctx.param("budget", tiny=30, quick=120, full=1000)
     worst = _manifold_deviations(ctx)
-    # Rank one and balance are the hypotheses, built by numeric.initializations.balanced_rank_one: they
+    # Rank one and balance are the hypotheses, built by numeric.data.initializations.balanced_rank_one: they
     # are the regime of the states (each within its float64 bound: entries g_h r_d and the projection
     # carry relative error <= 2(H+4)eps, the rescaled norms <= 4(H+4)eps), not conclusions.
     ctx.regime(RANK_ONE, ratio=worst["rank"])
     ctx.regime(BALANCED, ratio=worst["imbalance"])
     ctx.bound(_EQ36, worst["eq36"], 1.0, why=_EQ36_WHY)
+    starts = _manifold_starts(ctx.rng("search").host)
+    for alpha in (0.0, 0.5):
+        ctx.search(
+            f"search: worst (36) deviation / float64 bound over manifold states and inputs, alpha={alpha:g}",
+            functools.partial(_eq36_violation, ctx, alpha),
+            starts,
+            budget=budget,
+            why=f"Nelder-Mead over (W2, r, {A7_SHAPE[2]} inputs), H, D = {A7_SHAPE[:2]}, mapped onto the "
+            "manifold (positive part of W2 rescaled to balance, r normalised, W1 = W2^T r^T); bound as "
+            "above (forward pass plus the even part a float imbalance 4(H+4)eps can leave)",
+        )
     exact = _eq36_symbolic([3, 4, -5])
     why = "SymPy, r = (3/5, 4/5), x = kappa r + lam r_perp with kappa positive and negative"
     ctx.zero(_EQ36_EXACT, exact["eq36"], why=why + "; W2 = (3, 4, -5)")
