@@ -16,7 +16,7 @@ from pathlib import Path
 from benchmarks.config import PROFILES
 from benchmarks.report import render
 from benchmarks.runner import BENCHMARKS, UserError, load, outputs, run, write
-from numeric.allocator import keep_freed_memory
+from numeric.engine.allocator import keep_freed_memory
 
 DEFAULT_OUT = Path("reports/benchmarks.json")
 
@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         render(doc, md, plot_dir)
         print(f"wrote {md}")
         return 0
-    keep_freed_memory()  # the engine's temporaries stay paged in (numeric/allocator.py)
+    keep_freed_memory()  # the engine's temporaries stay paged in (numeric/engine/allocator.py)
     t0 = time.perf_counter()
 
     def log(msg: str) -> None:

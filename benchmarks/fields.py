@@ -2,10 +2,10 @@ r"""The per-member field of the solve_ivp loop (analytic gradient, NumPy).
 
 :class:`SingleNetFlow` is the gradient-flow field of ONE two-layer ReLU net with plain
 2-D matmuls, the lean per-member function a ``solve_ivp`` loop calls; it is the same
-field as :class:`numeric.vector_fields.GradientFlow` on ``BiasFreeNet((D, H, 1), kink=0)``
+field as :class:`numeric.models.vector_fields.GradientFlow` on ``BiasFreeNet((D, H, 1), kink=0)``
 with square loss, alpha = 0.  The batched engine is always timed on the library's own
 fields (the kou2023 and dana2025 benchmarks use the claims' fields,
-:class:`numeric.fixed_readout.FixedReadoutNet` and :class:`numeric.shallow_relu.ShallowReLU`).
+:class:`numeric.models.fixed_readout.FixedReadoutNet` and :class:`numeric.models.shallow_relu.ShallowReLU`).
 """
 
 from __future__ import annotations

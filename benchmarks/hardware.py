@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from benchmarks.timing import best_of
-from numeric.allocator import allocator_settings
+from numeric.engine.allocator import allocator_settings
 
 _THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 

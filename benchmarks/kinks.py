@@ -15,12 +15,12 @@ Alternatives, each timed in the same run and interleaved, on the same members:
 
 * **solve_ivp loop** -- ``scipy.integrate.solve_ivp(method="DOP853")`` one member at a time on
   :class:`benchmarks.fields.SingleNetFlow`, timed on ``ivp_members`` members and scaled by ``B / k``;
-* **engine, no events** -- :func:`numeric.solve.solve` with DOP853 on the batched
-  :class:`~numeric.vector_fields.GradientFlow` (the error control finds every kink by trial
+* **engine, no events** -- :func:`numeric.engine.solve.solve` with DOP853 on the batched
+  :class:`~numeric.models.vector_fields.GradientFlow` (the error control finds every kink by trial
   and error); it is slow on these flows, so it is timed on ``plain_B`` members and scaled
   to ``B`` (a lower bound on its speed-up, since batching amortises better at larger B);
 * **engine, events** -- the same with ``events=flow.switching`` (frozen activation
-  pattern, crossings located on the dense output, :mod:`numeric.integrators.events`), with
+  pattern, crossings located on the dense output, :mod:`numeric.engine.integrators.events`), with
   DOPRI5 and with DOP853, on all ``B`` members.
 
 Accuracy is measured: the reference is the engine *without* events (DOP853) at ``ref_rtol``
@@ -42,13 +42,13 @@ from benchmarks.fields import SingleNetFlow
 from benchmarks.timing import Probe, interleave
 from benchmarks.vs_solve_ivp import ivp_loop, rel_errors
 from numeric.backend import get_backend
-from numeric.datasets import orthogonal
-from numeric.integrators import DOP853, DOPRI5, AdaptiveStep, ButcherTableau
-from numeric.losses import SQUARE
-from numeric.networks import BiasFreeNet
-from numeric.solve import solve
-from numeric.trajectory import Trajectory
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import orthogonal
+from numeric.engine.integrators import DOP853, DOPRI5, AdaptiveStep, ButcherTableau
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Trajectory
+from numeric.models.losses import SQUARE
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 ALTERNATIVES = {
     "events dopri5": (DOPRI5, True),

@@ -9,8 +9,8 @@ initialisation :math:`N(0,\sigma_0^2)`. The computation being costed is
 
 Alternatives, interleaved in the same run:
 
-* **ours** -- :func:`numeric.solve.gradient_descent` (the exact GD map) on the
-  batched field the kou2023 claims use, :class:`numeric.fixed_readout.FixedReadoutNet`,
+* **ours** -- :func:`numeric.engine.descent.gradient_descent` (the exact GD map) on the
+  batched field the kou2023 claims use, :class:`numeric.models.fixed_readout.FixedReadoutNet`,
   ``B`` networks at once;
 * **torch float64 / float32** -- :func:`benchmarks.torch_loops.kou_run`, one network
   at a time (autograd + ``torch.optim.SGD``), timed on ``torch_members`` networks.
@@ -33,10 +33,10 @@ from benchmarks.config import GDConfig
 from benchmarks.hardware import matmul_rate
 from benchmarks.profiling import profile
 from benchmarks.timing import Probe, Timing, best_of, interleave
-from numeric import chunking
 from numeric.backend import get_backend, matmul_add
-from numeric.fixed_readout import FixedReadoutNet, readout
-from numeric.solve import gradient_descent
+from numeric.engine import chunking
+from numeric.engine.descent import gradient_descent
+from numeric.models.fixed_readout import FixedReadoutNet, readout
 
 
 @dataclass
@@ -67,7 +67,7 @@ class KouProblem:
     ) -> np.ndarray:
         """Final first layers ``(B, 2m d)`` after ``steps`` GD steps, all members at once
         (``dtype="float32"``: the explicit float32 option of the engine; ``memory_budget``:
-        chunked, see :mod:`numeric.chunking`)."""
+        chunked, see :mod:`numeric.engine.chunking`)."""
         traj = gradient_descent(
             self.field,
             self.y0[:B],

@@ -4,13 +4,13 @@ Setting (kumar2025 Sec. 3.3, Algorithm 1, App. C.1.1): a depth-3 homogeneous net
 :math:`\sigma(x)=\max(x,\alpha x)^p` with random weights on ``n`` Gaussian samples in
 ``d`` dimensions and a random teacher; the residual :math:`\bar y=y-\mathcal H(X;W)`
 defines the first hidden layer's candidate NCF
-:math:`h(a,b)=\sum_i q_i^\top b\,\sigma(a^\top g_i)` (:class:`numeric.homogeneous_nets.NeuronNCF`,
+:math:`h(a,b)=\sum_i q_i^\top b\,\sigma(a^\top g_i)` (:class:`numeric.models.homogeneous_nets.NeuronNCF`,
 ``k = d + width`` unknowns). Neuron Pursuit maximizes it on :math:`\|(a,b)\|=1` by projected
 gradient ascent (eq. 5, step ``step``) from ``R`` random restarts and keeps the best.
 
 Alternatives, interleaved in the same run:
 
-* **ours** -- :func:`numeric.homogeneous_nets.projected_gradient_ascent` with all ``R``
+* **ours** -- :func:`numeric.models.homogeneous_nets.projected_gradient_ascent` with all ``R``
   restarts as rows of one state ``(1, R, k)``: every iteration is four small GEMMs;
 * **loop** -- the same function called once per restart (state ``(1, 1, k)``), the
   loop one writes around a single-start optimizer; timed on ``loop_restarts`` restarts
@@ -35,7 +35,7 @@ from benchmarks.analysis import loglog_fit
 from benchmarks.config import NCFConfig
 from benchmarks.hardware import matmul_rate
 from benchmarks.timing import Probe, interleave
-from numeric.homogeneous_nets import NeuronNCF, layer_candidates, output, projected_gradient_ascent
+from numeric.models.homogeneous_nets import NeuronNCF, layer_candidates, output, projected_gradient_ascent
 
 
 @dataclass

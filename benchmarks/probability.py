@@ -10,8 +10,8 @@ of converged runs.
 
 Alternatives, interleaved in the same run:
 
-* **ours** -- all runs at once with :func:`numeric.solve.gradient_descent` on the
-  batched field the dana2025 claims use, :class:`numeric.shallow_relu.ShallowReLU`, in
+* **ours** -- all runs at once with :func:`numeric.engine.descent.gradient_descent` on the
+  batched field the dana2025 claims use, :class:`numeric.models.shallow_relu.ShallowReLU`, in
   chunks of ``check_every`` steps; runs that converged are dropped between chunks (so a run costs at most
   ``check_every - 1`` steps more than it needs);
 * **torch float64 / float32** -- :func:`benchmarks.torch_loops.dana_run`, one run at a
@@ -31,8 +31,8 @@ from benchmarks.config import ProbConfig
 from benchmarks.hardware import matmul_rate
 from benchmarks.timing import Probe, interleave
 from numeric.backend import get_backend
-from numeric.shallow_relu import ShallowReLU
-from numeric.solve import gradient_descent
+from numeric.engine.descent import gradient_descent
+from numeric.models.shallow_relu import ShallowReLU
 
 
 @dataclass

@@ -12,10 +12,10 @@ the chattering, not the solvers.
 
 Alternatives, each timed in the same run and interleaved:
 
-* **ours** -- :func:`numeric.solve.solve` with ``cfg.method`` (``DOP853``, the same
+* **ours** -- :func:`numeric.engine.solve.solve` with ``cfg.method`` (``DOP853``, the same
   tableau and error blend as SciPy's) and per-member
   ``AdaptiveStep(rtol, atol=atol_ratio * rtol)`` on the batched
-  :class:`~numeric.vector_fields.GradientFlow`, all ``B`` members at once; at the largest
+  :class:`~numeric.models.vector_fields.GradientFlow`, all ``B`` members at once; at the largest
   ``B`` also with ``cfg.compare_method`` (``DOPRI5``), so the report separates what the
   method buys from what batching buys;
 * **solve_ivp loop** -- ``scipy.integrate.solve_ivp(method="DOP853")`` with the same
@@ -47,14 +47,14 @@ from benchmarks.hardware import matmul_rate
 from benchmarks.profiling import profile
 from benchmarks.timing import Probe, best_of, interleave
 from numeric.backend import get_backend
-from numeric.datasets import gaussian_teacher
-from numeric.initializations import balanced_rank_one
-from numeric.integrators import DOPRI5, AdaptiveStep, ButcherTableau, method_by_name, rk_step
-from numeric.losses import SQUARE
-from numeric.networks import BiasFreeNet
-from numeric.solve import FLOAT32_MIN_RTOL, solve
-from numeric.trajectory import Trajectory
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import gaussian_teacher
+from numeric.data.initializations import balanced_rank_one
+from numeric.engine.integrators import DOPRI5, AdaptiveStep, ButcherTableau, method_by_name, rk_step
+from numeric.engine.solve import FLOAT32_MIN_RTOL, solve
+from numeric.engine.trajectory import Trajectory
+from numeric.models.losses import SQUARE
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 DOP853_STAGES = 12  # function evaluations per DOP853 step in scipy
 

@@ -31,8 +31,8 @@ from typing import Any
 
 from threadpoolctl import threadpool_limits
 
-from numeric.allocator import keep_freed_memory
 from numeric.backend import get_backend
+from numeric.engine.allocator import keep_freed_memory
 from verify import distributed, results
 from verify.profiles import get_profile
 from verify.registry import all_claims

@@ -80,7 +80,7 @@ def matmul_add(a: Array, b: Array, out: Array) -> Array:
     On NumPy with float32/float64 operands this is one BLAS GEMM with ``beta = 1``
     (``C <- A B + C``), so the product is accumulated straight into ``out``: no ``(M, N)``
     temporary is written and read back, which halves the memory traffic of a gradient
-    step whose update has the shape of the weights (see :meth:`numeric.fixed_readout.
+    step whose update has the shape of the weights (see :meth:`numeric.models.fixed_readout.
     FixedReadoutNet.descend`). ``out`` must be C-contiguous (it is then updated through
     its Fortran-ordered transpose, ``C^T <- B^T A^T + C^T``, without a copy). Other
     backends and dtypes take the plain ``out += a @ b``. The two differ only in rounding

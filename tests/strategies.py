@@ -8,7 +8,7 @@ Import them from any test module (``tests/`` is on ``sys.path``, see ``conftest.
     @given(ds=symmetric_datasets(P=6, D=3), Ws=weights([(4, 3), (1, 4)]), alpha=alphas())
     def test_something(ds, Ws, alpha): ...
 
-Conventions (those of :mod:`numeric.networks`): weights carry a leading ensemble axis
+Conventions (those of :mod:`numeric.models.networks`): weights carry a leading ensemble axis
 ``B`` (``W_l`` is ``(B, N_l, N_{l-1})``), data are host NumPy arrays ``X`` (P, D) and
 ``y`` (P,).  Sizes are small on purpose: properties are checked on many tiny examples,
 not on a few large ones.  Every size argument is an ``int`` or a strategy of ints.
@@ -17,12 +17,12 @@ not on a few large ones.  Every size argument is an ``int`` or a strategy of int
 * :func:`bounded_floats` -- finite floats of bounded magnitude (no NaN/inf/subnormals).
 * :func:`data_matrices` -- an arbitrary ``(P, D)`` input matrix.
 * :func:`symmetric_datasets` -- zhang2025 Condition 3 exactly: :math:`X=[X_0;-X_0]`,
-  :math:`y=[y_0;-y_0]` (odd labels), returned as a :class:`numeric.datasets.Dataset`.
+  :math:`y=[y_0;-y_0]` (odd labels), returned as a :class:`numeric.data.datasets.Dataset`.
 * :func:`weights` -- a list of weight matrices of the given shapes, each layer at its own
   scale :math:`10^k`, :math:`k\in[-3, 3]` ("any scale").
 * :func:`balanced_rank_one_weights` -- zhang2025 Assumption 7: :math:`W_1=W_2^\top r^\top`,
   :math:`\|r\|=1`, :math:`\|W_2^+\|=\|W_2^-\|`; built here independently of
-  :mod:`numeric.initializations` so that module can be tested against it.
+  :mod:`numeric.data.initializations` so that module can be tested against it.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from numeric.datasets import Dataset, symmetrize
+from numeric.data.datasets import Dataset, symmetrize
 
 IntOrStrategy = int | st.SearchStrategy
 

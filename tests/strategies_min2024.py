@@ -15,7 +15,7 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from numeric.separated_data import separation
+from numeric.data.separated_data import separation
 
 
 @st.composite

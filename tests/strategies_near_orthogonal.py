@@ -1,6 +1,6 @@
 r"""Hypothesis strategies for nearly orthogonal data (kou2023) with a prescribed :math:`\kappa`.
 
-:func:`nearly_orthogonal_grams` draws a :class:`numeric.near_orthogonal.GramData` whose
+:func:`nearly_orthogonal_grams` draws a :class:`numeric.data.near_orthogonal.GramData` whose
 :math:`\kappa=np/R_{\min}^2` is *exactly* the requested value: norms :math:`s_i\in[1,R]` (the
 smallest pinned to 1), off-diagonal entries :math:`pS_{ik}` with :math:`|S_{ik}|\le1` and one entry
 equal to :math:`\pm1`, and :math:`p=\kappa/n`.  For :math:`\kappa<1` Gershgorin gives
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from numeric.near_orthogonal import GramData, alternating_labels
+from numeric.data.near_orthogonal import GramData, alternating_labels
 
 
 def leaky_slopes() -> st.SearchStrategy[float]:

@@ -120,8 +120,8 @@ REFUSE_SCALAR_SYNCS_IN = ("/numeric/",)
 # (file suffix, code on the line) pair, until the code that owns them syncs explicitly (issue 17).
 KNOWN_IMPLICIT_SYNCS: frozenset[tuple[str, str]] = frozenset(
     {
-        ("numeric/solve.py", "float(dt.min())"),  # the RK loop's step-size screen
-        ("numeric/solve.py", "for t in tgrid:"),  # the GD loop iterates over a device time grid
+        ("numeric/engine/solve.py", "float(dt.min())"),  # the RK loop's step-size screen
+        ("numeric/engine/descent.py", "for t in tgrid:"),  # the GD loop iterates over a device time grid
     }
 )
 

@@ -1,7 +1,7 @@
 """The analytic numeric vector fields agree with exact SymPy derivatives.
 
 ``symbolic.gradient_flow`` differentiates the loss expression exactly on rational
-instances; ``numeric.vector_fields.GradientFlow`` uses hand-written backpropagation in
+instances; ``numeric.models.vector_fields.GradientFlow`` uses hand-written backpropagation in
 float64.  They must agree to 1e-12 relative: the float64 evaluation of a field made of
 sums of P * H products of O(1) rationals carries a relative error of a few
 ``P * H * eps ~ 1e-14``, so 1e-12 leaves two orders of margin and still catches any
@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numeric.backend import get_backend
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.vector_fields import GradientFlow
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from symbolic.gradient_flow import deep_field, two_layer_field
 
 RTOL = 1e-12

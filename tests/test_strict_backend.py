@@ -112,9 +112,9 @@ def test_transfers_copy_and_explicit_syncs_are_counted(a):
 # -- host parameters given as device arrays (the dormant breaks of issue 17) -----------------------
 def test_functions_taking_host_parameters_accept_device_arrays():
     """``np.asarray`` on a device argument raised; the arguments now go through ``to_numpy``."""
-    from numeric.fixed_readout_sgd import gaussian_weights
-    from numeric.initializations import balanced_rank_one, gaussian
-    from numeric.networks import BiasFreeNet
+    from numeric.data.initializations import balanced_rank_one, gaussian
+    from numeric.models.networks import BiasFreeNet
+    from numeric.training.fixed_readout_sgd import gaussian_weights
 
     net, scale = BiasFreeNet((3, 4, 1), kink=0.0), [0.5, 2.0]
     on_strict = gaussian(net, BE.rng(1), 2, BE.asarray(scale))
@@ -135,7 +135,7 @@ def test_functions_taking_host_parameters_accept_device_arrays():
 
 
 def test_polar_flow_runs_on_the_device():
-    from numeric.homogeneous_flow import polar_flow
+    from numeric.models.homogeneous_flow import polar_flow
 
     def quadratic(u, args):
         S = args["S"][0]  # shared by the members (leading axis 1)
@@ -155,11 +155,11 @@ FIELDS = ["log-polar", "leaky log-polar", "plain", "gradient flow, square", "gra
 
 def _field(name: str):
     """``(field, state, args)`` on BE for one of the gradient-flow fields the claims integrate."""
-    from numeric.balanced_relu import LogPolarFlow, PlainFlow, flow_args, join, logpolar_state
-    from numeric.leaky_balanced import LeakyLogPolarFlow
-    from numeric.losses import Loss
-    from numeric.networks import BiasFreeNet
-    from numeric.vector_fields import GradientFlow
+    from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, flow_args, join, logpolar_state
+    from numeric.models.leaky_balanced import LeakyLogPolarFlow
+    from numeric.models.losses import Loss
+    from numeric.models.networks import BiasFreeNet
+    from numeric.models.vector_fields import GradientFlow
 
     rng = np.random.default_rng(0)
     X, y = rng.normal(size=(6, 3)), np.sign(rng.normal(size=6))
@@ -189,9 +189,9 @@ def test_a_field_evaluation_makes_no_sync(name):
 
 
 def _small_gradient_flow():
-    from numeric.losses import Loss
-    from numeric.networks import BiasFreeNet
-    from numeric.vector_fields import GradientFlow
+    from numeric.models.losses import Loss
+    from numeric.models.networks import BiasFreeNet
+    from numeric.models.vector_fields import GradientFlow
 
     rng = np.random.default_rng(0)
     net = BiasFreeNet((3, 4, 1), kink=0.0)
@@ -203,9 +203,9 @@ def _small_gradient_flow():
 def test_rk_solve_syncs_a_few_times_per_step():
     """Budget: at most 10 syncs per accepted step (measured 6.7 and 7.7 per step on two horizons:
     the accept mask, landing and step-size screens of the RK loop; none inside the field)."""
-    from numeric.integrators.control import AdaptiveStep
-    from numeric.integrators.methods import DOPRI5
-    from numeric.solve import solve
+    from numeric.engine.integrators.control import AdaptiveStep
+    from numeric.engine.integrators.methods import DOPRI5
+    from numeric.engine.solve import solve
 
     gf, y0, args = _small_gradient_flow()
     with SYNCS.counting() as n:
@@ -223,7 +223,7 @@ def test_rk_solve_syncs_a_few_times_per_step():
 
 def test_gradient_descent_does_not_sync_every_step():
     """Budget: 80 GD steps with two records sync at most 8 times (measured 5): no per-step sync."""
-    from numeric.solve import gradient_descent
+    from numeric.engine.descent import gradient_descent
 
     gf, y0, args = _small_gradient_flow()
     with SYNCS.counting() as n:

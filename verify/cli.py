@@ -34,8 +34,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Column, Table
 from threadpoolctl import threadpool_limits
 
-from numeric.allocator import keep_freed_memory
 from numeric.backend import BackendUnavailable, get_backend
+from numeric.engine.allocator import keep_freed_memory
 from verify import distributed, results, scaffold
 from verify.claim import Claim
 from verify.diff import diff
@@ -453,7 +453,7 @@ def pursue(
 
 def main() -> None:
     """Console entry point: one-line errors and exit status 2 on bad input."""
-    keep_freed_memory()  # the engine's temporaries stay paged in (numeric/allocator.py)
+    keep_freed_memory()  # the engine's temporaries stay paged in (numeric/engine/allocator.py)
     try:
         status = app(standalone_mode=False)
     except UserError as e:

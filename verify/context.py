@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from numeric.backend import Backend, Rng, to_numpy
-from numeric.statistics import clopper_pearson
+from numeric.measures.statistics import clopper_pearson
 from verify import evidence
 from verify.hypotheses import Hypothesis, resolve
 from verify.params import check_requirement, declared_values, value_of

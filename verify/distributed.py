@@ -114,9 +114,9 @@ def _claim_task(
     """One claim on a worker: its record, or the :class:`UserError` it raised (returned, not raised)."""
     from threadpoolctl import threadpool_limits
 
-    from numeric.allocator import keep_freed_memory
+    from numeric.engine.allocator import keep_freed_memory
 
-    keep_freed_memory()  # as the verify entry point does (numeric/allocator.py)
+    keep_freed_memory()  # as the verify entry point does (numeric/engine/allocator.py)
     try:
         be = get_backend(backend, dtype)
     except BackendUnavailable as e:

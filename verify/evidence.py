@@ -32,7 +32,7 @@ import numpy as np
 from scipy.stats import binom
 from scipy.stats import t as student_t
 
-from numeric.statistics import clopper_pearson
+from numeric.measures.statistics import clopper_pearson
 
 POWER = 0.8  # the power every probability check must have against its declared violation
 

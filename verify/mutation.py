@@ -19,7 +19,7 @@ a unary minus dropped, and a binary term dropped (``a + b -> a``). Mutants are s
 with a fixed seed, so a run is reproducible::
 
     python -m verify.mutation                      # DEFAULT_TARGETS, 8 mutants each, tiny
-    python -m verify.mutation numeric/weakly_correlated.py --per-file 20 --profile quick
+    python -m verify.mutation numeric/data/weakly_correlated.py --per-file 20 --profile quick
 """
 
 from __future__ import annotations
@@ -46,11 +46,11 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_TARGETS = (
     "verify/verdict.py",
     "verify/evidence.py",
-    "numeric/statistics.py",
-    "numeric/networks.py",
-    "numeric/weakly_correlated.py",
-    "numeric/near_orthogonal.py",
-    "numeric/balanced_relu.py",
+    "numeric/measures/statistics.py",
+    "numeric/models/networks.py",
+    "numeric/data/weakly_correlated.py",
+    "numeric/data/near_orthogonal.py",
+    "numeric/models/balanced_relu.py",
     "symbolic/closed_forms.py",
     "verify/papers/dana2025/common.py",
     "verify/papers/kou2023/sequences.py",

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import numpy as np
 
-from numeric.allocator import allocator_settings
+from numeric.engine.allocator import allocator_settings
 
 PACKAGES = ("numpy", "scipy", "sympy", "mpmath", "matplotlib", "cupy", "relu-verify")
 

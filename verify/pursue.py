@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from numeric.backend import BackendUnavailable, get_backend, to_numpy
-from numeric.neuron_pursuit import PursuitConfig, PursuitResult, PursuitStep, neuron_pursuit
+from numeric.training.neuron_pursuit import PursuitConfig, PursuitResult, PursuitStep, neuron_pursuit
 from verify.errors import UserError
 
 

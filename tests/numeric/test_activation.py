@@ -1,4 +1,4 @@
-"""The shared activation (numeric.activation) against every convention it replaced, bit for bit.
+"""The shared activation (numeric.models.activation) against every convention it replaced, bit for bit.
 
 Each oracle below is one of the deleted copies, written out as it was: zhang2025's
 ``leaky_relu_slope`` (``where``-form reference), kou2023's ``where(z >= 0, 1, gamma)``
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from numeric.activation import RELU, Activation
+from numeric.models.activation import RELU, Activation
 
 SPECIAL = np.array([0.0, -0.0, 5e-324, -5e-324, 1e-300, -1e-300, 1.0, -1.0, 1e300, -1e300])
 

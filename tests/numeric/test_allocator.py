@@ -1,4 +1,4 @@
-"""The opt-in allocator setting (numeric/allocator.py)."""
+"""The opt-in allocator setting (numeric/engine/allocator.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 def test_keep_freed_memory_is_reported_in_provenance():
     """Run in a fresh interpreter: the setting is process-global."""
     code = (
-        "from numeric.allocator import allocator_settings, keep_freed_memory\n"
+        "from numeric.engine.allocator import allocator_settings, keep_freed_memory\n"
         "assert allocator_settings() == 'default'\n"
         "ok = keep_freed_memory()\n"
         "print(ok, allocator_settings())\n"

@@ -13,7 +13,7 @@ from strategies_min2024 import (
 )
 
 from numeric.backend import get_backend
-from numeric.balanced_relu import (
+from numeric.models.balanced_relu import (
     LogPolarFlow,
     PlainFlow,
     direction_rate,
@@ -23,9 +23,9 @@ from numeric.balanced_relu import (
     logpolar_to_plain,
     split,
 )
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.vector_fields import GradientFlow
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 BE = get_backend("numpy")
 

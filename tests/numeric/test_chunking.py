@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numeric.backend import cupy_available, get_backend
-from numeric.chunking import (
+from numeric.engine.chunking import (
     available_memory,
     gd_work_bytes,
     measure_peak,
@@ -16,11 +16,12 @@ from numeric.chunking import (
     result_bytes,
     rk_work_bytes,
 )
-from numeric.integrators import DOPRI5, AdaptiveStep
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.solve import gradient_descent, solve
-from numeric.vector_fields import GradientFlow
+from numeric.engine.descent import gradient_descent
+from numeric.engine.integrators import DOPRI5, AdaptiveStep
+from numeric.engine.solve import solve
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 
 @given(

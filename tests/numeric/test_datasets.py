@@ -8,8 +8,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import symmetric_datasets
 
-from numeric import datasets as dsm
-from numeric.datasets import Dataset, is_symmetric, orthogonal, symmetrize, whiten
+from numeric.data import datasets as dsm
+from numeric.data.datasets import Dataset, is_symmetric, orthogonal, symmetrize, whiten
 
 sym = symmetric_datasets(P=st.sampled_from([2, 4, 6, 8]), D=st.integers(1, 4))
 

@@ -9,10 +9,10 @@ import pytest
 from scipy.integrate import DOP853 as SciPyDOP853
 from scipy.integrate import RK45
 
-from numeric.integrators import DOP853, DOPRI5, ButcherTableau
-from numeric.integrators.dense import dense_eval, dense_polynomial
-from numeric.integrators.methods import rk_stages
-from numeric.integrators.tableau import DenseOutput
+from numeric.engine.integrators import DOP853, DOPRI5, ButcherTableau
+from numeric.engine.integrators.dense import dense_eval, dense_polynomial
+from numeric.engine.integrators.methods import rk_stages
+from numeric.engine.integrators.tableau import DenseOutput
 
 DENSE_METHODS = [DOPRI5, DOP853]
 THETAS = np.linspace(0.05, 0.95, 19)

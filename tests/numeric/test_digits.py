@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from numeric.digits import digit_pair, digit_parity, gram_sign_agreement, split
+from numeric.data.digits import digit_pair, digit_parity, gram_sign_agreement, split
 
 
 def test_digit_pair_is_centred_and_labelled():

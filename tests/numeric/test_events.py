@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 
 from numeric.backend import to_numpy
-from numeric.datasets import orthogonal
-from numeric.integrators import DOP853, DOPRI5, RK4, AdaptiveStep, FixedStep
-from numeric.integrators.events import EventTrajectory, Switching
-from numeric.losses import SQUARE
-from numeric.networks import BiasFreeNet
-from numeric.solve import solve
-from numeric.trajectory import Trajectory
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import orthogonal
+from numeric.engine.integrators import DOP853, DOPRI5, RK4, AdaptiveStep, FixedStep
+from numeric.engine.integrators.events import EventTrajectory, Switching
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Trajectory
+from numeric.models.losses import SQUARE
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 EVENT_METHODS = [DOPRI5, DOP853]
 

@@ -8,14 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from numeric.backend import get_backend, to_numpy
-from numeric.fixed_readout import (
+from numeric.engine.descent import gradient_descent
+from numeric.models.fixed_readout import (
     FixedReadoutNet,
     activation,
     paper_sign,
     readout,
 )
-from numeric.losses import sigmoid
-from numeric.solve import gradient_descent
+from numeric.models.losses import sigmoid
 
 BE = get_backend("numpy")
 

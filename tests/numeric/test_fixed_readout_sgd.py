@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numeric.backend import get_backend
-from numeric.datasets import Dataset
-from numeric.fixed_readout_sgd import gaussian_weights, minibatch_sgd
+from numeric.data.datasets import Dataset
+from numeric.training.fixed_readout_sgd import gaussian_weights, minibatch_sgd
 
 BE = get_backend("numpy")
 

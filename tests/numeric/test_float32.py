@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from numeric.backend import get_backend
-from numeric.integrators import DOPRI5, AdaptiveStep
-from numeric.solve import gradient_descent, solve
+from numeric.engine.descent import gradient_descent
+from numeric.engine.integrators import DOPRI5, AdaptiveStep
+from numeric.engine.solve import solve
 
 
 def _quadratic(t, y, args):

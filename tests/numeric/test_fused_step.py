@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numeric.backend import get_backend, matmul_add
-from numeric.fixed_readout import FixedReadoutNet
-from numeric.solve import gradient_descent
+from numeric.engine.descent import gradient_descent
+from numeric.models.fixed_readout import FixedReadoutNet
 
 BE = get_backend("numpy")
 dims = st.integers(1, 9)

@@ -1,4 +1,4 @@
-"""numeric.homogeneous_flow: the polar form of homogeneous gradient flows and blow-up times."""
+"""numeric.models.homogeneous_flow: the polar form of homogeneous gradient flows and blow-up times."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.homogeneous_flow import blow_up_time, polar_field, polar_flow
+from numeric.models.homogeneous_flow import blow_up_time, polar_field, polar_flow
 
 
 def _quadratic(S):

@@ -1,4 +1,4 @@
-"""numeric.homogeneous_nets: Euler's identity, analytic gradients, per-neuron NCF separation, KKT balance."""
+"""numeric.models.homogeneous_nets: Euler's identity, analytic gradients, per-neuron NCF, KKT balance."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.homogeneous_nets import (
+from numeric.models.homogeneous_nets import (
     NeuronNCF,
     degree,
     kkt_cosine,

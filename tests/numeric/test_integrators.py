@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from numeric.integrators import (
+from numeric.engine.integrators import (
     ALL_METHODS,
     DOP853,
     DOPRI5,
@@ -26,7 +26,7 @@ from numeric.integrators import (
     method_by_name,
     rk_step,
 )
-from numeric.solve import solve
+from numeric.engine.solve import solve
 
 # a 3x3 matrix with a complex pair of eigenvalues (-0.2 +- ~1.03i) and a real one
 A = np.array([[-0.2, 1.0, 0.1], [-1.0, -0.2, 0.3], [0.0, -0.3, -0.5]])

@@ -14,12 +14,12 @@ from strategies_min2024 import (
 )
 
 from numeric.backend import get_backend
-from numeric.balanced_relu import LogPolarFlow, direction_rate, flow_args, join, logpolar_state, split
-from numeric.leaky_balanced import LeakyLogPolarFlow, leaky_activated_sum, reduced_direction_error
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.separated_data import activated_sum
-from numeric.vector_fields import GradientFlow
+from numeric.data.separated_data import activated_sum
+from numeric.models.balanced_relu import LogPolarFlow, direction_rate, flow_args, join, logpolar_state, split
+from numeric.models.leaky_balanced import LeakyLogPolarFlow, leaky_activated_sum, reduced_direction_error
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 BE = get_backend("numpy")
 

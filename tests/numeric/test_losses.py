@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from strategies import float_arrays
 
 from numeric.backend import to_numpy
-from numeric.losses import LOGISTIC, SQUARE, Loss, sigmoid
+from numeric.models.losses import LOGISTIC, SQUARE, Loss, sigmoid
 
 KINDS = ["square", "logistic", "logistic2", "exponential"]
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from strategies import float_arrays, scales, unit_vectors
 
 from numeric.backend import to_numpy
-from numeric.metrics import (
+from numeric.measures.metrics import (
     activation_pattern,
     frobenius,
     linear_fit,

@@ -14,14 +14,14 @@ from strategies import (
     weights,
 )
 
-from numeric.activation import Activation
 from numeric.backend import get_backend, to_numpy
-from numeric.datasets import symmetrize
-from numeric.initializations import balanced_rank_one, gaussian
-from numeric.losses import Loss
-from numeric.metrics import sign_imbalance
-from numeric.networks import BiasFreeNet
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import symmetrize
+from numeric.data.initializations import balanced_rank_one, gaussian
+from numeric.measures.metrics import sign_imbalance
+from numeric.models.activation import Activation
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 EPS = np.finfo(float).eps
 NP = get_backend("numpy")
@@ -329,7 +329,7 @@ def test_balanced_rank_one_net_is_linear(data, alpha):
 
 @pytest.mark.parametrize("imbalance", [1.0, 4.0])
 def test_balanced_rank_one_initialization(imbalance):
-    """numeric.initializations.balanced_rank_one lies on the Assumption-7 manifold (imbalance=1 only)."""
+    """numeric.data.initializations.balanced_rank_one lies on the Assumption-7 manifold (imbalance=1 only)."""
     rng = np.random.default_rng(0)
     B, H, D = 5, 7, 3
     r = np.array([1.0, 2.0, -2.0])

@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.neuron_events import (
+from numeric.measures.neuron_events import (
     all_paths,
     harmonic,
     is_path,

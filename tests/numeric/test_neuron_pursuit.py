@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from numeric.neuron_pursuit import PursuitConfig, neuron_pursuit
+from numeric.training.neuron_pursuit import PursuitConfig, neuron_pursuit
 
 
 @pytest.mark.parametrize("alpha,p,lr", [(0.0, 1, 0.003), (1.0, 2, 0.0003)])

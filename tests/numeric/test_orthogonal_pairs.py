@@ -7,8 +7,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from numeric.backend import get_backend
-from numeric.orthogonal_pairs import ActivePairs
-from numeric.shallow_relu import ShallowReLU
+from numeric.models.shallow_relu import ShallowReLU
+from numeric.training.orthogonal_pairs import ActivePairs
 
 BE = get_backend("numpy")
 
@@ -40,7 +40,7 @@ def _loss_and_curvature_tolerances(ap: ActivePairs, r: np.ndarray, r_dense: np.n
     :math:`\|\delta r\|\le\sqrt n\,\delta r_\infty`.
 
     Curvature (5) :math:`\mu=2q(r)/(np\|r\|^2)`, :math:`q(r)=r^\top Mr`,
-    :math:`M=\sum_jv_jv_j^\top+a_j^2\,\mathrm{diag}(c^21_j)\succeq0` (numeric.orthogonal_pairs), and
+    :math:`M=\sum_jv_jv_j^\top+a_j^2\,\mathrm{diag}(c^21_j)\succeq0` (numeric.training.orthogonal_pairs), and
     :math:`\|M\|\le m=\sum_j\|v_j\|^2+a_j^2c_{\max}^2`.  In :math:`r`:
     :math:`\nabla_r\mu=4(Mr-\tfrac q{\|r\|^2}r)/(np\|r\|^2)` and :math:`q/\|r\|^2=np\mu/2`, so
     :math:`|\delta\mu|\le4(m+np\mu/2)\|\delta r\|/(np\|r\|)`: the curvature of a member fitted

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.neuron_pursuit import PursuitConfig, neuron_pursuit, scheduled_descent
-from numeric.vector_pursuit import vector_pursuit
+from numeric.training.neuron_pursuit import PursuitConfig, neuron_pursuit, scheduled_descent
+from numeric.training.vector_pursuit import vector_pursuit
 
 
 def _quadratic(h: float):
@@ -125,7 +125,7 @@ def test_pga_schedule() -> None:
         PursuitConfig(ncf_step_later=-1.0)
 
 
-@pytest.mark.parametrize("module", ["numeric.neuron_pursuit", "numeric.vector_pursuit"])
+@pytest.mark.parametrize("module", ["numeric.training.neuron_pursuit", "numeric.training.vector_pursuit"])
 def test_pursuits_follow_the_pga_schedule(module: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both pursuits run PGA with the first iteration's (step, iters), then the later ones."""
     mod = importlib.import_module(module)

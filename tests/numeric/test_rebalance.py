@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.homogeneous_nets import output
-from numeric.neuron_pursuit import rebalance
+from numeric.models.homogeneous_nets import output
+from numeric.training.neuron_pursuit import rebalance
 
 
 def _net(seed: int, depth: int, width: int, d: int = 4):

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from strategies_near_orthogonal import kappas, leaky_slopes, nearly_orthogonal_grams
 
 from numeric.backend import get_backend, to_numpy
-from numeric.fixed_readout import FixedReadoutNet, class_of_rows
-from numeric.near_orthogonal import (
+from numeric.data.near_orthogonal import (
     alternating_labels,
     bartlett_wishart,
     controlled_gram,
@@ -18,7 +17,9 @@ from numeric.near_orthogonal import (
     orthogonal_gram,
     with_flipped_duplicate,
 )
-from numeric.reduced_gd import (
+from numeric.engine.descent import gradient_descent
+from numeric.models.fixed_readout import FixedReadoutNet, class_of_rows
+from numeric.training.reduced_gd import (
     ReducedGD,
     class_blocks,
     draw_initial,
@@ -26,7 +27,6 @@ from numeric.reduced_gd import (
     log_grid,
     stable_rank_from_gram,
 )
-from numeric.solve import gradient_descent
 
 BE = get_backend("numpy")
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies_min2024 import separated_datasets
 
-from numeric.separated_data import (
+from numeric.data.separated_data import (
     DEAD,
     MINUS,
     OTHER,

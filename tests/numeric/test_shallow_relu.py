@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from weakly_correlated_strategies import group_initializations, network_states, weakly_correlated_data
 
 from numeric.backend import get_backend
-from numeric.shallow_relu import ShallowReLU, gram_state
-from numeric.weakly_correlated import gram_to_inputs, group_init
+from numeric.data.weakly_correlated import gram_to_inputs, group_init
+from numeric.models.shallow_relu import ShallowReLU, gram_state
 
 BE = get_backend("numpy")
 

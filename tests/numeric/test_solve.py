@@ -6,11 +6,13 @@ import numpy as np
 import pytest
 from scipy.integrate import solve_ivp
 
-import numeric.solve as solve_module
+import numeric.engine.ensemble as ensemble_module
 from numeric.backend import cupy_available, to_numpy
-from numeric.integrators import DOPRI5, EULER, RK4, AdaptiveStep, FixedStep
-from numeric.solve import gradient_descent, solve, take_members
-from numeric.trajectory import Status, Trajectory
+from numeric.engine.descent import gradient_descent
+from numeric.engine.ensemble import take_members
+from numeric.engine.integrators import DOPRI5, EULER, RK4, AdaptiveStep, FixedStep
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Status, Trajectory
 
 RTOL = 1e-8
 
@@ -247,7 +249,7 @@ def test_input_validation():
 
 
 def test_save_state_false_single_output_and_progress(monkeypatch):
-    monkeypatch.setattr(solve_module, "_PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(ensemble_module, "_PROGRESS_EVERY_S", 0.0)
     calls: list[float] = []
     traj = solve(
         decay_rotation,

@@ -1,4 +1,4 @@
-"""numeric.vector_pursuit: two-layer vector-output nets and their Neuron Pursuit (kumar2025 Remark 3)."""
+"""numeric.training.vector_pursuit: two-layer vector-output nets, their Neuron Pursuit (kumar2025 Rem. 3)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.homogeneous_nets import NeuronNCF
-from numeric.homogeneous_nets import loss_and_grad as scalar_loss_and_grad
-from numeric.neuron_pursuit import PursuitConfig
-from numeric.vector_pursuit import loss_and_grad, predict, vector_pursuit
+from numeric.models.homogeneous_nets import NeuronNCF
+from numeric.models.homogeneous_nets import loss_and_grad as scalar_loss_and_grad
+from numeric.training.neuron_pursuit import PursuitConfig
+from numeric.training.vector_pursuit import loss_and_grad, predict, vector_pursuit
 
 ACTIVATIONS = [(1.0, 2), (0.5, 1), (0.0, 2)]
 

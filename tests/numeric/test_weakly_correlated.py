@@ -1,4 +1,4 @@
-"""Data, initializations and the event I of numeric.weakly_correlated; numeric.statistics."""
+"""Data, initializations and the event I of numeric.data.weakly_correlated; numeric.measures.statistics."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from weakly_correlated_strategies import weakly_correlated_data
 
-from numeric.statistics import clopper_pearson, fit_sigmoid, wilson
-from numeric.weakly_correlated import (
+from numeric.data.weakly_correlated import (
     appendix_b_init_reduced,
     assumption2_limit,
     event_I,
@@ -19,6 +18,7 @@ from numeric.weakly_correlated import (
     prob_event_I_orthogonal,
     sphere_gram,
 )
+from numeric.measures.statistics import clopper_pearson, fit_sigmoid, wilson
 
 
 def test_sphere_gram_is_a_gram_of_unit_vectors():

@@ -8,7 +8,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.separated_data import separation as separation_f64
+from numeric.data.separated_data import separation as separation_f64
 from symbolic.exact_alignment import reduced_field, reduced_flow_mp, separation
 
 

@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.weakly_correlated import pytorch_default_init
+from numeric.data.weakly_correlated import pytorch_default_init
 from verify.papers.dana2025.initial_loss import p_min
 from verify.papers.dana2025.threshold_search import locate, threshold
 

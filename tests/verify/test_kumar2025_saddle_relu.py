@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from numeric.homogeneous_nets import output
+from numeric.models.homogeneous_nets import output
 from verify.papers.kumar2025.saddle_relu import _layer1_state, _one_sided_ncf, _one_sided_parts, _relu_saddle
 
 D, N, WIDTH = 5, 16, 3

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.homogeneous_nets import output
+from numeric.models.homogeneous_nets import output
 from verify.papers.kumar2025.experiments import _sphere
 from verify.papers.kumar2025.targets import (
     _conditional_mean_floor,

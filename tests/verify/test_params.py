@@ -167,7 +167,7 @@ def test_a_claims_own_except_cannot_swallow_the_end_of_planning():
 
 
 def test_planning_stops_at_a_computing_layer_and_at_a_long_loop():
-    from numeric.losses import Loss
+    from numeric.models.losses import Loss
 
     def symbolic_first(ctx):
         ctx.param("a", tiny=1, quick=2)
@@ -181,7 +181,7 @@ def test_planning_stops_at_a_computing_layer_and_at_a_long_loop():
             total += i
         ctx.param("b", tiny=1, quick=2)
 
-    for body, where in ((symbolic_first, "numeric.losses"), (loop_first, "lines")):
+    for body, where in ((symbolic_first, "numeric.models.losses"), (loop_first, "lines")):
         plan = plan_claim(_claim(body), TINY)
         assert plan.params == {"a": 1} and where in plan.reached
 

@@ -11,7 +11,7 @@ Dana, Pillaud-Vivien, Bach (NeurIPS 2025, arXiv 2502.16977).  Conventions of eve
 * App. B: :math:`w_j\sim\mathcal N(0,I_d/d)`, :math:`\mathrm{sign}(a_j)` uniform,
   :math:`|a_j|-\|w_j\|\sim\mathrm{Exp}(1)` (Assumption 1), :math:`y_i\sim\mathcal U([-2,-1]\cup[1,2])`,
   :math:`\|x_i\|\sim\mathcal U[1,2]`;
-* the flow is integrated in Gram coordinates (:mod:`numeric.shallow_relu`), exact for any d.
+* the flow is integrated in Gram coordinates (:mod:`numeric.models.shallow_relu`), exact for any d.
 
 Submodules group the claims by topic; importing this package registers all of them.
 """

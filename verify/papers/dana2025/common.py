@@ -20,11 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import Backend, array_namespace, to_numpy
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.shallow_relu import ShallowReLU
-from numeric.solve import gradient_descent, solve
-from numeric.weakly_correlated import (
+from numeric.data.weakly_correlated import (
     appendix_b_init,
     appendix_b_init_reduced,
     appendix_b_labels,
@@ -38,6 +34,11 @@ from numeric.weakly_correlated import (
     sphere_directions,
     sphere_gram,
 )
+from numeric.engine.descent import gradient_descent
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.models.shallow_relu import ShallowReLU
 
 EPS = float(np.finfo(np.float64).eps)
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.weakly_correlated import appendix_b_init_reduced
+from numeric.data.weakly_correlated import appendix_b_init_reduced
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.dana2025.common import Data, make_data

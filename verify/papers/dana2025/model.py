@@ -11,13 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.shallow_relu import ShallowReLU, gram_state
-from numeric.solve import gradient_descent
-from numeric.weakly_correlated import (
+from numeric.data.weakly_correlated import (
     appendix_b_init,
     appendix_b_init_reduced,
     gram_to_inputs,
 )
+from numeric.engine.descent import gradient_descent
+from numeric.models.shallow_relu import ShallowReLU, gram_state
 from symbolic import shallow_meanfield as sym
 from verify.claim import Erratum, claim
 from verify.context import Context, Series

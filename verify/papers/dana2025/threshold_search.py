@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from numeric.statistics import fit_sigmoid
+from numeric.measures.statistics import fit_sigmoid
 
 HIGH, LOW = 0.9, 0.1  # "likely" and "unlikely" convergence: the bracket's two ends
 

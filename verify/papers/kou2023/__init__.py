@@ -1,8 +1,8 @@
 r"""kou2023 -- "Implicit Bias of Gradient Descent for Two-layer ReLU and Leaky ReLU Networks on
 Nearly-orthogonal Data" (Kou, Chen, Gu; NeurIPS 2023).
 
-Conventions of the paper, used by every claim here (model code: :mod:`numeric.fixed_readout`,
-exact GD in coefficient form: :mod:`numeric.reduced_gd`, data: :mod:`numeric.near_orthogonal`):
+Conventions of the paper, used by every claim here (model code: :mod:`numeric.models.fixed_readout`,
+exact GD in coefficient form: :mod:`numeric.training.reduced_gd`, data: :mod:`numeric.data.near_orthogonal`):
 
 * :math:`2m` neurons, fixed readout :math:`+1/m` (class :math:`j=+1`) and :math:`-1/m`
   (:math:`j=-1`); only the first layer :math:`W` is trained; no biases;

@@ -3,7 +3,7 @@ r"""Shared setup of the kou2023 claims: data, ensembles, measurements and exact 
 Ensembles.  A :class:`Setup` is one data set with an ensemble of ``len(gammas) x seeds``
 members (member ``k*seeds + s`` has slope ``gammas[k]`` and initialization seed ``s``); the
 probability in the theorems is over the initialization only, so all members share the data.
-:func:`run` draws the exact initial law (:func:`numeric.reduced_gd.draw_initial`) and runs
+:func:`run` draws the exact initial law (:func:`numeric.training.reduced_gd.draw_initial`) and runs
 the exact GD map in coefficient form on a log-spaced record grid.
 
 Step size.  The paper's condition :math:`\eta\le nm/(CR_{\max}^2)` says that each
@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from numeric.fixed_readout import class_of_rows
-from numeric.near_orthogonal import GramData
-from numeric.reduced_gd import (
+from numeric.data.near_orthogonal import GramData
+from numeric.models.fixed_readout import class_of_rows
+from numeric.training.reduced_gd import (
     ReducedGD,
     ReducedRun,
     class_blocks,

@@ -10,13 +10,13 @@ with "SGD, batch size 64, learning rate 0.1, 10 epochs", 5 runs, :math:`\pm3` st
 
 Stand-in and choices made here (the paper states none of them):
 
-* data: :func:`numeric.digits.digit_parity` (all 1797 8x8 digits, label :math:`+1` for even and
+* data: :func:`numeric.data.digits.digit_parity` (all 1797 8x8 digits, label :math:`+1` for even and
   :math:`-1` for odd: the paper does not say how the 10-class task feeds its :math:`\pm1`-output
   network), pixels in :math:`[0,1]` centred by the global mean (as MNIST's usual normalisation);
   a fixed random 80/20 train/test split;
 * :math:`\sigma_0` is the *standard deviation* of the weights (the theory's :math:`\sigma_0`, the
   catalog's reading); the text calls the numbers "variances", see the note of each claim;
-* SGD exactly as :mod:`numeric.fixed_readout_sgd` (batch-mean logistic loss, fresh permutation per
+* SGD exactly as :mod:`numeric.training.fixed_readout_sgd` (batch-mean logistic loss, fresh permutation per
   epoch, :math:`\sigma'(0)=1`); the stable rank is that of :math:`W_{+1}` (as in ``figure-1``).
 
 Statistics: ``S`` seeds per setting; a trend counts when it exceeds 3 standard errors of the
@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.datasets import Dataset
-from numeric.digits import digit_parity, split
-from numeric.fixed_readout_sgd import gaussian_weights, minibatch_sgd
+from numeric.data.datasets import Dataset
+from numeric.data.digits import digit_parity, split
+from numeric.training.fixed_readout_sgd import gaussian_weights, minibatch_sgd
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.figures import monotone_trend

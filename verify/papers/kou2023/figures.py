@@ -3,7 +3,7 @@ r"""kou2023 Section 6: Figure 1 (stable rank vs leaky slope on Gaussian-mixture 
 Figure 1 trains the Sec. 3 network (m = 100) on n = 10 points of the mixture :math:`x=y\mu+\xi`
 (:math:`\mu\sim N(0,10^{-4}I_{784})`, :math:`\xi\sim N(0,I_{784})`) with "SGD, batch 64, learning
 rate 0.1, 50 epochs"; with n = 10 < 64 every batch is the full data, so this is full-batch GD for
-50 steps, run here as the exact GD map in coefficient form (:mod:`numeric.reduced_gd`, checked
+50 steps, run here as the exact GD map in coefficient form (:mod:`numeric.training.reduced_gd`, checked
 against explicit-weight GD in ``definition-5.1``).  The initialization scale is not stated;
 :math:`\sigma_0=10^{-3}` here (a control uses
 :math:`\sigma_0=1`).  The paper's slope values are not in the text; we use
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.near_orthogonal import gaussian_mixture, gram_of
-from numeric.reduced_gd import ReducedGD, draw_initial, stable_rank_from_gram
+from numeric.data.near_orthogonal import gaussian_mixture, gram_of
+from numeric.training.reduced_gd import ReducedGD, draw_initial, stable_rank_from_gram
 from verify.claim import claim
 from verify.context import Context, Series
 

@@ -3,7 +3,7 @@ r"""kumar2025 -- "Learning Neural Networks by Neuron Pursuit" (Kumar, Haupt, 202
 Conventions used by every claim here:
 
 * network eq. 3, :math:`\mathcal H(x;W_{1:L})=W_L\sigma(\cdots\sigma(W_1x))`,
-  :math:`\sigma(x)=\max(x,\alpha x)^p` (``numeric.homogeneous_nets``); for ``p = 1`` the
+  :math:`\sigma(x)=\max(x,\alpha x)^p` (``numeric.models.homogeneous_nets``); for ``p = 1`` the
   derivative at 0 is the Clarke subgradient :math:`\min(1,\alpha)` (autodiff's choice);
 * square loss eq. 1 with the 1/2 (Algorithm 1 and Lemmas 12-13 omit it);
 * "L" is the NCF's homogeneity degree (:math:`p+1` for the reduced NCF of a feed-forward net)
@@ -18,7 +18,7 @@ Lemmas 17, 20), ``lemmas`` (Lemmas 2, 3, 15, 16, 21, Assumption 1, Remarks 1-3),
 Figs. 6-7, App. D.3, D.6), ``saddle_figures`` (Figs. 1-4, Lemmas 4, 18, eq. 9), ``saddle_relu`` (the
 ReLU panels of Figs. 2, 4) and ``targets`` (NP on
 f_2, g_1/g_2, h_1/h_2, modular addition, PVR: Figs. 7b, 8-11).  Neuron Pursuit itself is
-``numeric.neuron_pursuit`` and the CLI command ``verify pursue``.
+``numeric.training.neuron_pursuit`` and the CLI command ``verify pursue``.
 """
 
 from verify.papers.kumar2025 import (  # noqa: F401

@@ -22,8 +22,8 @@ from functools import partial
 import numpy as np
 
 from numeric.backend import Rng
-from numeric.homogeneous_flow import blow_up_time, polar_flow
-from numeric.homogeneous_nets import loss_and_grad, ncf_and_grad, normalize, pack, unpack
+from numeric.models.homogeneous_flow import blow_up_time, polar_flow
+from numeric.models.homogeneous_nets import loss_and_grad, ncf_and_grad, normalize, pack, unpack
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.flows import gradient_flow

@@ -11,14 +11,14 @@ r"""kumar2025 experiments (Sec. 4, Sec. 5, App. D): what the paper shows by simu
 * ``figure-7`` -- NP on :math:`f_1` over the sphere: near-zero training error at every sample size,
   test error -> 0 for large ``n`` (scaled down: ``d = 10`` instead of 50 in ``quick``).
 * ``section-D.6`` -- the rescaling :math:`(cW_1,W_2,W_3/c)` changes NP's layer choice; rebalancing
-  (``numeric.neuron_pursuit.rebalance``) removes the dependence.
+  (``numeric.training.neuron_pursuit.rebalance``) removes the dependence.
 * ``section-D.3`` -- degenerate NCF at the rank-1 saddle of a 3-layer linear net: the dynamics follow
   :math:`\bar{\mathcal H}_2=B_3C_2A_1` on the slower time scale :math:`1/\delta`.
 
 Figs. 1-4 are in ``saddle_figures``; f2, the parities, the max-functions, modular addition and PVR
 (Figs. 7-11) in ``targets``.
 
-Conventions: the network and NCFs of ``numeric.homogeneous_nets`` (ReLU's derivative at 0 is the
+Conventions: the network and NCFs of ``numeric.models.homogeneous_nets`` (ReLU's derivative at 0 is the
 Clarke choice :math:`\min(1,\alpha)`), loss eq. 1 with the 1/2, float64.
 """
 
@@ -28,7 +28,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from numeric.homogeneous_nets import (
+from numeric.measures.statistics import wilson
+from numeric.models.homogeneous_nets import (
     NeuronNCF,
     kkt_cosine,
     layer_candidates,
@@ -40,7 +41,7 @@ from numeric.homogeneous_nets import (
     projected_gradient_ascent,
     unpack,
 )
-from numeric.neuron_pursuit import (
+from numeric.training.neuron_pursuit import (
     PursuitConfig,
     best_candidate,
     first_direction,
@@ -49,7 +50,6 @@ from numeric.neuron_pursuit import (
     neuron_pursuit,
     rebalance,
 )
-from numeric.statistics import wilson
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.hypotheses import (

@@ -16,7 +16,7 @@ import numpy as np
 import sympy as sp
 
 from numeric.backend import Array, array_namespace
-from numeric.homogeneous_nets import (
+from numeric.models.homogeneous_nets import (
     NeuronNCF,
     degree,
     layer_candidates,
@@ -339,7 +339,7 @@ class _ReducedNCF:
     ``l`` stored as :math:`(A_l[j,:],B_{l+1}[:,j])`, then the :math:`C_l` blocks.  By eq. 21 (checked
     against the full net's :math:`\epsilon^{p+1}` coefficient in Lemma 8 and below)
     :math:`\mathcal H_1=\sum_l\sum_jh_{l}(A_l[j,:],B_{l+1}[:,j])` with the per-neuron NCFs ``ncfs[l]``
-    of :func:`numeric.homogeneous_nets.layer_candidates`; :math:`C_l` does not enter, so its
+    of :func:`numeric.models.homogeneous_nets.layer_candidates`; :math:`C_l` does not enter, so its
     gradient is 0.  Restarts x neurons share the restart axis of :class:`NeuronNCF`.
     """
 

@@ -38,7 +38,11 @@ import numpy as np
 from scipy.integrate import solve_ivp
 from scipy.optimize import minimize
 
-from numeric.homogeneous_nets import (
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Status, Trajectory
+from numeric.models.homogeneous_nets import (
     homogeneous,
     kkt_cosine,
     layer_candidates,
@@ -50,10 +54,6 @@ from numeric.homogeneous_nets import (
     projected_gradient_ascent,
     unpack,
 )
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.solve import solve
-from numeric.trajectory import Status, Trajectory
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, Z_STABLE

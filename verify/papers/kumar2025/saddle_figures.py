@@ -18,8 +18,8 @@ import numpy as np
 import sympy as sp
 from scipy.optimize import minimize
 
-from numeric.homogeneous_flow import blow_up_time, polar_flow
-from numeric.homogeneous_nets import (
+from numeric.models.homogeneous_flow import blow_up_time, polar_flow
+from numeric.models.homogeneous_nets import (
     NeuronNCF,
     kkt_cosine,
     layer_candidates,
@@ -325,7 +325,7 @@ def lemma_4(ctx: Context) -> None:
         float(blow[0]),
         T_star,
         rtol=1e-7,
-        why="polar flow at rtol 1e-11 plus the closed-form tail (numeric.homogeneous_flow)",
+        why="polar flow at rtol 1e-11 plus the closed-form tail (numeric.models.homogeneous_flow)",
     )
     ctx.close(
         "NCF blow-up time from w_0 against T*(w_*) / 0.9",

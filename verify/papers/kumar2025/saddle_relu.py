@@ -14,8 +14,9 @@ There the new layer-1 neurons enter through :math:`n_3\sigma(0+\iota(x))`,
    +B_3\sigma(A_2)\,\sigma(n_1^\top x),
 
 2-homogeneous but not separable per neuron (remainder :math:`O(|w_z|^3)`, from :math:`C_2`), while eq. 21
-with the Clarke choice :math:`\sigma'(0)=0` (``numeric.homogeneous_nets``) drops the :math:`\sigma(\iota)`
-part and leaves an :math:`O(|w_z|^2)` remainder: Assumption 1(i) fails for it.  The last term's NCF is
+with the Clarke choice :math:`\sigma'(0)=0` (``numeric.models.homogeneous_nets``) drops the
+:math:`\sigma(\iota)` part and leaves an :math:`O(|w_z|^2)` remainder: Assumption 1(i) fails for it.
+The last term's NCF is
 :math:`B_3\sigma(A_2)\,\bar y^\top\sigma(Xn_1)=0` at a critical point, so the NCF is the layer-1 part.
 The NCF of :math:`\mathcal H_1^{\pm}` is the one that governs GD near the saddle; both are measured.
 
@@ -29,8 +30,8 @@ from functools import partial
 
 import numpy as np
 
-from numeric.activation import RELU
-from numeric.homogeneous_nets import (
+from numeric.models.activation import RELU
+from numeric.models.homogeneous_nets import (
     kkt_cosine,
     layer_candidates,
     loss_and_grad,

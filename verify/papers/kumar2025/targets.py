@@ -9,8 +9,9 @@ r"""kumar2025 Sec. 5.2: Neuron Pursuit on the paper's other targets (Figs. 7b, 8
   :math:`h_2=\max(x_1,2x_2)+\max(x_3,2x_4)-\max(x_1+x_3,-x_2,-x_4)` on :math:`\mathcal N(0,I_d)`,
   4-layer leaky ReLU (Fig. 9).
 * ``figure-10`` -- modular addition, two-layer :math:`x^2` net with vector outputs (Remark 3,
-  ``numeric.vector_pursuit``); ``quick`` uses the modulus 23 instead of 59 and 76% of the pairs instead
-  of 43% (its fit is a strict bound; test error and DFT structure straddle their thresholds at P = 23).
+  ``numeric.training.vector_pursuit``); ``quick`` uses the modulus 23 instead of 59 and 76% of the pairs
+  instead of 43% (its fit is a strict bound; test error and DFT structure straddle their thresholds at
+  P = 23).
 * ``figure-11`` -- pointer-value retrieval :math:`f(\mathbf p,x)=x_px_{p+1}`, 3-layer ReLU with
   rebalancing after every iteration (Sec. 5.2.2, App. C.2.2); ``quick`` uses ``m = 4`` bits of ``x``
   instead of 16 and App. C.2.2's learning-rate halving from a larger step; NP reaches the tolerance there,
@@ -27,7 +28,7 @@ measured errors are recorded.  Lemma 12's descent at iteration 1 is checked in e
 (Lemma 13 excludes p = 1) are only counted in the notes: with ReLU some raise the loss even after
 the 10 shrinks of the delta rule.
 
-Conventions: ``numeric.homogeneous_nets`` (ReLU's derivative at 0 is the Clarke choice
+Conventions: ``numeric.models.homogeneous_nets`` (ReLU's derivative at 0 is the Clarke choice
 :math:`\min(1,\alpha)`), loss eq. 1 with the 1/2 (summed), so the step is ``lr_mean / n``; float64.
 """
 
@@ -38,9 +39,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from numeric.neuron_pursuit import PursuitConfig, PursuitResult, neuron_pursuit
-from numeric.vector_pursuit import predict as vector_predict
-from numeric.vector_pursuit import vector_pursuit
+from numeric.training.neuron_pursuit import PursuitConfig, PursuitResult, neuron_pursuit
+from numeric.training.vector_pursuit import predict as vector_predict
+from numeric.training.vector_pursuit import vector_pursuit
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.experiments import _f1, _hypercube, _sphere
@@ -642,7 +643,7 @@ def figure_10(ctx: Context) -> None:
         "This claim's own quick runs at seeds 0 / 1 / 2: test error 0.047 / 0 / 0.031, least "
         "concentration 0.39 / 0.50 / 0.35. The two scale-dependent checks sit at their thresholds (the "
         "concentration mostly below, it reached 0.61-0.79 with 20000 steps), so they stay undecided here. "
-        "numeric.vector_pursuit implements NP for two-layer nets only."
+        "numeric.training.vector_pursuit implements NP for two-layer nets only."
     )
     with ctx.control(
         "labels from a random table",

@@ -6,8 +6,8 @@ Min, Mallada, Vidal (ICLR 2024).  Conventions used by every claim here:
 * loss summed over the samples; exponential :math:`e^{-y\\hat y}` unless stated, logistic with
   App. B's factor 2, :math:`2\\log(1+e^{-y\\hat y})` (Lemma 2 needs it);
 * balanced initialization (3) integrated exactly in log-polar coordinates
-  (:mod:`numeric.balanced_relu`), so :math:`\\epsilon=e^{-10^4}` is an ordinary state;
-* geometry (cones, aggregates, :math:`\\mu,\\zeta_1,\\zeta_2,\\xi`) from :mod:`numeric.separated_data`.
+  (:mod:`numeric.models.balanced_relu`), so :math:`\\epsilon=e^{-10^4}` is an ordinary state;
+* geometry (cones, aggregates, :math:`\\mu,\\zeta_1,\\zeta_2,\\xi`) from :mod:`numeric.data.separated_data`.
 """
 
 from verify.papers.min2024 import (  # noqa: F401

@@ -21,11 +21,12 @@ import numpy as np
 import sympy as sp
 
 from numeric.backend import to_numpy
-from numeric.balanced_relu import PlainFlow, flow_args, join, split
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.separated_data import DEAD, activation, family_f, regions
-from numeric.solve import gradient_descent, solve
+from numeric.data.separated_data import DEAD, activation, family_f, regions
+from numeric.engine.descent import gradient_descent
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.models.balanced_relu import PlainFlow, flow_args, join, split
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import (

@@ -1,7 +1,7 @@
 r"""min2024 Assumptions 1-2, Definition 1 and Remarks 1, 2, 5 (Secs. 2-3, App. B).
 
 * Assumption 1: :math:`\mu=\min_{i,j}\cos(y_ix_i,y_jx_j)>0`; the code's :math:`\mu`
-  (:func:`numeric.separated_data.separation`) against its definition evaluated exactly, and
+  (:func:`numeric.data.separated_data.separation`) against its definition evaluated exactly, and
   the catalog's closed forms.
 * Definition 1 (regular solutions): with :math:`\sigma'(0)=0` the field vanishes on all of
   :math:`S_{dead}` (boundary included), so the flow is regular; away from ties it is the
@@ -23,13 +23,7 @@ import numpy as np
 import sympy as sp
 
 from numeric.backend import get_backend, to_numpy
-from numeric.balanced_relu import PlainFlow, direction_rate, flow_args, join, split
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.leaky_balanced import LeakyLogPolarFlow, reduced_direction_error
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.separated_data import (
+from numeric.data.separated_data import (
     DEAD,
     MINUS,
     PLUS,
@@ -44,8 +38,15 @@ from numeric.separated_data import (
     zeta1,
     zeta2,
 )
-from numeric.solve import gradient_descent, solve
-from numeric.vector_fields import GradientFlow
+from numeric.engine.descent import gradient_descent
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.models.balanced_relu import PlainFlow, direction_rate, flow_args, join, split
+from numeric.models.leaky_balanced import LeakyLogPolarFlow, reduced_direction_error
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from symbolic import exact_alignment as exact
 from verify.claim import claim
 from verify.context import Context, Series

@@ -2,7 +2,7 @@ r"""min2024 eq. (3): balanced initialization, its invariants, and the exact log-
 
 Gradient flow keeps :math:`v_j^2-\|w_j\|^2` and :math:`\mathrm{sign}(v_j)` constant, so from a
 balanced start the state is :math:`(u_j,\rho_j,s_j)` with :math:`v_j=s_je^{\rho_j}`
-(:mod:`numeric.balanced_relu`).  This claim checks the invariants on the plain
+(:mod:`numeric.models.balanced_relu`).  This claim checks the invariants on the plain
 :math:`(W,v)` flow, cross-checks the two integrators where both work, shows that
 :math:`\epsilon=e^{-100},e^{-1000}` are ordinary states in log-polar form, and that plain
 Euler's balancedness drift creates an :math:`\epsilon`-independent error floor in the
@@ -14,7 +14,12 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import array_namespace, to_numpy
-from numeric.balanced_relu import (
+from numeric.data.separated_data import activated_sum
+from numeric.engine.descent import gradient_descent
+from numeric.engine.integrators.control import AdaptiveStep, FixedStep
+from numeric.engine.integrators.methods import DOPRI5, RK4
+from numeric.engine.solve import solve
+from numeric.models.balanced_relu import (
     LogPolarFlow,
     PlainFlow,
     direction_rate,
@@ -24,10 +29,6 @@ from numeric.balanced_relu import (
     split,
     unit,
 )
-from numeric.integrators.control import AdaptiveStep, FixedStep
-from numeric.integrators.methods import DOPRI5, RK4
-from numeric.separated_data import activated_sum
-from numeric.solve import gradient_descent, solve
 from symbolic.balanced_flow import balancedness_rate, direction_residual, log_norm_residual
 from verify.claim import claim
 from verify.context import Context, Series

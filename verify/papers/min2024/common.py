@@ -4,7 +4,7 @@ r"""Shared setup of the min2024 claims: problems, log-polar runs, events, explic
   shapes ``W0`` (B, h, D) with signs ``s`` (B, h) and log-scales :math:`\log\epsilon` (B,);
 * :func:`family_problem` -- catalog family F with random radii (a search over
   :math:`X_{\min}/X_{\max}`), Gaussian :math:`W_0` (:math:`\mathcal N(0,1/D)`), random signs;
-* :func:`run` -- ONE batched DOPRI5 solve of :class:`numeric.balanced_relu.LogPolarFlow`;
+* :func:`run` -- ONE batched DOPRI5 solve of :class:`numeric.models.balanced_relu.LogPolarFlow`;
 * :func:`events` -- region labels over time, empirical :math:`t_1` (first output time at
   which every neuron is in its allowed region), trapping and monotonicity violations;
 * :func:`explicit_t1`, :func:`log_eps_threshold` -- Theorem 1's :math:`t_1` and eq. (28),
@@ -18,10 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import Backend, to_numpy
-from numeric.balanced_relu import LogPolarFlow, flow_args, join, logpolar_state, split, unit
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.separated_data import (
+from numeric.data.separated_data import (
     DEAD,
     MINUS,
     PLUS,
@@ -34,8 +31,11 @@ from numeric.separated_data import (
     zeta1,
     zeta2,
 )
-from numeric.solve import solve
-from numeric.trajectory import Trajectory
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Trajectory
+from numeric.models.balanced_relu import LogPolarFlow, flow_args, join, logpolar_state, split, unit
 
 EPS = float(np.finfo(np.float64).eps)
 REDUCED_LOG_EPS = -1.0e4  # rho(0) = log eps: e^{2 rho} underflows to exactly 0

@@ -7,13 +7,13 @@ by the paper: the loss and its normalisation.  We use the exponential loss *aver
 samples (a sum would make the GD step :math:`n\eta` in flow time, far too coarse for n = 360);
 the paper's iteration counts (~2000 to align, ~3000 to fit on MNIST) are therefore compared as
 an ordering, not as numbers.  MNIST is replaced by scikit-learn's 8x8 digits
-(:mod:`numeric.digits`), centred by the global mean; Figs. 12-13 used SGD with batch 2000 on
+(:mod:`numeric.data.digits`), centred by the global mean; Figs. 12-13 used SGD with batch 2000 on
 MNIST, here full-batch GD on the digits (the diagnostic is the same full-batch quantity).
 Subgradient :math:`\sigma'(0)=0`.  Outside Theorem 1 (GD, unbalanced), so
 :math:`\mathcal V_\pm(t)=\{j:\pm v_j(t)>0\}` is re-read at every record.
 
-The GD map is written out here (rather than :func:`numeric.solve.gradient_descent` with
-:class:`numeric.balanced_relu.PlainFlow`) because the digit runs need ``B*h`` neurons in ONE
+The GD map is written out here (rather than :func:`numeric.engine.descent.gradient_descent` with
+:class:`numeric.models.balanced_relu.PlainFlow`) because the digit runs need ``B*h`` neurons in ONE
 contiguous BLAS product per step; the generic field's batched transposed-view matmul is
 ~100x slower at these sizes (``shared/NOTES-numerics.md``).  :func:`figure_6` cross-checks it
 against ``gradient_descent(PlainFlow)`` (sum loss, step :math:`\eta/n`).
@@ -26,10 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.balanced_relu import PlainFlow, flow_args, join
-from numeric.digits import digit_pair, gram_sign_agreement
-from numeric.separated_data import DEAD, MINUS, PLUS, aggregates, planar, regions
-from numeric.solve import gradient_descent
+from numeric.data.digits import digit_pair, gram_sign_agreement
+from numeric.data.separated_data import DEAD, MINUS, PLUS, aggregates, planar, regions
+from numeric.engine.descent import gradient_descent
+from numeric.models.balanced_relu import PlainFlow, flow_args, join
 from verify.claim import claim
 from verify.context import Context, Series
 

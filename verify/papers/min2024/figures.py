@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.balanced_relu import PlainFlow, flow_args, join, split
-from numeric.separated_data import DEAD, PLUS, planar, regions
-from numeric.solve import gradient_descent
+from numeric.data.separated_data import DEAD, PLUS, planar, regions
+from numeric.engine.descent import gradient_descent
+from numeric.models.balanced_relu import PlainFlow, flow_args, join, split
 from verify.claim import claim
 from verify.context import Context, Series
 

@@ -26,11 +26,11 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.balanced_relu import LogPolarFlow, PlainFlow, flow_args, join, split
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.separated_data import MINUS, PLUS, regions, separation
-from numeric.solve import solve
+from numeric.data.separated_data import MINUS, PLUS, regions, separation
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, flow_args, join, split
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import (

@@ -1,6 +1,6 @@
 r"""min2024 Lemmas 8 and 9: the constants :math:`\zeta_1` and :math:`\xi`, in closed form.
 
-Catalog C5, re-derived in :mod:`numeric.separated_data`: the largest :math:`\zeta_1` with
+Catalog C5, re-derived in :mod:`numeric.data.separated_data`: the largest :math:`\zeta_1` with
 :math:`S^{\zeta_1}_{x_\pm}\subset S_\pm` is :math:`\min_i\min\{\cos^2(x_+,y_ix_i),\cos^2(-x_-,y_ix_i)\}`,
 and the largest :math:`\xi` with :math:`\sup|\cos(K,(S_+\cup S_-)^c)|\le\sqrt{1-\xi}` is :math:`\mu^2`.
 Both are checked by sampling: directions on the boundary of a slightly smaller cap all lie
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.separated_data import (
+from numeric.data.separated_data import (
     DEAD,
     MINUS,
     OTHER,

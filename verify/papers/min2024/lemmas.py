@@ -6,10 +6,10 @@ Lemmas 1, 3 and 4 are stated for the :math:`\alpha`-leaky ReLU with the leaky
 
 * Lemma 4 is a property of a *state*: it is searched over random balanced states of every
   scale with :math:`\max|f|\le1`, evaluating :math:`\frac{d}{dt}\hat w_j` from the plain
-  :math:`(W,v)` gradient (:class:`numeric.networks.BiasFreeNet`, an independent code path).
+  :math:`(W,v)` gradient (:class:`numeric.models.networks.BiasFreeNet`, an independent code path).
 * Lemmas 1 and 3 are properties of *trajectories* on :math:`[0,T]`,
   :math:`T=\frac1{4nX_{\max}}\log\frac1{\sqrt h\epsilon}`: they are checked along the balanced
-  log-polar flow (:class:`numeric.leaky_balanced.LeakyLogPolarFlow`) on a ladder of
+  log-polar flow (:class:`numeric.models.leaky_balanced.LeakyLogPolarFlow`) on a ladder of
   :math:`\epsilon\le\frac1{4\sqrt hX_{\max}W_{\max}^2}`.
 * Lemmas 5-7 are conic geometry of :math:`K=\{\sum_ia_iy_ix_i,a_i\ge0\}`; they are searched
   over random well-separated data and over the vectors :math:`x_a(w_j(t))\in K` met along flows.
@@ -20,15 +20,15 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import get_backend, to_numpy
-from numeric.balanced_relu import direction_rate, flow_args, split
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.leaky_balanced import LeakyLogPolarFlow, leaky_activated_sum, reduced_direction_error
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.separated_data import MINUS, PLUS, activated_sum, aggregates, regions, separation
-from numeric.solve import solve
-from numeric.vector_fields import GradientFlow
+from numeric.data.separated_data import MINUS, PLUS, activated_sum, aggregates, regions, separation
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.models.balanced_relu import direction_rate, flow_args, split
+from numeric.models.leaky_balanced import LeakyLogPolarFlow, leaky_activated_sum, reduced_direction_error
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import (

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from numeric.losses import Loss
+from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context, Series
 

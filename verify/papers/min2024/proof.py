@@ -9,7 +9,7 @@ r"""min2024 App. C-D: the technical Lemmas 10-15 behind Theorem 1.
 * Lemma 14 (eq. (30)) -- norms of neurons in :math:`S_\pm` never decrease after :math:`t_1`;
 * Lemma 15 (eq. (31)) -- the PL-type inequality of linear networks on separable data.
 
-All flows are the balanced log-polar flow of :mod:`numeric.balanced_relu` (ReLU with
+All flows are the balanced log-polar flow of :mod:`numeric.models.balanced_relu` (ReLU with
 :math:`\sigma'(0)=0`, loss summed over the samples).
 """
 
@@ -19,9 +19,7 @@ import numpy as np
 import sympy as sp
 
 from numeric.backend import to_numpy
-from numeric.balanced_relu import LogPolarFlow, PlainFlow, direction_rate, join, split
-from numeric.losses import Loss
-from numeric.separated_data import (
+from numeric.data.separated_data import (
     DEAD,
     MINUS,
     PLUS,
@@ -32,6 +30,8 @@ from numeric.separated_data import (
     regions,
     separation,
 )
+from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, direction_rate, join, split
+from numeric.models.losses import Loss
 from symbolic.cosine_flow import lemma11_gap, reference_residual
 from verify.claim import claim
 from verify.context import Context

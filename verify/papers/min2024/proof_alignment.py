@@ -8,7 +8,7 @@ r"""min2024 App. C.2 and D.3: the quantitative steps of Theorem 1's proof.
 * catalog C3/C4 -- the tanh and planar closed forms, with the hyperplane-crossing time;
 * D.3 -- eqs. (41)-(43) and the invariance of :math:`W_+^\top W_+-v_+v_+^\top` after :math:`t_1`.
 
-Event extraction: :mod:`numeric.neuron_events`; closed forms: :mod:`symbolic.cosine_flow`.
+Event extraction: :mod:`numeric.measures.neuron_events`; closed forms: :mod:`symbolic.cosine_flow`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from numeric.balanced_relu import LogPolarFlow
-from numeric.neuron_events import (
+from numeric.data.separated_data import DEAD, MINUS, PLUS, activation, aggregates, allowed, planar, regions
+from numeric.measures.neuron_events import (
     all_paths,
     harmonic,
     is_path,
@@ -26,7 +26,7 @@ from numeric.neuron_events import (
     path_time,
     segments,
 )
-from numeric.separated_data import DEAD, MINUS, PLUS, activation, aggregates, allowed, planar, regions
+from numeric.models.balanced_relu import LogPolarFlow
 from symbolic.cosine_flow import (
     a,
     angle_residual,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.separated_data import zeta2
+from numeric.data.separated_data import zeta2
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.min2024.common import directions, events, explicit_t1, family_problem, run

@@ -1,6 +1,6 @@
 r"""min2024 Theorem 1: alignment by :math:`t_1` (part 1) and final convergence (part 2).
 
-Every run integrates the balanced log-polar flow (:mod:`numeric.balanced_relu`), exact
+Every run integrates the balanced log-polar flow (:mod:`numeric.models.balanced_relu`), exact
 gradient flow under balancedness.  The literal hypothesis "eps small enough" (eq. (28))
 asks for :math:`\epsilon\approx e^{-10^3}\ldots e^{-10^7}`; in log-polar form
 :math:`\rho(0)=\log\epsilon` is an ordinary float64 number and :math:`f=\sum s_je^{2\rho_j}\ldots`
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.separated_data import PLUS, activation, allowed, planar, regions, separation
+from numeric.data.separated_data import PLUS, activation, allowed, planar, regions, separation
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.min2024.common import (

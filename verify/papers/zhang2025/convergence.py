@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.datasets import Dataset, perturbed_symmetric
-from numeric.losses import Loss
-from numeric.metrics import log_log_slope
-from numeric.networks import BiasFreeNet
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import Dataset, perturbed_symmetric
+from numeric.measures.metrics import log_log_slope
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import (

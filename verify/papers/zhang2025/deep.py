@@ -22,12 +22,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.datasets import Dataset, gaussian_teacher
-from numeric.initializations import gaussian
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.solve import gradient_descent
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import Dataset, gaussian_teacher
+from numeric.data.initializations import gaussian
+from numeric.engine.descent import gradient_descent
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import (
@@ -520,9 +520,9 @@ def manifold_flow(
     r"""Integrate the full ReLU gradient flow from (18) and the deep linear flow from (17)
     with :math:`\tau=2` (DOPRI5, per-member steps): Prop. 12 predicts
     ``relu(t) = scale * lin(t)`` at every ``t``."""
-    from numeric.integrators.control import AdaptiveStep
-    from numeric.integrators.methods import DOPRI5
-    from numeric.solve import solve
+    from numeric.engine.integrators.control import AdaptiveStep
+    from numeric.engine.integrators.methods import DOPRI5
+    from numeric.engine.solve import solve
 
     be = ctx.backend
     S, D, H = m.relu[0].shape[0], m.relu[0].shape[2], m.relu[0].shape[1]

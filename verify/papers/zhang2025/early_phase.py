@@ -35,14 +35,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.datasets import Dataset, is_symmetric
-from numeric.initializations import gaussian
-from numeric.integrators import DOPRI5, AdaptiveStep
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.solve import solve
-from numeric.trajectory import Status
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import Dataset, is_symmetric
+from numeric.data.initializations import gaussian
+from numeric.engine.integrators import DOPRI5, AdaptiveStep
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Status
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import ALPHA_01, CONDITION_3, SMALL_INIT, SQUARE, TWO_LAYER, WINDOW

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.datasets import perturbed_symmetric, symmetrize
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.solve import gradient_descent
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import perturbed_symmetric, symmetrize
+from numeric.engine.descent import gradient_descent
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import (

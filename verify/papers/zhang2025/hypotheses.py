@@ -4,7 +4,7 @@ Controls name the one they break (``ctx.control(..., breaks=H, must_break=[...])
 Quantitative ones carry the regime test a run must pass (``ctx.regime``):
 
 * Condition 3 is exact for finite data -- the multiset of pairs :math:`(x,y)` equals that of
-  :math:`(-x,-y)` -- so it is measured by the exact checker ``numeric.datasets.is_symmetric``;
+  :math:`(-x,-y)` -- so it is measured by the exact checker ``numeric.data.datasets.is_symmetric``;
 * "small initialisation" (:math:`w_{\rm init}\ll1`, Lemma 6, Assumption 17, Conjecture 11,
   Figs. 3-9) is measured as :math:`w_{\rm init}\le10^{-2}`: the early-phase error terms are
   :math:`O(w_{\rm init})` relative, so the regime starts where they are at most percent level;
@@ -42,7 +42,7 @@ CONDITION_3 = Hypothesis(
     "Condition 3",
     wording=r"Condition 3: even input distribution and odd target; finite data: $(x,y)$ present "
     r"$\Rightarrow(-x,-y)$ present with the same multiplicity",
-    condition="the multiset {(x, y)} equals {(-x, -y)} exactly (numeric.datasets.is_symmetric)",
+    condition="the multiset {(x, y)} equals {(-x, -y)} exactly (numeric.data.datasets.is_symmetric)",
     test=lambda symmetric: bool(symmetric),
 )
 OFF_HYPERPLANE = Hypothesis(

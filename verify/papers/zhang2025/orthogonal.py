@@ -34,12 +34,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.datasets import Dataset, boursier_orthogonal, orthogonal, xor_like
-from numeric.initializations import gaussian
-from numeric.losses import Loss
-from numeric.networks import BiasFreeNet
-from numeric.solve import gradient_descent
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import Dataset, boursier_orthogonal, orthogonal, xor_like
+from numeric.data.initializations import gaussian
+from numeric.engine.descent import gradient_descent
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.deep import (
@@ -823,9 +823,9 @@ def _block_flow(ctx: Context, Ws: Sequence[np.ndarray], ds: Dataset, n_block: in
     changes sign (cross-block ones stay exactly 0), so it locates no event and its steps and states are
     those of the plain solve (checked at tiny and quick: 0 events, 0 sliding, every measured value
     identical), and the integrator tolerances below (coarse vs rtol/100) are unchanged."""
-    from numeric.integrators.control import AdaptiveStep
-    from numeric.integrators.methods import DOPRI5
-    from numeric.solve import solve
+    from numeric.engine.integrators.control import AdaptiveStep
+    from numeric.engine.integrators.methods import DOPRI5
+    from numeric.engine.solve import solve
 
     be = ctx.backend
     S, H = Ws[0].shape[0], 2 * n_block

@@ -34,16 +34,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import Backend, to_numpy
-from numeric.datasets import Dataset, gaussian_teacher, is_symmetric, whiten
-from numeric.initializations import balanced_rank_one
-from numeric.integrators.control import AdaptiveStep
-from numeric.integrators.methods import DOPRI5
-from numeric.losses import Loss
-from numeric.metrics import linear_fit
-from numeric.networks import BiasFreeNet
-from numeric.solve import gradient_descent, solve
-from numeric.trajectory import Status
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import Dataset, gaussian_teacher, is_symmetric, whiten
+from numeric.data.initializations import balanced_rank_one
+from numeric.engine.descent import gradient_descent
+from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.methods import DOPRI5
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Status
+from numeric.measures.metrics import linear_fit
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 from verify.context import Context
 from verify.papers.zhang2025.hypotheses import CONDITION_3, WHITE
 
@@ -285,7 +286,7 @@ def paired_gd(
 ) -> PairedRun:
     r"""Exact GD: ReLU members with learning rate :math:`2\eta/(\alpha+1)`, linear with :math:`\eta`.
 
-    One :func:`numeric.solve.gradient_descent` call for all members.  ``weight_decay`` is
+    One :func:`numeric.engine.descent.gradient_descent` call for all members.  ``weight_decay`` is
     the linear net's :math:`\lambda` (penalty :math:`\tfrac\lambda2\|W\|^2`);
     ``relu_decay`` the ReLU members' coefficients per slope (default
     :math:`\lambda_\alpha=\tfrac{\alpha+1}2\lambda`, App. C.4).  The result's ``t`` is the

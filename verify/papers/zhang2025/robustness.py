@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import Backend, to_numpy
-from numeric.datasets import Dataset, gaussian_teacher
-from numeric.losses import Loss
-from numeric.vector_fields import GradientFlow
+from numeric.data.datasets import Dataset, gaussian_teacher
+from numeric.models.losses import Loss
+from numeric.models.vector_fields import GradientFlow
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import CONDITION_3, SQUARE, STABLE_LR
@@ -64,7 +64,7 @@ def gaussian_pairs(
     ctx: Context, key: str, size: tuple[int, int, int], n_seeds: int, w_init: float, *, symmetric: bool = True
 ) -> Setup:
     """Fig. 3 data (not whitened, as in the paper) and App. H Gaussian linear initial states."""
-    from numeric.initializations import gaussian
+    from numeric.data.initializations import gaussian
 
     D, H, P = size
     rng = ctx.rng(f"{key}/{D}x{H}x{P}")

@@ -1,0 +1,179 @@
+r"""Two-layer ReLU gradient flow on the balanced manifold, in log-polar coordinates.
+
+The network is :math:`f(x)=\sum_{j=1}^h v_j\,\sigma(w_j^\top x)`, :math:`\sigma(z)=\max(z,0)`
+with the fixed subgradient :math:`\sigma'(0)=0` (min2024 eq. (1)), trained on the *sum*
+loss :math:`\mathcal L=\sum_i\ell(y_i,f(x_i))` (min2024 eq. (2)).  Gradient flow keeps
+:math:`v_j^2-\|w_j\|^2` and :math:`\mathrm{sign}(v_j)` constant, so from a balanced start
+(eq. (3)) the state is exactly
+
+.. math::  w_j=e^{\rho_j}u_j,\qquad v_j=s_je^{\rho_j},\qquad \|u_j\|=1,\ s_j\in\{\pm1\},
+
+and the flow becomes (catalog C1, C2; exact, no approximation)
+
+.. math::
+    \dot u_j=s_jP_{u_j}g_j,\qquad \dot\rho_j=s_j\langle u_j,g_j\rangle,\qquad
+    g_j=\sum_i\mathbb 1_{\langle x_i,u_j\rangle>0}\,r_i\,x_i,\qquad r_i=-\partial_{\hat y}\ell(y_i,f_i),
+
+with :math:`f_i=\sum_js_je^{2\rho_j}\sigma(\langle u_j,x_i\rangle)`.  Because only
+:math:`\rho` carries the scale, :math:`\rho(0)=\log\epsilon` may be :math:`-10^4`: then
+:math:`e^{2\rho}` underflows to 0, :math:`r_i=y_i` exactly (for the exponential and the
+factor-2 logistic loss) and the flow *is* the reduced dynamics (eq. (4)).
+
+State layout (solver convention ``field(t, y, args)``): ``y`` is ``(B, h*D + h)``,
+``[U.ravel(), rho]`` per member; ``args`` holds ``X`` ``(B|1, n, D)``, ``y`` ``(B|1, n)``
+and the signs ``s`` ``(B|1, h)``.  :class:`PlainFlow` is the same flow on the raw
+state ``[W.ravel(), v]`` (no balancedness assumed), for cross-checks.
+
+Losses (``kind``, :class:`numeric.models.losses.Loss` with the sum reduction; the flow uses
+:math:`r=-\partial_{\hat y}\ell`, ``-loss.dvalue(f, y)``):
+
+* ``"exponential"``: :math:`e^{-y\hat y}`, :math:`r=ye^{-y\hat y}`;
+* ``"logistic2"``: :math:`2\log(1+e^{-y\hat y})` (min2024 App. B; Lemma 2 needs the 2);
+* ``"logistic"``: :math:`\log(1+e^{-y\hat y})` (main text; :math:`r(y,0)=y/2`);
+* ``"square"``: :math:`\tfrac12(y-\hat y)^2` (Remark 4), :math:`r=y-\hat y`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from numeric.backend import Array, Backend, array_namespace
+from numeric.models.activation import RELU
+from numeric.models.losses import Loss
+
+
+def flow_args(backend: Backend, X: Array, y: Array, s: Array) -> dict[str, Array]:
+    """Solver ``args``: data ``X`` ``(n, D)`` or ``(B, n, D)``, labels, signs ``(h,)`` or ``(B, h)``."""
+    X, y, s = backend.asarray(X), backend.asarray(y), backend.asarray(s)
+    return {
+        "X": X[None] if X.ndim == 2 else X,
+        "y": y[None] if y.ndim == 1 else y,
+        "s": s[None] if s.ndim == 1 else s,
+    }
+
+
+def split(state: Array, h: int) -> tuple[Array, Array]:
+    """``(U or W, last)``: the ``(B, h, D)`` block and the ``(B, h)`` tail of a flat state."""
+    B, N = state.shape
+    D = (N - h) // h
+    return state[:, : h * D].reshape(B, h, D), state[:, h * D :]
+
+
+def join(U: Array, tail: Array) -> Array:
+    """The flat state ``(B, h*D + h)`` from ``(B, h, D)`` and ``(B, h)``."""
+    xp = array_namespace(U, tail)
+    return xp.concatenate([U.reshape(U.shape[0], -1), tail], axis=1)
+
+
+def unit(U: Array) -> Array:
+    """Rows of ``U`` normalised to unit length (the solver may drift off the sphere)."""
+    xp = array_namespace(U)
+    return U / xp.sqrt((U * U).sum(axis=-1, keepdims=True))
+
+
+def logpolar_state(W: Array, s: Array | None = None) -> Array:
+    r"""Log-polar state :math:`[u,\log\|w\|]` of a balanced net with first layer ``W`` ``(B, h, D)``."""
+    xp = array_namespace(W)
+    norm = xp.sqrt((W * W).sum(axis=-1))
+    return join(W / norm[..., None], xp.log(norm))
+
+
+def logpolar_to_plain(state: Array, s: Array) -> tuple[Array, Array]:
+    r"""``(W, v)`` with :math:`w_j=e^{\rho_j}u_j`, :math:`v_j=s_je^{\rho_j}` (may underflow)."""
+    xp = array_namespace(state)
+    U, rho = split(state, s.shape[-1])
+    scale = xp.exp(rho)
+    return unit(U) * scale[..., None], s * scale
+
+
+def preactivations(U: Array, X: Array) -> Array:
+    r""":math:`\langle u_j,x_i\rangle`, shape ``(B, h, n)``."""
+    xp = array_namespace(U, X)
+    return xp.matmul(U, xp.swapaxes(X, -1, -2))
+
+
+@dataclass(frozen=True)
+class _SumLossFlow:
+    """A flow of the network trained on the sum loss of ``kind`` (min2024 eq. (2)); subclasses
+    give ``outputs(state, args)`` ``(B, n)``."""
+
+    kind: str = "exponential"
+
+    def __post_init__(self) -> None:
+        _ = self.objective  # an unknown kind is refused here, not at the first field call
+
+    @cached_property
+    def objective(self) -> Loss:
+        """The training loss: ``kind`` summed over the samples."""
+        return Loss(self.kind, "sum")
+
+    def outputs(self, state: Array, args: dict[str, Array]) -> Array:
+        raise NotImplementedError
+
+    def loss(self, state: Array, args: dict[str, Array]) -> Array:
+        """Training loss ``(B,)``."""
+        return self.objective.value(self.outputs(state, args), args["y"])
+
+
+@dataclass(frozen=True)
+class LogPolarFlow(_SumLossFlow):
+    """Balanced two-layer ReLU gradient flow in log-polar coordinates (module docstring)."""
+
+    def _parts(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array, Array]:
+        r"""Unit directions ``u`` (B, h, D), pre-activations ``Z`` (B, h, n), outputs ``f`` (B, n)."""
+        xp = array_namespace(state)
+        U, rho = split(state, args["s"].shape[-1])
+        u = unit(U)
+        Z = preactivations(u, args["X"])
+        f = xp.matmul((args["s"] * xp.exp(2.0 * rho))[:, None, :], RELU.value(Z))[:, 0, :]
+        return u, Z, f
+
+    def outputs(self, state: Array, args: dict[str, Array]) -> Array:
+        r""":math:`f_i=\sum_js_je^{2\rho_j}\sigma(\langle u_j,x_i\rangle)`, shape ``(B, n)``."""
+        return self._parts(state, args)[2]
+
+    def drive(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array]:
+        r"""Directions ``u`` and :math:`g_j=\sum_i\mathbb 1_{\langle x_i,u_j\rangle>0}r_ix_i` (B, h, D)."""
+        xp = array_namespace(state)
+        u, Z, f = self._parts(state, args)
+        r = -self.objective.dvalue(f, args["y"])
+        return u, xp.matmul(RELU.backprop(Z, r[:, None, :]), args["X"])
+
+    def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
+        """The field: :math:`(\\dot u,\\dot\\rho)` on the flat state."""
+        u, g = self.drive(state, args)
+        ug = (u * g).sum(axis=-1)
+        s = args["s"]
+        return join(s[..., None] * (g - ug[..., None] * u), s * ug)
+
+
+@dataclass(frozen=True)
+class PlainFlow(_SumLossFlow):
+    r"""The same gradient flow on the raw state ``[W.ravel(), v]`` (balancedness not assumed).
+
+    :math:`\dot w_j=v_j\sum_i\mathbb 1_{\langle x_i,w_j\rangle>0}r_ix_i`,
+    :math:`\dot v_j=\sum_ir_i\sigma(\langle w_j,x_i\rangle)` (catalog §2.1).  ``args`` as
+    for :class:`LogPolarFlow` (the signs are unused).
+    """
+
+    def outputs(self, state: Array, args: dict[str, Array]) -> Array:
+        W, v = split(state, args["s"].shape[-1])
+        return (v[..., None] * RELU.value(preactivations(W, args["X"]))).sum(axis=1)
+
+    def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
+        xp = array_namespace(state)
+        W, v = split(state, args["s"].shape[-1])
+        Z = preactivations(W, args["X"])
+        r = -self.objective.dvalue((v[..., None] * RELU.value(Z)).sum(axis=1), args["y"])
+        dW = v[..., None] * xp.matmul(RELU.backprop(Z, r[:, None, :]), args["X"])
+        dv = (RELU.value(Z) * r[:, None, :]).sum(axis=-1)
+        return join(dW, dv)
+
+
+def direction_rate(W: Array, dW: Array) -> Array:
+    r""":math:`\frac{d}{dt}\frac{w_j}{\|w_j\|}=P_{w_j}\dot w_j/\|w_j\|`, shape ``(B, h, D)``."""
+    xp = array_namespace(W, dW)
+    norm = xp.sqrt((W * W).sum(axis=-1, keepdims=True))
+    u = W / norm
+    return (dW - (u * dW).sum(axis=-1, keepdims=True) * u) / norm

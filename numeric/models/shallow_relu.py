@@ -1,0 +1,238 @@
+r"""One-hidden-layer ReLU networks with mean-field output scaling and both layers trained.
+
+The network and its flow (dana2025 eqs. (1)-(3), (13)-(14)):
+
+.. math::
+
+    h_\theta(x)=\frac1p\sum_{j=1}^p a_j\,\sigma(\langle w_j|x\rangle),\qquad
+    L=\frac1{2n}\sum_i r_i^2,\quad r_i=y_i-h_\theta(x_i),\qquad
+    \dot\theta=-p\,\nabla_\theta L,
+
+so that :math:`\dot w_j=\frac{a_j}n\sum_i r_i 1_{j,i}x_i` and
+:math:`\dot a_j=\frac1n\sum_i r_i\langle w_j|x_i\rangle_+`, with the subgradient
+:math:`\sigma'(0)=` ``kink`` (0 in the paper: :math:`1_{j,i}=\mathbb 1[\langle w_j|x_i\rangle>0]`).
+
+Three exact representations of the same flow (``mode``), all batched over a leading
+ensemble axis ``B`` and following the solver convention ``field(t, y, args)``:
+
+* ``"full"``: neuron coordinates :math:`w_j\in\mathbb R^d`; data ``X`` (n, d) in ``args``.
+* ``"gram"``: neuron coordinates :math:`v_j=X w_j\in\mathbb R^n` (pre-activations).
+  Since :math:`\dot w_j\in\mathrm{span}(x_i)`, :math:`\dot v_j=\frac{a_j}n G(1_j\odot R)`
+  with :math:`G=XX^\top`; the component of :math:`w_j` orthogonal to the data is frozen
+  and only enters :math:`\|w_j\|^2=v_j^\top G^{-1}v_j+\|w_j^\perp\|^2`.  The flow depends
+  on the data only through :math:`G`, so :math:`d` (even :math:`10^6`) costs nothing.
+* ``"orthogonal"``: :math:`G=\mathrm{diag}(c_i^2)`, the decoupled system
+  :math:`\dot v_{ji}=\frac{c_i^2}n a_j r_i 1_{j,i}` (catalog (C1), paper eq. (48)).
+
+The flat state is ``(B, p*m + p)``: the neuron block ``U`` ``(B, p, m)`` (``m = d`` or
+``n``) followed by ``a`` ``(B, p)``.  The local-PL curvature (eq. (5)) is evaluated
+exactly from the state (catalog (C2)):
+
+.. math::
+
+    \mu=p\frac{\|\nabla L\|^2}{L}=\frac{2}{np\|R\|^2}\sum_j\Big[\Big(\sum_i r_i
+    \langle w_j|x_i\rangle_+\Big)^2+a_j^2\,\|X^\top(1_j\odot R)\|^2\Big].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from numeric.backend import Array, Backend, array_namespace
+from numeric.models.activation import Activation
+
+MODES = ("full", "gram", "orthogonal")
+
+
+@dataclass(frozen=True)
+class ShallowReLU:
+    """Shapes, representation and kink convention of the network (see module docstring).
+
+    Parameters
+    ----------
+    p: number of neurons.
+    m: coordinates per neuron: ``d`` for ``"full"``, ``n`` for ``"gram"``/``"orthogonal"``.
+    mode: one of :data:`MODES`.
+    kink: :math:`\\sigma'(0)`; 0 is the paper's choice (App. C.2).
+    """
+
+    p: int
+    m: int
+    mode: str = "full"
+    kink: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+        if self.p < 1 or self.m < 1:
+            raise ValueError(f"p and m must be >= 1, got p={self.p}, m={self.m}")
+
+    @property
+    def n_params(self) -> int:
+        return self.p * self.m + self.p
+
+    # -- state and data ---------------------------------------------------------------
+    def pack(self, U: Array, a: Array) -> Array:
+        """Flat state ``(B, p*m + p)`` from ``U`` ``(B, p, m)`` and ``a`` ``(B, p)``."""
+        xp = array_namespace(U, a)
+        B = U.shape[0]
+        return xp.concatenate([U.reshape(B, -1), a.reshape(B, -1)], axis=1)
+
+    def unpack(self, y: Array) -> tuple[Array, Array]:
+        """Views ``U`` ``(B, p, m)`` and ``a`` ``(B, p)`` of a flat state."""
+        B, pm = y.shape[0], self.p * self.m
+        return y[:, :pm].reshape(B, self.p, self.m), y[:, pm:]
+
+    def args(
+        self,
+        backend: Backend,
+        y: Any,
+        *,
+        X: Any = None,
+        G: Any = None,
+        c: Any = None,
+        wperp2: Any = None,
+        sizes: Any = None,
+    ) -> dict[str, Array]:
+        """Solver ``args``: labels ``y`` ``(n,)``/``(B, n)`` and the data of this ``mode``.
+
+        ``X`` ``(n, d)``/``(B, n, d)`` (full), ``G`` ``(n, n)``/``(B, n, n)`` (gram) or the
+        norms ``c`` ``(n,)``/``(B, n)`` (orthogonal, :math:`x_i=c_ie_i`).  ``wperp2``
+        ``(B, p)``: the frozen :math:`\\|w_j^\\perp\\|^2` (gram/orthogonal), needed only by
+        :meth:`weight_sqnorm`.  ``sizes`` ``(B, 2)``: each member's own ``(p_b, n_b)`` when
+        networks of different widths and sample sizes share one padded array program
+        (padded examples have ``x = 0``, ``y = 0``; padded neurons ``a = 0``, ``w = 0``: both stay
+        inert, and the 1/p, 1/n factors use the member's own sizes).
+        """
+        yy = backend.asarray(y)
+        out = {"y": yy[None] if yy.ndim == 1 else yy}
+        if self.mode == "full":
+            Xa = backend.asarray(X)
+            out["X"] = Xa[None] if Xa.ndim == 2 else Xa
+            # contiguous X^T: a stacked matmul on a transposed view leaves BLAS (NOTES-numerics)
+            out["XT"] = backend.xp.ascontiguousarray(backend.xp.swapaxes(out["X"], 1, 2))
+        elif self.mode == "gram":
+            Ga = backend.asarray(G)
+            Ga = Ga[None] if Ga.ndim == 2 else Ga
+            out["G"] = Ga
+            out["Ginv"] = backend.xp.linalg.inv(Ga)
+        else:
+            ca = backend.asarray(c)
+            ca = ca[None] if ca.ndim == 1 else ca
+            out["c2"] = (ca * ca)[:, None, :]
+        if wperp2 is not None:
+            out["wperp2"] = backend.asarray(wperp2)
+        if sizes is not None:
+            out["sizes"] = backend.asarray(sizes)
+        return out
+
+    def _sizes(self, args: dict[str, Array], n: int):
+        """Per-member ``(p, n)`` as ``(B|1, 1)`` arrays (or the array shapes' values)."""
+        if "sizes" in args:
+            return args["sizes"][:, :1], args["sizes"][:, 1:]
+        return self.p, n
+
+    # -- forward -----------------------------------------------------------------------
+    def preact(self, U: Array, args: dict[str, Array]) -> Array:
+        """Pre-activations :math:`\\langle w_j|x_i\\rangle`, ``(B, p, n)``."""
+        if self.mode == "full":
+            return U @ args["XT"]
+        return U
+
+    def _push(self, Q: Array, args: dict[str, Array]) -> Array:
+        """:math:`\\sum_i Q_{ji}x_i` in this mode's coordinates, ``(B, p, m)``."""
+        if self.mode == "full":
+            return Q @ args["X"]
+        if self.mode == "gram":
+            return Q @ args["G"]
+        return Q * args["c2"]
+
+    def _parts(self, y: Array, args: dict[str, Array]):
+        """``U, a, pre, act, sigma, r`` at the state ``y`` (``sigma`` the activation)."""
+        U, a = self.unpack(y)
+        pre = self.preact(U, args)
+        sigma = Activation(0.0, self.kink)
+        act = sigma.value(pre)
+        p_eff, _ = self._sizes(args, pre.shape[2])
+        h = (a[:, None, :] @ act)[:, 0, :] / p_eff
+        return U, a, pre, act, sigma, args["y"] - h
+
+    def residual(self, y: Array, args: dict[str, Array]) -> Array:
+        """Residuals :math:`r_i=y_i-h_\\theta(x_i)`, ``(B, n)``."""
+        return self._parts(y, args)[-1]
+
+    def loss(self, y: Array, args: dict[str, Array]) -> Array:
+        """Eq. (2): :math:`L=\\frac1{2n}\\sum_ir_i^2`, ``(B,)``."""
+        r = self.residual(y, args)
+        _, n_eff = self._sizes(args, r.shape[1])
+        return 0.5 * (r * r).sum(axis=1) / (n_eff if isinstance(n_eff, int) else n_eff[:, 0])
+
+    # -- the flow ----------------------------------------------------------------------
+    def _velocity(self, y: Array, args: dict[str, Array]):
+        """``(dU, da, a, Q, pushed Q, r)`` of eqs. (13)-(14) with the p-acceleration."""
+        _, a, pre, act, sigma, r = self._parts(y, args)
+        _, n = self._sizes(args, r.shape[1])
+        Q = sigma.backprop(pre, r[:, None, :])
+        PQ = self._push(Q, args)
+        dU = (a / n)[:, :, None] * PQ
+        da = (act @ r[:, :, None])[:, :, 0] / n
+        return dU, da, a, Q, PQ, r
+
+    def __call__(self, t: Array, y: Array, args: dict[str, Array]) -> Array:
+        """The field :math:`\\dot\\theta=-p\\nabla L` on the flat state."""
+        dU, da, *_ = self._velocity(y, args)
+        return self.pack(dU, da)
+
+    def curvature(self, y: Array, args: dict[str, Array]) -> Array:
+        """Eq. (5) exactly: :math:`\\mu=p\\|\\nabla L\\|^2/L`, ``(B,)`` (catalog (C2))."""
+        _, da, a, Q, PQ, r = self._velocity(y, args)
+        p, n = self._sizes(args, r.shape[1])
+        if self.mode == "full":
+            S = (PQ * PQ).sum(axis=2)
+        else:
+            S = (Q * PQ).sum(axis=2)
+        total = ((n * da) ** 2 + a * a * S).sum(axis=1, keepdims=True)
+        return (2.0 * total / (n * p * (r * r).sum(axis=1, keepdims=True)))[:, 0]
+
+    # -- measurements ------------------------------------------------------------------
+    def weight_sqnorm(self, y: Array, args: dict[str, Array]) -> Array:
+        """:math:`\\|w_j\\|^2` ``(B, p)``, frozen part included in the reduced modes."""
+        U, _ = self.unpack(y)
+        if self.mode == "full":
+            return (U * U).sum(axis=2)
+        if self.mode == "gram":
+            inner = ((U @ args["Ginv"]) * U).sum(axis=2)
+        else:
+            inner = (U * U / args["c2"]).sum(axis=2)
+        return inner + args["wperp2"]
+
+    def balance(self, y: Array, args: dict[str, Array]) -> Array:
+        """Lemma 1's conserved quantity :math:`a_j^2-\\|w_j\\|^2`, ``(B, p)``."""
+        a = self.unpack(y)[1]
+        return a * a - self.weight_sqnorm(y, args)
+
+    def active_mass(self, y: Array, args: dict[str, Array]) -> Array:
+        r""":math:`\frac1p\sum_j|a_j|^2 1_{j,i}` per example, ``(B, n)`` (Lemma 7, Fig. 6)."""
+        U, a = self.unpack(y)
+        pre = self.preact(U, args)
+        p, _ = self._sizes(args, pre.shape[2])
+        return ((a * a)[:, None, :] @ (pre > 0))[:, 0, :] / p
+
+
+# ------------------------------------------------------------------------- reductions
+
+
+def gram_state(W: Array, a: Array, X: Array) -> tuple[Array, Array, Array]:
+    r"""Exact reduction of full states: :math:`v_j=Xw_j` and :math:`\|w_j^\perp\|^2`.
+
+    ``W`` ``(B, p, d)``, ``a`` ``(B, p)``, ``X`` ``(n, d)`` of rank ``n``.  Returns
+    ``V`` ``(B, p, n)``, ``a`` and ``wperp2`` ``(B, p)``
+    :math:`=\|w_j\|^2-v_j^\top G^{-1}v_j`, computed from an orthonormal basis of the data
+    span (no cancellation).
+    """
+    xp = array_namespace(W, X)
+    V = W @ X.T
+    Qb, _ = xp.linalg.qr(X.T)  # (d, n), orthonormal basis of span(x_i)
+    perp = W - (W @ Qb) @ Qb.T
+    return V, a, (perp * perp).sum(axis=2)

@@ -1,0 +1,352 @@
+r"""Exact gradient descent of the fixed-readout net in data-correlated coordinates (kou2023 Def. 5.1).
+
+GD (3.2) moves every neuron inside :math:`w^{(0)}_{j,r}+\mathrm{span}\{x_i\}`, so with the
+decomposition (5.1) :math:`w^{(t)}_{j,r}=w^{(0)}_{j,r}+\sum_i\rho^{(t)}_{j,r,i}\|x_i\|^{-2}x_i`
+the whole trajectory is carried by the coefficients :math:`P=(\rho_{j,r,i})` ``(B, 2m, n)`` and
+the initial projections :math:`Z^{(0)}=W^{(0)}X^\top`:
+
+.. math::  Z^{(t)}=Z^{(0)}+P^{(t)}H,\qquad H=D^{-1}G,\ D=\mathrm{diag}(\|x_i\|^2),\ G=XX^\top,
+
+.. math::  \rho^{(t+1)}_{j,r,i}=\rho^{(t)}_{j,r,i}
+           +\frac{\eta}{nm}|\ell_i'^{(t)}|\,\sigma'(Z^{(t)}_{j,r,i})\,\|x_i\|^2\,jy_i
+
+((5.4)/(5.5) combined).  This is the GD map itself (not an approximation): it costs
+:math:`O(mn^2)` per step whatever ``d`` is.  Quantities needing ``W`` use the Gram matrix
+
+.. math::  WW^\top=K^{(0)}+Z^{(0)}D^{-1}P^\top+PD^{-1}Z^{(0)\top}+PD^{-1}GD^{-1}P^\top,
+           \qquad K^{(0)}=W^{(0)}W^{(0)\top}.
+
+Frozen-pattern acceleration (exact).  While the activation pattern :math:`S=\sigma'(Z)` does
+not change, :math:`P^{(t)}=P^{(t_0)}+C\odot S\odot\Delta A^{(t)}` with
+:math:`C_{j,r,i}=\frac{\eta}{nm}jy_i\|x_i\|^2` and :math:`\Delta A_i^{(t)}=\sum_{s=t_0}^{t-1}|\ell_i'^{(s)}|`,
+and the margins obey the closed :math:`n`-dimensional map
+
+.. math::  q_i^{(t+1)}=q_i^{(t)}+\sum_k M_{ik}|\ell'(q_k^{(t)})|,\qquad
+           M_{ik}=\frac{\eta}{nm^2}\,y_iy_kG_{ik}\sum_{j,r}S_{j,r,i}S_{j,r,k}.
+
+A chunk of steps is run with this map and then *certified*: :math:`\Delta A` is
+componentwise nondecreasing, and :math:`Z` is affine in it, so the extreme values of every
+:math:`Z_{j,r,i}` over the chunk are bounded by its values on the box
+:math:`[\Delta A^{(t_0)},\Delta A^{(t_1)}]`; if no entry can cross zero (with a rounding
+margin), the pattern was :math:`S` at every step and the chunk is exact.  A member whose
+chunk is not certified re-runs that chunk step by step.  The per-step cost of a certified
+chunk is independent of ``m``.  ``accelerate=False`` runs every step in coefficient form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from numeric.backend import Array, Backend, to_numpy
+from numeric.data.near_orthogonal import GramData, bartlett_wishart
+from numeric.models.fixed_readout import (
+    activation,
+    class_of_rows,
+    fast_loss_derivative_magnitude,
+    logistic_loss,
+    margins,
+    readout,
+)
+
+CERTIFY_RTOL = 1e-9  # rounding margin of the chunk certificate, relative to |Z| + |change|
+
+
+@dataclass(frozen=True)
+class InitialState:
+    r"""Initial projections :math:`Z^{(0)}=W^{(0)}X^\top` ``(B, 2m, n)`` and Gram
+    :math:`K^{(0)}=W^{(0)}W^{(0)\top}` ``(B, 2m, 2m)``."""
+
+    Z0: np.ndarray
+    K0: np.ndarray
+
+    @property
+    def B(self) -> int:
+        return self.Z0.shape[0]
+
+
+def draw_projections(rng: np.random.Generator, G: np.ndarray, rows: int, sigma0: float, B: int) -> np.ndarray:
+    r"""Initial projections :math:`Z^{(0)}=W^{(0)}X^\top` ``(B, rows, n)``: i.i.d. rows
+    :math:`N(0,\sigma_0^2G)`."""
+    lam, U = np.linalg.eigh(G)
+    keep = lam > 1e-12 * lam.max()
+    root = U[:, keep] * np.sqrt(lam[keep])  # G = root root^T
+    return sigma0 * rng.normal(size=(B, rows, int(keep.sum()))) @ root.T
+
+
+def draw_initial(rng: np.random.Generator, data: GramData, m: int, sigma0: float, B: int) -> InitialState:
+    r"""Exact law of :math:`(W^{(0)}X^\top, W^{(0)}W^{(0)\top})` for i.i.d. :math:`N(0,\sigma_0^2)` weights
+    in dimension ``d``.
+
+    Rows of :math:`Z^{(0)}` are :math:`N(0,\sigma_0^2G)`.  Splitting :math:`W^{(0)}` into its
+    parts in and orthogonal to :math:`\mathrm{span}\{x_i\}` gives
+    :math:`K^{(0)}=Z^{(0)}G^{+}Z^{(0)\top}+\sigma_0^2\,\mathrm{Wishart}_{2m}(d-\mathrm{rank}\,G,I)`, the
+    two parts independent.
+    """
+    Z0 = draw_projections(rng, data.G, 2 * m, sigma0, B)
+    lam, U = np.linalg.eigh(data.G)
+    keep = lam > 1e-12 * lam.max()
+    Gpinv = (U[:, keep] / lam[keep]) @ U[:, keep].T
+    K0 = Z0 @ Gpinv @ np.swapaxes(Z0, 1, 2)
+    dof = data.d - int(keep.sum())
+    if dof > 0:
+        K0 = K0 + sigma0**2 * bartlett_wishart(rng, 2 * m, dof, B)
+    return InitialState(Z0, K0)
+
+
+def initial_from_weights(W0: np.ndarray, X: np.ndarray) -> InitialState:
+    """The :class:`InitialState` of explicit weights ``W0`` ``(B, 2m, d)`` on points ``X`` ``(n, d)``."""
+    return InitialState(W0 @ X.T, W0 @ np.swapaxes(W0, 1, 2))
+
+
+@dataclass
+class ReducedRun:
+    r"""Records of a reduced GD run (host arrays).
+
+    ``t`` ``(R,)`` recorded steps; ``P`` ``(B, R, 2m, n)`` coefficients :math:`\rho`; ``q``
+    ``(B, R, n)`` margins; ``loss`` ``(B, R)``.  Per-step monitors, over every step taken:
+    ``last_flip`` ``(B, 2m, n)`` the last step ``t`` at which :math:`\mathrm{sign}(Z^{(t)}_{j,r,i})`
+    differs from step ``t-1`` (0: never); ``act0`` ``(B, 2m, n)`` the initial pattern
+    :math:`Z^{(0)}\ge0`; ``exact_steps`` ``(B,)`` steps run in coefficient form (the rest were
+    certified frozen chunks).
+    """
+
+    t: np.ndarray
+    P: np.ndarray
+    q: np.ndarray
+    loss: np.ndarray
+    last_flip: np.ndarray
+    act0: np.ndarray
+    exact_steps: np.ndarray
+    model: ReducedGD
+
+    @property
+    def ever_on(self) -> np.ndarray:
+        r"""Whether :math:`Z_{j,r,i}\ge0` at some step (an entry that never flipped keeps its initial
+        sign)."""
+        return self.act0 | (self.last_flip > 0)
+
+    @property
+    def ever_off(self) -> np.ndarray:
+        r"""Whether :math:`Z_{j,r,i}<0` at some step."""
+        return ~self.act0 | (self.last_flip > 0)
+
+    def Z(self) -> np.ndarray:
+        """Pre-activations ``(B, R, 2m, n)`` at the records."""
+        return self.model.init.Z0[:, None] + self.P @ self.model.H_host
+
+    def gram(self) -> np.ndarray:
+        r""":math:`W^{(t)}W^{(t)\top}` ``(B, R, 2m, 2m)`` at the records (module docstring)."""
+        mdl = self.model
+        PD = self.P / mdl.data.norms2
+        Z0 = mdl.init.Z0[:, None]
+        cross = Z0 @ np.swapaxes(PD, -1, -2)
+        return (
+            mdl.init.K0[:, None]
+            + cross
+            + np.swapaxes(cross, -1, -2)
+            + PD @ mdl.data.G @ np.swapaxes(PD, -1, -2)
+        )
+
+    def increment_gram(self) -> np.ndarray:
+        r""":math:`(W^{(t)}-W^{(0)})(W^{(t)}-W^{(0)})^\top=PD^{-1}GD^{-1}P^\top` ``(B, R, 2m, 2m)``."""
+        PD = self.P / self.model.data.norms2
+        return PD @ self.model.data.G @ np.swapaxes(PD, -1, -2)
+
+
+def class_blocks(K: np.ndarray, m: int) -> np.ndarray:
+    r"""The per-class Gram blocks :math:`W_jW_j^\top` ``(..., 2, m, m)`` (``j=+1`` first) of ``K`` ``(...,
+    2m, 2m)``."""
+    return np.stack([K[..., :m, :m], K[..., m:, m:]], axis=-3)
+
+
+def stable_rank_from_gram(K: np.ndarray) -> np.ndarray:
+    r""":math:`\|W\|_F^2/\|W\|_2^2=\mathrm{tr}K/\lambda_{\max}(K)` for Gram matrices ``K`` ``(..., k, k)``."""
+    lam = np.linalg.eigvalsh(K)
+    return lam.sum(axis=-1) / lam[..., -1]
+
+
+class ReducedGD:
+    r"""The exact GD map in coefficient form for one data set and an ensemble of ``B`` members.
+
+    ``gamma`` and ``eta`` are scalars or ``(B,)``; ``init`` holds the ``B`` initial states.
+    Arrays live on ``backend``; records are returned on the host.
+    """
+
+    def __init__(self, backend: Backend, data: GramData, m: int, gamma, eta, init: InitialState):
+        B = init.B
+        self.backend, self.data, self.m, self.init = backend, data, m, init
+        self.gamma_host = np.broadcast_to(np.asarray(to_numpy(gamma), float), (B,)).copy()
+        self.eta_host = np.broadcast_to(np.asarray(to_numpy(eta), float), (B,)).copy()
+        if np.any(self.gamma_host < 0) or np.any(self.gamma_host > 1):
+            raise ValueError("gamma must lie in [0, 1]")
+        n = data.n
+        self.H_host = data.G / data.norms2[:, None]
+        j = class_of_rows(m)
+        coef = (self.eta_host / (n * m))[:, None, None] * (
+            j[:, None] * data.y[None, :] * data.norms2[None, :]
+        )[None]
+        be = backend
+        self.xp = be.xp
+        self.H = be.asarray(self.H_host)
+        self.Hpos, self.Hneg = be.asarray(np.maximum(self.H_host, 0)), be.asarray(np.minimum(self.H_host, 0))
+        self.y = be.asarray(data.y)
+        self.coef = be.asarray(coef)
+        self.gam = be.asarray(self.gamma_host.reshape(B, 1, 1))
+        self.Z0 = be.asarray(init.Z0)
+        yyG = data.y[:, None] * data.y[None, :] * data.G
+        self.Mq_base = be.asarray((self.eta_host / (n * m * m))[:, None, None] * yyG[None])
+        self.a = be.asarray(readout(m))
+
+    # ------------------------------------------------------------------ coefficient form
+    @staticmethod
+    def _observe(mon: dict, act: Array, t: int, idx: Array | None) -> None:
+        """Monitors see the pattern ``act`` of step ``t`` (members ``idx``; all if None)."""
+        if idx is None:
+            mon["last_flip"][act != mon["prev"]] = t
+            mon["prev"] = act
+            return
+        last = mon["last_flip"][idx]
+        last[act != mon["prev"][idx]] = t
+        mon["last_flip"][idx] = last
+        mon["prev"][idx] = act
+
+    def _exact(self, P: Array, t0: int, k: int, idx: Array | None, mon: dict) -> Array:
+        """``k`` GD steps from step ``t0`` in coefficient form for members ``idx`` (all if None).
+
+        The monitors see the patterns of steps ``t0 .. t0+k-1``.  ``P`` is updated in place.
+        """
+        xp = self.xp
+        take = (lambda a: a) if idx is None else (lambda a: a[idx])
+        Z0, coef, gam = take(self.Z0), take(self.coef), take(self.gam)
+        one_minus = 1.0 - gam
+        n = P.shape[-1]
+        flat = P.reshape(-1, n)
+        Z = Z0 + (flat @ self.H).reshape(P.shape)
+        sp = xp.empty_like(P)
+        for t in range(t0, t0 + k):
+            act = Z >= 0
+            self._observe(mon, act, t, idx)
+            xp.multiply(act, one_minus, out=sp)
+            sp += gam
+            Z *= sp  # sigma(Z) = sigma'(Z) Z
+            g = fast_loss_derivative_magnitude(self.y * (self.a @ Z))
+            sp *= coef
+            sp *= g[:, None, :]
+            P += sp
+            xp.matmul(flat, self.H, out=Z.reshape(-1, n))
+            Z += Z0
+        return P
+
+    # ------------------------------------------------------------------ frozen chunks
+    def _frozen(self, P: Array, k: int) -> tuple[Array, Array, Array]:
+        """``k`` steps of the margin map with the pattern of ``P`` frozen.
+
+        Returns the new coefficients, the certificate ``(B,)`` and the frozen pattern ``act``.
+        """
+        xp = self.xp
+        Z = self.Z0 + P @ self.H
+        act = Z >= 0
+        S = activation(self.gam).slope(Z)
+        N = xp.einsum("bri,brk->bik", S, S)
+        Mq = self.Mq_base * N
+        q = self.y * xp.einsum("r,bri->bi", self.a, S * Z)
+        A = xp.zeros_like(q)
+        Mt = xp.swapaxes(Mq, 1, 2).copy()
+        q = q[:, None, :]
+        A = A[:, None, :]
+        exp = xp.exp
+        for _ in range(k):
+            g = 1.0 / (1.0 + exp(q))  # |l'(q)| (fast_loss_derivative_magnitude) inlined: the hot path
+            A = A + g
+            q = q + g @ Mt
+        A = A[:, 0, :]
+        c = self.coef * S * A[:, None, :]
+        cp, cn = xp.maximum(c, 0), xp.minimum(c, 0)
+        low = Z + cp @ self.Hneg + cn @ self.Hpos
+        high = Z + cp @ self.Hpos + cn @ self.Hneg
+        margin = CERTIFY_RTOL * (xp.abs(Z) + xp.abs(c) @ xp.abs(self.H))
+        ok_entry = xp.where(act, low >= margin, high <= -margin)
+        ok = ok_entry.reshape(ok_entry.shape[0], -1).all(axis=1)
+        return P + c, ok, act
+
+    # ------------------------------------------------------------------ driver
+    def run(self, steps: int, record, *, accelerate: bool = True) -> ReducedRun:
+        r"""Take ``steps`` GD steps, recording at the strictly increasing steps ``record`` (within ``[0,
+        steps]``).
+
+        ``exp`` may overflow to ``inf`` inside (where :math:`|\ell'|` is exactly 0); that is not an error.
+        """
+        with np.errstate(over="ignore"):
+            return self._run(steps, record, accelerate)
+
+    def _run(self, steps: int, record, accelerate: bool) -> ReducedRun:
+        xp = self.xp
+        rec = np.asarray(to_numpy(record), dtype=np.int64)
+        if rec.ndim != 1 or rec.size == 0 or np.any(np.diff(rec) <= 0) or rec[0] < 0 or rec[-1] > steps:
+            raise ValueError(f"record must be strictly increasing steps within [0, {steps}]")
+        B = self.init.B
+        P = xp.zeros_like(self.Z0)
+        act0 = self.Z0 >= 0
+        mon = {
+            "prev": act0.copy(),
+            "last_flip": xp.zeros(act0.shape, dtype=xp.int64),
+        }
+        exact_steps = np.zeros(B, dtype=np.int64)
+        out_P, out_q = [], []
+        bounds = _chunk_bounds(steps, rec) if accelerate else np.union1d(rec, [0, steps])
+        t, r = 0, 0
+        for t1 in bounds.tolist():
+            if t1 > t:
+                k = t1 - t
+                if accelerate and k >= 4:
+                    P_new, ok, act = self._frozen(P, k)
+                    ok_h = to_numpy(ok)
+                    good, bad = np.flatnonzero(ok_h), np.flatnonzero(~ok_h)
+                    if good.size:
+                        good_d = xp.asarray(good)
+                        self._observe(mon, act[good_d], t, good_d)
+                    if bad.size:
+                        bad_d = xp.asarray(bad)
+                        P_new[bad_d] = self._exact(P[bad_d].copy(), t, k, bad_d, mon)
+                        exact_steps[bad] += k
+                    P = P_new
+                else:
+                    P = self._exact(P, t, k, None, mon)
+                    exact_steps += k
+                t = t1
+            if r < rec.size and rec[r] == t:
+                Z = self.Z0 + P @ self.H
+                out_P.append(np.array(to_numpy(P), copy=True))
+                out_q.append(to_numpy(margins(Z, self.y, self.gam, self.m)))
+                r += 1
+        self._observe(mon, (self.Z0 + P @ self.H) >= 0, steps, None)
+        Pr = np.stack(out_P, axis=1)
+        q = np.stack(out_q, axis=1)
+        return ReducedRun(
+            t=rec.astype(float),
+            P=Pr,
+            q=q,
+            loss=to_numpy(logistic_loss(self.backend.asarray(q))),
+            last_flip=to_numpy(mon["last_flip"]),
+            act0=to_numpy(act0),
+            exact_steps=exact_steps,
+            model=self,
+        )
+
+
+def _chunk_bounds(steps: int, rec: np.ndarray) -> np.ndarray:
+    """Chunk ends: every record, and a geometric grid (chunks of about t/8 steps, at least 16)."""
+    grid = [0]
+    while grid[-1] < steps:
+        grid.append(min(steps, grid[-1] + max(16, grid[-1] // 8)))
+    return np.union1d(to_numpy(grid), rec)
+
+
+def log_grid(steps: int, per_decade: int = 12) -> np.ndarray:
+    """Record steps: 0, 1 and about ``per_decade`` log-spaced steps per decade up to ``steps``."""
+    pts = np.unique(
+        np.round(np.logspace(0, np.log10(max(steps, 1)), int(per_decade * np.log10(max(steps, 10))) + 1))
+    )
+    return np.unique(np.concatenate([[0], pts.astype(np.int64), [steps]]))
