@@ -27,6 +27,7 @@ points, dominate unless the width is :math:`\gg2^{|\mathcal S|+2}`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -743,6 +744,62 @@ def check_block_field(
     )
 
 
+# (points per label group, units per block, extra input dimensions) of the searched (46) states
+P18_SHAPE = (3, 3, 1)
+
+
+def _block_instance(theta: np.ndarray) -> tuple[list[np.ndarray], Dataset]:
+    r"""Parameters -> a (46) state and its data, inside Assumption 17: inputs :math:`x_\mu=e_\mu` in
+    :math:`\mathbb R^{P+1}` (orthonormal), labels :math:`|\theta|` on group A and :math:`-|\theta|` on B,
+    :math:`u_C=10^{3\tanh\theta}\in(10^{-3},10^3)`, :math:`r_C=|\theta|` normalised (non-negative)."""
+    n, k, extra = P18_SHAPE
+    yA, yB, u, rA, rB = np.split(np.asarray(theta, float), np.cumsum([n, n, 2, k]))
+    ds = orthogonal(np.ones(2 * n), np.concatenate([np.abs(yA), -np.abs(yB)]), D=2 * n + extra)
+    W1, W2 = [], []
+    for (idx, sign), uC, r in zip(
+        zip(label_groups(ds.y), (1.0, -1.0), strict=True), 10 ** (3 * np.tanh(u)), (rA, rB), strict=True
+    ):
+        r = np.abs(r) / np.linalg.norm(r)
+        W1.append(uC * np.outer(r, bbar(ds, idx, sign)))
+        W2.append(sign * uC * r)
+    return [np.concatenate(W1)[None], np.concatenate(W2)[None, None]], ds
+
+
+def _block_field_violation(ctx: Context, theta: np.ndarray) -> float:
+    """Worst layer's |true field - (48)| / (GRAD_TOL gamma_n sum|terms|) at the (46) instance ``theta``
+    (the reference (48) is exactly 0 off the blocks, so off-block gradient entries count too)."""
+    Ws, ds = _block_instance(theta)
+    net = BiasFreeNet((ds.D, 2 * P18_SHAPE[1], 1), kink=0.0)
+    scale, n = gradient_rounding_scale(ctx, net, Ws, ds)
+    dev = layer_deviation(block_linear_field(Ws, ds, P18_SHAPE[1]), true_field(ctx, net, Ws, ds), scale, n)
+    return max(dev) / GRAD_TOL
+
+
+def _block_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Three families (drawn before looking): Gaussian; lopsided (u_A ~ 1e-3 against u_B ~ 1e3, labels
+    spread over 1e-2..1e2); near-degenerate (one label and one entry of each r_C 1e-8, near a dead unit
+    or a point that carries no signal)."""
+    n, k, _ = P18_SHAPE
+    size = 2 * n + 2 + 2 * k
+
+    def gaussian():
+        return rng.normal(size=size)
+
+    def lopsided():
+        t = gaussian()
+        t[: 2 * n] = 10.0 ** rng.uniform(-2, 2, 2 * n)
+        t[2 * n : 2 * n + 2] = [-2.0, 2.0]
+        return t
+
+    def degenerate():
+        t = gaussian()
+        t[0] = t[2 * n + 2] = t[2 * n + 2 + k] = 1e-8
+        return t
+
+    families = (("Gaussian", gaussian), ("lopsided", lopsided), ("near-degenerate", degenerate))
+    return {f: [make() for _ in range(2)] for f, make in families}
+
+
 @claim(
     "zhang2025:proposition-18",
     title="On the block form (46) the ReLU net is two independent linear nets; Bernoulli closed form for "
@@ -762,6 +819,7 @@ def proposition_18(ctx: Context) -> None:
 
     seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
     rtol = ctx.param("rtol", tiny=1e-7, quick=1e-8, full=1e-9)
+    budget = ctx.param("budget", tiny=15, quick=60, full=1000)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-3)  # u0 below is a SymPy symbol first
     ctx.zero(
         "(46) in the exact field: block-linear (48) and d/dt of (46) with (52)/(54), D = P = 4 (SymPy)",
@@ -787,6 +845,17 @@ def proposition_18(ctx: Context) -> None:
     starts = [block_state(rng, ds, n_block, u) for _ in range(seeds) for u in ((u0, u0), (u0, 30 * u0))]
     Ws = [np.concatenate([s[l] for s in starts]) for l in range(2)]
     check_block_field(ctx, "at t0", Ws, ds, n_block)
+    ctx.search(
+        "search: worst |true field - (48)| / rounding bound over (46) states, labels and block scales",
+        functools.partial(_block_field_violation, ctx),
+        _block_starts(ctx.rng("search").host),
+        budget=budget,
+        why="(48) holds at every (46) state for every orthonormal data set: Nelder-Mead over labels "
+        f"(groups of {P18_SHAPE[0]}), u_A, u_B in (1e-3, 1e3) and non-negative unit r_A, r_B "
+        f"({P18_SHAPE[1]} units each), inputs e_mu in R^{2 * P18_SHAPE[0] + P18_SHAPE[2]}; ratio = the "
+        "field check above divided by its tolerance (<= 1 iff (48) holds to rounding, off-block entries "
+        "included)",
+    )
     coarse, tight = (_block_flow(ctx, Ws, ds, n_block, r) for r in (rtol, rtol * 1e-2))
     _check_block_flow(ctx, coarse, tight, ds, n_block, u0, bernoulli_callable())
     field = ["at t0: true -grad L = block-linear field (48)*", "at t0: off-block entries of d W1/dt*"]
