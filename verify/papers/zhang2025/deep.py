@@ -16,13 +16,14 @@ vector; layer :math:`l`'s follow from which block of :math:`W_l` a row lives in.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.data.datasets import Dataset, gaussian_teacher
+from numeric.data.datasets import Dataset, gaussian_teacher, symmetrize
 from numeric.data.initializations import gaussian
 from numeric.engine.descent import gradient_descent
 from numeric.models.losses import Loss
@@ -681,6 +682,7 @@ def proposition_12_corrected(ctx: Context) -> None:
     D, H, n_pairs, seeds = _prop12_sizes(ctx)
     rtol = ctx.param("rtol", tiny=1e-6, quick=1e-8, full=1e-9)
     depth = ctx.param("L", tiny=3, quick=4, full=4)
+    budget = ctx.param("budget", tiny=15, quick=60, full=1000)
     from symbolic.closed_forms import deep_reduced_equivalence_residual
     from symbolic.deep import prop12_gradient_residuals, prop12_output_residuals
 
@@ -706,6 +708,16 @@ def proposition_12_corrected(ctx: Context) -> None:
         m = manifold(ctx.rng(f"p12c/L{L}").host, seeds, D, H, L, 0.7)
         check_gradients(ctx, f"L={L}", m, ds, L)
         _check_manifold_flow(ctx, L, ds, H, seeds, rtol)
+    ctx.search(
+        "search: worst gradient / (19) deviation over (18) states and symmetric linear-target data, L=3",
+        functools.partial(_p12_violation, ctx),
+        _p12_starts(ctx.rng("search").host),
+        budget=budget,
+        why="(55)-(57) and (19) hold at every point of (18) for every symmetric data set with a linear "
+        f"target: Nelder-Mead over (inputs, w, r, r_1, r_2, u), (D, H, pairs) = {P12_SHAPE}, mapped into the "
+        "hypotheses (_p12_instance); ratio = max of the gradient check / GRAD_TOL and the (19) residual / "
+        "4 (L+D+H) eps (the checks above), <= 1 iff both hold to rounding",
+    )
     L = 3
     grad, off, eq19 = (
         f"L={L}: {c}" for c in ("true -grad L = (20) masked*", "off-diagonal blocks of the*", "(19)*")
@@ -734,6 +746,71 @@ def proposition_12_corrected(ctx: Context) -> None:
         "exactly zero gradient; f and the dynamics are unchanged, only the formula 1/2 W_L..W_1 x of (19) "
         "picks up the inert entries. The sign structure that matters is 'no positive off-diagonal weight'."
     )
+
+
+# (D, H, pairs) of the searched (18) states, depth 3: hidden units 0, 1 positive, 2, 3 negative
+P12_SHAPE = (2, 4, 3)
+
+
+def _p12_instance(theta: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray], Dataset]:
+    r"""Parameters -> ``(W_l (1, ., .), masks M_l, data)``: a depth-3 point of (18) and its data, inside the
+    hypotheses: :math:`r` normalised, :math:`r_1,r_2` with two positive and two negative entries, each half
+    of norm :math:`1/\sqrt2` (balanced halves), :math:`u=10^{\tanh\theta}\in(0.1,10)`; symmetric
+    inputs :math:`[X_0;-X_0]` with the linear target :math:`y=w^\top x`."""
+    D, H, n = P12_SHAPE
+    X0, w, r, r1, r2, u = np.split(np.asarray(theta, float), np.cumsum([n * D, D, D, H, H]))
+    signs = np.array([1.0, 1.0, -1.0, -1.0])
+    rs = [r / np.linalg.norm(r)]
+    for v in (r1, r2):
+        a = np.abs(v)
+        a[:2] /= np.sqrt(2) * np.linalg.norm(a[:2])
+        a[2:] /= np.sqrt(2) * np.linalg.norm(a[2:])
+        rs.append(signs * a)
+    u = 10 ** np.tanh(u[0])
+    M = block_mask(signs, signs)
+    Ws = [u * np.outer(rs[1], rs[0]), np.sqrt(2) * u * np.outer(rs[2], rs[1]) * M, u * rs[2][None, :]]
+    X0 = X0.reshape(n, D)
+    ds = symmetrize(X0, X0 @ w, "searched, linear target")
+    return [W[None] for W in Ws], [np.ones((1, H, D)), M[None], np.ones((1, 1, H))], ds
+
+
+def _p12_violation(ctx: Context, theta: np.ndarray) -> float:
+    """Worst of the gradient check ((55)-(57) = masked (20), off-diagonal blocks included) / GRAD_TOL and
+    the (19) residual / its rounding bound, at the (18) instance ``theta``."""
+    Ws, masks, ds = _p12_instance(theta)
+    D, H, _ = P12_SHAPE
+    net = deep_net(D, H, 3)
+    scale, n = gradient_rounding_scale(ctx, net, Ws, ds)
+    dev = max(layer_deviation(eq20_field(Ws, ds, masks), true_field(ctx, net, Ws, ds), scale, n)) / GRAD_TOL
+    one = [W[0] for W in Ws]
+    res = _ratio(relu_output(one, ds.X.T) - half_product_output(one, ds.X.T), relu_output(one, ds.X.T))
+    return max(dev, res / (4 * (3 + D + H) * EPS))
+
+
+def _p12_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Three families (drawn before looking): Gaussian; lopsided (one unit of each half ~1e3 times the
+    other, inputs spread over 1e-2..1e2); near-kink (the first input 1e-9 relative off r^T x = 0)."""
+    D, H, n = P12_SHAPE
+    size = n * D + 2 * D + 2 * H + 1
+
+    def gaussian():
+        return rng.normal(size=size)
+
+    def lopsided():
+        t = gaussian()
+        t[n * D + 2 * D : n * D + 2 * D + 2 * H : 2] *= 1e3
+        t[: n * D] *= 10.0 ** rng.uniform(-2, 2, n * D)
+        return t
+
+    def near_kink():
+        t = gaussian()
+        r = t[n * D + D : n * D + 2 * D]
+        x = t[:D] - (t[:D] @ r) / (r @ r) * r
+        t[:D] = x + 1e-9 * np.linalg.norm(x) * r / np.linalg.norm(r)
+        return t
+
+    families = (("Gaussian", gaussian), ("lopsided", lopsided), ("near-kink", near_kink))
+    return {f: [make() for _ in range(2)] for f, make in families}
 
 
 def _check_manifold_flow(ctx: Context, L: int, ds: Dataset, H: int, seeds: int, rtol: float) -> None:
