@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.data.datasets import Dataset, is_symmetric
+from numeric.data.datasets import Dataset, is_symmetric, symmetrize
 from numeric.data.initializations import gaussian
 from numeric.engine.integrators import DOPRI5, AdaptiveStep
 from numeric.engine.solve import solve
@@ -769,6 +769,71 @@ def _check_norm_bound(ctx: Context, data: Data, res: dict, label: str) -> None:
     )
 
 
+# (D, H, pairs) of the searched Lemma-16 instances; slopes run together in one solve
+L16_SHAPE = (2, 3, 3)
+L16_ALPHAS = (0.0, 0.5, 1.0)
+L16_RTOL = 1e-7  # the searched ratios need ~1e-3 accuracy; the integrator error enters the tolerance
+
+
+def _norm_bound_violation(ctx: Context, rtol: float, theta: np.ndarray) -> float:
+    r""":math:`\max_{t,\alpha}u(t)/(u(0)e^{(s+\operatorname{Tr}\Sigma)t/\tau})` over the window, divided by
+    ``1 + tol`` (:func:`_check_norm_bound`'s tolerance), on the instance ``theta``: symmetric data
+    :math:`[X_0;-X_0]` scaled to :math:`\operatorname{Tr}\Sigma=1` with
+    :math:`s=10^{2\tanh\theta}\in(10^{-2},10^2)` (the bound is sharpest for the linear net at
+    :math:`s\gg\operatorname{Tr}\Sigma`), any initial direction, :math:`u(0)=10^{-3-\tanh\theta}\in(10^{-4},
+    10^{-2})` (small init)."""
+    D, H, n = L16_SHAPE
+    X0, y0, W, rest = np.split(np.asarray(theta, float), np.cumsum([n * D, n, H * D + H]))
+    ds = symmetrize(X0.reshape(n, D), y0, "searched")
+    X = ds.X / np.sqrt(np.trace(ds.Sigma))
+    y = ds.y * 10 ** (2 * np.tanh(rest[0])) / np.linalg.norm(X.T @ ds.y / ds.P)
+    data = Data(Dataset(X, y, "searched"), "searched")
+    u0 = 10 ** (-3 - np.tanh(rest[1]))
+    y0 = np.repeat(W[None] * u0 / max(np.linalg.norm(W[: H * D]), np.linalg.norm(W[H * D :])), 3, axis=0)
+    rate = data.s + data.trace
+    ts = np.linspace(0.0, np.log(1 / u0) / rate, 12)
+    net = two_layer(D, H)
+    coarse, tight, steps = _flow_pair(ctx, net, data.ds, y0, ts, alpha=L16_ALPHAS, tau=1.0, rtol=rtol)
+    u, ut = _u(net, coarse), _u(net, tight)
+    tol = SAFETY * float((np.abs(u - ut) / u).max()) + 16 * steps * EPS
+    return float((u / (u[:, :1] * np.exp(rate * ts[None, :])))[:, 1:].max() / (1 + tol))
+
+
+def _norm_bound_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """One start per family (drawn before looking): Gaussian (s ~ Tr Sigma); large s (s = 100 Tr Sigma);
+    aligned (large s and W1 = W2^T beta_bar^T, ||W1|| = ||W2||: all of u(0) in the growing mode, the
+    near-equality end of (25)); near-kink (the first unit's weights 1e-9 off orthogonal to the first
+    input)."""
+    D, H, n = L16_SHAPE
+    size = n * D + n + H * D + H + 2
+    w1 = slice(n * D + n, n * D + n + H * D)
+
+    def gaussian():
+        return rng.normal(size=size)
+
+    def large_s():
+        t = gaussian()
+        t[-2] = 6.0
+        return t
+
+    def aligned():
+        t = large_s()
+        beta = t[: n * D].reshape(n, D).T @ t[n * D : n * D + n]
+        t[w1] = np.outer(t[w1.stop : w1.stop + H], beta / np.linalg.norm(beta)).ravel()
+        return t
+
+    def near_kink():
+        t = gaussian()
+        x, w = t[:D], t[w1.start : w1.start + D]
+        t[w1.start : w1.start + D] = (
+            w - (w @ x) / (x @ x) * x + 1e-9 * np.linalg.norm(w) * x / np.linalg.norm(x)
+        )
+        return t
+
+    families = (("Gaussian", gaussian), ("large s", large_s), ("aligned", aligned), ("near-kink", near_kink))
+    return {f: [make()] for f, make in families}
+
+
 def _norm_figure(ctx: Context, res: dict, title: str) -> None:
     series = [
         Series(f"alpha = {a:g}", res["t"], res["u"][k] / res["u0"][k]) for k, a in enumerate(GROWTH_ALPHAS)
@@ -793,6 +858,7 @@ def lemma_16(ctx: Context) -> None:
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-4, full=1e-6)
     rtol = ctx.param("rtol", tiny=1e-7, quick=1e-8, full=1e-10)
+    budget = ctx.param("budget", tiny=2, quick=4, full=100)
     ctx.require(
         P >= 4 * D and P % 2 == 0 and H >= 4, f"need an even P >= 4 D and H >= 4, got P={P}, D={D}, H={H}"
     )
@@ -802,6 +868,16 @@ def lemma_16(ctx: Context) -> None:
         (_large_s(ctx, "large-s", P), H),
     ]
     _regimes(ctx, [data for data, _ in cases], w_init)
+    ctx.search(
+        "search: worst max_t u(t)/bound(t) of (25) over symmetric data, inits, s/Tr Sigma and alpha",
+        functools.partial(_norm_bound_violation, ctx, L16_RTOL),
+        _norm_bound_starts(ctx.rng("search").host),
+        budget=budget,
+        why="(25) holds for every Condition-3 data set and small init: Nelder-Mead over (inputs, targets, "
+        f"W1, W2 direction, s/Tr Sigma in (1e-2, 1e2), u(0) in (1e-4, 1e-2)), (D, H, pairs) = {L16_SHAPE}, "
+        f"alpha in {list(L16_ALPHAS)} each; ratio = max_t u/bound over the window divided by 1 + the check's "
+        "tolerance (integrator error, rounding), <= 1 iff (25) holds on the instance",
+    )
     sharp = {}
     for data, h in cases:
         res = _norm_growth(ctx, data, h, seeds, w_init, rtol)
