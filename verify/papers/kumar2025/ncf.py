@@ -10,6 +10,7 @@ Lemma 8(i) is measured in 60-digit arithmetic (mpmath) and fitted over a grid of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import mpmath as mp
 import numpy as np
@@ -23,6 +24,7 @@ from numeric.models.homogeneous_nets import (
     ncf_and_grad,
     normalize,
     projected_gradient_ascent,
+    unpack,
 )
 from symbolic.ncf import (
     balance_rate,
@@ -47,6 +49,21 @@ def _x(d: int) -> sp.Matrix:
     return sp.Matrix(sp.symbols(f"x0:{d}", real=True))
 
 
+EULER_SHAPES = [(2, 3), (2, 2), (1, 2)]  # the 3-layer nets of the Lemma 14 search (n = 6, d = 3)
+
+
+def _euler_violation(alpha: float, p: int, theta: np.ndarray) -> float:
+    """|w.grad N - D N| / (|z|_1 (max|N| + 1) D) over the rounding allowance 64 (n + 4 width) eps, for the
+    net, data and z in ``theta`` (X (6, 3), z (6), the 14 weights)."""
+    X, z = theta[:18].reshape(6, 3), theta[18:24]
+    Ws = unpack(theta[None, 24:38], EULER_SHAPES)
+    value, grads = ncf_and_grad(Ws, X, z, alpha, p)
+    lhs = sum(float((W * g).sum()) for W, g in zip(Ws, grads, strict=True))
+    D = degree(3, p)
+    scale = float(np.abs(z).sum()) * (float(np.abs(value).max()) + 1) * D
+    return abs(lhs - D * float(value[0])) / scale / (64 * (6 + 4 * 2) * EPS)
+
+
 @claim(
     "kumar2025:lemma-14",
     title="Euler's identity for homogeneous NCFs",
@@ -61,6 +78,7 @@ def lemma_14(ctx: Context) -> None:
     batched nets for every activation of ACTIVATIONS (ReLU with the autodiff Clarke subgradient)."""
     members = ctx.param("B", tiny=8, quick=64, full=512)
     cases = ctx.param("trials", tiny=2, quick=3, full=3)
+    budget = ctx.param("search_budget", tiny=10, quick=30, full=200)
     x = _x(2)
     for depth, p in [(2, 2), (3, 2), (2, 3)][:cases]:
         net = block_net(2, depth, 1, 1)
@@ -98,6 +116,25 @@ def lemma_14(ctx: Context) -> None:
         why="sums of n + (depth)(width) products, each rounding gamma_k = k eps; factor 16 headroom "
         "per term of size |z|_1 max|N|; ReLU's Clarke subgradient is a genuine Euler subgradient",
     )
+    search_rng = ctx.rng("euler-search").host
+    gauss = search_rng.normal(size=38)
+    kink = gauss.copy()  # layer-1 neuron 0 exactly on the kink of sample 0
+    kink[24:27] -= (kink[24:27] @ kink[:3]) * kink[:3] / (kink[:3] @ kink[:3])
+    for alpha, p in [(0.0, 1), (0.5, 3)]:
+        ctx.search(
+            f"search: relative |w.grad N - D N| over its rounding allowance (alpha={alpha}, p={p})",
+            partial(_euler_violation, alpha, p),
+            {
+                "Gaussian net and data": [gauss],
+                "layer-1 neuron on a kink of sample 0": [kink],
+                "badly scaled layers (1e-3, 1, 1e3)": [
+                    np.concatenate([gauss[:24], gauss[24:30] * 1e-3, gauss[30:34], gauss[34:] * 1e3])
+                ],
+            },
+            budget=budget,
+            why="Lemma 14 at every point of the 3-layer NCF (the autodiff/Clarke subgradient at kinks): "
+            "Nelder-Mead over data, z and weights (see _euler_violation)",
+        )
     with ctx.control(
         "sigma(x) = x^2 + x, not homogeneous", breaks=F_HOMOGENEOUS, must_break=["w.grad H = D H (*"]
     ):
@@ -126,6 +163,7 @@ def lemma_14(ctx: Context) -> None:
 def lemma_8(ctx: Context) -> None:
     """(ii) exactly with SymPy; (i) by the fitted order of the remainder in 60-digit arithmetic."""
     cases = ctx.param("trials", tiny=2, quick=4, full=4)
+    budget = ctx.param("search_budget", tiny=10, quick=40, full=200)
     x = _x(2)
     for depth, p, new in [(3, 2, 2), (3, 3, 1), (4, 2, 1), (2, 3, 2)][:cases]:
         net = block_net(2, depth, 1, new)
@@ -154,6 +192,27 @@ def lemma_8(ctx: Context) -> None:
                 why="exact",
             )
     _taylor_remainder(ctx, alpha=0.5, p=4, kink=False)
+    search_rng = ctx.rng("taylor-search").host
+    gauss = search_rng.normal(size=28)
+    near = gauss.copy()  # active layer-2 neuron 0 at pre-activation 1e-3 (near its kink)
+    g1 = np.maximum(near[4:12].reshape(2, 4) @ near[:4], 0.5 * near[4:12].reshape(2, 4) @ near[:4]) ** 4
+    near[13] = (1e-3 - near[12] * g1[0]) / g1[1]
+    new_kink = gauss.copy()  # the new layer-1 neuron's pre-activation A1 x = 1e-3
+    new_kink[18:22] += (1e-3 - new_kink[18:22] @ new_kink[:4]) * new_kink[:4] / (new_kink[:4] @ new_kink[:4])
+    ctx.search(
+        "search: (2p+1 - fitted remainder order) / 0.25 over points (w_n, z, x) (alpha=0.5, p=4)",
+        partial(_taylor_violation, 0.5, 4),
+        {
+            "Gaussian point": [gauss],
+            "active layer-2 neuron 1e-3 from its kink": [near],
+            "new layer-1 neuron 1e-3 from its kink": [new_kink],
+            "large new weights (z x 10)": [np.concatenate([gauss[:18], 10 * gauss[18:]])],
+        },
+        budget=budget,
+        why="Lemma 8(i) (alpha != 1, p >= 4) at every point: Nelder-Mead over the input, w_n and the "
+        "new neurons' direction z (see _taylor_errs); only a slower decay than delta^(2p+1) violates the "
+        "statement's O(), so the ratio is one-sided",
+    )
     with ctx.control(
         "leaky ReLU p = 1 with an active pre-activation exactly at the kink",
         breaks=TAYLOR_P4,
@@ -178,23 +237,22 @@ def _mp(a: np.ndarray) -> mp.matrix:
     return mp.matrix(a.tolist())
 
 
-def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool) -> None:
-    r"""3-layer net, d=4, 2 active + 1 new neuron per hidden layer: fit the order of
-    :math:`|\mathcal H(w_n,\delta z)-\mathcal H(w_n,0)-\delta^{p+1}\mathcal H_1(w_n,z)|` over :math:`\delta`.
+TAYLOR_SCALES = [mp.mpf(10) ** (-k / 2) for k in range(4, 11)]  # delta from 1e-2 to 1e-5
 
-    All arithmetic (the scaling by delta included) is done in 60 digits.
-    """
-    rng = ctx.rng(f"taylor-{alpha}-{p}-{kink}").host
+
+def _taylor_errs(theta: np.ndarray, alpha: float, p: int, kink: bool = False) -> list[float]:
+    r""":math:`|\mathcal H(w_n,\delta z)-\mathcal H(w_n,0)-\delta^{p+1}\mathcal H_1(w_n,z)|` on
+    TAYLOR_SCALES for the 3-layer net (d=4, 2 active + 1 new neuron per hidden layer) whose input and
+    weights are ``theta`` (28 entries: x, N1, N2, N3, A1, A2, C2, B2, B3), in 60-digit arithmetic
+    (the scaling by delta included).  ``kink`` puts active layer-2 neuron 0 exactly on the kink."""
     mp.mp.dps = 60
     d, act = 4, 2
-    x = _mp(rng.normal(size=(d, 1)))
-    N1, N2, N3 = (
-        _mp(rng.normal(size=(act, d))),
-        _mp(rng.normal(size=(act, act))),
-        _mp(rng.normal(size=(1, act))),
-    )
-    A1, A2, C2 = _mp(rng.normal(size=(1, d))), _mp(rng.normal(size=(1, act))), _mp(rng.normal(size=(1, 1)))
-    B2, B3 = _mp(rng.normal(size=(act, 1))), _mp(rng.normal(size=(1, 1)))
+    sizes = [(d, 1), (act, d), (act, act), (1, act), (1, d), (1, act), (1, 1), (act, 1), (1, 1)]
+    blocks, start = [], 0
+    for r, c in sizes:
+        blocks.append(_mp(np.asarray(theta[start : start + r * c]).reshape(r, c)))
+        start += r * c
+    x, N1, N2, N3, A1, A2, C2, B2, B3 = blocks
     g1 = _mp_layer(N1, x, alpha, p)
     if kink:  # N2[0,:] g_1(x) = 0 exactly: an active layer-2 neuron sits on the kink
         N2[0, 1] = -N2[0, 0] * g1[0] / g1[1]
@@ -204,9 +262,8 @@ def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool) -> None
     delta2 = [_mp_slope(h2[i], alpha, p) * N3[0, i] for i in range(act)]
     s1 = _mp_sigma((A1 * x)[0], alpha, p)
     h1 = sum(delta2[i] * B2[i, 0] for i in range(act)) * s1 + B3[0, 0] * _mp_sigma((A2 * g1)[0], alpha, p)
-    scales = [mp.mpf(10) ** (-k / 2) for k in range(4, 11)]
     errs = []
-    for s in scales:
+    for s in TAYLOR_SCALES:
         W1 = mp.matrix([[*N1[i, :]] for i in range(act)] + [[s * v for v in A1]])
         W2 = mp.matrix(
             [[N2[i, 0], N2[i, 1], s * B2[i, 0]] for i in range(act)]
@@ -215,6 +272,24 @@ def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool) -> None
         W3 = mp.matrix([[N3[0, 0], N3[0, 1], s * B3[0, 0]]])
         H = (W3 * _mp_layer(W2, _mp_layer(W1, x, alpha, p), alpha, p))[0]
         errs.append(float(abs(H - base - s ** (p + 1) * h1)))
+    return errs
+
+
+def _taylor_violation(alpha: float, p: int, theta: np.ndarray) -> float:
+    """Lemma 8(i)'s O(delta^(2p+1)): (2p+1 - fitted order) / 0.25, <= 1 iff the remainder decays at
+    least like delta^(2p + 0.75) over TAYLOR_SCALES (a faster decay is allowed: only O() is stated)."""
+    errs = _taylor_errs(theta, alpha, p)
+    slope = np.polyfit(np.log([float(s) for s in TAYLOR_SCALES]), np.log(errs), 1)[0]
+    return float((2 * p + 1 - slope) / 0.25)
+
+
+def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool) -> None:
+    r"""3-layer net, d=4, 2 active + 1 new neuron per hidden layer: fit the order of
+    :math:`|\mathcal H(w_n,\delta z)-\mathcal H(w_n,0)-\delta^{p+1}\mathcal H_1(w_n,z)|` over :math:`\delta`
+    (:func:`_taylor_errs`)."""
+    rng = ctx.rng(f"taylor-{alpha}-{p}-{kink}").host
+    scales = TAYLOR_SCALES
+    errs = _taylor_errs(rng.normal(size=28), alpha, p, kink)
     tag = f"alpha={alpha}, p={p}" + (", at a kink" if kink else "")
     ctx.order(
         f"remainder order K ({tag})",
@@ -231,6 +306,23 @@ def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool) -> None
     )
 
 
+def _balance_violation(alpha: float, p: int, theta: np.ndarray) -> float:
+    """Lemma 19 on one per-neuron NCF (G (3, 6), Q (2, 6) from ``theta``, 4 PGA starts (800 steps) from the
+    last 20 entries): max over the limits that are positive KKT points to KKT_TOL of | |a|^2 - p|b|^2 | over
+    (p+1) KKT_TOL + 64 eps; 0 when no limit is a KKT point to that tolerance (nothing to test)."""
+    ncf = NeuronNCF(theta[None, :18].reshape(1, 3, 6), theta[None, 18:30].reshape(1, 2, 6), alpha, p)
+    u, value = projected_gradient_ascent(
+        ncf.value_and_grad, normalize(theta[30:50].reshape(1, 4, 5)), step=0.2 / p, iters=800
+    )
+    _, grad = ncf.value_and_grad(u)
+    lam = (grad * u).sum(axis=-1)
+    tested = (value > 1e-8) & (
+        np.linalg.norm(grad - lam[..., None] * u, axis=-1) <= KKT_TOL * np.maximum(lam, 0)
+    )
+    gap = np.abs((u[..., :3] ** 2).sum(axis=-1) - p * (u[..., 3:] ** 2).sum(axis=-1))
+    return float(np.where(tested, gap, 0.0).max()) / ((p + 1) * KKT_TOL + 64 * EPS)
+
+
 @claim(
     "kumar2025:lemma-19",
     title="Positive KKT points of the per-neuron NCF are balanced; balance is invariant along the NCF flow",
@@ -245,6 +337,7 @@ def lemma_19(ctx: Context) -> None:
     on random per-neuron NCFs h(a,b) = sum_i q_i^T b sigma(a^T g_i); balance at every positive limit."""
     restarts = ctx.param("H", tiny=16, quick=64, full=256)
     iters = ctx.param("steps", tiny=1500, quick=4000, full=10000)
+    budget = ctx.param("search_budget", tiny=1, quick=3, full=60)
     for p in (1, 2, 3):
         a, b = sp.symbols("a0:2", real=True), sp.symbols("b0:2", real=True)
         g, q = sp.symbols("g0:2", real=True), sp.symbols("q0:2", real=True)
@@ -307,6 +400,24 @@ def lemma_19(ctx: Context) -> None:
         why="lambda = u.grad h = (p+1) h by Euler (Lemma 14), exactly up to rounding",
         resolution="Euler's identity, true at every point of a (p+1)-homogeneous kernel: catches a kernel "
         "or a constant p+1 off by more than 64 eps relative, nothing about KKT points",
+    )
+    search_rng = ctx.rng("balance-search").host
+    gauss = search_rng.normal(size=50)
+    rank1 = np.concatenate([np.outer(gauss[:3], gauss[3:9]).ravel() + 0.01 * gauss[:18], gauss[18:]])
+    dominant = np.concatenate([gauss[:18], gauss[18:30] * np.repeat([30.0, 1.0], 6), gauss[30:]])
+    alpha, p = 0.5, 3
+    ctx.search(
+        f"search: balance gap at tested KKT limits over (p+1) 1e-6 (alpha={alpha}, p={p})",
+        partial(_balance_violation, alpha, p),
+        {
+            "Gaussian inputs and label weights": [gauss],
+            "nearly rank-1 inputs": [rank1],
+            "one dominant output coordinate (q x 30)": [dominant],
+        },
+        budget=budget,
+        why="Lemma 19 for every per-neuron NCF h(a, b) = sum_i q_i^T b sigma(a^T g_i): Nelder-Mead over "
+        "the inputs g_i and label weights q_i, PGA (4 restarts, 800 steps) to the positive KKT points "
+        "(see _balance_violation)",
     )
     with ctx.control(
         "zero KKT point a = 0, |b| = 1 (lambda = 0)",
