@@ -17,6 +17,7 @@ from functools import partial
 import numpy as np
 import sympy as sp
 from scipy.optimize import minimize
+from scipy.special import expit
 
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import (
@@ -65,13 +66,34 @@ def _rational(v: float) -> sp.Rational:
 def _l18_point(rng: np.random.Generator, alpha: sp.Rational, p: int, kink: bool):
     """Rational x, w_n and a direction z of w_z (normal entries, 3 decimals); with ``kink`` the
     pre-activation s = N_3 g_2(x) is exactly 0 (N_3 orthogonal to g_2)."""
-    x = [_rational(v) for v in rng.normal(size=2)]
-    w = {k: [[_rational(v) for v in row] for row in rng.normal(size=s)] for k, s in _L18_SHAPES.items()}
+    return _l18_point_of(rng.normal(size=L18_SIZE), alpha, p, kink)
+
+
+L18_SIZE = 2 + sum(r * c for r, c in _L18_SHAPES.values())  # x, then the blocks of _L18_SHAPES
+
+
+def _l18_point_of(theta: np.ndarray, alpha: sp.Rational, p: int, kink: bool):
+    """:func:`_l18_point` from the L18_SIZE numbers ``theta`` (rounded to 3 decimals)."""
+    x = [_rational(v) for v in theta[:2]]
+    w, start = {}, 2
+    for k, (r, c) in _L18_SHAPES.items():
+        w[k] = [[_rational(v) for v in row] for row in np.reshape(theta[start : start + r * c], (r, c))]
+        start += r * c
     if kink:
         g1 = [_sigma_value(sum(n * xi for n, xi in zip(w["N1"][0], x, strict=True)), alpha, p)]
         g2 = [_sigma_value(row[0] * g1[0], alpha, p) for row in w["N2"]]
         w["N3"] = [[g2[1], -g2[0]]]
     return x, w
+
+
+def _l18_violation(theta: np.ndarray) -> float:
+    """Lemma 18 (p = 4, alpha = 1/2) at the point ``theta[:L18_SIZE]`` (on the kink N_3 g_2 = 0 when
+    ``theta[-1] > 0``): max over the stated powers of stated / exact lowest power (<= 1 iff all hold)."""
+    alpha = sp.Rational(1, 2)
+    orders = _l18_orders(*_l18_point_of(theta[:L18_SIZE], alpha, 4, bool(theta[-1] > 0)), alpha, 4)
+    return max(
+        stated / orders[name] if orders[name] > 0 else np.inf for name, stated in _l18_stated(4).items()
+    )
 
 
 def _sigma_value(v: sp.Rational, alpha: sp.Rational, p: int) -> sp.Rational:
@@ -178,6 +200,7 @@ def lemma_18(ctx: Context) -> None:
     :math:`\delta=10^{-2..-5}` for the generic point.
     """
     seeds = ctx.param("points", tiny=1, quick=3, full=6)
+    budget = ctx.param("search_budget", tiny=1, quick=1, full=40)
     alpha = sp.Rational(1, 2)
     for seed in range(seeds):
         _l18_case(ctx, f"p=4, alpha=1/2, point {seed}", alpha, 4, False, seed)
@@ -198,6 +221,21 @@ def lemma_18(ctx: Context) -> None:
             xlabel="delta",
             ylabel=f"|{q}|",
         )
+    search_rng = ctx.rng("lemma-18-search").host
+    gauss = search_rng.normal(size=L18_SIZE)
+    ctx.search(
+        "search: max over Lemma 18's bounds of stated power / exact lowest power of delta (p=4)",
+        _l18_violation,
+        {
+            "generic rational point": [np.append(gauss, -1.0)],
+            "on the kink N_3 g_2(x) = 0": [np.append(search_rng.normal(size=L18_SIZE), 1.0)],
+            "small old weights (x 0.05, near every kink)": [np.append(0.05 * gauss, -1.0)],
+        },
+        budget=budget,
+        why="Lemma 18 at every point (x, w_n, z): Nelder-Mead over the point (rounded to 3 decimals, so "
+        "the exact jets stay rational) and the kink switch (last coordinate > 0); the powers are exact "
+        "integers, so the search samples points around each start",
+    )
     p3 = _l18_orders(*_l18_point(ctx.rng("lemma-18-0").host, alpha, 3, True), alpha, 3)
     short = {k: (p3[k], v) for k, v in _l18_stated(3).items() if p3[k] < v}
     ctx.note(
@@ -288,6 +326,25 @@ def _l4_paths(
     return np.asarray(gradient_flow(descent, mid, window - window[0], rtol=rtol).ys)
 
 
+def _l4_violation(
+    descent, w_star: np.ndarray, T_star: float, ref: np.ndarray, window, rtol: float, theta
+) -> float:
+    r"""Lemma 4 on one start :math:`w_0\in\mathcal S(w_*)`: |fitted order of
+    :math:`\max_t\|\psi(t+T_\delta,\delta w_0)-\mathbf p(t)\|` over delta = 0.1, 0.05, 0.025 - 1| / 0.15.
+
+    ``theta`` = (neuron 1's direction (a, b) (4), neuron 0's share of the norm, in (0.75, 0.95)); neuron 0
+    stays on the ray of :math:`w_*`, so it blows up first (share > 1/sqrt 2 > neuron 1's share, Lemma 11)
+    and :math:`T_\delta=T^*/(\text{share}\,\delta)` exactly."""
+    share = 0.75 + 0.2 * float(expit(theta[4]))
+    w0 = share * w_star
+    w0[[3, 4, 5, 7]] = np.sqrt(1 - share**2) * theta[:4] / np.linalg.norm(theta[:4])
+    deltas = 0.1 / 2.0 ** np.arange(3)
+    err = np.linalg.norm(
+        _l4_paths(descent, np.outer(deltas, w0), T_star / (share * deltas), window, rtol) - ref, axis=2
+    )
+    return abs(float(np.polyfit(np.log(deltas), np.log(err.max(axis=1)), 1)[0]) - 1.0) / 0.15
+
+
 @claim(
     "kumar2025:lemma-4",
     title="Escape from the origin follows a delta-independent path, shifted by the NCF blow-up time",
@@ -314,6 +371,7 @@ def lemma_4(ctx: Context) -> None:
     """
     deltas = 0.1 / 2.0 ** np.arange(ctx.param("deltas", tiny=4, quick=5, full=7))
     rtol = ctx.param("rtol", tiny=1e-8, quick=1e-9, full=1e-10)
+    budget = ctx.param("search_budget", tiny=1, quick=3, full=60)
     X, y, mu, w_star, w0, w_first = _l4_problem(ctx)
     ncf, descent = _l4_fields(X, y)
     n_star = float(ncf(w_star[None])[0][0])
@@ -378,6 +436,19 @@ def lemma_4(ctx: Context) -> None:
         "O(d_ref^2) off",
         xlabel="delta",
         ylabel="distance to p(t)",
+    )
+    search_rng = ctx.rng("lemma-4-search").host
+    ctx.search(
+        "search: |order of max_t |psi(t + T_delta, delta w_0) - p(t)| - 1| / 0.15 over w_0 in S(w_*)",
+        partial(_l4_violation, descent, w_star, T_star, ref, window, rtol),
+        {
+            "random neuron-1 direction, share 0.85": [np.append(search_rng.normal(size=4), 0.0)],
+            "share -> 0.75 (neuron 1's blow-up closest)": [np.append(search_rng.normal(size=4), -4.0)],
+            "neuron 1 on the top eigen-direction with b < 0": [np.array([*w_star[:3], -w_star[6], -1.0])],
+        },
+        budget=budget,
+        why="Lemma 4 for every start in S(w_*) of this form: Nelder-Mead over neuron 1's direction and "
+        "neuron 0's share (see _l4_violation); [derived] beta = 1",
     )
     loss = 0.5 * ((np.asarray([_l4_out(X, w) for w in ref]) - y) ** 2).sum(axis=1)
     ctx.bound(
