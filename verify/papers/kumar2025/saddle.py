@@ -251,6 +251,8 @@ def theorem_7(ctx: Context) -> None:
     ratio = ctx.param("delta_ratio", tiny=0.5, quick=0.5, full=0.5)
     trials = ctx.param("trials", tiny=4, quick=5, full=8)
     cases = ctx.param("cases", tiny=3, quick=3, full=3)
+    budget = ctx.param("search_budget", tiny=1, quick=1, full=30)
+    families = ctx.param("search_families", tiny=1, quick=1, full=3)
     builders = [
         lambda: _two_layer(ctx.rng("data").host, "two layers, x^2", ALPHA, P),
         lambda: _three_layer(ctx.rng("data-3").host, "three layers, x^2"),
@@ -262,6 +264,62 @@ def theorem_7(ctx: Context) -> None:
         run = _instance(ctx, inst, iters, ratio, trials)
         if i < 2:  # -z* is in the origin's stable set for these two (sigma = x^2, odd in b)
             _else_branch(ctx, inst, *run, controls=i == 0)
+        if i == 0:
+            search_rng = ctx.rng("z-search").host
+            one = np.zeros(inst.n_z)
+            one[[0, 1, 2, 6]] = search_rng.normal(size=4)  # neuron 0 only: (a_0, b_0)
+            edge = search_rng.normal(size=inst.n_z)  # N = b.q with q = grad_b N: b nearly orthogonal to q
+            q = inst.ncf(edge[None])[1][0, -2:]
+            edge[-2:] += (1e-3 - edge[-2:] @ q) * q / (q @ q)
+            starts = {  # ~1-3 s per instance (three stiff Radau solves): quick runs the first family only
+                "Gaussian z": [search_rng.normal(size=inst.n_z)],
+                "one new neuron active (the other at 0)": [one + 1e-3 * search_rng.normal(size=inst.n_z)],
+                "z near the zero set of the NCF (N(z) -> 0+)": [edge],
+            }
+            ctx.search(
+                f"search: worst of Theorem 7's conclusions over z in a positive stable set ({inst.tag})",
+                partial(_theorem7_violation, ctx, inst, ratio),
+                dict(list(starts.items())[:families]),
+                budget=budget,
+                why="Theorem 7 for every z in a positive stable set, at three deltas: one-sided orders (the "
+                "theorem's beta_1 = beta_2 = 1/2, O(delta) for |w_z|) and the two bounds at T/delta (see "
+                "_theorem7_violation); about 1 s per instance (three stiff Radau solves)",
+            )
+
+
+def _theorem7_violation(ctx: Context, inst: _Saddle, ratio: float, theta: np.ndarray) -> float:
+    r"""Theorem 7 from one start direction z (``theta``, normalised; the output weights negated when
+    :math:`\mathcal N(z)<0`, since :math:`\mathcal N` is odd in them: z is in a positive stable set) at
+    three deltas (the main run's top, x ``ratio``, x ``ratio``^2): the largest of 1/2 over the fitted
+    orders of E and of the drift (the theorem's beta_2, beta_1 = 1/2), 0.8 over the order of max |w_z|
+    (O(delta)), (|u_1(T)|/2) / min |w_z(T/delta)|/delta, and (1 - min cos(w_z(T/delta), z*)) / (2 eps),
+    with z* the NCF flow's direction at 0.999 of its blow-up time (not PGA-refined)."""
+    z = normalize(theta[None])[0]
+    if inst.ncf(z[None])[0][0] < 0:
+        z[-2:] = -z[-2:]  # b: the last two entries (shapes_z = [(2, d), (1, 2)])
+    _, traj = _solve(inst.reduced, z[None], np.linspace(0, 10.0, 3))
+    t_blow = float(traj.t_stop[0])
+    if traj.status[0] == Status.SUCCESS:
+        return 0.0  # no blow-up within s = 10: z is outside the positive stable sets measured here
+    z_star = normalize(_solve(inst.reduced, z[None], np.array([0.0, 0.999 * t_blow]))[0][0, -1][None])[0]
+    s_grid = np.linspace(0.0, 0.7 * t_blow, 41)
+    u1 = _solve(inst.reduced, z[None], s_grid)[0][0]
+    eps = 1 - float(u1[-1] @ z_star / np.linalg.norm(u1[-1]))
+    deltas = 0.1 / float(np.linalg.norm(u1, axis=1).max()) * ratio ** np.arange(3)
+    wn_t, wz_t = _paths(ctx, inst, inst.wn, z, deltas, s_grid)
+    E, drift, zmax, cos_end, norm_end = _measures(inst, wn_t, wz_t, deltas, u1, z_star)
+    logd = np.log(deltas)
+
+    def order(v: np.ndarray) -> float:
+        return float(np.polyfit(logd, np.log(v), 1)[0])
+
+    return max(
+        0.5 / order(E),
+        0.5 / order(drift),
+        0.8 / order(zmax * deltas),
+        0.5 * float(np.linalg.norm(u1[-1])) / float(np.min(norm_end)),
+        (1 - float(np.min(cos_end))) / (2 * eps),
+    )
 
 
 def _instance(ctx: Context, inst: _Saddle, iters: int, ratio: float, trials: int):
