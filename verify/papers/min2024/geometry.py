@@ -27,7 +27,7 @@ from numeric.data.separated_data import (
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import family_problem
-from verify.papers.min2024.lemmas import SEARCH_CONE, cone_instance, cone_starts
+from verify.papers.min2024.instances import SEARCH_CONE, cone_instance, cone_starts
 
 EPS = float(np.finfo(np.float64).eps)
 

@@ -41,6 +41,20 @@ from verify.papers.min2024.common import (
     initial_state,
     run,
 )
+from verify.papers.min2024.instances import (
+    DATA,
+    DIM,
+    INIT,
+    SEARCH_CONE,
+    SHAPE,
+    H,
+    N,
+    cone_instance,
+    cone_starts,
+    separated_problem,
+    squash,
+    starts,
+)
 
 ALPHAS = (0.0, 0.3, 1.0)
 LADDER = np.array([1e-1, 1e-2, 1e-3, 1e-4])  # eps / eps_max, eps_max = 1 / (4 sqrt(h) X_max W_max^2)
@@ -305,15 +319,21 @@ def _ladder_run(ctx: Context, p: Problem, alpha: float, kind: str, stretch: floa
     eps = np.array([LADDER[k % len(LADDER)] * _eps_max(q, k) for k in range(q.B)])
     q = q.with_log_eps(np.log(eps))
     T = np.array([_horizon(q, b) for b in range(q.B)])
-    ts = np.linspace(0.0, stretch * T.max(), 41)
+    return _observed_run(ctx.backend, q, alpha, kind, np.linspace(0.0, stretch * T.max(), 41))
+
+
+def _observed_run(backend, q: Problem, alpha: float, kind: str, ts: np.ndarray) -> dict:
+    """Every member of ``q`` on the output times ``ts``: Lemma 1's LHS, max|f|, max|w|^2, their bounds."""
+    T = np.array([_horizon(q, b) for b in range(q.B)])
+    eps = np.exp(q.log_eps)
     flow = LeakyLogPolarFlow(kind, alpha)
     tr = solve(
         flow,
-        ctx.backend.asarray(initial_state(q)),
+        backend.asarray(initial_state(q)),
         ts,
         method=DOPRI5,
         control=AdaptiveStep(rtol=1e-6, atol=1e-8),
-        args=flow_args(ctx.backend, q.X, q.y, q.s),
+        args=flow_args(backend, q.X, q.y, q.s),
         observe=_observe(flow),
         save_state=False,
     )
@@ -332,6 +352,51 @@ def _ladder_run(ctx: Context, p: Problem, alpha: float, kind: str, stretch: floa
         "bound_f": 2 * eps * np.sqrt(q.h) * Xmax * Wmax**2,
         "ok": tr.ok,
     }
+
+
+EARLY_EPS = (np.log(1e-4), 0.0)  # log(eps / eps_max) of the Lemma 1 and 3 search instances
+
+
+def _early_run(theta: np.ndarray) -> dict:
+    r"""The early-phase run of ``theta`` = (:func:`instances.separated_problem` parameters, alpha logit,
+    loss logit): data with :math:`\mu>0`, balanced init at :math:`\epsilon=e^{\text{squash}}\epsilon_{\max}`
+    (Lemmas 1 and 3's condition), :math:`\alpha\in(0,1)`, exponential or factor-2 logistic loss, 13
+    outputs on [0, T]."""
+    q = separated_problem(theta[:-2], EARLY_EPS)
+    q = q.with_log_eps(q.log_eps + np.log(_eps_max(q, 0)))
+    kind = "exponential" if theta[-1] >= 0 else "logistic2"
+    ts = np.linspace(0.0, _horizon(q, 0), 13)
+    return _observed_run(get_backend("numpy"), q, squash(theta[-2], 0.0, 1.0), kind, ts)
+
+
+_EARLY_SEARCH = (
+    "the claim's ratio at 13 outputs on [0, T] of one log-polar run (rtol 1e-6), maximised by Nelder-Mead "
+    f"over {N} data in R^{DIM} (mu > 0 by construction: on data with mu < 0 the flow slides along data "
+    f"hyperplanes and one run costs ~1000 steps), {H} units, signs, eps / eps_max in [1e-4, 1], alpha in "
+    "(0, 1) and the loss (exponential or factor-2 logistic); 23 parameters: a budget of ~25 evaluations "
+    "per start (tiny, quick) completes the initial simplex around each start and little more"
+)
+
+
+def _lemma1_violation(theta: np.ndarray) -> float:
+    r = _early_run(theta)
+    return float(r["err"].max() / r["bound1"][0])
+
+
+def _lemma3_violation(theta: np.ndarray) -> float:
+    r = _early_run(theta)
+    return float(max(r["w2"].max() / r["bound_w2"][0], r["f"].max() / r["bound_f"][0]))
+
+
+def early_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """The three data families of :func:`instances.starts` (Gaussian init, eps logit, alpha and loss
+    logits); and eps at eps_max with a datum 1e-9 off a unit's hyperplane and alpha near 0 (a kink)."""
+    data = cone_starts(rng, 0, SHAPE)["spread generators (dense coefficients)"][0][:DATA]
+    X = cone_instance(data, 0, SHAPE)[0]
+    W = rng.normal(size=(H, DIM))
+    W[0] -= (W[0] @ X[0] / (X[0] @ X[0]) - 1e-9) * X[0]
+    tail = np.concatenate([W.ravel(), rng.normal(size=H), [8.0, -30.0, 1.0]])
+    return starts(rng, INIT + 2, ("eps at eps_max, a datum 1e-9 off a hyperplane, alpha ~ 0", data, tail))
 
 
 def _problem_params(ctx: Context) -> tuple[tuple[tuple[int, float], ...], int, int]:
@@ -373,6 +438,7 @@ def _masked_max(a: np.ndarray, mask: np.ndarray) -> np.ndarray:
     ],
 )
 def lemma_1(ctx: Context) -> None:
+    budget = ctx.param("budget", tiny=6, quick=25, full=200)
     ratios, ok, fixed, own, rows = [], [], [], [], []
     for p in _problems(ctx):
         for alpha in ALPHAS:
@@ -398,6 +464,13 @@ def lemma_1(ctx: Context) -> None:
         "<< bound >= 1e-9); the integrated state's error (DOPRI5 rtol 1e-6) moves it by a relative "
         "~1e-5 (the LHS is smooth in the state between kinks)",
         details={"cases": rows},
+    )
+    ctx.search(
+        "search: worst max_{t <= T} LHS / (4 eps n sqrt(h) X_max^2 W_max^2) over data, init, alpha, loss",
+        _lemma1_violation,
+        early_starts(ctx.rng("search").host),
+        budget=budget,
+        why=_EARLY_SEARCH,
     )
     eps_rel = LADDER
     fixed, own = np.array(fixed), np.array(own)
@@ -469,6 +542,7 @@ def lemma_1(ctx: Context) -> None:
     ],
 )
 def lemma_3(ctx: Context) -> None:
+    budget = ctx.param("budget", tiny=6, quick=25, full=200)
     w_ratio, f_ratio, ok, slopes = [], [], [], []
     for p in _problems(ctx):
         for alpha in ALPHAS:
@@ -483,6 +557,13 @@ def lemma_3(ctx: Context) -> None:
     why = "ratios are O(1e-1) or smaller; the state's relative error (DOPRI5 rtol 1e-6) cannot cross 1"
     ctx.bound("max_{t<=T} max_j |w_j|^2 / (2 eps W_max^2 / sqrt(h))", np.concatenate(w_ratio), 1.0, why=why)
     ctx.bound("max_{t<=T} max_i |f_i| / (2 eps sqrt(h) X_max W_max^2)", np.concatenate(f_ratio), 1.0, why=why)
+    ctx.search(
+        "search: worst max_{t <= T} of both ratios over data, init, alpha, loss",
+        _lemma3_violation,
+        early_starts(ctx.rng("search").host),
+        budget=budget,
+        why=_EARLY_SEARCH,
+    )
     ctx.bound(
         "slope of max_{t<=T(eps)} |w|^2 against eps >= 1 (the bound's order)",
         np.array(slopes),
@@ -553,46 +634,6 @@ def _datasets(ctx: Context, rng: np.random.Generator) -> list[tuple[np.ndarray, 
         if separation(X, y) > 0:
             out.append((X, y))
     return out
-
-
-SEARCH_CONE = (5, 3)  # (n, D) of the conic instance searches (Lemmas 5 and 7)
-
-
-def cone_instance(theta: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    r"""``theta`` -> data ``(X, y)`` with :math:`\mu>0` and ``k`` points :math:`A\,(y_ix_i)_i` of K.
-
-    Every ``theta`` lands inside Assumption 1: the generators are
-    :math:`y_ix_i=r_i(e_1+p_i)`, :math:`p_i\perp e_1` squashed to :math:`\|p_i\|<1`, so each is
-    strictly within 45 degrees of :math:`e_1`, any two within 90 and :math:`\mu>0`;
-    :math:`r_i=e^{\theta}`, labels alternate, and the coefficients :math:`A=e^{\theta}>0`.
-    """
-    n, D = SEARCH_CONE
-    P = theta[: n * (D - 1)].reshape(n, D - 1)
-    P = P / (1.0 + np.linalg.norm(P, axis=1, keepdims=True))
-    G = np.exp(theta[n * (D - 1) : n * D])[:, None] * np.concatenate([np.ones((n, 1)), P], axis=1)
-    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
-    return y[:, None] * G, y, np.exp(theta[n * D : n * D + k * n].reshape(k, n))
-
-
-def cone_starts(rng: np.random.Generator, k: int) -> dict[str, list[np.ndarray]]:
-    """Three families: spread generators with dense coefficients, clustered generators (mu near 1)
-    with points of K near single generators (the equality case), and nearly orthogonal generators
-    (mu near 0). With ``k = 0`` (data only) the families differ in the data alone."""
-    n, D = SEARCH_CONE
-
-    def theta(p_scale: float, coeff: np.ndarray) -> np.ndarray:
-        P = p_scale * rng.normal(size=n * (D - 1))
-        return np.concatenate([P, rng.normal(size=n), coeff.ravel()])
-
-    one_hot = np.full((k, n), -30.0)
-    one_hot[np.arange(k), rng.permutation(n)[:k]] = 0.0
-    return {
-        "spread generators (dense coefficients)": [theta(1.0, rng.normal(size=(k, n))) for _ in range(2)],
-        "clustered generators (coefficients near single generators)": [
-            theta(0.1, one_hot + 0.1 * rng.normal(size=(k, n))) for _ in range(2)
-        ],
-        "nearly orthogonal generators": [theta(50.0, rng.normal(size=(k, n))) for _ in range(2)],
-    }
 
 
 def _cos_ratio(cos: float, mu: float) -> float:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 import sympy as sp
+from scipy.optimize import nnls
 
-from numeric.backend import to_numpy
+from numeric.backend import get_backend, to_numpy
 from numeric.data.separated_data import (
     DEAD,
     MINUS,
@@ -46,12 +47,23 @@ from verify.papers.min2024.common import (
     log_norms,
     run,
 )
-from verify.papers.min2024.lemmas import (
-    SEARCH4,
+from verify.papers.min2024.instances import (
+    DATA,
+    DIM,
+    INIT,
     SEARCH_CONE,
-    balanced_instance,
+    H,
+    N,
     cone_instance,
     cone_starts,
+    free_problem,
+    margins,
+    starts,
+    trapped_problem,
+)
+from verify.papers.min2024.lemmas import (
+    SEARCH4,
+    balanced_instance,
     lemma4_starts,
     plain_direction_rate,
 )
@@ -344,6 +356,37 @@ def _cone_directions(rng: np.random.Generator, X: np.ndarray, y: np.ndarray, wan
     return U / np.linalg.norm(U, axis=1, keepdims=True)
 
 
+TRAP_LOG_EPS = (-20.0, 2.0)  # "at every scale": log eps of the trapped search instances
+TRAP_LOG_MARGIN = -10.0  # margins >= e^-10 |z| (4.5e-5) start 45x above the rtol 1e-6 of the paths
+TRAP_T_END = 4.0  # the search instances' horizon (n = 4 points of norm e^theta: the fitting phase may start)
+
+
+def _trapped_path(theta: np.ndarray, kind: str = "exponential") -> tuple[Problem, np.ndarray]:
+    """The trapped instance of ``theta`` (:func:`instances.trapped_problem`) and its host states
+    ``(T, N)`` on [0, TRAP_T_END] (0 and 12 geometric output times, DOPRI5 at rtol 1e-6)."""
+    q = trapped_problem(theta, TRAP_LOG_EPS, TRAP_LOG_MARGIN)
+    traj = run(get_backend("numpy"), q, output_grid(TRAP_T_END, 12), rtol=1e-6, kind=kind)
+    return q, to_numpy(traj.ys)[0]
+
+
+def _lemma12_violation(theta: np.ndarray) -> float:
+    r"""Lemma 12 as a ratio: :math:`1-\min_{t>0,j}m_j(t)/m_j(0)`, :math:`m_j` the normalised own-cone
+    margin (:func:`instances.margins`); > 1 iff a neuron left its cone at an output time, < 0 when every
+    margin grew (t = 0 is left out, so the search still sees how much)."""
+    q, ys = _trapped_path(theta)
+    m = margins(split(ys, q.h)[0], q.X, q.y, q.s[0])
+    return float(1.0 - (m[1:] / m[:1]).min())
+
+
+def _trap_edge(rng: np.random.Generator) -> tuple[str, np.ndarray, np.ndarray]:
+    """Nearly orthogonal generators (mu near 0) and neurons a margin e^-10 |z| inside their cones."""
+    data = np.concatenate([50.0 * rng.normal(size=DATA - N), rng.normal(size=N)])  # as cone_starts' third
+    tail = np.concatenate(
+        [rng.normal(size=H * DIM), 1.0 - 2.0 * (np.arange(H) % 2), np.full(H, -10.0), [0.0]]
+    )
+    return "nearly orthogonal data, neurons at margin e^-10 |z| (edge of the cones)", data, tail
+
+
 @claim(
     "min2024:lemma-12",
     title="Trapping: S_dead, S+ (for V+) and S- (for V-) are invariant, at every scale",
@@ -359,6 +402,7 @@ def lemma_12(ctx: Context) -> None:
     rng = ctx.rng("trap").host
     k = ctx.param("per_region", tiny=2, quick=4, full=8)
     t_end = ctx.param("t_end", tiny=8.0, quick=20.0, full=None)
+    budget = ctx.param("budget", tiny=8, quick=30, full=200)
     scales = np.array([-20.0, -3.0, 0.0, 1.5])
     changes, dead_moves, rows = 0, 0.0, []
     for n, mu in run_sizes(ctx):
@@ -398,6 +442,19 @@ def lemma_12(ctx: Context) -> None:
         atol=0.0,
         why="the field is exactly 0 in S_dead (sigma'(0) = 0), so every Runge-Kutta stage adds exactly 0",
     )
+    rng_s = ctx.rng("search").host
+    tail = H * DIM + 2 * H + 1
+    ctx.search(
+        "search: worst 1 - min_t m_j(t) / m_j(0) over data with mu > 0 and neurons in their cones",
+        _lemma12_violation,
+        starts(rng_s, tail, _trap_edge(rng_s)),
+        budget=budget,
+        why="m_j = min_i s_j y_i <x_i, w_j> / (|x_i| |w_j|) > 0 iff w_j is in its cone (S+ for V+, S- for "
+        "V-), so the ratio exceeds 1 iff a neuron leaves at an output time; Nelder-Mead over 5 data in R^3 "
+        f"(mu > 0 by construction), {H} neurons placed in their cones at any margin, signs, log eps in "
+        f"{list(TRAP_LOG_EPS)}, margins >= e^{TRAP_LOG_MARGIN:g} of the unshifted one, flow to "
+        f"t = {TRAP_T_END:g} (12 outputs after 0, rtol 1e-6)",
+    )
     X = np.array([[1.0, 0.0], 0.3 * np.array([-np.cos(0.3), np.sin(0.3)])])
     y = np.ones(2)
     with ctx.control(
@@ -418,6 +475,55 @@ def lemma_12(ctx: Context) -> None:
 
 
 # --------------------------------------------------------------------------------------- Lemma 13
+def _rates(q: Problem, kind: str = "exponential") -> tuple[np.ndarray, np.ndarray]:
+    r"""Outputs :math:`f` ``(n,)`` and :math:`\dot\rho_j=\frac{d}{dt}\log\|w_j\|` ``(h,)`` at the initial
+    state of the single member of ``q``, from the exact log-polar field."""
+    state, args, flow = initial_state(q), host_args(q), LogPolarFlow(kind)
+    return flow.outputs(state, args)[0], split(flow(0.0, state, args), q.h)[1][0]
+
+
+F_LEVEL = (np.log(1e-10), np.log(0.5))  # log max|f| of Lemma 13's search states: the premise max|f| <= 1/2
+
+
+def _lemma13_violation(theta: np.ndarray) -> float:
+    r"""The proof's inequality :math:`\dot\rho_j\ge-2nX_{\max}` as :math:`\max_j(-\dot\rho_j)/(2nX_{\max})` at
+    the balanced state of ``theta`` (:func:`instances.free_problem`: any data and labels), rescaled to
+    :math:`\max_i|f_i|=e^{\text{level}}`, level in ``F_LEVEL`` (f is 2-homogeneous in the scale; a state
+    with f = 0 is kept at eps = 1)."""
+    q = free_problem(theta, F_LEVEL)
+    f1, _ = _rates(q.with_log_eps(0.0))
+    top = float(np.abs(f1).max())
+    q = q.with_log_eps(0.5 * (q.log_eps[0] - np.log(top)) if top > 0 else 0.0)
+    _, rate = _rates(q)
+    return float((-rate).max() / (2 * q.n * np.linalg.norm(q.X, axis=1).max()))
+
+
+def _lemma13_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Gaussian states near max|f| = 1/2; one label against the rest with every V+ neuron along x_- (the
+    decay is fastest on misclassified data); tiny outputs with a datum near a kink."""
+    tail = N + INIT
+
+    def theta(X: np.ndarray, rest: np.ndarray) -> np.ndarray:
+        return np.concatenate([X.ravel(), rest])
+
+    gauss = [theta(rng.normal(size=(N, DIM)), np.append(rng.normal(size=tail - 1), 4.0)) for _ in range(2)]
+    against = []
+    for _ in range(2):
+        X = rng.normal(size=(N, DIM)) * 0.2 + rng.normal(size=DIM)
+        W0 = np.tile(X[1:].sum(0), (H, 1)) + 0.1 * rng.normal(size=(H, DIM))
+        against.append(theta(X, np.concatenate([[1.0], -np.ones(N - 1), W0.ravel(), np.ones(H), [4.0]])))
+    kink = []
+    for _ in range(2):
+        X, W0 = rng.normal(size=(N, DIM)), rng.normal(size=(H, DIM))
+        W0[0] -= (W0[0] @ X[0] / (X[0] @ X[0]) - 1e-9) * X[0]
+        kink.append(theta(X, np.concatenate([rng.normal(size=N), W0.ravel(), rng.normal(size=H), [-4.0]])))
+    return {
+        "Gaussian data and init, max|f| near 1/2": gauss,
+        "one +1 against N-1 -1 data, V+ neurons along x_-": against,
+        "near a kink, tiny outputs": kink,
+    }
+
+
 @claim(
     "min2024:lemma-13",
     title="Norm lower bound up to t1: sum of |w_j(t1)|^2 over S+- >= exp(-4 n X_max t1) x initial sum",
@@ -436,6 +542,7 @@ def lemma_12(ctx: Context) -> None:
 def lemma_13(ctx: Context) -> None:
     rng = ctx.rng("norms").host
     h, seeds = ctx.param("H", tiny=4, quick=8, full=20), ctx.param("seeds", tiny=1, quick=2, full=4)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     ladder = np.array(
         ctx.param(
             "log_eps", tiny=(np.log(1e-3), -100.0), quick=(np.log(1e-3), np.log(1e-6), -100.0), full=None
@@ -490,6 +597,16 @@ def lemma_13(ctx: Context) -> None:
         why="Lemma 13 with the empirical t1 in the exponent (stronger than the explicit t1); tolerance "
         "as above",
     )
+    ctx.search(
+        "search: worst max_j (-d/dt log|w_j|) / (2 n X_max) over states with max|f| <= 1/2",
+        _lemma13_violation,
+        _lemma13_starts(ctx.rng("search").host),
+        budget=budget,
+        why="the proof's pointwise inequality d/dt |w_j|^2 >= -4 n X_max |w_j|^2 (Lemma 13 integrates it "
+        "over [0, t1]) at every balanced state the premise allows, a superset of the states a flow visits "
+        f"before t1; Nelder-Mead over {N} data in R^{DIM} with any labels, {H} neurons, signs and "
+        "max|f| in [1e-10, 1/2]; exact field, no integration",
+    )
     ctx.note(
         f"Lemma 13 slack: the fastest per-neuron decay is {max(rates):.3g} of the rate 2 n X_max allowed."
     )
@@ -530,6 +647,21 @@ def _increments(
     return np.where(sel, inc, np.inf), codes, float(np.abs(rho - ref).max())
 
 
+def _lemma14_violation(theta: np.ndarray) -> float:
+    r"""Lemma 14's derivative as a ratio :math:`1-\min_j\dot\rho_j/\sum_i|r_i|\|x_i\|` (> 1 iff some norm
+    decreases) at a state after :math:`t_1`: every neuron in its own cone (:func:`instances.trapped_problem`
+    on ``theta[:-1]``, log eps in ``TRAP_LOG_EPS``), loss exponential (``theta[-1] >= 0``) or factor-2
+    logistic. :math:`|\dot\rho_j|\le\|g_j\|\le\sum_i|r_i|\|x_i\|`, so the ratio lies in [0, 2]; the
+    float64 rate :math:`\langle u_j,\sum_ir_ix_i\rangle` is within :math:`2(n+D)\epsilon_{64}` of it in these
+    units, allowed before the comparison (a margin near 0 may round the rate below 0)."""
+    kind = "exponential" if theta[-1] >= 0 else "logistic2"
+    q = trapped_problem(theta[:-1], TRAP_LOG_EPS)
+    f, rate = _rates(q, kind)
+    r = -Loss(kind, "sum").dvalue(f, q.y)
+    scale = np.abs(r) @ np.linalg.norm(q.X, axis=1)
+    return float(1.0 - (rate / scale).min() - 2 * (q.n + q.X.shape[1]) * EPS)
+
+
 @claim(
     "min2024:lemma-14",
     title="After t1 the norms of the neurons in S+ and S- never decrease",
@@ -550,6 +682,7 @@ def lemma_14(ctx: Context) -> None:
     kinds = ("exponential", "logistic2")  # alternated over the sweep: both losses in every profile but tiny
     t_end = ctx.param("t_end", tiny=20.0, quick=20.0, full=60.0)
     rtol = ctx.param("rtol", tiny=1e-7, quick=1e-7, full=1e-9)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     worst, rows = [], []
     for i, (n, mu) in enumerate(run_sizes(ctx)):
         kind = kinds[i % 2]
@@ -575,6 +708,27 @@ def lemma_14(ctx: Context) -> None:
         "error in rho "
         "(measured against a rerun at rtol/100)",
         details={"sweep": rows},
+    )
+    rng_s = ctx.rng("search").host
+    ctx.search(
+        "search: worst 1 - min_j (d/dt log|w_j|) / sum_i |r_i| |x_i| over states with the neurons in "
+        "their cones",
+        _lemma14_violation,
+        starts(
+            rng_s,
+            H * DIM + 2 * H + 2,
+            (
+                "neurons at margin e^-12 |z|, factor-2 logistic, large scale",
+                rng_s.normal(size=DATA),
+                np.concatenate([rng_s.normal(size=H * DIM + H), np.full(H, -12.0), [8.0, -1.0]]),
+            ),
+        ),
+        budget=budget,
+        why="d/dt |w_j|^2 >= 0 for each neuron of S+ (V+) and S- (V-), at every state the statement's "
+        "'after t1' allows (all neurons in their cones, any scale: a superset of the states a flow visits "
+        "after t1; Lemma 12 keeps them there); exact field, no integration; Nelder-Mead over "
+        f"{N} data in R^{DIM} (mu > 0), {H} neurons at any margin, signs, log eps in {list(TRAP_LOG_EPS)}, "
+        "both losses",
     )
     p = family_problem(rng, 4, 0.5, 4, 1)
     U = _cone_directions(rng, p.X, p.y, PLUS, 4)
@@ -626,6 +780,71 @@ def _pl_ratio(
     return (grad_W + grad_v) / (c * (v * v).sum(1) * gamma**2 * L**2)
 
 
+LIN = (4, 3, 3)  # (n, D, h) of Lemma 15's instance search
+
+
+def _max_margin(G: np.ndarray) -> float:
+    r"""A margin :math:`\gamma=\min_i\langle z^*,g_i\rangle` of the generators :math:`g_i=y_ix_i` (rows of
+    ``G``) with :math:`z^*` the normalised least-norm point of their convex hull (the hard-margin direction;
+    non-negative least squares with the simplex row weighted 1e3): a valid :math:`\gamma` for any
+    :math:`z^*` (0 if not separated), and the largest one up to the NNLS accuracy."""
+    n = len(G)
+    a = nnls(np.vstack([G.T, 1e3 * np.ones((1, n))]), np.append(np.zeros(G.shape[1]), 1e3))[0]
+    z = G.T @ a
+    return max(0.0, float((G @ z).min() / np.linalg.norm(z))) if np.linalg.norm(z) > 0 else 0.0
+
+
+def _lemma15_violation(theta: np.ndarray) -> float:
+    r"""Lemma 15 as :math:`c\|v\|^2\gamma^2\mathcal L^2/(-\dot{\mathcal L})` (<= 1 iff (31) holds), c = 1
+    (exponential) or 1/4 (factor-2 logistic, ``theta[-1] < 0``).
+
+    ``theta`` = (z, P (n, D), n log-margins, W (D, h), v (h), shift logit, loss logit): generators
+    :math:`y_ix_i=P_i^\perp+e^{a_i}z` (separable along the unit ``z``), :math:`\gamma` from
+    :func:`_max_margin` (at least :math:`\min_ie^{a_i}`), and ``W`` shifted along
+    :math:`zv^\top/\|v\|^2` until every margin :math:`y_iv^\top W^\top x_i` is
+    :math:`e^{\text{shift}}\|Wv\|` times positive (the hypothesis, pushed towards 0 by the shift logit).
+    """
+    n, D, h = LIN
+    z = theta[:D] / np.linalg.norm(theta[:D])
+    P = theta[D : D + n * D].reshape(n, D)
+    k = D + n * D
+    G = P - np.outer(P @ z, z) + np.exp(np.clip(theta[k : k + n], -20.0, 20.0))[:, None] * z
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    gamma = max(_max_margin(G), float((G @ z).min()))
+    W = theta[k + n : k + n + D * h].reshape(D, h)
+    v = theta[k + n + D * h : k + n + D * h + h]
+    beta = W @ v
+    need = max(0.0, float((-(G @ beta) / (G @ z)).max()))
+    shift = need + np.exp(np.clip(theta[-2], -30.0, 10.0)) * (np.linalg.norm(beta) + 1e-300)
+    W = W + shift * np.outer(z, v) / (v @ v)
+    kind = "exponential" if theta[-1] >= 0 else "logistic2"
+    return float(1.0 / _pl_ratio(kind, y[:, None] * G, y, W[None], v[None], gamma)[0])
+
+
+def _lemma15_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Gaussian (both losses); every generator along z (the margin is the data themselves) with a small
+    first layer against a large v; margins pushed to e^-25 |Wv| (the hypothesis' boundary)."""
+    n, D, h = LIN
+
+    def theta(p_scale: float, w_scale: float, shift: float, loss: float) -> np.ndarray:
+        return np.concatenate(
+            [
+                rng.normal(size=D),
+                p_scale * rng.normal(size=n * D),
+                rng.normal(size=n),
+                w_scale * rng.normal(size=D * h),
+                rng.normal(size=h),
+                [shift, loss],
+            ]
+        )
+
+    return {
+        "Gaussian, both losses": [theta(1.0, 1.0, 0.0, 1.0), theta(1.0, 1.0, 0.0, -1.0)],
+        "generators along z, small W": [theta(1e-3, 1e-2, 0.0, 1.0), theta(1e-3, 1e-2, 0.0, -1.0)],
+        "margins e^-25 |Wv|": [theta(1.0, 1.0, -25.0, 1.0), theta(1.0, 1.0, -25.0, -1.0)],
+    }
+
+
 @claim(
     "min2024:lemma-15",
     title="Linear networks on separable data: dL/dt <= -(1/4)|v|^2 L^2 gamma^2 (exp: without the 1/4)",
@@ -645,6 +864,7 @@ def lemma_15(ctx: Context) -> None:
     rng = ctx.rng("pl").host
     m = ctx.param("states", tiny=1000, quick=4000, full=200_000)
     sizes = property_sizes(ctx)
+    budget = ctx.param("budget", tiny=40, quick=400, full=3000)
     worst, rows = [], []
     for kind in ("exponential", "logistic2"):
         for n, mu in sizes:
@@ -667,6 +887,15 @@ def lemma_15(ctx: Context) -> None:
         side=">=",
         why="eq. (31) with z = normalised sum of y_i x_i; 1e-12 covers the rounding of the sums",
         details={"sweep": rows},
+    )
+    ctx.search(
+        "search: worst c |v|^2 gamma^2 L^2 / (-dL/dt) over separable data and positive-margin states",
+        _lemma15_violation,
+        _lemma15_starts(ctx.rng("search").host),
+        budget=budget,
+        why="eq. (31) as a ratio with the hard-margin gamma of the data (so the strongest form of the "
+        "statement); Nelder-Mead over separable data (n, D) = "
+        f"{LIN[:2]}, linear nets of width {LIN[2]} with every margin > 0, and the loss",
     )
     ctx.note(f"Lemma 15 slack: the smallest ratio is {min(worst):.3g} (1 = tight).")
     with ctx.control(

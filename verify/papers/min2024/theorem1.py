@@ -14,7 +14,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.data.separated_data import PLUS, activation, allowed, planar, regions, separation
+from numeric.backend import get_backend
+from numeric.data.separated_data import (
+    MINUS,
+    PLUS,
+    activation,
+    aggregates,
+    allowed,
+    planar,
+    regions,
+    separation,
+)
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.min2024.common import (
@@ -29,6 +39,18 @@ from verify.papers.min2024.common import (
     log_eps_threshold,
     log_norms,
     run,
+)
+from verify.papers.min2024.instances import (
+    DATA,
+    DIM,
+    INIT,
+    SHAPE,
+    H,
+    N,
+    cone_instance,
+    cone_starts,
+    separated_problem,
+    starts,
 )
 
 GRID_POINTS = 160
@@ -82,6 +104,54 @@ def _alignment_run(ctx: Context, p: Problem, rtol: float) -> dict:
     }
 
 
+T1_POINTS = 60  # output times of a search instance's run (geometric from 1e-3 to its horizon)
+
+
+def _t1_instance(theta: np.ndarray) -> Problem:
+    """:func:`instances.separated_problem` of ``theta`` at log eps = (28)'s threshold - 1."""
+    q = separated_problem(theta, (0.0, 0.0))
+    return q.with_log_eps(log_eps_threshold(q, 0) - 1.0)
+
+
+def _theorem11_violation(theta: np.ndarray) -> float:
+    r"""Theorem 1.1 as a ratio on one instance: empirical / explicit :math:`t_1`, or :math:`1+` (the fraction
+    of neurons outside their allowed region at min(explicit :math:`t_1`, 20/mu), plus the fraction that
+    had own-class activation at 0 but is not in its cone at the empirical :math:`t_1`): the main check's
+    rule (from the empirical :math:`t_1` on, the labels are carried by Lemma 12). The run is tried on
+    horizons growing 4x up to min(explicit :math:`t_1`, 20/mu) and stops at the first that reaches
+    :math:`t_1` (each from t = 0, so the last decides). NaN if a run fails."""
+    q = _t1_instance(theta)
+    bound = explicit_t1(q, 0)
+    horizon = min(bound, T_CAP / separation(q.X, q.y))
+    for end in horizon / 4.0 ** np.arange(min(8, max(0, int(np.log(horizon) / np.log(4)))), -1, -1):
+        ts = np.concatenate([[0.0], np.geomspace(min(1e-3, end / 2), end, T1_POINTS)])
+        traj = run(get_backend("numpy"), q, ts, rtol=1e-7)
+        if not bool(traj.ok.all()):
+            return float("nan")
+        ev = events(q, directions(traj, q.h))
+        if ev.t1_index[0] < len(ts):
+            break
+    k1 = min(int(ev.t1_index[0]), len(ts) - 1)
+    codes = ev.codes[0, k1]
+    act0 = activation(q.W0, q.X)[0]
+    own = np.where(q.s[0] > 0, (act0 & (q.y > 0)).any(-1), (act0 & (q.y < 0)).any(-1))
+    missed = own & (codes != np.where(q.s[0] > 0, PLUS, MINUS))
+    bad = int((~allowed(codes[None], q.s)[0]).sum() + missed.sum())
+    return float(1.0 + bad / q.h) if bad else float(ts[k1] / bound)
+
+
+def _t1_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """The three data families of :func:`instances.starts`; and a V+ neuron 1e-3 from x_- (zeta_2 -> 0,
+    the edge of Assumption 2, where the explicit t1 grows without bound)."""
+    data = cone_starts(rng, 0, SHAPE)["clustered generators (coefficients near single generators)"][0][:DATA]
+    X, y, _ = cone_instance(data, 0, SHAPE)
+    xm = aggregates(X, y)[1]
+    W = rng.normal(size=(H, DIM))
+    W[0] = xm / np.linalg.norm(xm) + 1e-3 * rng.normal(size=DIM)
+    tail = np.concatenate([W.ravel(), 1.0 - 2.0 * (np.arange(H) % 2), [0.0]])
+    return starts(rng, INIT, ("a V+ neuron 1e-3 from x_- (zeta_2 near 0)", data, tail))
+
+
 @claim(
     "min2024:theorem-1.1",
     title="Directional convergence: every neuron is in S+, S- or S_dead by t1",
@@ -108,6 +178,7 @@ def theorem_1_1(ctx: Context) -> None:
     limit_rtol = ctx.param("rtol", tiny=1e-9, quick=1e-10)
     ns, mus = (ns,) if isinstance(ns, int) else ns, (mus,) if isinstance(mus, float) else mus
     cone_ns = ctx.param("cone_n", tiny=(8,), quick=(8, 24), full=(8, 24, 64))
+    budget = ctx.param("budget", tiny=4, quick=10, full=100)
     rng = ctx.rng("data").host
     worst_ratio, rows = 0.0, []
     # two structurally different data families: family F (n + 1 dimensions, every pair at the same
@@ -182,6 +253,16 @@ def theorem_1_1(ctx: Context) -> None:
         measured=int(flat["monotone"].sum()),
         expected=0,
         why="count over all output times; exact",
+    )
+    ctx.search(
+        "search: worst empirical t1 / explicit t1 (> 1: a neuron outside its region at the explicit t1)",
+        _theorem11_violation,
+        _t1_starts(ctx.rng("search").host),
+        budget=budget,
+        why=f"Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction), {H} neurons and signs, eps = "
+        f"(28)'s threshold / e, each run to min(its explicit t1, 20/mu) as in the sweep ({T1_POINTS} "
+        "geometric outputs, rtol 1e-7); empirical t1 rounded up to the grid; the two conclusions of part 1 "
+        "(allowed region; own-class activation => own cone) both raise the ratio above 1",
     )
     ctx.note(
         f"worst empirical t1 / explicit t1 over the sweep: {worst_ratio:.3g}. The bound is very loose: "
