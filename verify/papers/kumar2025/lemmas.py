@@ -1028,7 +1028,14 @@ def remark_3(ctx: Context) -> None:
         why="PGA converges linearly at rate set by the singular gap; 1e-9 after the given iterations",
     )
     a, b = u[best, :d], u[best, d:]
-    ctx.close("balance |a|^2 = |b|^2 at the maximizer", float(a @ a), float(b @ b), atol=1e-8, why="as above")
+    ctx.close(
+        "balance |a|^2 = |b|^2 at the maximizer",
+        float(a @ a),
+        float(b @ b),
+        atol=1e-8,
+        why="as above. Resolution: an imbalance above 1e-8; Euler's identity (degree 1 in a and in b) at an "
+        "approximate KKT point, so it tests the PGA limit's convergence and the balance constant 1",
+    )
     with ctx.control(
         "a trainable output bias (not homogeneous)",
         breaks=BIAS_FREE,
