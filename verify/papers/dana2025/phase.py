@@ -572,7 +572,7 @@ def prop2_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
 )
 def proposition_2(ctx: Context) -> None:
     ms = ctx.param("log2n_grid", tiny=[8, 12], quick=[8, 12, 16], full=[8, 12, 16, 20])
-    budget = ctx.param("budget", tiny=40, quick=400, full=3000)
+    budget = ctx.param("budget", tiny=40, quick=200, full=3000)
     rng = ctx.rng("p2").host
     worst_lo, worst_hi, rows = np.inf, -np.inf, []
     for alpha in (0.5, 0.625, 0.75, 0.875, 1.0):
