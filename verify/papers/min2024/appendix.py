@@ -20,13 +20,14 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from numeric.backend import to_numpy
+from numeric.backend import get_backend, to_numpy
 from numeric.data.separated_data import DEAD, activation, family_f, regions
 from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
 from numeric.models.balanced_relu import PlainFlow, flow_args, join, split
+from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import (
@@ -37,6 +38,7 @@ from verify.papers.min2024.common import (
     family_problem,
     run,
 )
+from verify.papers.min2024.instances import SEARCH_CONE, cone_instance, cone_starts, squash
 
 X1 = np.array([[1.0, 0.0]])  # the single data point of E.3 / E.4
 THETA0 = np.array([0.0, 1.0, 1.0])  # (w1, w2, v) at t = 0: on the boundary <x, w> = 0
@@ -91,11 +93,16 @@ def _eq46(backend, X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, k
 
     ``W`` (B, h, D), ``v`` (B, h); returns the flat array over (member, non-dead neuron, i).
     """
+    q, act = _eq46_terms(backend, X, y, W, v, kind)
+    return q[act.any(-1)].ravel()
+
+
+def _eq46_terms(backend, X, y, W, v, kind: str) -> tuple[np.ndarray, np.ndarray]:
+    """The quotients of :func:`_eq46` for every (member, neuron, i), ``(B, h, n)``, and the activations."""
     args = flow_args(backend, X, y, np.sign(v))
     dW, _ = split(to_numpy(PlainFlow(kind)(None, backend.asarray(join(W, v)), args)), W.shape[1])
     q = y * np.sign(v)[..., None] * (dW @ X.T) / (np.abs(v)[..., None] * np.linalg.norm(X, axis=1))
-    alive = activation(W, X).any(-1)
-    return q[alive].ravel()
+    return q, activation(W, X)
 
 
 def _random_states(rng: np.random.Generator, B: int, h: int, D: int, scale: float):
@@ -120,6 +127,50 @@ def gd_crossings(ctx: Context, p, kind: str, steps: int) -> np.ndarray:
     return (act[:, 1:] != act[:, :-1]).sum(axis=1).max(axis=(1, 2))
 
 
+E2_H = 3  # neurons of the E.2 search states
+
+
+def _e2_violation(theta: np.ndarray) -> float:
+    r"""Eq. (46) as a ratio :math:`1-\min_{j,i}q_{ji}/Q_j` (> 1 iff some
+    :math:`q_{ji}=y_i\mathrm{sign}(v_j)\langle x_i,\dot w_j\rangle/(|v_j|\|x_i\|)\le0`), less the float64
+    rounding :math:`2(n+D)\epsilon_{64}` of the inner products;
+    :math:`Q_j=\sum_{k\text{ active}}|r_k|\|x_k\|\ge|q_{ji}|` over the data neuron j is active on (the
+    proof's summands are :math:`\ge\mu` times theirs, so the ratio stays below :math:`1-\mu`). Neurons
+    with :math:`Q_j=0` are dead, or their residuals underflow (f beyond 700): left out (0 if none is left).
+
+    ``theta`` = (:func:`instances.cone_instance` data, :math:`\mu>0`; W (h, D), v (h), any, not balanced;
+    a scale :math:`e^{s}`, s squashed into [-5, 3]; a loss logit: exponential or factor-2 logistic)."""
+    n, D = SEARCH_CONE
+    X, y, _ = cone_instance(theta[: n * D], 0)
+    k = n * D + E2_H * D
+    scale = np.exp(squash(theta[-2], -5.0, 3.0))
+    W, v = scale * theta[n * D : k].reshape(1, E2_H, D), scale * theta[k : k + E2_H].reshape(1, E2_H)
+    kind = "exponential" if theta[-1] >= 0 else "logistic2"
+    q, act = _eq46_terms(get_backend("numpy"), X, y, W, v, kind)
+    f = (v[..., None] * np.maximum(W @ X.T, 0.0)).sum(1)
+    Q = act @ (np.abs(-Loss(kind, "sum").dvalue(f, y)) * np.linalg.norm(X, axis=1))[0]  # (1, h)
+    keep = Q > 0
+    if not keep.any():
+        return 0.0
+    return float(1.0 - (q[keep] / Q[keep][:, None]).min() - 2 * (n + D) * EPS)
+
+
+def _e2_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """The three data families of :func:`instances.cone_starts` with Gaussian states; and nearly orthogonal
+    data at the largest scale (f large: the residuals of fitted data underflow towards 0)."""
+    n, D = SEARCH_CONE
+    tail = E2_H * D + E2_H + 2
+    out = {
+        f"{name}, Gaussian states": [np.concatenate([t[: n * D], rng.normal(size=tail)]) for t in ts]
+        for name, ts in cone_starts(rng, 0).items()
+    }
+    edge = cone_starts(rng, 0)["nearly orthogonal generators"]
+    out["nearly orthogonal data, scale e^3, logistic"] = [
+        np.concatenate([t[: n * D], rng.normal(size=tail - 2), [10.0, -1.0]]) for t in edge
+    ]
+    return out
+
+
 @claim(
     "min2024:appendix-E.2",
     title="App. E.2: eq. (46) on the whole parameter space, so each hyperplane is crossed at most once",
@@ -133,6 +184,7 @@ def appendix_e2(ctx: Context) -> None:
     B = ctx.param("states", tiny=200, quick=4000)
     runs = ctx.param("runs", tiny=2, quick=6)
     steps = ctx.param("steps", tiny=1000, quick=4000)
+    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("states").host
     n = 6
     X = family_f(np.arccos(np.sqrt(0.3)), alternating_labels(n), rng.uniform(0.5, 1.5, n))
@@ -156,6 +208,15 @@ def appendix_e2(ctx: Context) -> None:
     )
     for kind in ("exponential", "logistic2"):
         positive(X, y, kind, why)
+    ctx.search(
+        "search: worst 1 - min y_i sign(v_j) <x_i, dw_j/dt> / (|v_j| |x_i| sum_{k active} |r_k| |x_k|) "
+        "over data and states",
+        _e2_violation,
+        _e2_starts(ctx.rng("search").host),
+        budget=budget,
+        why=f"eq. (46) at every non-dead neuron, Nelder-Mead over data (n, D) = {SEARCH_CONE} with mu > 0, "
+        f"unbalanced states of {E2_H} neurons at scales e^-5..e^3 and both losses; exact field",
+    )
     # consequence along a trajectory: at eps = 1 (far outside the small-init regime) no (neuron, datum)
     # pair changes its activation more than once.  GD (exact map, every iterate recorded): by (46) the
     # normal component y_i s_j <x_i, dw_j> of every step has a fixed sign, so GD inherits the property.

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.backend import to_numpy
-from numeric.data.separated_data import MINUS, PLUS, regions, separation
+from numeric.backend import get_backend, to_numpy
+from numeric.data.separated_data import MINUS, PLUS, aggregates, regions, separation
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
@@ -44,6 +44,18 @@ from verify.papers.min2024.common import (
     log_eps_threshold,
     log_norms,
     run,
+)
+from verify.papers.min2024.instances import (
+    DATA,
+    DIM,
+    INIT,
+    SHAPE,
+    H,
+    N,
+    cone_instance,
+    cone_starts,
+    separated_problem,
+    starts,
 )
 
 RTOL = 1e-8
@@ -400,6 +412,25 @@ def _controls_40(ctx: Context) -> None:
         )
 
 
+def _eq29_violation(theta: np.ndarray) -> float:
+    """(29)'s ratio for :func:`instances.separated_problem` of ``theta``, eps = e^squash times the first term
+    of (28), squash in [-20, 0]."""
+    q = separated_problem(theta, (-20.0, 0.0))
+    return float(
+        _eq29_ratios(get_backend("numpy"), q.with_log_eps(q.log_eps + log_eps_first_term(q, 0)), 13)[0]
+    )
+
+
+def _eq29_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """The three data families of :func:`instances.starts`; a V+ neuron 1e-3 from x_- at the largest eps."""
+    data = cone_starts(rng, 0, SHAPE)["spread generators (dense coefficients)"][0][:DATA]
+    X, y, _ = cone_instance(data, 0, SHAPE)
+    W = rng.normal(size=(H, DIM))
+    W[0] = aggregates(X, y)[1] / np.linalg.norm(aggregates(X, y)[1]) + 1e-3 * rng.normal(size=DIM)
+    tail = np.concatenate([W.ravel(), 1.0 - 2.0 * (np.arange(H) % 2), [10.0]])
+    return starts(rng, INIT, ("a V+ neuron 1e-3 from x_-, eps at the first term of (28)", data, tail))
+
+
 @claim(
     "min2024:equation-29",
     title="max_i |f| <= min{mu, zeta, xi} sqrt(mu) X_min / (4 n X_max) on [0, T] (eq. (29))",
@@ -419,13 +450,14 @@ def equation_29(ctx: Context) -> None:
     rng = ctx.rng("eq29").host
     h = ctx.param("H", tiny=8, quick=10, full=16)
     seeds = ctx.param("seeds", tiny=2, quick=4, full=8)
+    budget = ctx.param("budget", tiny=6, quick=25, full=200)
     ratios, printed, controls, rows, eps_all = [], [], [], [], []
     for n, mu in _sizes(ctx):
         p = family_problem(rng, n, mu, h, seeds)
         first = np.array([log_eps_first_term(p, b) for b in range(p.B)])
         large = np.full(p.B, -np.log(2 * np.sqrt(h)))  # control: eps = 1/(2 sqrt h), T = log 2 / (4 n X_max)
         for log_eps, sink in ((first, ratios), (first + np.log(2.0), printed), (large, controls)):
-            sink += list(_eq29_ratios(ctx, p.with_log_eps(log_eps)))
+            sink += list(_eq29_ratios(ctx.backend, p.with_log_eps(log_eps)))
         rows.append({"n": n, "mu": mu, "log_eps": first.tolist()})
         eps_all += first.tolist()
     ctx.bound(
@@ -435,6 +467,16 @@ def equation_29(ctx: Context) -> None:
         why="f is a normal float (eps in the note), so the check is not trivial; relative error of f "
         "~ 10 rtol = 1e-7, far below the margin; Lemma 3 gives <= 1 exactly",
         details={"runs": rows},
+    )
+    ctx.search(
+        "search: worst max_{t <= T, i} |f| / (29)'s right-hand side over data, init and eps",
+        _eq29_violation,
+        _eq29_starts(ctx.rng("search").host),
+        budget=budget,
+        why=f"Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction), {H} neurons, signs and eps from "
+        "the first term of (28) (the largest (29) uses) down to e^-20 of it; 13 outputs on [0, T] "
+        f"(rtol {RTOL:g}); the edge family starts near zeta_2 = 0 (a V+ neuron along x_-), where (29)'s "
+        "right-hand side vanishes with min{mu, zeta, xi} and the first term of (28) with it",
     )
     ctx.note(
         f"eq. (29) at the corrected eps (log eps in [{min(eps_all):.3g}, {max(eps_all):.3g}]): "
@@ -457,12 +499,12 @@ def equation_29(ctx: Context) -> None:
         )
 
 
-def _eq29_ratios(ctx: Context, q: Problem) -> np.ndarray:
+def _eq29_ratios(backend, q: Problem, points: int = 81) -> np.ndarray:
     """Per member: max over output times t <= T and samples of |f|, over (29)'s right-hand side."""
     n, Xmax = q.n, np.linalg.norm(q.X, axis=1).max()
     T = -(0.5 * np.log(q.h) + q.log_eps) / (4 * n * Xmax)
-    ts = np.unique(np.concatenate([np.linspace(0.0, T.max(), 81), T]))
-    traj = run(ctx.backend, q, ts, rtol=RTOL)
+    ts = np.unique(np.concatenate([np.linspace(0.0, T.max(), points), T]))
+    traj = run(backend, q, ts, rtol=RTOL)
     f = _outputs(directions(traj, q.h), log_norms(traj, q.h), q.s, q.X, np.ones(q.s.shape, bool))
     fmax = np.where(ts[None, :] <= T[:, None], np.abs(f).max(-1), 0.0).max(-1)
     out = []
