@@ -3,9 +3,10 @@
 Layout, by concept:
 
 * :mod:`numeric.backend` -- NumPy / CuPy array backends (one code path for both);
-* :mod:`numeric.engine` -- the iteration engine: the Runge-Kutta loop (``solve``), the exact GD
-  map (``descent``), what they share (``ensemble``), results (``trajectory``), chunking of large
-  ensembles, the allocator setting, and the integrators (tableaus, step, control, events);
+* :mod:`numeric.engine` -- the iteration engine: one solver (``solve``) with two kinds of method,
+  explicit Runge-Kutta tableaus and the exact GD map (``gd_map``, front ``descent``), what is
+  recorded (``saveat``), what the loops share (``ensemble``), results (``trajectory``), chunking
+  of large ensembles, the allocator setting, and the integrators (tableaus, step, control, events);
 * :mod:`numeric.models` -- networks, activations, losses and their vector fields;
 * :mod:`numeric.training` -- training procedures with loops of their own (minibatch SGD,
   reduced-coordinate GD, active pairs, Neuron Pursuit);
@@ -36,6 +37,8 @@ _API: dict[str, tuple[str, ...]] = {
     ),
     "numeric.engine.solve": ("solve", "FLOAT32_MIN_RTOL"),
     "numeric.engine.descent": ("gradient_descent",),
+    "numeric.engine.gd_map": ("GradientDescent",),
+    "numeric.engine.saveat": ("SaveAt",),
     "numeric.engine.trajectory": ("Status", "Trajectory"),
     "numeric.engine.integrators": (
         "ALL_METHODS",

@@ -121,7 +121,6 @@ REFUSE_SCALAR_SYNCS_IN = ("/numeric/",)
 KNOWN_IMPLICIT_SYNCS: frozenset[tuple[str, str]] = frozenset(
     {
         ("numeric/engine/solve.py", "float(dt.min())"),  # the RK loop's step-size screen
-        ("numeric/engine/descent.py", "for t in tgrid:"),  # the GD loop iterates over a device time grid
     }
 )
 

@@ -1,33 +1,24 @@
-"""The exact gradient-descent map ``y_{k+1} = y_k + lr * field(k, y_k, args)`` on an ensemble.
+"""The documented front of the gradient-descent method: :func:`gradient_descent`.
 
-The ensemble conventions (shapes, ``args``, observers, outputs) are those of
-:mod:`numeric.engine.ensemble`.
+It states a GD run in the usual terms (learning rate, number of steps, recorded steps) and hands
+it to the solver as ``solve(field, y0, method=GradientDescent(lr), saveat=SaveAt(steps=...))``
+(:mod:`numeric.engine.gd_map`); everything else (validation, chunking, status) is the solver's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from numeric.backend import Array, array_namespace, to_numpy
-from numeric.engine.chunking import gd_work_bytes, plan_chunks, result_bytes, run_chunked, slice_members
-from numeric.engine.ensemble import (
-    Clock,
-    Observer,
-    Outputs,
-    Progress,
-    check_args,
-    check_field_output,
-    check_state,
-    take_members,
-)
+from numeric.backend import Array
+from numeric.engine.ensemble import Observer, Progress
+from numeric.engine.gd_map import GradientDescent
 from numeric.engine.integrators.methods import VectorField
-from numeric.engine.trajectory import Status, Trajectory
-
-_GD_CHECK_EVERY = 64  # GD steps between finiteness checks (non-finite is absorbing)
+from numeric.engine.saveat import SaveAt
+from numeric.engine.solve import solve
+from numeric.engine.trajectory import Trajectory
 
 
 def gradient_descent(
@@ -45,7 +36,7 @@ def gradient_descent(
     field_bytes: int = 0,
     dtype: Any = np.float64,
 ) -> Trajectory:
-    """Run the exact gradient-descent map ``y_{k+1} = y_k + lr * field(k, y_k, args)``.
+    """Run ``steps`` steps of the exact gradient-descent map ``y_{k+1} = y_k + lr * field(k, y_k, args)``.
 
     With ``field = -grad L`` this is gradient descent on ``L`` with learning rate ``lr``
     (forward Euler on the gradient flow with ``dt = lr``, but here the map itself is
@@ -62,254 +53,38 @@ def gradient_descent(
     steps: number of steps ``K`` to take.
     record: strictly increasing step indices in ``[0, K]`` at which to save ``y_k``
         (and ``observe``); ``ts`` of the result are these indices as floats.
-    args, observe, save_state, progress: as in :func:`solve`.
-    memory_budget, field_bytes: as in :func:`solve`, with a working set of ``7 N``
-        floats + ``field_bytes`` per member.
+    args, observe, save_state, progress: as in :func:`numeric.engine.solve.solve`.
+    memory_budget, field_bytes: as in :func:`numeric.engine.solve.solve`, with a working set
+        of ``7 N`` floats + ``field_bytes`` per member.
     dtype: ``float64`` (default) or ``float32``, an explicit opt-in: the iterates and
         per-member learning rates are kept in this dtype (the field must compute in it,
         e.g. with ``args`` from a float32 backend); recorded states are stored as float64.
         The accuracy cost is measured in ``python -m benchmarks`` (long GD, float32 row).
 
-    Non-finite states are absorbing for this map (``y_k`` NaN/inf keeps ``y_{k+1}``
-    non-finite), so finiteness is checked only every 64 steps and at the end. A member
-    found non-finite is replayed alone from the last check to find its last finite
-    iterate ``y_j``; then its status is ``NONFINITE``, ``y_stop = y_j``, ``t_stop = j``,
-    ``n_steps = j``, its records after step ``j`` are overwritten with NaN, and
-    ``n_field_evals`` counts the batched steps it took part in until detection (not the
-    replay). The per-step Python cost is one field call, one multiply and one add, or one
-    call of the field's fused ``descend`` where it has one (see :func:`_gd_chunk`).
+    Per-member status (:func:`numeric.engine.gd_map.descend`): ``SUCCESS``, or ``NONFINITE``
+    with ``y_stop`` the last finite iterate ``y_j`` and ``t_stop = n_steps = j``.
     """
-    xp, y0 = check_state(y0, dtype=dtype)
-    B = y0.shape[0]
     if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0:
         raise ValueError(f"steps must be a non-negative integer, got {steps!r}")
     steps = int(steps)
-    rec = np.asarray(to_numpy(record))
-    if rec.ndim != 1 or rec.size == 0 or not np.issubdtype(rec.dtype, np.integer):
-        raise ValueError(f"record must be a non-empty 1-D array of integer step indices, got {record!r}")
-    rec = rec.astype(np.int64)
-    if np.any(np.diff(rec) <= 0) or rec[0] < 0 or rec[-1] > steps:
+    rec = SaveAt(steps=record).step_indices()
+    if rec[-1] > steps:
         raise ValueError(f"record must be strictly increasing indices within [0, steps={steps}], got {rec}")
-    lr_a: float | Array
-    if isinstance(lr, int | float | np.floating | np.integer):
-        lr_a = float(lr)
-    else:
-        lr_arr = xp.asarray(lr, dtype=y0.dtype)
-        if lr_arr.ndim == 0:
-            lr_a = float(lr_arr)
-        elif lr_arr.shape == (B,):
-            lr_a = lr_arr[:, None]
-        else:
-            raise ValueError(
-                f"lr must be a scalar or have shape (B,) = ({B},), got shape {tuple(lr_arr.shape)}"
-            )
-    args = check_args(args, B)
-    if memory_budget is not None:
-        plan = plan_chunks(
-            B,
-            gd_work_bytes(y0.shape[1], field_bytes, y0.dtype.itemsize),
-            result_bytes(y0.shape[1], rec.size, save_state),
-            memory_budget,
-        )
-        if plan.n_chunks > 1:
-
-            def gd_range(start: int, stop: int, prog: Progress | None) -> Trajectory:
-                return gradient_descent(
-                    field,
-                    y0[start:stop],
-                    lr=lr_a if isinstance(lr_a, float) else lr_a[start:stop, 0],
-                    steps=steps,
-                    record=rec,
-                    args=slice_members(args, start, stop),
-                    observe=observe,
-                    save_state=save_state,
-                    progress=prog,
-                    dtype=dtype,
-                )
-
-            return run_chunked(gd_range, plan, progress)
-
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        return _gd(field, y0, lr_a, steps, rec, args, observe, save_state, progress)
-
-
-def _gd_chunk(
-    field: VectorField, y: Array, lr: float | Array, tgrid: Array, args: Mapping[str, Array]
-) -> Array:
-    """The hot loop: ``y <- y + lr * field(t_j, y, args)`` for each row ``t_j`` of ``tgrid``.
-
-    The sum runs in place on a private copy of ``y`` (the caller's array is left
-    untouched, so a chunk can be replayed, and the field's output is never written to).
-    A field with a ``descend(t, y, lr, args)`` method does the step itself, fused (e.g.
-    :meth:`numeric.models.fixed_readout.FixedReadoutNet.descend`: the gradient is never stored);
-    otherwise ``lr * dy`` goes into one preallocated buffer, so the only allocation per
-    step is the field's own output, with the same roundings as ``y + lr * dy``.
-    """
-    xp = array_namespace(y)
-    y = y.copy()
-    descend = getattr(field, "descend", None)
-    if descend is not None:
-        for t in tgrid:
-            descend(t, y, lr, args)
-        return y
-    step = xp.empty_like(y)  # lr * dy lands here: no allocation per step
-    for t in tgrid:
-        xp.multiply(lr, field(t, y, args), out=step)
-        y += step
-    return y
-
-
-def _gd(
-    field: VectorField,
-    y: Array,
-    lr: float | Array,
-    steps: int,
-    rec: np.ndarray,
-    args: dict[str, Array],
-    observe: Observer | None,
-    save_state: bool,
-    progress: Progress | None,
-) -> Trajectory:
-    xp = array_namespace(y)
-    B, N = y.shape
-    R = rec.size
-    out = Outputs(xp, B, R, N, save_state, observe)
-    clock = Clock(progress)
-    status = np.full(B, Status.SUCCESS, dtype=np.int64)
-    n_steps = np.full(B, steps, dtype=np.int64)
-    n_evals = np.full(B, steps, dtype=np.int64)
-    t_stop = np.full(B, float(steps))
-    y_stop = xp.array(y, copy=True)
-
-    ids_h = np.arange(B)
-    ids_d = xp.asarray(ids_h)
-    full = True
-    args_a: Mapping[str, Array] = args
-    lr_a = lr
-    ones_a = xp.ones((B,), dtype=xp.float64)  # times of the active members are ones_a * k
-
-    def drop(bad_local: np.ndarray, k_fail: np.ndarray, y_last: Array, evals: int) -> None:
-        nonlocal ids_h, ids_d, full, args_a, lr_a, y, ones_a
-        gids = ids_h[bad_local]
-        status[gids] = Status.NONFINITE
-        n_steps[gids] = k_fail
-        n_evals[gids] = evals
-        t_stop[gids] = k_fail
-        y_stop[xp.asarray(gids)] = y_last
-        keep = np.flatnonzero(~np.isin(np.arange(ids_h.size), bad_local))
-        keep_d = xp.asarray(keep)
-        ids_h = ids_h[keep]
-        ids_d = xp.asarray(ids_h)
-        full = False
-        args_a = take_members(args, ids_d)
-        if not isinstance(lr_a, float):
-            lr_a = lr_a[keep_d]
-        y = y[keep_d]
-        ones_a = ones_a[keep_d]
-
-    k = 0
-    rec_pos = 0
-    # a non-finite y0 stops its member before any step
-    bad0 = np.flatnonzero(~to_numpy(xp.isfinite(y).all(axis=1)))
-    if rec[0] == 0:
-        out.write(xp.zeros((B,), dtype=xp.float64), y, args, None, 0)
-        rec_pos = 1
-    if bad0.size:
-        drop(bad0, np.zeros(bad0.size, dtype=np.int64), y[xp.asarray(bad0)], 0)
-
-    def advance(y: Array, k: int, kc: int) -> Array:
-        A = ids_h.size
-        if kc - k >= 8:  # rows of a (steps, A) grid are the cheapest per-step time arrays
-            tgrid = xp.arange(k, kc, dtype=xp.float64)[:, None] * xp.ones((1, A), dtype=xp.float64)
-            return _gd_chunk(field, y, lr_a, tgrid, args_a)
-        for j in range(k, kc):
-            y = y + lr_a * field(ones_a * float(j), y, args_a)
-        return y
-
-    def write(k: int) -> None:
-        nonlocal rec_pos
-        if rec_pos < R and rec[rec_pos] == k:
-            out.write(ones_a * float(k), y, args_a, None if full else ids_d, rec_pos)
-            rec_pos += 1
-
-    y_snap, k_snap = y, 0  # state at the last finiteness check
-    if steps > 0 and ids_h.size:
-        dy = field(xp.zeros((ids_h.size,), dtype=xp.float64), y, args_a)
-        check_field_output(dy, y.shape, "gradient_descent")
-        y = y + lr_a * dy
-        k = 1
-        write(1)
-    # stop at every record and every _GD_CHECK_EVERY steps (finiteness check)
-    events = np.union1d(rec[rec > k], np.arange(_GD_CHECK_EVERY, steps + 1, _GD_CHECK_EVERY))
-    events = np.union1d(events, [steps])
-    for kc in events[events >= k].tolist():  # kc == k only to check the first step
-        if ids_h.size == 0:
-            break
-        y = advance(y, k, kc)
-        k = kc
-        if kc % _GD_CHECK_EVERY == 0 or kc == steps:
-            fin = to_numpy(xp.isfinite(y).all(axis=1))
-            if not fin.all():
-                bad = np.flatnonzero(~fin)
-                k_fail, y_last = _gd_replay(field, y_snap, k_snap, kc, lr_a, bad, args, ids_h, xp)
-                out.invalidate_after(ids_h[bad], k_fail, rec)
-                drop(bad, k_fail, y_last, kc)
-                if ids_h.size == 0:
-                    break
-            y_snap, k_snap = y, kc
-        write(kc)
-        if clock.due():
-            clock.report(kc / steps)
-    if ids_h.size:
-        y_stop[ids_d] = y
-    clock.report(1.0)
-    return Trajectory(
-        ts=rec.astype(np.float64),
-        ys=out.ys,
-        observed=out.observed,
-        status=status,
-        n_steps=n_steps,
-        n_rejected=np.zeros(B, dtype=np.int64),
-        n_field_evals=n_evals,
-        t_stop=t_stop,
-        y_stop=y_stop,
+    past = rec[-1] < steps  # the run goes on to ``steps`` after the last record
+    traj = solve(
+        field,
+        y0,
+        method=GradientDescent(lr),
+        saveat=SaveAt(steps=np.append(rec, steps) if past else rec, observe=observe, state=save_state),
+        args=args,
+        max_steps=max(steps, 1),
+        progress=progress,
+        memory_budget=memory_budget,
+        field_bytes=field_bytes,
+        dtype=dtype,
     )
-
-
-def _gd_replay(
-    field: VectorField,
-    y_snap: Array,
-    k_snap: int,
-    k_end: int,
-    lr: float | Array,
-    bad: np.ndarray,
-    args: Mapping[str, Array],
-    ids_h: np.ndarray,
-    xp: ModuleType,
-) -> tuple[np.ndarray, Array]:
-    """Re-run members ``bad`` (local positions) from step ``k_snap``; return, per member,
-    the index of its last finite iterate and that iterate."""
-    bad_d = xp.asarray(bad)
-    y = y_snap[bad_d]
-    lr_b = lr if isinstance(lr, float) else lr[bad_d]
-    args_b = take_members(args, xp.asarray(ids_h[bad]))
-    k_fail = np.full(bad.size, k_end, dtype=np.int64)
-    y_last = xp.array(y, copy=True)
-    alive = np.ones(bad.size, dtype=bool)
-    for k in range(k_snap, k_end):
-        t = xp.full((bad.size,), float(k), dtype=xp.float64)
-        y_new = y + lr_b * field(t, y, args_b)
-        fin = to_numpy(xp.isfinite(y_new).all(axis=1))
-        newly = alive & ~fin
-        if newly.any():
-            nd = xp.asarray(np.flatnonzero(newly))
-            y_last[nd] = y[nd]
-            k_fail[newly] = k
-            alive &= fin
-            if not alive.any():
-                break
-        y = y_new
-    if alive.any():  # cannot happen for a deterministic field; keep the replay's end state
-        nd = xp.asarray(np.flatnonzero(alive))
-        y_last[nd] = y[nd]
-    return k_fail, y_last
+    if past:  # drop the record at ``steps`` the caller did not ask for
+        traj.ts = traj.ts[:-1]
+        traj.ys = None if traj.ys is None else traj.ys[:, :-1]
+        traj.observed = {k: v[:, :-1] for k, v in traj.observed.items()}
+    return traj

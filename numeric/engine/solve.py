@@ -13,7 +13,14 @@ from typing import Any
 import numpy as np
 
 from numeric.backend import Array, array_namespace, to_numpy
-from numeric.engine.chunking import plan_chunks, result_bytes, rk_work_bytes, run_chunked, slice_members
+from numeric.engine.chunking import (
+    gd_work_bytes,
+    plan_chunks,
+    result_bytes,
+    rk_work_bytes,
+    run_chunked,
+    slice_members,
+)
 from numeric.engine.ensemble import (
     Clock,
     Observer,
@@ -24,10 +31,12 @@ from numeric.engine.ensemble import (
     check_state,
     take_members,
 )
+from numeric.engine.gd_map import GradientDescent, descend
 from numeric.engine.integrators.control import AdaptiveStep, FixedStep
 from numeric.engine.integrators.events import EventTracker, EventTrajectory, Switching, check_method
 from numeric.engine.integrators.methods import VectorField, rk_stages, rk_step
 from numeric.engine.integrators.tableau import ButcherTableau
+from numeric.engine.saveat import SaveAt, saveat_of
 from numeric.engine.trajectory import Status, Trajectory
 
 _LAND_RTOL = 1e-9  # a step within this relative margin of an output time lands on it
@@ -40,10 +49,11 @@ FLOAT32_MIN_RTOL = 1e-5
 def solve(
     field: VectorField,
     y0: Array,
-    ts: Sequence[float] | Array,
+    ts: Sequence[float] | Array | None = None,
     *,
-    method: ButcherTableau,
-    control: FixedStep | AdaptiveStep,
+    method: ButcherTableau | GradientDescent,
+    control: FixedStep | AdaptiveStep | None = None,
+    saveat: SaveAt | None = None,
     args: Mapping[str, Array] | None = None,
     observe: Observer | None = None,
     save_state: bool = True,
@@ -60,17 +70,23 @@ def solve(
     --------------
     field: ``field(t, y, args) -> dy`` with ``t`` (B,), ``y`` and ``dy`` (B, N).
     y0: (B, N) initial states (NumPy or CuPy; converted to ``dtype``).
-    ts: (T,) strictly increasing output times; ``ts[0]`` is the initial time.
+    ts: (T,) strictly increasing output times; ``ts[0]`` is the initial time (shorthand for
+        ``saveat=SaveAt(ts=ts, observe=observe, state=save_state)``).
 
     Other arguments (keyword-only)
     ------------------------------
-    method: an explicit RK tableau, e.g. ``DOPRI5`` or ``RK4``.
+    method: an explicit RK tableau, e.g. ``DOPRI5`` or ``RK4``; or ``GradientDescent(lr)``,
+        the exact GD map ``y_{k+1} = y_k + lr * field(k, y_k, args)`` (:mod:`numeric.engine.gd_map`;
+        front: :func:`numeric.engine.descent.gradient_descent`): ``dt = lr``, no ``control``,
+        records at ``SaveAt(steps=...)``, the run ends at the last recorded step.
     control: ``FixedStep(dt)`` or ``AdaptiveStep(rtol=..., atol=...)`` (the latter needs
-        a method with an embedded error estimate).
+        a method with an embedded error estimate); RK methods only.
+    saveat: what is recorded (:class:`~numeric.engine.saveat.SaveAt`: times or step indices,
+        observer, states or not); or the shorthand ``ts``, ``observe``, ``save_state``.
     args: dict of arrays with leading axis B or 1, passed to ``field`` and ``observe``.
     observe: ``observe(t, y, args) -> {name: (B, ...) array}`` recorded at every ``ts[k]``.
     save_state: store the states ``ys``; set ``False`` to keep only ``observe``'s output.
-    max_steps: per-member budget of attempted (accepted + rejected) steps.
+    max_steps: per-member budget of attempted (accepted + rejected) steps (GD: of steps).
     progress: ``progress(fraction_done)`` called at most about every 0.2 s.
     memory_budget: bytes the solve may use; when the ensemble does not fit, its members
         run in consecutive chunks (:mod:`numeric.engine.chunking`: the whole result plus one
@@ -96,7 +112,8 @@ def solve(
     stretched onto it), so every output is a genuine step endpoint: no dense output or
     interpolation is used for outputs, and recorded times equal ``ts`` exactly. The price
     is a few extra steps when outputs are dense compared to the natural step. (With
-    ``events``, a step cut at a crossing ends on the dense output's state there.)
+    ``events``, a step with an event is re-taken from its start to the event, so every
+    state is an error-controlled step's endpoint there too.)
 
     Per member, the solve stops with a :class:`~numeric.engine.trajectory.Status`:
     ``SUCCESS`` at ``ts[-1]``; ``NONFINITE`` when the state or field became NaN/inf (with
@@ -104,7 +121,8 @@ def solve(
     retried shorter, and the member stops when the step can shrink no more);
     ``MAX_STEPS``; ``STEP_TOO_SMALL`` when the adaptive step drops below
     ``8 eps max(|t|, ts[-1] - ts[0])``. A stopped member keeps its last finite state in
-    ``y_stop``; its remaining outputs are NaN.
+    ``y_stop``; its remaining outputs are NaN.  The same policy holds for the GD map (``SUCCESS``,
+    ``NONFINITE``, ``MAX_STEPS``: :func:`numeric.engine.gd_map.descend`).
 
     Returns
     -------
@@ -115,34 +133,37 @@ def solve(
     ValueError / TypeError: malformed ``y0``, ``ts``, ``args``, field or observer output,
         or a controller that does not fit the method.
     """
+    saveat = saveat_of(ts, saveat, observe, save_state)
     _, y0 = check_state(y0, dtype=dtype)
-    B = y0.shape[0]
-    ts_h = np.asarray(to_numpy(ts), dtype=np.float64)
-    if ts_h.ndim != 1 or ts_h.size < 1 or not np.all(np.isfinite(ts_h)):
-        raise ValueError(f"ts must be a 1-D array of finite output times, got {ts!r}")
-    if np.any(np.diff(ts_h) <= 0):
-        raise ValueError(f"ts must be strictly increasing, got {ts_h}")
-    if not isinstance(method, ButcherTableau):
-        raise TypeError(f"method must be a ButcherTableau (e.g. DOPRI5), got {type(method).__name__}")
-    if not isinstance(control, FixedStep | AdaptiveStep):
-        raise TypeError(f"control must be FixedStep or AdaptiveStep, got {type(control).__name__}")
-    control.check(method)
-    if events is not None:
-        if not isinstance(events, Switching):
-            raise TypeError(f"events must be a Switching (e.g. field.switching), got {type(events).__name__}")
-        check_method(method)
-    if y0.dtype == np.float32 and control.adaptive and control.rtol < FLOAT32_MIN_RTOL:
-        raise ValueError(f"a float32 solve needs rtol >= {FLOAT32_MIN_RTOL:g}, got {control.rtol:g}")
+    B, N = y0.shape
     if isinstance(max_steps, bool) or not isinstance(max_steps, int | np.integer) or max_steps < 1:
         raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
+    gd = isinstance(method, GradientDescent)
+    if gd:
+        if control is not None or events is not None:
+            raise ValueError("GradientDescent is the exact map (dt = lr): it takes no control and no events")
+        at = saveat.step_indices()
+        lr = method.member_lr(array_namespace(y0), B, y0.dtype)
+        work = gd_work_bytes(N, field_bytes, y0.dtype.itemsize)
+    else:
+        at = saveat.times()
+        if not isinstance(method, ButcherTableau):
+            raise TypeError(f"method must be a ButcherTableau (e.g. DOPRI5), got {type(method).__name__}")
+        if not isinstance(control, FixedStep | AdaptiveStep):
+            raise TypeError(f"control must be FixedStep or AdaptiveStep, got {type(control).__name__}")
+        control.check(method)
+        if events is not None:
+            if not isinstance(events, Switching):
+                raise TypeError(
+                    f"events must be a Switching (e.g. field.switching), got {type(events).__name__}"
+                )
+            check_method(method)
+        if y0.dtype == np.float32 and control.adaptive and control.rtol < FLOAT32_MIN_RTOL:
+            raise ValueError(f"a float32 solve needs rtol >= {FLOAT32_MIN_RTOL:g}, got {control.rtol:g}")
+        work = rk_work_bytes(N, method.stages, field_bytes)
     args = check_args(args, B)
     if memory_budget is not None:
-        plan = plan_chunks(
-            B,
-            rk_work_bytes(y0.shape[1], method.stages, field_bytes),
-            result_bytes(y0.shape[1], ts_h.size, save_state),
-            memory_budget,
-        )
+        plan = plan_chunks(B, work, result_bytes(N, at.size, saveat.state), memory_budget)
         if plan.n_chunks > 1:
             if events is not None:
                 raise ValueError("a solve with events runs in one chunk: raise memory_budget or lower B")
@@ -151,12 +172,10 @@ def solve(
                 return solve(
                     field,
                     y0[start:stop],
-                    ts_h,
-                    method=method,
+                    method=method.members(start, stop) if gd else method,
                     control=control,
+                    saveat=saveat,
                     args=slice_members(args, start, stop),
-                    observe=observe,
-                    save_state=save_state,
                     max_steps=max_steps,
                     progress=prog,
                     dtype=dtype,
@@ -164,9 +183,10 @@ def solve(
 
             return run_chunked(solve_range, plan, progress)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        solver = _RKSolve(
-            field, y0, ts_h, method, control, args, observe, save_state, int(max_steps), progress, events
-        )
+        if gd:
+            return descend(field, y0, lr, at, args, saveat.observe, saveat.state, int(max_steps), progress)
+        obs, state = saveat.observe, saveat.state
+        solver = _RKSolve(field, y0, at, method, control, args, obs, state, int(max_steps), progress, events)
         return solver.run()
 
 
@@ -257,7 +277,7 @@ class _RKSolve:
         ev = None
         call_args = args_a
         if self.events is not None:
-            ev = self.tracker = EventTracker(self.events, method, field, y, args_a)
+            ev = self.tracker = EventTracker(self.events, method, field, control, y, args_a)
             call_args = ev.args(args_a)
         k1 = field(t, y, call_args)
         check_field_output(k1, y.shape, "solve")
@@ -354,13 +374,16 @@ class _RKSolve:
             dt = dt_new
             landed_h = land_h & acc_h
 
-            # ---- events: cut each member's step at its first crossing -------------------
+            # ---- events: re-take each member's step up to its first event ---------------
             if ev is not None:
-                t, y, k1, truncated_h, ev_evals = ev.after_step(
-                    t_prev, y_prev, dt_try, K, accept, t, y, k1, call_args, ids_h
+                t, y, k1, dt, truncated_h, undone_h, ev_evals = ev.after_step(
+                    t_prev, y_prev, dt_try, K, accept, t, y, k1, call_args, ids_h, dt
                 )
                 evals_a += ev_evals
                 landed_h = landed_h & ~truncated_h
+                if undone_h.any():  # the re-taken step was rejected: the step counts as rejected
+                    steps_a -= undone_h
+                    rej_a += undone_h
 
             # ---- outputs for members that landed on their next output time --------------
             if landed_h.any():

@@ -1,0 +1,274 @@
+"""Gradient descent as a method of the solver: the exact map ``y_{k+1} = y_k + lr * field(k, y_k, args)``.
+
+``solve(field, y0, method=GradientDescent(lr), saveat=SaveAt(steps=...))`` runs it;
+:func:`numeric.engine.descent.gradient_descent` is its documented front.  With
+``field = -grad L`` this is gradient descent on ``L`` with learning rate ``lr``: forward Euler on
+the gradient flow with ``dt = lr``, but here the map itself is the object of study, so the step is
+never refined or error-controlled.  The ensemble conventions (shapes, ``args``, observers,
+outputs) are those of :mod:`numeric.engine.ensemble`; validation, chunking and the status policy
+are the solver's (:func:`numeric.engine.solve.solve`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from numeric.backend import Array, array_namespace, to_numpy
+from numeric.engine.ensemble import (
+    Clock,
+    Observer,
+    Outputs,
+    Progress,
+    check_field_output,
+    take_members,
+)
+from numeric.engine.integrators.methods import VectorField
+from numeric.engine.trajectory import Status, Trajectory
+
+_GD_CHECK_EVERY = 64  # GD steps between finiteness checks (non-finite is absorbing)
+
+
+@dataclass(frozen=True)
+class GradientDescent:
+    """The GD map as a solver method: the step is ``dt = lr``, a scalar or one per member ``(B,)``."""
+
+    lr: float | Array
+
+    def member_lr(self, xp: ModuleType, B: int, dtype: Any) -> float | Array:
+        """``lr`` as a Python float or a ``(B, 1)`` array of ``dtype`` (broadcast against ``y``)."""
+        lr = self.lr
+        if isinstance(lr, int | float | np.floating | np.integer):
+            return float(lr)
+        lr_arr = xp.asarray(lr, dtype=dtype)
+        if lr_arr.ndim == 0:
+            return float(lr_arr)
+        if lr_arr.shape == (B,):
+            return lr_arr[:, None]
+        raise ValueError(f"lr must be a scalar or have shape (B,) = ({B},), got shape {tuple(lr_arr.shape)}")
+
+    def members(self, start: int, stop: int) -> GradientDescent:
+        """The method for members ``[start, stop)`` (a chunk)."""
+        lr = self.lr
+        if getattr(lr, "ndim", 0) == 1:
+            return GradientDescent(lr[start:stop])
+        return self
+
+
+def descend(
+    field: VectorField,
+    y: Array,
+    lr: float | Array,
+    rec: np.ndarray,
+    args: dict[str, Array],
+    observe: Observer | None,
+    save_state: bool,
+    max_steps: int,
+    progress: Progress | None,
+) -> Trajectory:
+    """Iterate the map up to step ``rec[-1]`` (inputs validated by the solver).
+
+    Per-member status: ``SUCCESS`` at step ``rec[-1]``; ``NONFINITE`` when an iterate became
+    NaN/inf (non-finite states are absorbing for this map, so finiteness is checked only every
+    64 steps and at the end; a member found non-finite is replayed alone from the last check to
+    find its last finite iterate ``y_j``: ``y_stop = y_j``, ``t_stop = n_steps = j``, its records
+    after step ``j`` are NaN, and ``n_field_evals`` counts the batched steps it took part in until
+    detection, not the replay); ``MAX_STEPS`` for the members still finite after ``max_steps``
+    steps when ``rec[-1] > max_steps`` (later records NaN).  The per-step Python cost is one field
+    call, one multiply and one add, or one call of the field's fused ``descend`` where it has one
+    (see :func:`_gd_chunk`).
+    """
+    end = int(rec[-1])
+    traj = _gd(field, y, lr, min(end, max_steps), rec, args, observe, save_state, progress)
+    if end > max_steps:
+        cut = traj.status == Status.SUCCESS
+        traj.status[cut] = Status.MAX_STEPS
+    return traj
+
+
+def _gd_chunk(
+    field: VectorField, y: Array, lr: float | Array, tgrid: Array, args: Mapping[str, Array]
+) -> Array:
+    """The hot loop: ``y <- y + lr * field(t_j, y, args)`` for each row ``t_j`` of ``tgrid``.
+
+    The sum runs in place on a private copy of ``y`` (the caller's array is left
+    untouched, so a chunk can be replayed, and the field's output is never written to).
+    A field with a ``descend(t, y, lr, args)`` method does the step itself, fused (e.g.
+    :meth:`numeric.models.fixed_readout.FixedReadoutNet.descend`: the gradient is never stored);
+    otherwise ``lr * dy`` goes into one preallocated buffer, so the only allocation per
+    step is the field's own output, with the same roundings as ``y + lr * dy``.
+    """
+    xp = array_namespace(y)
+    y = y.copy()
+    descend = getattr(field, "descend", None)
+    rows = range(tgrid.shape[0])  # row j of the device grid is a view: indexing it needs no sync
+    if descend is not None:
+        for j in rows:
+            descend(tgrid[j], y, lr, args)
+        return y
+    step = xp.empty_like(y)  # lr * dy lands here: no allocation per step
+    for j in rows:
+        xp.multiply(lr, field(tgrid[j], y, args), out=step)
+        y += step
+    return y
+
+
+def _gd(
+    field: VectorField,
+    y: Array,
+    lr: float | Array,
+    steps: int,
+    rec: np.ndarray,
+    args: dict[str, Array],
+    observe: Observer | None,
+    save_state: bool,
+    progress: Progress | None,
+) -> Trajectory:
+    xp = array_namespace(y)
+    B, N = y.shape
+    R = rec.size
+    out = Outputs(xp, B, R, N, save_state, observe)
+    clock = Clock(progress)
+    status = np.full(B, Status.SUCCESS, dtype=np.int64)
+    n_steps = np.full(B, steps, dtype=np.int64)
+    n_evals = np.full(B, steps, dtype=np.int64)
+    t_stop = np.full(B, float(steps))
+    y_stop = xp.array(y, copy=True)
+
+    ids_h = np.arange(B)
+    ids_d = xp.asarray(ids_h)
+    full = True
+    args_a: Mapping[str, Array] = args
+    lr_a = lr
+    ones_a = xp.ones((B,), dtype=xp.float64)  # times of the active members are ones_a * k
+
+    def drop(bad_local: np.ndarray, k_fail: np.ndarray, y_last: Array, evals: int) -> None:
+        nonlocal ids_h, ids_d, full, args_a, lr_a, y, ones_a
+        gids = ids_h[bad_local]
+        status[gids] = Status.NONFINITE
+        n_steps[gids] = k_fail
+        n_evals[gids] = evals
+        t_stop[gids] = k_fail
+        y_stop[xp.asarray(gids)] = y_last
+        keep = np.flatnonzero(~np.isin(np.arange(ids_h.size), bad_local))
+        keep_d = xp.asarray(keep)
+        ids_h = ids_h[keep]
+        ids_d = xp.asarray(ids_h)
+        full = False
+        args_a = take_members(args, ids_d)
+        if not isinstance(lr_a, float):
+            lr_a = lr_a[keep_d]
+        y = y[keep_d]
+        ones_a = ones_a[keep_d]
+
+    k = 0
+    rec_pos = 0
+    # a non-finite y0 stops its member before any step
+    bad0 = np.flatnonzero(~to_numpy(xp.isfinite(y).all(axis=1)))
+    if rec[0] == 0:
+        out.write(xp.zeros((B,), dtype=xp.float64), y, args, None, 0)
+        rec_pos = 1
+    if bad0.size:
+        drop(bad0, np.zeros(bad0.size, dtype=np.int64), y[xp.asarray(bad0)], 0)
+
+    def advance(y: Array, k: int, kc: int) -> Array:
+        A = ids_h.size
+        if kc - k >= 8:  # rows of a (steps, A) grid are the cheapest per-step time arrays
+            tgrid = xp.arange(k, kc, dtype=xp.float64)[:, None] * xp.ones((1, A), dtype=xp.float64)
+            return _gd_chunk(field, y, lr_a, tgrid, args_a)
+        for j in range(k, kc):
+            y = y + lr_a * field(ones_a * float(j), y, args_a)
+        return y
+
+    def write(k: int) -> None:
+        nonlocal rec_pos
+        if rec_pos < R and rec[rec_pos] == k:
+            out.write(ones_a * float(k), y, args_a, None if full else ids_d, rec_pos)
+            rec_pos += 1
+
+    y_snap, k_snap = y, 0  # state at the last finiteness check
+    if steps > 0 and ids_h.size:
+        dy = field(xp.zeros((ids_h.size,), dtype=xp.float64), y, args_a)
+        check_field_output(dy, y.shape, "gradient_descent")
+        y = y + lr_a * dy
+        k = 1
+        write(1)
+    # stop at every record up to ``steps`` and every _GD_CHECK_EVERY steps (finiteness check)
+    events = np.arange(_GD_CHECK_EVERY, steps + 1, _GD_CHECK_EVERY)
+    events = np.union1d(rec[(rec > k) & (rec <= steps)], events)
+    events = np.union1d(events, [steps])
+    for kc in events[events >= k].tolist():  # kc == k only to check the first step
+        if ids_h.size == 0:
+            break
+        y = advance(y, k, kc)
+        k = kc
+        if kc % _GD_CHECK_EVERY == 0 or kc == steps:
+            fin = to_numpy(xp.isfinite(y).all(axis=1))
+            if not fin.all():
+                bad = np.flatnonzero(~fin)
+                k_fail, y_last = _gd_replay(field, y_snap, k_snap, kc, lr_a, bad, args, ids_h, xp)
+                out.invalidate_after(ids_h[bad], k_fail, rec)
+                drop(bad, k_fail, y_last, kc)
+                if ids_h.size == 0:
+                    break
+            y_snap, k_snap = y, kc
+        write(kc)
+        if clock.due():
+            clock.report(kc / steps)
+    if ids_h.size:
+        y_stop[ids_d] = y
+    clock.report(1.0)
+    return Trajectory(
+        ts=rec.astype(np.float64),
+        ys=out.ys,
+        observed=out.observed,
+        status=status,
+        n_steps=n_steps,
+        n_rejected=np.zeros(B, dtype=np.int64),
+        n_field_evals=n_evals,
+        t_stop=t_stop,
+        y_stop=y_stop,
+    )
+
+
+def _gd_replay(
+    field: VectorField,
+    y_snap: Array,
+    k_snap: int,
+    k_end: int,
+    lr: float | Array,
+    bad: np.ndarray,
+    args: Mapping[str, Array],
+    ids_h: np.ndarray,
+    xp: ModuleType,
+) -> tuple[np.ndarray, Array]:
+    """Re-run members ``bad`` (local positions) from step ``k_snap``; return, per member,
+    the index of its last finite iterate and that iterate."""
+    bad_d = xp.asarray(bad)
+    y = y_snap[bad_d]
+    lr_b = lr if isinstance(lr, float) else lr[bad_d]
+    args_b = take_members(args, xp.asarray(ids_h[bad]))
+    k_fail = np.full(bad.size, k_end, dtype=np.int64)
+    y_last = xp.array(y, copy=True)
+    alive = np.ones(bad.size, dtype=bool)
+    for k in range(k_snap, k_end):
+        t = xp.full((bad.size,), float(k), dtype=xp.float64)
+        y_new = y + lr_b * field(t, y, args_b)
+        fin = to_numpy(xp.isfinite(y_new).all(axis=1))
+        newly = alive & ~fin
+        if newly.any():
+            nd = xp.asarray(np.flatnonzero(newly))
+            y_last[nd] = y[nd]
+            k_fail[newly] = k
+            alive &= fin
+            if not alive.any():
+                break
+        y = y_new
+    if alive.any():  # cannot happen for a deterministic field; keep the replay's end state
+        nd = xp.asarray(np.flatnonzero(alive))
+        y_last[nd] = y[nd]
+    return k_fail, y_last
