@@ -513,7 +513,7 @@ def lemma_E_1(ctx: Context) -> None:
         "search: worst E.1 balance, log sandwich and inclusion over data and init",
         Region((0.0, 0.0), 0.02, m=3, steps=1000),
         checks,
-        ["rho_bar_(y_i,r,i)*", "(E.1)*", "S_i(0) subset of S_i(t)*"],
+        ["rho_bar_(y_i,r,i)*", "(E.1)*", "S_i(0) subset of S_i(t)*", "inclusion margin*"],
         budget=evals,
         why="constants c', c1..c3 of the instance as in the claim, every record",
     )

@@ -35,9 +35,9 @@ ReLU instances are projected onto the lemmas' event :math:`S_i^{(0)}\ne\emptyset
 is active on :math:`x_i`, the most active one has its projection's sign flipped. The violation of an
 instance is the largest ratio over the claim's own conclusion checks, run on it unchanged through a
 :class:`Probe` (so the search tests exactly what the claim checks): ``measured/bound`` for a positive
-bound (``bound/measured`` for a lower bound), and ``1 + excess`` for a check stated as a margin against
-0, and 0 for an exact count or residual that is exactly 0 (nothing to climb); each is :math:`\le1` iff
-the check holds.
+bound (``bound/measured`` for a lower bound), ``exp(excess)`` for a check stated as a margin against 0
+(positive and monotone, so a comfortable margin still guides the search), and 0 for an exact count or
+residual that is exactly 0 (nothing to climb); each is :math:`\le1` iff the check holds.
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def ratio(measured: float, bound: float, side: str) -> float:
         if side == "<=":
             return measured / bound
         return bound / measured if measured > 0 else np.inf
-    return 1 + (measured - bound if side == "<=" else bound - measured)
+    return float(np.exp(np.clip(measured - bound if side == "<=" else bound - measured, -700, 700)))
 
 
 class Probe:

@@ -405,7 +405,7 @@ def lemma_5_7(ctx: Context) -> None:
 
 
 def _inclusion_checks(ctx: Context, ens: Ens, label: str) -> None:
-    """Lemma 5.8: r in S_i(0) is active on x_i at every step (monitor)."""
+    """Lemma 5.8: r in S_i(0) is active on x_i at every step (monitor), and by how much on the records."""
     m, y = ens.setup.m, ens.setup.data.y
     S0 = active_on_own_class(ens)
     off = np.where(y[None, None, :] > 0, ens.run.ever_off[:, :m], ens.run.ever_off[:, m:])
@@ -416,6 +416,20 @@ def _inclusion_checks(ctx: Context, ens: Ens, label: str) -> None:
         0.0,
         why="exact statement; every step is monitored (numeric.training.reduced_gd)",
         details={"|S_i(0)| range": [int(S0.sum(axis=1).min()), int(S0.sum(axis=1).max())]},
+    )
+    Z = ens.run.Z()
+    own = np.where(y[None, None, None, :] > 0, Z[:, :, :m], Z[:, :, m:])  # <w_(y_i,r)(t), x_i>, (B, R, m, n)
+    Z0 = own[:, 0]
+    keep = np.broadcast_to((S0 & (Z0 > 0))[:, None], own[:, 1:].shape)
+    rel = np.divide(own[:, 1:], Z0[:, None], out=np.full_like(own[:, 1:], np.inf), where=keep)
+    ctx.bound(
+        f"inclusion margin: min over records t >= 1 and r in S_i(0) of <w_(y_i,r)(t), x_i> / "
+        f"<w_(y_i,r)(0), x_i> >= 0 [{label}]",
+        float(rel.min()),
+        0.0,
+        side=">=",
+        why="the same statement on the records, as a continuous margin (how far the projections dip "
+        "towards 0), which an instance search can climb; the count above sees every step",
     )
 
 
@@ -445,9 +459,10 @@ def lemma_5_8(ctx: Context) -> None:
         "search: initially active own-class neurons ever inactive, over data and init",
         Region((0.0, 0.0), 0.2, m=3, steps=1000),
         lambda probe, e: _inclusion_checks(probe, e, "instance"),
-        ["S_i(0) subset of S_i(t)*"],
+        ["S_i(0) subset of S_i(t)*", "inclusion margin*"],
         budget=evals,
-        why="count of (r, i) with r in S_i(0) inactive at some step (every step monitored)",
+        why="count of (r, i) with r in S_i(0) inactive at some step (every step monitored), and the "
+        "records' margin (1 - min relative projection)",
     )
     with ctx.control(
         "strongly correlated data: Gaussian points in d = 2n",
