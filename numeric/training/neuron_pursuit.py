@@ -24,12 +24,13 @@ only doubles the effective step size).  Runs on NumPy or CuPy (the backend of ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from numeric.backend import Array, array_namespace, to_numpy
+from numeric.engine.descent import gradient_descent as engine_gd
+from numeric.engine.trajectory import Status
 from numeric.models.homogeneous_nets import (
     layer_candidates,
     loss_and_grad,
@@ -147,41 +148,57 @@ def scheduled_descent(
     loss: Callable[[list[Array]], float],
     steps: int,
     cfg: PursuitConfig,
-) -> list[Array]:
+) -> tuple[list[Array], Status]:
     r"""``steps`` steps :math:`W\leftarrow W-\eta\nabla\mathcal L(W)` from :math:`\eta=` ``cfg.lr``.
 
+    The steps are the engine's GD map (:class:`numeric.engine.gd_map.GradientDescent`) on one member
+    whose state is every parameter, flattened and concatenated, with the field
+    :math:`-\nabla\mathcal L` (bit for bit :math:`W-\eta g`: :math:`W+\eta(-g)` rounds the same).
     With ``cfg.lr_check = c > 0``, App. C.2.2's rule: the loss is computed every ``c`` steps; if it
     is above the loss at the previous check (or not finite), :math:`\eta` is halved and the weights
     are reset to that check, at most ``cfg.lr_halvings`` times per call (later increases are kept).
     A rejected segment is repeated, so ``steps`` counts accepted steps; each call (one NP iteration)
-    starts again from ``cfg.lr``.  With ``c = 0`` (default) this is plain GD with a fixed step."""
+    starts again from ``cfg.lr``.  With ``c = 0`` (default) this is plain GD with a fixed step.
+
+    Returns the parameters and the engine's status: ``SUCCESS``, or ``NONFINITE`` when an accepted
+    segment diverged (the parameters are then its last finite iterate).  A diverging segment that can
+    still be rejected is an increase of the loss (reset and halve)."""
+    xp = array_namespace(*params)
+    shapes = [W.shape for W in params]
+    ends = np.cumsum([int(np.prod(sh)) for sh in shapes]).tolist()
+
+    def unpack_row(y: Array) -> list[Array]:
+        return [y[0, a:b].reshape(sh) for a, b, sh in zip([0, *ends[:-1]], ends, shapes, strict=True)]
+
+    def field(t: Array, y: Array, args: dict) -> Array:
+        return -xp.concatenate([g.reshape(-1) for g in grad(unpack_row(y))])[None]
+
     lr, halvings, done = cfg.lr, 0, 0
     seg = cfg.lr_check or max(steps, 1)
     last = loss(params) if cfg.lr_check else 0.0
-    # with the check on, a diverging segment is expected (and rejected): no overflow warnings
-    with np.errstate(over="ignore", invalid="ignore") if cfg.lr_check else nullcontext():
-        while done < steps:
-            k = min(seg, steps - done)
-            trial = params
-            for _ in range(k):
-                trial = [W - lr * g for W, g in zip(trial, grad(trial), strict=True)]
-            if cfg.lr_check:
-                now = loss(trial)
-                if not now <= last and halvings < cfg.lr_halvings:
-                    lr, halvings = lr / 2, halvings + 1
-                    continue
-                last = now
-            params, done = trial, done + k
-    if not all(bool(array_namespace(W).isfinite(W).all()) for W in params):
-        raise FloatingPointError("gradient descent diverged; lower the learning rate")
-    return params
+    state = xp.concatenate([W.reshape(-1) for W in params])[None]
+    while done < steps:
+        k = min(seg, steps - done)
+        run = engine_gd(field, state, lr=lr, steps=k, record=[k], save_state=False)
+        diverged = run.status[0] != Status.SUCCESS
+        if cfg.lr_check:
+            with np.errstate(over="ignore", invalid="ignore"):  # a growing segment is expected (and rejected)
+                now = np.nan if diverged else loss(unpack_row(run.y_stop))
+            if not now <= last and halvings < cfg.lr_halvings:
+                lr, halvings = lr / 2, halvings + 1
+                continue
+            last = now
+        state, done = run.y_stop, done + k
+        if diverged:
+            return unpack_row(state), Status.NONFINITE
+    return unpack_row(state), Status.SUCCESS
 
 
 def gradient_descent(
     Ws: list[Array], X: Array, y: Array, cfg: PursuitConfig, steps: int | None = None
-) -> list[Array]:
+) -> tuple[list[Array], Status]:
     r"""GD on eq. 1 (batched weights, B = 1): ``steps`` (default ``cfg.gd_steps``) steps of
-    :func:`scheduled_descent`."""
+    :func:`scheduled_descent`, with its status."""
     return scheduled_descent(
         Ws,
         lambda V: loss_and_grad(V, X, y, cfg.alpha, cfg.p)[1],
@@ -268,8 +285,9 @@ def neuron_pursuit(
 
     Stops when the relative training error :math:`\|\mathcal H-y\|/\|y\|` is below
     ``cfg.tol`` (reason ``"tolerance"``), after ``cfg.max_iter`` iterations (``"max_iter"``),
-    or when the NCF maximum is not positive (``"degenerate NCF"``).  ``progress`` is called
-    with every :class:`PursuitStep`.
+    or when the NCF maximum is not positive (``"degenerate NCF"``), or when gradient descent
+    diverged (``"diverged"``: ``weights`` are its last finite iterate, no step is logged for that
+    iteration).  ``progress`` is called with every :class:`PursuitStep`.
     """
     xp = array_namespace(X, y)
     norm_y = float(xp.linalg.norm(y))
@@ -283,7 +301,10 @@ def neuron_pursuit(
     result = PursuitResult([])
     layer, loss_before = 0, loss0
     for iteration in range(1, cfg.max_iter + 1):
-        Ws = gradient_descent(Ws, X, y, cfg, cfg.steps_for(loss_ins / X.shape[0]))
+        Ws, status = gradient_descent(Ws, X, y, cfg, cfg.steps_for(loss_ins / X.shape[0]))
+        if status != Status.SUCCESS:
+            result.weights, result.reason = [W[0] for W in Ws], "diverged"
+            return result
         if cfg.rebalance:
             Ws = rebalance(Ws, cfg.p)
         loss_after = _loss(Ws, X, y, cfg)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from numeric.engine.trajectory import Status
 from numeric.models.homogeneous_nets import NeuronNCF, homogeneous, projected_gradient_ascent
 from numeric.training.neuron_pursuit import PursuitConfig, PursuitResult, PursuitStep, scheduled_descent
 
@@ -63,7 +64,8 @@ def vector_pursuit(
 
     Stops at relative training error :math:`\|\mathcal H-Y\|_F/\|Y\|_F<` ``cfg.tol`` or when
     ``stop(W1, W2)`` holds (reason ``"tolerance"``), after ``cfg.max_iter`` iterations, or at a
-    non-positive NCF maximum (``"degenerate NCF"``).  ``weights`` = ``[W1, W2]``."""
+    non-positive NCF maximum (``"degenerate NCF"``), or when gradient descent diverged (``"diverged"``, the
+    last finite weights).  ``weights`` = ``[W1, W2]``."""
     d, K = X.shape[1], Y.shape[1]
     W1, W2 = np.zeros((0, d)), np.zeros((K, 0))
     norm_y = float(np.linalg.norm(Y))
@@ -82,13 +84,16 @@ def vector_pursuit(
             loss_ins = loss_and_grad(V1, V2, X, Y, cfg)[0]
             if loss_ins < loss_before:
                 break
-        W1, W2 = scheduled_descent(
+        (W1, W2), status = scheduled_descent(
             [V1, V2],
             lambda W: list(loss_and_grad(*W, X, Y, cfg)[1:]),
             lambda W: loss_and_grad(*W, X, Y, cfg)[0],
             cfg.steps_for(loss_ins / len(X)),
             cfg,
         )
+        if status != Status.SUCCESS:
+            result.weights, result.reason = [W1, W2], "diverged"
+            return result
         loss_after = loss_and_grad(W1, W2, X, Y, cfg)[0]
         rel = float(np.sqrt(2 * loss_after)) / norm_y
         step = PursuitStep(iteration, 1, ncf, delta, loss_before, loss_ins, loss_after, rel, [W1.shape[0]])

@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric.training.neuron_pursuit import PursuitConfig, neuron_pursuit, scheduled_descent
+from numeric.engine.trajectory import Status
+from numeric.models.homogeneous_nets import loss_and_grad
+from numeric.training.neuron_pursuit import PursuitConfig, gradient_descent, neuron_pursuit, scheduled_descent
 from numeric.training.vector_pursuit import vector_pursuit
 
 
@@ -35,7 +37,8 @@ def test_default_is_plain_gradient_descent(h: float, lr: float, steps: int) -> N
     """lr_check = 0 (default): exactly ``steps`` fixed-step GD steps, bit for bit."""
     grad, loss = _quadratic(h)
     w0 = np.array([1.0, -2.0])
-    (w,) = scheduled_descent([w0], grad, loss, steps, PursuitConfig(lr=lr))
+    (w,), status = scheduled_descent([w0], grad, loss, steps, PursuitConfig(lr=lr))
+    assert status == Status.SUCCESS
     np.testing.assert_array_equal(w, _plain_gd(w0, h, lr, steps))
 
 
@@ -49,7 +52,7 @@ def test_halving_resets_to_the_check_and_redoes_the_segment(k: int, check: int, 
     grad, loss = _quadratic(h)
     w0 = np.array([0.5, 1.5])
     cfg = PursuitConfig(lr=lr, lr_check=check, lr_halvings=4)
-    (w,) = scheduled_descent([w0], grad, loss, steps, cfg)
+    (w,), _ = scheduled_descent([w0], grad, loss, steps, cfg)
     np.testing.assert_array_equal(w, _plain_gd(w0, h, lr / 2**k, steps))
 
 
@@ -59,20 +62,59 @@ def test_an_overflowing_segment_is_rejected() -> None:
     w0 = np.array([1.0, -1.0])
     cfg = PursuitConfig(lr=3.0, lr_check=2000)  # |1 - 3| = 2: 2**2000 overflows within the segment
     with np.errstate(over="raise", invalid="raise"):
-        (w,) = scheduled_descent([w0], grad, loss, 4000, cfg)
+        (w,), _ = scheduled_descent([w0], grad, loss, 4000, cfg)
     np.testing.assert_array_equal(w, _plain_gd(w0, 1.0, 1.5, 4000))
 
 
 def test_halvings_are_capped_and_divergence_is_reported() -> None:
-    """After ``lr_halvings`` halvings a growing loss is kept: 2**6 / 2**4 = 4 > 2 still diverges; only an
+    """After ``lr_halvings`` halvings a growing loss is kept: 2**6 / 2**4 = 4 > 2 still diverges, reported
+    as the engine's NONFINITE status with the last finite iterate (no exception, no warning); only an
     increase of the loss triggers a halving."""
     grad, loss = _quadratic(1.0)
     cfg = PursuitConfig(lr=2.0**6, lr_check=1, lr_halvings=4)
-    with np.errstate(over="ignore", invalid="ignore"), pytest.raises(FloatingPointError):
-        scheduled_descent([np.ones(2)], grad, loss, 2000, cfg)
-    (w,) = scheduled_descent([np.ones(2)], grad, loss, 3, replace(cfg, lr_halvings=6))
+    with np.errstate(over="raise", invalid="raise"):
+        (w,), status = scheduled_descent([np.ones(2)], grad, loss, 2000, cfg)
+    assert status == Status.NONFINITE and np.isfinite(w).all() and np.abs(w).max() > 1e300
+    (w,), status = scheduled_descent([np.ones(2)], grad, loss, 3, replace(cfg, lr_halvings=6))
+    assert status == Status.SUCCESS
     # five halvings reach eta h = 2: w -> -w keeps the loss (not an increase), so it is accepted
     np.testing.assert_array_equal(w, -np.ones(2))
+
+
+@pytest.mark.parametrize("lr_check", [0, 7])
+def test_np_descent_on_the_engine_is_the_old_loop_bit_for_bit(lr_check: int) -> None:
+    """NP's GD (now the engine's GD map on the packed parameters) against the loop it replaced, written
+    out here: ``W <- W - lr * g`` per layer, App. C.2.2's halving every ``lr_check`` steps."""
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(12, 3))
+    y = np.maximum(X[:, 0], 0.0) - 0.5 * X[:, 1]
+    Ws = [rng.normal(size=(1, 2, 3)), rng.normal(size=(1, 2, 2)), rng.normal(size=(1, 1, 2))]
+    cfg = PursuitConfig(depth=3, alpha=0.1, lr=0.3 if lr_check else 0.01, lr_check=lr_check)
+
+    def old_loop(params: list[np.ndarray], steps: int) -> list[np.ndarray]:
+        lr, halvings, done = cfg.lr, 0, 0
+        seg = cfg.lr_check or steps
+        last = float(loss_and_grad(params, X, y, cfg.alpha, cfg.p)[0][0])
+        with np.errstate(over="ignore", invalid="ignore"):
+            while done < steps:
+                k = min(seg, steps - done)
+                trial = params
+                for _ in range(k):
+                    grads = loss_and_grad(trial, X, y, cfg.alpha, cfg.p)[1]
+                    trial = [W - lr * g for W, g in zip(trial, grads, strict=True)]
+                if cfg.lr_check:
+                    now = float(loss_and_grad(trial, X, y, cfg.alpha, cfg.p)[0][0])
+                    if not now <= last and halvings < cfg.lr_halvings:
+                        lr, halvings = lr / 2, halvings + 1
+                        continue
+                    last = now
+                params, done = trial, done + k
+        return params
+
+    new, status = gradient_descent(Ws, X, y, cfg, 150)
+    assert status == Status.SUCCESS
+    for u, v in zip(new, old_loop(Ws, 150), strict=True):
+        np.testing.assert_array_equal(u, v)
 
 
 @given(st.floats(1e-6, 10.0), st.floats(1e-3, 1.0))

@@ -28,6 +28,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from numeric.engine.trajectory import Status
 from numeric.measures.statistics import wilson
 from numeric.models.homogeneous_nets import (
     NeuronNCF,
@@ -502,7 +503,9 @@ def figure_6(ctx: Context) -> None:
         j = int(np.argmax(values[0]))
         delta = cfg.delta_rel * float(np.linalg.norm(pack(Ws)))
         Ws = insert_neuron(Ws, 2, delta * u[0, j, : ncf.k_in], delta * u[0, j, ncf.k_in :])
-        Ws = gradient_descent(Ws, X, y, cfg)
+        Ws, status = gradient_descent(Ws, X, y, cfg)
+        if status != Status.SUCCESS:  # a finite error of diverged weights must not count as a break
+            raise FloatingPointError(f"gradient descent after the forced insertion: {status.message}")
         X_test = _hypercube(ctx.rng("fig6-control-test").host, n_test, 20)
         y_test = _fig6_target(X_test)
         err = float(np.linalg.norm(output(Ws, X_test, cfg.alpha, cfg.p)[0] - y_test) / np.linalg.norm(y_test))
