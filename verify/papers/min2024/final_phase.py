@@ -23,6 +23,8 @@ allowed) and Theorem 1's explicit :math:`t_1`, so every interval checked contain
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from numeric.backend import get_backend, to_numpy
@@ -30,7 +32,7 @@ from numeric.data.separated_data import MINUS, PLUS, aggregates, regions, separa
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
-from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, flow_args, join, split
+from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, join, split
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import (
@@ -92,9 +94,20 @@ def _t2_index(f: np.ndarray) -> int:
     return int(hit.argmax()) if hit.any() else len(f)
 
 
-def _groups(p: Problem, ts: np.ndarray, ctx: Context) -> tuple:
+def _d2_setup(p: Problem) -> tuple[Problem, np.ndarray]:
+    """D.2's runs: signs alternate (h/2 per class), eps at (28)'s threshold / e, and the output grid to
+    1.5 |log eps| / min |x_+-| + 50 (the growth rate of log|w|^2 is 2|x_+-| after t1)."""
+    s = np.broadcast_to(np.where(np.arange(p.h) % 2 == 0, 1.0, -1.0), p.s.shape)
+    p = Problem(p.X, p.y, p.W0, s.copy(), p.log_eps)
+    p = p.with_log_eps([log_eps_threshold(p, b) - 1.0 for b in range(p.B)])
+    xa = min(np.linalg.norm(p.X[p.y > 0].sum(0)), np.linalg.norm(p.X[p.y < 0].sum(0)))
+    t_end = 1.5 * (-p.log_eps.min()) / xa + 50
+    return p, np.concatenate([[0.0], np.geomspace(1e-3, t_end, POINTS)])
+
+
+def _groups(p: Problem, ts: np.ndarray, backend) -> tuple:
     """One run on ``ts``: directions, log-norms, empirical t1 indices, success flags, host states."""
-    traj = run(ctx.backend, p, ts, rtol=RTOL)
+    traj = run(backend, p, ts, rtol=RTOL)
     U = directions(traj, p.h)
     return U, log_norms(traj, p.h), events(p, U).t1_index, np.asarray(traj.ok), to_numpy(traj.ys)
 
@@ -133,7 +146,7 @@ def _class_rows(p: Problem, ts: np.ndarray, U, rho, t1_index, b: int) -> list[di
     return rows
 
 
-def _refine(ctx: Context, p: Problem, b: int, row: dict, y0: np.ndarray, levels: int = 4) -> dict:
+def _refine(backend, p: Problem, b: int, row: dict, y0: np.ndarray, levels: int = 4) -> dict:
     r"""Locate :math:`t_2^\pm` inside its output cell by ``levels`` nested 33-point restarts.
 
     Returns (35)'s ratio :math:`4X_{\max}\sum_j\|w_j\|^2` at the last fine point before
@@ -142,14 +155,12 @@ def _refine(ctx: Context, p: Problem, b: int, row: dict, y0: np.ndarray, levels:
     weights :math:`-\ell'` on the fine points before :math:`t_2`.
     """
     own = p.y == row["class"]
-    args = flow_args(ctx.backend, p.X, p.y, p.s[b : b + 1])
+    args = LogPolarFlow.args(backend, p.X, p.y, s=p.s[b : b + 1])
     control = AdaptiveStep(rtol=RTOL, atol=RTOL * 1e-2)
     a, z, lo, hi = row["ts"][row["k2"] - 1], row["ts"][row["k2"]], np.inf, 0.0
     for _ in range(levels):
         ts = np.linspace(a, z, 33)
-        traj = solve(
-            LogPolarFlow(), ctx.backend.asarray(y0[None]), ts, method=DOPRI5, control=control, args=args
-        )
+        traj = solve(LogPolarFlow(), backend.asarray(y0[None]), ts, method=DOPRI5, control=control, args=args)
         U, rho = directions(traj, p.h), log_norms(traj, p.h)
         f = _outputs(U, rho, p.s[b : b + 1], p.X, row["keep"][None])[0][:, own]
         k = _t2_index(f)
@@ -171,23 +182,78 @@ def d2_runs(ctx: Context, seeds: int) -> tuple[list[dict], int]:
     rng = ctx.rng("d2").host
     out, skipped = [], 0
     for n, mu in _sizes(ctx):
-        p = family_problem(rng, n, mu, ctx.param("H", tiny=8, quick=8, full=16), seeds)
-        s = np.broadcast_to(np.where(np.arange(p.h) % 2 == 0, 1.0, -1.0), p.s.shape)
-        p = Problem(p.X, p.y, p.W0, s.copy(), p.log_eps)
-        p = p.with_log_eps([log_eps_threshold(p, b) - 1.0 for b in range(p.B)])
-        xa = min(np.linalg.norm(p.X[p.y > 0].sum(0)), np.linalg.norm(p.X[p.y < 0].sum(0)))
-        t_end = 1.5 * (-p.log_eps.min()) / xa + 50  # growth rate of log|w|^2 is 2|x_+-| after t1
-        ts = np.concatenate([[0.0], np.geomspace(1e-3, t_end, POINTS)])
-        U, rho, t1_index, ok, ys = _groups(p, ts, ctx)
+        p, ts = _d2_setup(family_problem(rng, n, mu, ctx.param("H", tiny=8, quick=8, full=16), seeds))
+        U, rho, t1_index, ok, ys = _groups(p, ts, ctx.backend)
         for b in range(p.B):
             rows = _class_rows(p, ts, U, rho, t1_index, b)
             if min(r["neurons"] for r in rows) == 0:
                 skipped += 1
                 continue
             for r in rows:
-                fine = _refine(ctx, p, b, r, ys[b, r["k2"] - 1]) if 0 < r["k2"] < len(ts) else {}
+                fine = _refine(ctx.backend, p, b, r, ys[b, r["k2"] - 1]) if 0 < r["k2"] < len(ts) else {}
                 out.append({"n": n, "mu": mu, "member": b, "ok": bool(ok[b]), **r, **fine})
     return out, skipped
+
+
+@lru_cache(maxsize=512)
+def _d2_instance(key: bytes) -> tuple[dict, ...] | None:
+    """The D.2 rows (both classes, refined t2) of the search instance ``np.frombuffer(key)``
+    (:func:`instances.separated_problem`, then :func:`_d2_setup`); None when a group is empty at t1
+    (outside part 2 of Theorem 1); rows with ``"ok": False`` when the run fails or misses t1 < t2.
+    Cached: the three D.2 claims' searches start from the same instances (one seed)."""
+    p, ts = _d2_setup(separated_problem(np.frombuffer(key), (0.0, 0.0)))
+    backend = get_backend("numpy")
+    U, rho, t1_index, ok, ys = _groups(p, ts, backend)
+    rows = _class_rows(p, ts, U, rho, t1_index, 0)
+    if min(r["neurons"] for r in rows) == 0:
+        return None
+    out = []
+    for r in rows:
+        good = bool(ok[0]) and r["k1"] < r["k2"] < len(ts)
+        out.append({**r, "ok": good, **(_refine(backend, p, 0, r, ys[0, r["k2"] - 1]) if good else {})})
+    return tuple(out)
+
+
+def _d2_search_params(ctx: Context) -> tuple[int, int]:
+    """(data families, evaluations per start) of :func:`_d2_search`; read at the top of the claim body."""
+    return ctx.param("search_families", tiny=0, quick=0, full=3), ctx.param(
+        "budget", tiny=2, quick=2, full=10
+    )
+
+
+def _d2_search(ctx: Context, name: str, ratio, why: str, families: int, budget: int) -> None:
+    """``ctx.search`` of ``ratio(rows)`` over the D.2 instances (NaN if a run fails or misses t2; 0 when
+    a group is empty at t1, outside the statement). Full profile only: at the literal eps of (28) one
+    instance costs 2 s (mu ~ 0.9) to 100 s (mu ~ 0.01, log eps ~ -2e7); tiny and quick record a note."""
+    if not families:
+        ctx.note(f"{name}: run at the full profile only (one D.2 instance costs 2-100 s at the literal eps)")
+        return
+
+    def violation(theta: np.ndarray) -> float:
+        rows = _d2_instance(np.asarray(theta, float).tobytes())
+        if rows is None:
+            return 0.0
+        return float(ratio(rows)) if all(r["ok"] for r in rows) else float("nan")
+
+    pool = starts(np.random.default_rng(D2_SEED), INIT)
+    order = sorted(pool, key=lambda k: ("clustered" not in k, "orthogonal" in k))  # cheapest first
+    ctx.search(
+        name,
+        violation,
+        {k: pool[k] for k in order[:families]},
+        budget=budget,
+        why=f"{why}; Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction, data families cheapest "
+        f"first), one neuron per class, eps at (28)'s threshold / e, t2 refined as in the sweep (rtol "
+        f"{RTOL:g})",
+    )
+
+
+def _below(bound: float, value: float) -> float:
+    """``value >= bound > 0`` as the ratio bound / value (> 1 iff violated; 2 + |value| when value <= 0)."""
+    return bound / value if value > 0 else 2.0 + abs(value)
+
+
+D2_SEED = 20240607  # the D.2 searches' starts (fixed before looking; shared so the runs are cached)
 
 
 def _premises(ctx: Context) -> list[dict]:
@@ -213,6 +279,12 @@ def _rho_tol(rows: list[dict]) -> float:
     return 20 * RTOL * max(-r["log_eps"] for r in rows)
 
 
+def _eq35_value(r: dict, at_t2: str = "t2_lower") -> float:
+    """4 X_max min_{t >= t2} sum_{j in V+-} |w_j|^2 of one class row, its value at t2 taken from the last
+    fine point before t2 (``"t2_lower"``, a lower bound) or the first after (``"t2_upper"``)."""
+    return float(min(r[at_t2], 4 * r["Xmax"] * r["norm_sum"][r["k2"] :].min()))
+
+
 @claim(
     "min2024:equation-35",
     title="After t2, the neurons of each group carry norm sum >= 1/(4 X_max) (eqs. (33)-(35))",
@@ -224,8 +296,9 @@ def _rho_tol(rows: list[dict]) -> float:
     hypotheses=HYPS,
 )
 def equation_35(ctx: Context) -> None:
+    families, budget = _d2_search_params(ctx)
     rows = _premises(ctx)
-    ratio = np.array([min(r["t2_lower"], 4 * r["Xmax"] * r["norm_sum"][r["k2"] :].min()) for r in rows])
+    ratio = np.array([_eq35_value(r) for r in rows])
     gap = max(r["t2_upper"] / r["t2_lower"] - 1 for r in rows)
     tol = _rho_tol(rows)
     ctx.bound(
@@ -237,6 +310,15 @@ def equation_35(ctx: Context) -> None:
         f"fine point before t2 (a lower bound; the first point after is at most {gap:.1e} higher); tolerance "
         f"{tol:.1e} = 2 x (10 rtol max|rho|), the integrator's error on log|w|^2",
         details={"ratios": ratio.tolist()},
+    )
+    _d2_search(
+        ctx,
+        "search: worst (1 - tol) / (4 X_max min_{t >= t2+-} sum |w_j|^2) over data and init",
+        lambda rows: max(_below(1.0 - _rho_tol(rows), _eq35_value(r, "t2_upper")) for r in rows),
+        "the check above as a ratio, on one instance per evaluation, with the first fine point after t2 "
+        "(an upper bound of the value at t2, so that a ratio > 1 is conclusive near the equality case)",
+        families,
+        budget,
     )
     ctx.note(
         f"measured/bound at t2+-: {np.round(ratio, 2).tolist()}: the bound is tight to a factor "
@@ -264,7 +346,7 @@ def _unbalanced_ratio(ctx: Context) -> np.ndarray:
     state = join(1e-3 * p.W0, 4.0 * s[None])
     ts = np.linspace(0.0, 1.0, 401)
     control = AdaptiveStep(rtol=RTOL, atol=RTOL * 1e-2)
-    args = flow_args(ctx.backend, p.X, p.y, s)
+    args = LogPolarFlow.args(ctx.backend, p.X, p.y, s=s)
     traj = solve(PlainFlow(), ctx.backend.asarray(state), ts, method=DOPRI5, control=control, args=args)
     W, v = split(to_numpy(traj.ys)[0], p.h)
     out = []
@@ -274,6 +356,14 @@ def _unbalanced_ratio(ctx: Context) -> np.ndarray:
         k = _t2_index(f)
         out.append(4 * np.linalg.norm(p.X, axis=1).max() * (W[k, keep] ** 2).sum())
     return np.array(out)
+
+
+def _refined_cos(r: dict) -> float:
+    """min_j min_t cos(w_j, x_+-) over [min(empirical, explicit t1) + 6/(sqrt(mu) n X_min), t2+-] of one
+    class row (inf if the interval holds no output time)."""
+    ts = r["ts"]
+    start = min(ts[r["k1"]], r["t1_explicit"]) + 6 / r["rate"]
+    return float(r["cos_w"][(ts >= start) & (np.arange(len(ts)) <= r["k2"])].min(initial=np.inf))
 
 
 @claim(
@@ -287,13 +377,12 @@ def _unbalanced_ratio(ctx: Context) -> np.ndarray:
     hypotheses=[*HYPS, AFTER_T1],
 )
 def refined_alignment(ctx: Context) -> None:
+    families, budget = _d2_search_params(ctx)
     rows = _premises(ctx)
     worst, at_t1, explicit_pts = [], [], 0
     for r in rows:
         ts = r["ts"]
-        start = min(ts[r["k1"]], r["t1_explicit"]) + 6 / r["rate"]  # empirical or explicit t1
-        sel = (ts >= start) & (np.arange(len(ts)) <= r["k2"])
-        worst.append(r["cos_w"][sel].min(initial=np.inf))
+        worst.append(_refined_cos(r))
         at_t1.append(r["cos_w"][r["k1"]])
         explicit_pts += int(
             ((ts >= r["t1_explicit"] + 6 / r["rate"]) & (np.arange(len(ts)) <= r["k2"])).sum()
@@ -314,6 +403,14 @@ def refined_alignment(ctx: Context) -> None:
         side=">=",
         why="directions carry the integrator's error ~10 rtol = 1e-7; 1e-6 allowed",
         details={"at_empirical_t1": np.round(at_t1, 4).tolist()},
+    )
+    _d2_search(
+        ctx,
+        "search: worst (1/4 - 1e-6) / min_j min_t cos(w_j, x_+-) over data and init",
+        lambda rows: max(_below(0.25 - 1e-6, _refined_cos(r)) for r in rows),
+        "the check above as a ratio (an empty interval counts 0), on one instance per evaluation",
+        families,
+        budget,
     )
     needed = sum(c < 0.25 for c in at_t1)
     ctx.note(
@@ -337,6 +434,19 @@ def refined_alignment(ctx: Context) -> None:
         )
 
 
+def _eq40_values(r: dict) -> tuple[float, float, float, float]:
+    """On [min(empirical, explicit t1), t2+-) of one class row: min and max -l' (the fine points before t2
+    included), min cos(x_+-, x~_a) and min |x~_a| / (sqrt(mu) n X_min / 2)."""
+    k1 = min(r["k1"], int(np.searchsorted(r["ts"], r["t1_explicit"])))
+    sl = slice(k1, r["k2"])  # |f_+-| <= 1/4 at every output time here
+    return (
+        float(min(r["weights"][sl].min(), r["fine_lo"])),
+        float(max(r["weights"][sl].max(), r["fine_hi"])),
+        float(r["cos_xa"][sl].min()),
+        float((r["xa_norm"][sl] / (r["rate"] / 2)).min()),
+    )
+
+
 @claim(
     "min2024:equation-40",
     title="On [t1, t2+-]: 1/2 <= -l' <= 3/2, cos(x_+-, x~_a) >= 1/3, |x~_a| >= sqrt(mu) n X_min/2 (eq. (40))",
@@ -349,15 +459,9 @@ def refined_alignment(ctx: Context) -> None:
     hypotheses=HYPS,
 )
 def equation_40(ctx: Context) -> None:
+    families, budget = _d2_search_params(ctx)
     rows = _premises(ctx)
-    lo, hi, cosm, norm_ratio = [], [], [], []
-    for r in rows:
-        k1 = min(r["k1"], int(np.searchsorted(r["ts"], r["t1_explicit"])))  # empirical or explicit t1
-        sl = slice(k1, r["k2"])  # [t1, t2+-): |f_+-| <= 1/4 at every output time
-        lo.append(min(r["weights"][sl].min(), r["fine_lo"]))
-        hi.append(max(r["weights"][sl].max(), r["fine_hi"]))
-        cosm.append(r["cos_xa"][sl].min())
-        norm_ratio.append((r["xa_norm"][sl] / (r["rate"] / 2)).min())
+    lo, hi, cosm, norm_ratio = (list(v) for v in zip(*(_eq40_values(r) for r in rows), strict=True))
     ctx.bound("min -l' on [t1, t2)", np.array(lo), 0.5, side=">=", why="e^{-1/4} = 0.78 at |f| <= 1/4; exact")
     ctx.bound("max -l' on [t1, t2)", np.array(hi), 1.5, why="e^{1/4} = 1.28 at |f| <= 1/4; exact")
     ctx.bound(
@@ -373,6 +477,18 @@ def equation_40(ctx: Context) -> None:
         1.0,
         side=">=",
         why="weights >= 1/2 and Lemma 11; float rounding ~1e-15",
+    )
+    _d2_search(
+        ctx,
+        "search: worst of the four (40) ratios over data and init",
+        lambda rows: max(
+            max(_below(0.5, lo), hi / 1.5, _below(1 / 3, c), _below(1.0, nr))
+            for lo, hi, c, nr in map(_eq40_values, rows)
+        ),
+        "min -l' >= 1/2, max -l' <= 3/2, cos(x_+-, x~_a) >= 1/3, |x~_a| >= sqrt(mu) n X_min / 2 as ratios on "
+        "[t1, t2+-), on one instance per evaluation",
+        families,
+        budget,
     )
     ctx.note(
         f"measured ranges: -l' in [{min(lo):.3f}, {max(hi):.3f}] (bound [1/2, 3/2]); cos >= {min(cosm):.3f} "
