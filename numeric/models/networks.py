@@ -202,8 +202,8 @@ class BiasFreeNet:
         the surface, on the side of the nearer end). Entries with :math:`b_{jk} = 0` keep
         their slope (it does not act). A clipped entry's coupling to the other sliding
         entries of its neuron is not re-solved (exact for one sliding entry per neuron and for
-        orthogonal data; otherwise until the solver moves the entry off the sliding set at the
-        end of the step).
+        orthogonal data; otherwise until the solver moves the entry off the sliding set at its
+        located exit).
         """
         xp = array_namespace(back)
         S = sliding.reshape(back.shape)
@@ -229,7 +229,7 @@ class BiasFreeNet:
         unclipped[b, j] = star
         return out, unclipped.reshape(sliding.shape)
 
-    def sliding_exits(
+    def sliding_weight(
         self,
         state: Array,
         X: Array,
@@ -242,16 +242,17 @@ class BiasFreeNet:
         live: Array | None,
         sliding: Array,
     ) -> Array:
-        """(B, N_1 P): +1 / -1 where a sliding entry leaves its surface to the positive /
-        negative side (:meth:`sliding_slopes` beyond the larger / smaller slope), else 0."""
+        """(B, N_1 P): the Filippov weight ``p = (s* - alpha) / (1 - alpha)`` of the positive
+        side's piece (slope 1; the negative side's is ``alpha``) for the unclipped sliding slope
+        ``s*`` of :meth:`sliding_slopes` (NaN off the sliding entries): in [0, 1] while the
+        entry slides, above 1 / below 0 where the flow leaves to the positive / negative side."""
         xp = array_namespace(state)
         Ws = self.unpack(state)
         hs, _, slope1 = self._forward(Ws, XT, alpha, pattern, live)
         back = _backprop(Ws[1], (loss.dvalue(hs[-1][:, 0, :], y) * scale)[:, None, :])
         star = self.sliding_slopes(slope1, back, sliding, X @ XT, alpha)[1]
         a = xp.asarray(alpha, dtype=state.dtype).reshape(-1)[:, None]
-        lo, hi = xp.minimum(1.0, a), xp.maximum(1.0, a)
-        return (star > hi).astype(state.dtype) - (star < lo).astype(state.dtype)
+        return (star - a) / xp.where(a == 1, xp.nan, 1 - a)  # alpha = 1: both sides equal, no sliding
 
     def switching_values(self, state: Array, XT: Array) -> Array:
         """The first-layer pre-activations ``w_j . x_i`` as ``(B, N_1 P)`` (entry ``j P + i``):

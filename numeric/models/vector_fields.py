@@ -83,7 +83,7 @@ class GradientFlow:
         return args
 
     def _problem(self, args: dict[str, Array]) -> tuple:
-        """``(X, XT, y, alpha, loss, -1/tau)``: what the scaled gradient and the sliding exits read."""
+        """``(X, XT, y, alpha, loss, -1/tau)``: what the scaled gradient and the sliding weight read."""
         return args["X"], args["XT"], args["y"], args["alpha"], self.loss, args["neg_inv_tau"]
 
     def loss_and_grad(self, y: Array, args: dict[str, Array]) -> tuple[Array, list[Array]]:
@@ -124,12 +124,12 @@ class GradientFlow:
         def slopes(g: Array, args: dict[str, Array]) -> Array:
             return Activation(args["alpha"][:, :, 0], net.kink).slope(g)
 
-        def exits(t: Array, y: Array, args: dict[str, Array]) -> Array:
-            return net.sliding_exits(
+        def weight(t: Array, y: Array, args: dict[str, Array]) -> Array:
+            return net.sliding_weight(
                 y, *self._problem(args), args[PATTERN_KEY], args.get(LIVE_KEY), args[SLIDE_KEY]
             )
 
-        return Switching(values=values, slopes=slopes, exits=exits)
+        return Switching(values=values, slopes=slopes, weight=weight)
 
     def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
         """Unregularised training loss of every member, ``(B,)``."""

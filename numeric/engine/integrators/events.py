@@ -27,25 +27,38 @@ so the steps shrink near every switch. Here the solver does instead:
    (regula falsi) iteration over all bracketed entries of all flagged members at once
    locates it to 4 ulps of ``theta``. The earliest root ``theta*`` over a member's entries
    is its event.
-4. **Truncation and restart.** The member's step ends at ``t_0 + theta* h`` with the
-   state ``u(theta*)`` of the dense output (the right end of the final bracket: the
-   state is on the new side), the entries with that root flip side and take the new
-   side's piece (``switching.slopes`` of the side, i.e. the field's own convention at a
-   nonzero value), and the member restarts with a fresh ``f(t*, y*)``.
+4. **Re-taken step.** The member's step is re-taken from ``t_0`` to ``t_0 + theta* h``
+   with the same pattern (the field is smooth there): an ordinary step of the method,
+   whose embedded error estimate the controller checks, so the state at the event
+   carries the method's own (locally extrapolated, error-controlled) local error and not
+   the dense output's, which the step's estimate does not control (the dense output
+   only places the event in time; DOPRI5's is one order lower than the step). This
+   costs one step's evaluations per event. A re-taken step the controller rejects
+   (rare: it is a shorter step of the same smooth field than one it accepted) turns
+   the member's step into a rejection. Then the entries with that root flip side and
+   take the new side's piece (``switching.slopes`` of the side, i.e. the field's own
+   convention at a nonzero value), and the member restarts with a fresh ``f(t*, y*)``.
 5. **Sliding (Filippov).** If, after the flip, the new side's velocity points back
    into the surface (``s_e\, \dot g_e < 0`` on the new side, while the old side's
    pointed into it too, since it crossed), both sides point into the surface: the
    exact solution slides along it. The entry is recorded (member, entry, start time)
-   and, for a field with a sliding mode (``Switching.exits``), marked *sliding*: the
-   field integrates the convex combination of the two pieces that keeps ``g_e`` at 0
-   (its weight clipped to [0, 1]), and at the end of every accepted step ``exits``
-   says where the flow leaves the surface (the unclipped weight out of range); such an
-   entry takes the side it leaves to, and its segment is closed. Since the clipped
-   combination *is* that side's piece, the solution past the exit is right without
-   locating the exit time. A field without a sliding mode gets the entry back *live*
+   and, for a field with a sliding mode (``Switching.weight``), marked *sliding*: the
+   field integrates the convex combination ``p f_+ + (1 - p) f_-`` of the two pieces
+   that keeps ``g_e`` at 0 (its weight ``p`` clipped to [0, 1]). The flow leaves the
+   surface where ``p`` leaves [0, 1] (to the positive side above 1, the negative below
+   0); when an accepted step ends with a sliding weight out of range, the exit is
+   located like a crossing, as the first root of ``1/2 - max_e |p_e - 1/2|`` over the
+   member's sliding entries along the dense output (Illinois, one ``weight`` call per
+   iteration), and the step is re-taken to it (4.): the field is smooth up to the
+   exit (the clip is not active), and past it the entry takes the side it leaves to and
+   its segment is closed. A field without a sliding mode gets the entry back *live*
    (``args[switching.live_key]``: its own convention at the current state, as without
    events, so the error control chatters); a live entry is monitored again at the end of
    the first accepted step where the flow leaves the surface (``g_e \dot g_e > 0``).
+
+Entries that cannot switch (both sides' pieces equal, e.g. a leaky ReLU with slope
+``alpha = 1``: a linear net) are not monitored; when no entry of any member can switch
+the solver does no event work at all.
 
 Entries exactly on a surface at the start (``g_e(y_0) = 0``) start live, too.
 
@@ -59,14 +72,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from numeric.backend import Array, array_namespace, to_numpy
 from numeric.engine.ensemble import take_members
+from numeric.engine.integrators.control import AdaptiveStep, FixedStep
 from numeric.engine.integrators.dense import dense_eval, dense_polynomial
-from numeric.engine.integrators.methods import VectorField
+from numeric.engine.integrators.methods import VectorField, rk_stages
 from numeric.engine.integrators.tableau import ButcherTableau
 from numeric.engine.trajectory import Trajectory
 
@@ -97,20 +111,22 @@ class Switching:
     live_key: the ``args`` entry (B, E) bool, present only while some entry is live,
         marking entries for which the field ignores the pattern and uses its own
         convention at the current state.
-    exits: ``exits(t, y, args) -> (B, E)`` for a field with a sliding mode: the field then
+    weight: ``weight(t, y, args) -> (B, E)`` for a field with a sliding mode: the field then
         integrates the entries marked in ``args[slide_key]`` (B, E) bool (present only
-        while some entry slides) in the Filippov sliding mode -- the convex combination of
-        the two sides' pieces with ``g_e' = 0``, its coefficient clipped to [0, 1] -- and
-        ``exits`` says, per sliding entry, +1 / -1 when the flow leaves the surface to the
-        positive / negative side (the unclipped coefficient is out of range), else 0.
-        ``None``: sliding entries are integrated live (the error control chatters).
+        while some entry slides) in the Filippov sliding mode -- the convex combination
+        ``p f_+ + (1 - p) f_-`` of the two sides' pieces with ``g_e' = 0``, ``p`` clipped to
+        [0, 1] -- and ``weight`` is the *unclipped* ``p`` of each sliding entry (any value
+        elsewhere): in [0, 1] while the flow slides, above 1 / below 0 where it leaves to the
+        positive / negative side. It must be continuous along the flow (the solver locates
+        the exit as its root). ``None``: sliding entries are integrated live (the error
+        control chatters).
     """
 
     values: Callable[[Array, Mapping[str, Array]], Array]
     slopes: Callable[[Array, Mapping[str, Array]], Array]
     key: str = PATTERN_KEY
     live_key: str = LIVE_KEY
-    exits: Callable[[Array, Array, Mapping[str, Array]], Array] | None = None
+    weight: Callable[[Array, Array, Mapping[str, Array]], Array] | None = None
     slide_key: str = SLIDE_KEY
 
 
@@ -137,26 +153,48 @@ def check_method(method: ButcherTableau) -> None:
         )
 
 
+class StepEnd(NamedTuple):
+    """The members' state after one step and its events (:meth:`EventTracker.after_step`)."""
+
+    t: Array  # (A,) time
+    y: Array  # (A, N) state
+    k1: Array  # (A, N) the field there (the next step's first stage)
+    dt: Array  # (A,) the next nominal step
+    truncated: np.ndarray  # (A,) host bool: the step ended before t0 + dt (cut, or undone)
+    undone: np.ndarray  # (A,) host bool: the accepted step was turned into a rejection
+    extra_evals: np.ndarray  # (A,) field evaluations spent on the events
+
+
 class EventTracker:
     """Per-member event state of one solve over its active members (compact arrays).
 
-    ``side`` (A, E): +1 / -1 the monitored side of each entry, 0 live; ``pattern`` (A, E)
-    the field's piece; ``gy``, ``gf`` (A, E): ``g`` of the current state and of its slope.
+    ``side`` (A, E): +1 / -1 the monitored side of each entry, 0 live, sliding or unable to
+    switch; ``pattern`` (A, E) the field's piece; ``gy``, ``gf`` (A, E): ``g`` of the current
+    state and of its slope.
     """
 
     def __init__(
-        self, switching: Switching, method: ButcherTableau, field: VectorField, y: Array, args: dict
+        self,
+        switching: Switching,
+        method: ButcherTableau,
+        field: VectorField,
+        control: FixedStep | AdaptiveStep,
+        y: Array,
+        args: dict,
     ):
         check_method(method)
-        self.sw, self.method, self.field = switching, method, field
+        self.sw, self.method, self.field, self.control = switching, method, field, control
         xp = self.xp = array_namespace(y)
         gy = switching.values(y, args)
         if gy.ndim != 2 or gy.shape[0] != y.shape[0]:
             raise ValueError(f"switching.values(y, args) must have shape (B, E), got {tuple(gy.shape)}")
         self.gy = gy
-        self.side = xp.sign(gy)
-        live = self.side == 0
-        self.pattern = switching.slopes(xp.where(live, gy, self.side), args)
+        one = xp.ones_like(gy)
+        switchable = switching.slopes(one, args) != switching.slopes(-one, args)
+        self.monitored = bool(to_numpy(switchable.any()))
+        self.side = xp.sign(gy) * switchable
+        live = (self.side == 0) & switchable
+        self.pattern = switching.slopes(xp.where(live, gy, xp.sign(gy)), args)
         self.live = live
         self.has_live = bool(to_numpy(live.any()))
         self.sliding = xp.zeros(gy.shape, dtype=bool)
@@ -210,123 +248,220 @@ class EventTracker:
         k1: Array,
         args: Mapping[str, Array],
         ids_h: np.ndarray,
-    ) -> tuple[Array, Array, Array, np.ndarray, np.ndarray]:
+        dt_next: Array,
+    ) -> StepEnd:
         """Detect, locate and apply the events of the step ``t0 -> t0 + dt`` just taken.
 
         ``t, y, k1`` are the members' time, state and slope after the step (unchanged for
-        rejected members); ``args`` the step's arguments (with the pattern). Returns
-        ``(t, y, k1, truncated, extra_evals)``: the first three with every event member's
-        step cut at its event, ``truncated`` (A,) host bool (the member's step ended
-        before ``t0 + dt``), ``extra_evals`` (A,) field evaluations spent here.
+        rejected members); ``args`` the step's arguments (with the pattern); ``dt_next`` the
+        controller's next step. Every member with an event has its step re-taken from ``t0``
+        to the event (:meth:`_cut`).
         """
         xp = self.xp
         A = y.shape[0]
+        end = StepEnd(
+            t, y, k1, dt_next, np.zeros(A, dtype=bool), np.zeros(A, dtype=bool), np.zeros(A, dtype=np.int64)
+        )
+        if not self.monitored:  # no entry of any member can switch (e.g. a linear net, alpha = 1)
+            return end
         gy0, gf0 = self.gy, self.gf
         both = self._values(xp.stack([y, k1]), args)
-        gy1, gf1 = both[0], both[1]
-        extra = np.zeros(A, dtype=np.int64)
-        truncated = np.zeros(A, dtype=bool)
-        # cubic Hermite of g over the step, monomial coefficients c0..c3, times the side
-        h = dt[:, None]
-        delta = gy1 - gy0
-        r2 = h * gf0 - delta
-        r3 = delta - h * gf1 - r2
-        coef = xp.stack([gy0, delta + r2, r3 - r2, -r3]) * self.side
-        vander = xp.asarray(np.vander(np.asarray(_DETECT_THETAS), 4, increasing=True))
-        signed = (vander @ coef.reshape(4, -1)).reshape(len(_DETECT_THETAS), A, -1)
-        cross = _crossing(signed, coef[0]).any(axis=0) & accept[:, None]  # (A, E)
-        self.gy, self.gf = gy1, gf1
-        if bool(to_numpy(cross.any())):
-            mi, ei = (to_numpy(a) for a in xp.nonzero(cross))
-            t, y, k1, truncated, extra = self._locate(
-                mi, ei, t0, y0, dt, K, gy0, t, y, k1, args, ids_h, extra, truncated
-            )
-        if self.has_live:
-            self._remonitor(accept, t, ids_h, args)
+        self.gy, self.gf = both[0], both[1]
+        cross = self._detect(gy0, gf0, dt) & accept[:, None]  # (A, E)
+        flagged = cross.any(axis=1)
+        leave = None
         if self.has_sliding:
-            self._exit_sliding(accept, t, y, args, ids_h)
-        return t, y, k1, truncated, extra
+            leave = self.sliding & _outside(self.sw.weight(t, y, args)) & accept[:, None]
+            flagged = flagged | leave.any(axis=1)
+        F = np.flatnonzero(to_numpy(flagged))
+        if F.size:
+            end = self._cut(F, cross, leave, t0, y0, dt, K, gy0, gf0, args, ids_h, end)
+        if self.has_live:
+            self._remonitor(accept, end.t, ids_h, args)
+        return end
 
-    def _locate(
+    def _detect(self, gy0: Array, gf0: Array, dt: Array) -> Array:
+        """(A, E): the entries whose cubic Hermite interpolant of ``g`` over the step (from
+        ``g`` and ``g'`` at both ends) crosses to the wrong side at a detection sample."""
+        xp = self.xp
+        h = dt[:, None]
+        delta = self.gy - gy0
+        r2 = h * gf0 - delta
+        r3 = delta - h * self.gf - r2
+        coef = xp.stack([gy0, delta + r2, r3 - r2, -r3]) * self.side  # monomial c0..c3, times the side
+        vander = xp.asarray(np.vander(np.asarray(_DETECT_THETAS), 4, increasing=True))
+        signed = (vander @ coef.reshape(4, -1)).reshape(len(_DETECT_THETAS), *gy0.shape)
+        return _crossing(signed, coef[0]).any(axis=0)
+
+    def _cut(
         self,
-        mi: np.ndarray,
-        ei: np.ndarray,
+        F: np.ndarray,
+        cross: Array,
+        leave: Array | None,
         t0: Array,
         y0: Array,
         dt: Array,
         K: Array,
         gy0: Array,
-        t: Array,
-        y: Array,
-        k1: Array,
+        gf0: Array,
         args: Mapping[str, Array],
         ids_h: np.ndarray,
-        extra: np.ndarray,
-        truncated: np.ndarray,
-    ) -> tuple[Array, Array, Array, np.ndarray, np.ndarray]:
-        xp, sw, method = self.xp, self.sw, self.method
+        end: StepEnd,
+    ) -> StepEnd:
+        """Locate the earliest event ``theta*`` of each flagged member ``F`` (a crossing or a
+        sliding exit) on the dense output, re-take its step from ``t0`` to ``t0 + theta* h``
+        with the step's pattern (the field is smooth there), and apply the event there.
 
-        F, pos = np.unique(mi, return_inverse=True)  # flagged members; entry -> its member's row
-        F_d, pos_d, ei_d = xp.asarray(F), xp.asarray(pos), xp.asarray(ei)
-        if F.size == y.shape[0]:  # every member flagged (common: many entries per member): no gathers
-            args_F, t0_F, y0_F, dt_F, K_F, side = args, t0, y0, dt, K, self.side
-        else:
-            args_F, side = take_members(args, F_d), self.side[F_d]
-            t0_F, y0_F, dt_F, K_F = t0[F_d], y0[F_d], dt[F_d], K[:, F_d]
+        The re-taken step is an ordinary error-controlled step (its embedded estimate is
+        checked by the controller), so the state at an event carries the method's own local
+        error, not the dense output's: the dense output only places the event in time. A
+        re-taken step the controller rejects (rare: it is shorter than an accepted step of
+        the same smooth field) turns the member's step into a rejection, with the
+        controller's step for it; the event is found again on the next try.
+        """
+        xp, sw, method = self.xp, self.sw, self.method
+        t, y, k1, dt_next = end.t, end.y, end.k1, end.dt
+        truncated, undone, extra = end.truncated, end.undone, end.extra_evals
+        A = y.shape[0]
+        F_i = _rows(xp, F, A)
+        args_F = args if F.size == A else take_members(args, F_i)
+        t0_F, y0_F, dt_F, K_F, side_F = t0[F_i], y0[F_i], dt[F_i], K[:, F_i], self.side[F_i]
         Q = dense_polynomial(self.field, method, t0_F, y0_F, dt_F, K_F, args_F)
         extra[F] += len(method.dense.c_extra)
-        # g of the flagged entries along the dense output: polynomials in theta, times the side
-        mi_d = xp.asarray(mi)
-        gq = self._values(Q, args_F)[:, pos_d, ei_d]  # (D, n)
-        coef = xp.concatenate([gy0[mi_d, ei_d][None], gq]) * side[pos_d, ei_d]  # (D + 1, n)
+        table = self._crossing_roots(cross[F_i], gy0[F_i], side_F, Q, args_F)  # (|F|, E)
+        theta = table.min(axis=1)
+        exiting = None
+        if leave is not None:
+            exits = self._exit_roots(leave[F_i], t0_F, y0_F, dt_F, Q, args_F)
+            if exits is not None:
+                theta_e, exiting, exit_to, calls = exits
+                extra[F] += calls
+                theta = xp.minimum(theta, theta_e)
+        hit = np.flatnonzero(to_numpy(xp.isfinite(theta)))
+        if hit.size == 0:
+            return end
+        # re-take the step of every member with an event, from t0 to its event
+        G = F[hit]  # local member indices
+        H_i, G_i = _rows(xp, hit, F.size), _rows(xp, G, A)
+        th = theta[H_i]
+        args_G = args_F if hit.size == F.size else take_members(args_F, H_i)
+        t0_G, y0_G, h_G = t0_F[H_i], y0_F[H_i], th * dt_F[H_i]
+        k0_G = K_F[method.coefficients(xp, y.dtype).slot[0]][H_i]
+        y_G, err, _, _ = rk_stages(self.field, method, t0_G, y0_G, h_G, args_G, k0_G)
+        extra[G] += method.stages - 1
+        if self.control.adaptive:
+            state = self.control.init_state(h_G)
+            ok_d, retry, _, _ = self.control.adapt(method, y0_G, y_G, err, h_G, h_G, state)
+            ok = to_numpy(ok_d)
+        else:
+            ok = np.ones(G.size, dtype=bool)
+        if not ok.all():  # undo: the member's step becomes a rejection, retried at the controller's step
+            U, U_i, bad_i = G[~ok], xp.asarray(G[~ok]), xp.asarray(np.flatnonzero(~ok))
+            t[U_i], y[U_i], k1[U_i] = t0_G[bad_i], y0_G[bad_i], k0_G[bad_i]
+            self.gy[U_i], self.gf[U_i] = gy0[U_i], gf0[U_i]
+            dt_next[U_i] = retry[bad_i]
+            undone[U] = truncated[U] = True
+            good = np.flatnonzero(ok)
+            if good.size == 0:
+                return end
+            G, hit, good_i = G[good], hit[good], xp.asarray(good)
+            H_i, G_i = xp.asarray(hit), xp.asarray(G)
+            th, t0_G, h_G, y_G = th[good_i], t0_G[good_i], h_G[good_i], y_G[good_i]
+            args_G = take_members(args_G, good_i)
+        cut = th < 1.0
+        t_G = xp.where(cut, t0_G + h_G, t[G_i])  # an event at theta = 1 keeps the landed time
+        t[G_i], y[G_i] = t_G, y_G
+        truncated[G] = to_numpy(cut)
+        # apply the events at theta*: crossings flip side, exits leave the sliding mode
+        flip = table[H_i] <= th[:, None]
+        side = self.side[G_i]
+        new_side = xp.where(flip, -side, side)
+        if exiting is not None:
+            ex = exiting[H_i] & (theta_e[H_i] <= th)[:, None]
+            new_side = xp.where(ex, exit_to[H_i], new_side)
+            self._end_sliding(G, G_i, ex, t_G, ids_h)
+        changed = flip if exiting is None else flip | ex
+        self.side[G_i] = new_side
+        self.pattern[G_i] = xp.where(changed, sw.slopes(new_side, args_G), self.pattern[G_i])
+        self.n_events[G] += to_numpy(flip.any(axis=1))
+        k_G = self.field(t_G, y_G, self._args_of(args_G, G_i))
+        extra[G] += 1
+        gf_G = sw.values(k_G, args_G)
+        # sliding: a flipped entry whose new side's flow points back into the surface
+        slides = flip & (new_side * gf_G < 0)  # (an exit is no flip: it leaves along the surface)
+        if bool(to_numpy(slides.any())):
+            self._start_sliding(G, G_i, slides, t_G)
+            k_G = self.field(t_G, y_G, self._args_of(args_G, G_i))
+            extra[G] += 1
+            gf_G = sw.values(k_G, args_G)
+        k1[G_i] = k_G
+        self.gy[G_i] = sw.values(y_G, args_G)
+        self.gf[G_i] = gf_G
+        return end
+
+    def _crossing_roots(
+        self, cross: Array, gy0: Array, side: Array, Q: Array, args: Mapping[str, Array]
+    ) -> Array:
+        """(F, E): the earliest root in ``theta`` of ``g`` of every crossing entry on the dense
+        output (``inf`` elsewhere, and where the dense output has no crossing: a Hermite artefact)."""
+        xp = self.xp
+        table = xp.full(cross.shape, xp.inf)
+        if not bool(to_numpy(cross.any())):
+            return table
+        pos, ei = xp.nonzero(cross)
+        gq = self._values(Q, args)[:, pos, ei]  # (D, n): g along the dense output, a polynomial
+        coef = xp.concatenate([gy0[pos, ei][None], gq]) * side[pos, ei]  # (D + 1, n), times the side
         thetas = np.linspace(0.0, 1.0, _LOCATE_SAMPLES + 1)
         vander = xp.asarray(np.vander(thetas, coef.shape[0], increasing=True))
         signed = vander @ coef  # (samples, n)
         wrong = _crossing(signed[1:], signed[0])
         k = xp.argmax(wrong, axis=0)  # the first sampled interval with a crossing
-        roots = _illinois(xp, coef, k / _LOCATE_SAMPLES, (k + 1) / _LOCATE_SAMPLES)
-        table = xp.full((F.size, side.shape[1]), xp.inf)
-        table[pos_d, ei_d] = xp.where(wrong.any(axis=0), roots, xp.inf)  # none: a Hermite artefact
-        theta = table.min(axis=1)  # (|F|,) earliest root per flagged member
-        hit = to_numpy(xp.isfinite(theta))
-        E_loc = np.flatnonzero(hit)
-        if E_loc.size == 0:
-            return t, y, k1, truncated, extra
-        G = F[E_loc]  # local member indices with an event
-        every = G.size == y.shape[0]  # every member has an event (common): views, no gathers
-        E_d: Any = slice(None) if every else xp.asarray(E_loc)
-        G_d: Any = slice(None) if every else xp.asarray(G)
-        th = theta[E_d]
-        flip = table[E_d] <= th[:, None]
-        # truncate: the member's step ends at its event
-        t_ev = t0_F[E_d] + th * dt_F[E_d]
-        y_ev = dense_eval(y0_F[E_d], Q[:, E_d], th)
-        cut = to_numpy(th < 1.0)
-        t[G_d] = xp.where(th < 1.0, t_ev, t[G_d])
-        y[G_d] = xp.where((th < 1.0)[:, None], y_ev, y[G_d])
-        truncated[G] = cut
-        # flip the entries and restart with the new side's piece
-        new_side = xp.where(flip, -side[E_d], side[E_d])
-        self.side[G_d] = new_side
-        args_G = args if every else take_members(args, G_d)
-        pat = xp.where(flip, sw.slopes(new_side, args_G), self.pattern[G_d])
-        self.pattern[G_d] = pat
-        self.n_events[G] += 1
-        y_G, t_G = y[G_d], t[G_d]
-        k_G = self.field(t_G, y_G, self._args_of(args_G, G_d))
-        extra[G] += 1
-        gf_G = sw.values(k_G, args_G)
-        # sliding: the new side's flow points back into the surface
-        slides = flip & (new_side * gf_G < 0)
-        if bool(to_numpy(slides.any())):
-            self._start_sliding(G, G_d, slides, t_G, ids_h)
-            k_G = self.field(t_G, y_G, self._args_of(args_G, G_d))
-            extra[G] += 1
-            gf_G = sw.values(k_G, args_G)
-        k1[G_d] = k_G
-        self.gy[G_d] = sw.values(y_G, args_G)
-        self.gf[G_d] = gf_G
-        return t, y, k1, truncated, extra
+        roots = _illinois(xp, lambda x: _horner(coef, x), k / _LOCATE_SAMPLES, (k + 1) / _LOCATE_SAMPLES)
+        table[pos, ei] = xp.where(wrong.any(axis=0), roots, xp.inf)
+        return table
+
+    def _exit_roots(
+        self, leave: Array, t0: Array, y0: Array, dt: Array, Q: Array, args: Mapping[str, Array]
+    ) -> tuple[Array, Array, Array, np.ndarray] | None:
+        r"""The first time in the step where a sliding entry's weight ``p`` of the positive
+        side's piece leaves [0, 1], for the members (rows of ``leave``, (F, E)) with an entry
+        out of range at the step's end: the root of ``1/2 - max_e |p_e - 1/2|`` over the
+        member's sliding entries along the dense output (Illinois, one ``weight`` call per
+        iteration on those members). Returns ``(theta (F,), exiting (F, E), side (F, E),
+        calls (F,))`` -- ``inf`` / ``False`` for members without an exit, ``side`` +-1 the
+        side each exiting entry leaves to, ``calls`` the ``weight`` calls per member -- or
+        ``None`` when no member exits."""
+        xp, sw = self.xp, self.sw
+        rows = np.flatnonzero(to_numpy(leave.any(axis=1)))
+        if rows.size == 0:
+            return None
+        R_i = xp.asarray(rows)
+        t0_R, y0_R, dt_R, Q_R = t0[R_i], y0[R_i], dt[R_i], Q[:, R_i]
+        args_R = take_members(args, R_i)
+        sliding = args_R[sw.slide_key]
+        calls = 0
+
+        def weight(theta: Array) -> Array:
+            nonlocal calls
+            calls += 1
+            return sw.weight(t0_R + theta * dt_R, dense_eval(y0_R, Q_R, theta), args_R)
+
+        def inside(theta: Array) -> Array:  # > 0 while every sliding weight is inside (0, 1)
+            p = weight(theta)
+            return -xp.where(sliding & ~xp.isnan(p), xp.abs(p - 0.5) - 0.5, -xp.inf).max(axis=1)
+
+        n = rows.size
+        hi = _illinois(xp, inside, xp.zeros(n), xp.ones(n))
+        p = weight(hi)
+        theta = xp.full(leave.shape[0], xp.inf)
+        theta[R_i] = hi
+        exiting = xp.zeros(leave.shape, dtype=bool)
+        exiting[R_i] = sliding & (xp.abs(p - 0.5) >= 0.5)
+        side = xp.zeros(leave.shape)
+        side[R_i] = xp.where(p > 0.5, 1.0, -1.0)
+        count = np.zeros(leave.shape[0], dtype=np.int64)
+        count[rows] = calls
+        return theta, exiting, side, count
 
     def _values(self, Ys: Array, args: Mapping[str, Array]) -> Array:
         """``values`` of a stack of states ``Ys`` (S, A, N) -> (S, A, E): one call on the
@@ -340,46 +475,38 @@ class EventTracker:
             return sw.values(Ys.reshape(S * A, N), base).reshape(S, A, -1)
         return self.xp.stack([sw.values(Ys[i], args) for i in range(S)])
 
-    def _args_of(self, args_G: Mapping[str, Array], G_d: Array) -> dict[str, Array]:
+    def _args_of(self, args_G: Mapping[str, Array], G_i: Any) -> dict[str, Array]:
         """The field's arguments of members ``G`` with their current pattern and masks."""
         sw = self.sw
         out = {k: v for k, v in args_G.items() if k not in (sw.live_key, sw.slide_key)}
-        out[sw.key] = self.pattern[G_d]
+        out[sw.key] = self.pattern[G_i]
         if self.has_live:
-            out[sw.live_key] = self.live[G_d]
+            out[sw.live_key] = self.live[G_i]
         if self.has_sliding:
-            out[sw.slide_key] = self.sliding[G_d]
+            out[sw.slide_key] = self.sliding[G_i]
         return out
 
-    def _start_sliding(self, G: np.ndarray, G_d: Array, slides: Array, t_G: Array, ids_h: np.ndarray) -> None:
+    def _start_sliding(self, G: np.ndarray, G_i: Any, slides: Array, t_G: Array) -> None:
         xp = self.xp
-        self.side[G_d] = xp.where(slides, 0.0, self.side[G_d])
-        if self.sw.exits is not None:  # the field integrates the sliding mode
-            self.sliding[G_d] = slides | self.sliding[G_d]
+        self.side[G_i] = xp.where(slides, 0.0, self.side[G_i])
+        if self.sw.weight is not None:  # the field integrates the sliding mode
+            self.sliding[G_i] = slides | self.sliding[G_i]
             self.has_sliding = True
         else:
-            self.live[G_d] = slides | self.live[G_d]
+            self.live[G_i] = slides | self.live[G_i]
             self.has_live = True
-        self.slide_t0[G_d] = xp.where(slides, t_G[:, None], self.slide_t0[G_d])
+        self.slide_t0[G_i] = xp.where(slides, t_G[:, None], self.slide_t0[G_i])
         self.n_sliding[G] += to_numpy(slides.sum(axis=1))
 
-    def _exit_sliding(
-        self, accept: Array, t: Array, y: Array, args: Mapping[str, Array], ids_h: np.ndarray
-    ) -> None:
-        """Sliding entries whose flow leaves the surface (``exits != 0``) at the end of an accepted
-        step take the side they leave to. The field clipped their coefficient already, so its
-        value there *is* that side's piece, and the member's FSAL slope stays valid."""
-        xp, sw = self.xp, self.sw
-        ex = sw.exits(t, y, self.args(args))
-        leave = self.sliding & (ex != 0) & accept[:, None]
-        if not bool(to_numpy(leave.any())):
+    def _end_sliding(self, G: np.ndarray, G_i: Any, ex: Array, t_G: Array, ids_h: np.ndarray) -> None:
+        """Close the sliding segments ``ex`` (G, E) of members ``G`` at their exit times ``t_G``."""
+        xp = self.xp
+        if not bool(to_numpy(ex.any())):
             return
-        m, e = (to_numpy(a) for a in xp.nonzero(leave))
-        self.records.append((ids_h[m], e, to_numpy(self.slide_t0[leave]), to_numpy(t)[m]))
-        self.slide_t0 = xp.where(leave, xp.nan, self.slide_t0)
-        self.side = xp.where(leave, ex, self.side)
-        self.pattern = xp.where(leave, sw.slopes(self.side, args), self.pattern)
-        self.sliding = self.sliding & ~leave
+        m, e = (to_numpy(a) for a in xp.nonzero(ex))
+        self.records.append((ids_h[G[m]], e, to_numpy(self.slide_t0[G_i][ex]), to_numpy(t_G)[m]))
+        self.slide_t0[G_i] = xp.where(ex, xp.nan, self.slide_t0[G_i])
+        self.sliding[G_i] = self.sliding[G_i] & ~ex
         self.has_sliding = bool(to_numpy(self.sliding.any()))
 
     def _remonitor(self, accept: Array, t: Array, ids_h: np.ndarray, args: Mapping[str, Array]) -> None:
@@ -410,6 +537,17 @@ class EventTracker:
         return {c: v[order] for c, v in out.items()}
 
 
+def _rows(xp: ModuleType, idx: np.ndarray, n: int) -> Any:
+    """An index for the rows ``idx`` (sorted, distinct) of ``n``: a view (``slice(None)``) when
+    they are all of them (common: many entries per member), else a device index array."""
+    return slice(None) if idx.size == n else xp.asarray(idx)
+
+
+def _outside(p: Array) -> Array:
+    """A sliding weight out of [0, 1]: the flow leaves the surface (NaN: not a sliding entry)."""
+    return (p < 0) | (p > 1)
+
+
 def _crossing(signed: Array, start: Array) -> Array:
     """Samples of ``side * g`` that are across the surface (``< 0``) *and* below the step's
     start: an entry resting at a rounding-level value on the wrong side (a neuron whose
@@ -426,19 +564,20 @@ def _horner(c: Array, x: Array) -> Array:
     return v + c[0]
 
 
-def _illinois(xp: ModuleType, c: Array, lo: Array, hi: Array) -> Array:
-    """The first root of the polynomials ``c`` (D1, n) in the brackets ``[lo, hi]`` where
-    ``p(lo) > 0 >= p(hi)`` (a bracket whose ``p(lo) <= 0`` -- only possible at ``lo = 0``: the
-    entry is already across -- has its root at ``lo``).
+def _illinois(xp: ModuleType, f: Callable[[Array], Array], lo: Array, hi: Array) -> Array:
+    """The first root of the continuous functions ``f`` (vectorised: ``f(x)`` (n,) for points
+    ``x`` (n,)) in the brackets ``[lo, hi]`` where ``f(lo) > 0 >= f(hi)`` (a bracket whose
+    ``f(lo) <= 0`` -- only possible at ``lo = 0``: the entry is already across -- has its root
+    at ``lo``).
 
     Illinois' regula falsi (the retained end's value is halved when the same end is kept
     twice), with a bisection every fourth iteration so the bracket at least halves every
     four; stops when every bracket is narrower than ``_ROOT_ULPS`` ulps of 1. Returns ``hi``:
-    the end where ``p <= 0`` (the far side of the surface).
+    the end where ``f <= 0`` (the far side of the surface).
     """
-    lo = xp.asarray(lo, dtype=c.dtype)
-    hi = xp.asarray(hi, dtype=c.dtype)
-    flo, fhi = _horner(c, lo), _horner(c, hi)
+    lo = xp.asarray(lo, dtype=xp.float64)
+    hi = xp.asarray(hi, dtype=xp.float64)
+    flo, fhi = f(lo), f(hi)
     at_lo = flo <= 0
     hi = xp.where(at_lo, lo, hi)
     fhi = xp.where(at_lo, 0.0, fhi)
@@ -454,7 +593,7 @@ def _illinois(xp: ModuleType, c: Array, lo: Array, hi: Array) -> Array:
             denom = flo - fhi
             x = xp.where(denom > 0, lo + flo * (hi - lo) / xp.where(denom > 0, denom, 1.0), 0.5 * (lo + hi))
             x = xp.where((x > lo) & (x < hi), x, 0.5 * (lo + hi))
-        fx = _horner(c, x)
+        fx = f(x)
         right = (fx <= 0) & open_
         left = (fx > 0) & open_
         lo = xp.where(right & (fx == 0), x, lo)  # an exact root closes the bracket
