@@ -60,7 +60,7 @@ class DanaProblem:
         signs = rng.choice([-1.0, 1.0], size=(c.runs, c.p))
         self.a0 = signs * (np.linalg.norm(self.W0, axis=2) + rng.exponential(size=(c.runs, c.p)))
         self.field = ShallowReLU(c.p, c.d)
-        self.args = self.field.args(get_backend("numpy"), self.y, X=self.X)
+        self.args = self.field.args(get_backend("numpy"), self.X, self.y)
         self.y0 = np.concatenate([self.W0.reshape(c.runs, -1), self.a0], axis=1)
         self.step_work = work.gd_step_work(work.two_layer_grad_flops(c.n, c.d, c.p), self.field.n_params)
 
@@ -74,7 +74,7 @@ class DanaProblem:
         loss = np.full(B, np.nan)
         done_steps = 0
         while True:
-            L = self.field.loss(y, self.args)
+            L = self.field.loss_value(y, self.args)
             loss[ids] = L
             stop = (L < c.threshold) | ~np.isfinite(L)
             converged[ids[stop]] = L[stop] < c.threshold

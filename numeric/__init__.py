@@ -58,6 +58,7 @@ _API: dict[str, tuple[str, ...]] = {
         "method_by_name",
         "rk_step",
     ),
+    "numeric.models.protocol": ("Model",),
     "numeric.models.activation": ("Activation", "RELU"),
     "numeric.models.losses": ("Loss", "SQUARE", "LOGISTIC"),
     "numeric.models.networks": ("BiasFreeNet",),

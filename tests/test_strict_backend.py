@@ -155,7 +155,7 @@ FIELDS = ["log-polar", "leaky log-polar", "plain", "gradient flow, square", "gra
 
 def _field(name: str):
     """``(field, state, args)`` on BE for one of the gradient-flow fields the claims integrate."""
-    from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, flow_args, join, logpolar_state
+    from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, join, logpolar_state
     from numeric.models.leaky_balanced import LeakyLogPolarFlow
     from numeric.models.losses import Loss
     from numeric.models.networks import BiasFreeNet
@@ -164,7 +164,7 @@ def _field(name: str):
     rng = np.random.default_rng(0)
     X, y = rng.normal(size=(6, 3)), np.sign(rng.normal(size=6))
     W, s = rng.normal(size=(2, 4, 3)), np.array([1.0, -1.0, 1.0, -1.0])
-    balanced = flow_args(BE, X, y, s)
+    balanced = LogPolarFlow.args(BE, X, y, s=s)
     v = s * np.linalg.norm(W, axis=-1)
     if name == "log-polar":
         return LogPolarFlow("exponential"), BE.asarray(logpolar_state(W)), balanced
@@ -246,4 +246,4 @@ def test_claim_tiny_same_verdict_on_the_strict_backend(claim_id):
     from verify.runner import run_claim
 
     on_strict = run_claim(all_claims()[claim_id], backend=BE, profile=get_profile("tiny"), seed=0)
-    assert on_strict["verdict"] == EXPECTED[claim_id], (on_strict["reason"], on_strict["traceback"])
+    assert on_strict.verdict == EXPECTED[claim_id], (on_strict.reason, on_strict.traceback)

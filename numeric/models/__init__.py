@@ -1,5 +1,8 @@
 """Models: networks, their activation and loss, and the vector fields they train by.
 
+* :mod:`~numeric.models.protocol` -- :class:`~numeric.models.protocol.Model`, the interface every
+  model implements (pack / unpack, ``args(backend, X, y, **hyper)``, ``loss_value``, the field as
+  ``__call__``, ``observer``; optional fused ``descend``) and the one flat parameter layout;
 * :mod:`~numeric.models.activation`, :mod:`~numeric.models.losses` -- the shared pieces;
 * :mod:`~numeric.models.networks`, :mod:`~numeric.models.vector_fields` -- deep bias-free nets and
   their gradient flow (zhang2025);

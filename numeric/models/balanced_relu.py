@@ -20,9 +20,10 @@ with :math:`f_i=\sum_js_je^{2\rho_j}\sigma(\langle u_j,x_i\rangle)`.  Because on
 factor-2 logistic loss) and the flow *is* the reduced dynamics (eq. (4)).
 
 State layout (solver convention ``field(t, y, args)``): ``y`` is ``(B, h*D + h)``,
-``[U.ravel(), rho]`` per member; ``args`` holds ``X`` ``(B|1, n, D)``, ``y`` ``(B|1, n)``
-and the signs ``s`` ``(B|1, h)``.  :class:`PlainFlow` is the same flow on the raw
-state ``[W.ravel(), v]`` (no balancedness assumed), for cross-checks.
+``[U.ravel(), rho]`` per member; ``args`` (:meth:`LogPolarFlow.args`, the same for every flow
+here) holds ``X`` ``(B|1, n, D)``, ``y`` ``(B|1, n)`` and the signs ``s`` ``(B|1, h)``.
+:class:`PlainFlow` is the same flow on the raw state ``[W.ravel(), v]`` (no balancedness
+assumed), for cross-checks.
 
 Losses (``kind``, :class:`numeric.models.losses.Loss` with the sum reduction; the flow uses
 :math:`r=-\partial_{\hat y}\ell`, ``-loss.dvalue(f, y)``):
@@ -35,35 +36,25 @@ Losses (``kind``, :class:`numeric.models.losses.Loss` with the sum reduction; th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from numeric.backend import Array, Backend, array_namespace
-from numeric.models.activation import RELU
+from numeric.models.activation import RELU, Activation
 from numeric.models.losses import Loss
+from numeric.models.protocol import Observer, loss_observer, pack_blocks, unpack_blocks
 
 
-def flow_args(backend: Backend, X: Array, y: Array, s: Array) -> dict[str, Array]:
-    """Solver ``args``: data ``X`` ``(n, D)`` or ``(B, n, D)``, labels, signs ``(h,)`` or ``(B, h)``."""
-    X, y, s = backend.asarray(X), backend.asarray(y), backend.asarray(s)
-    return {
-        "X": X[None] if X.ndim == 2 else X,
-        "y": y[None] if y.ndim == 1 else y,
-        "s": s[None] if s.ndim == 1 else s,
-    }
-
-
-def split(state: Array, h: int) -> tuple[Array, Array]:
+def split(state: Array, h: int) -> tuple[Array, ...]:
     """``(U or W, last)``: the ``(B, h, D)`` block and the ``(B, h)`` tail of a flat state."""
-    B, N = state.shape
-    D = (N - h) // h
-    return state[:, : h * D].reshape(B, h, D), state[:, h * D :]
+    return unpack_blocks(state, ((h, (state.shape[1] - h) // h), (h,)))
 
 
 def join(U: Array, tail: Array) -> Array:
     """The flat state ``(B, h*D + h)`` from ``(B, h, D)`` and ``(B, h)``."""
-    xp = array_namespace(U, tail)
-    return xp.concatenate([U.reshape(U.shape[0], -1), tail], axis=1)
+    return pack_blocks((U, tail))
 
 
 def unit(U: Array) -> Array:
@@ -96,7 +87,8 @@ def preactivations(U: Array, X: Array) -> Array:
 @dataclass(frozen=True)
 class _SumLossFlow:
     """A flow of the network trained on the sum loss of ``kind`` (min2024 eq. (2)); subclasses
-    give ``outputs(state, args)`` ``(B, n)``."""
+    give ``outputs(state, args)`` ``(B, n)`` and the field (the :class:`~numeric.models.protocol.Model`
+    protocol)."""
 
     kind: str = "exponential"
 
@@ -108,12 +100,43 @@ class _SumLossFlow:
         """The training loss: ``kind`` summed over the samples."""
         return Loss(self.kind, "sum")
 
+    @property
+    def activation(self) -> Activation:
+        r"""The ReLU with :math:`\sigma'(0)=0` (min2024 eq. (1))."""
+        return RELU
+
+    @classmethod
+    def args(cls, backend: Backend, X: Any, y: Any, *, s: Any) -> dict[str, Array]:
+        """Solver ``args``: data ``X`` ``(n, D)`` or ``(B, n, D)``, labels, signs ``s`` ``(h,)`` or
+        ``(B, h)`` (the flow's width is the length of ``s``); the same for every loss, so also
+        callable on the class (``PlainFlow.args(backend, X, y, s=s)``)."""
+        X, y, s = backend.asarray(X), backend.asarray(y), backend.asarray(s)
+        return {
+            "X": X[None] if X.ndim == 2 else X,
+            "y": y[None] if y.ndim == 1 else y,
+            "s": s[None] if s.ndim == 1 else s,
+        }
+
+    def pack(self, blocks: Sequence[Array]) -> Array:
+        """The flat state from the ``(B, h, D)`` block and the ``(B, h)`` tail."""
+        return join(*blocks)
+
+    def unpack(self, state: Array, args: dict[str, Array] | None = None) -> tuple[Array, ...]:
+        """The ``(B, h, D)`` block and the ``(B, h)`` tail; ``h`` is the length of ``args["s"]``."""
+        if args is None:
+            raise ValueError("a balanced flow's width is that of its signs: unpack(state, args) needs args")
+        return split(state, args["s"].shape[-1])
+
     def outputs(self, state: Array, args: dict[str, Array]) -> Array:
         raise NotImplementedError
 
-    def loss(self, state: Array, args: dict[str, Array]) -> Array:
+    def loss_value(self, state: Array, args: dict[str, Array]) -> Array:
         """Training loss ``(B,)``."""
         return self.objective.value(self.outputs(state, args), args["y"])
+
+    def observer(self) -> Observer:
+        """``observe(t, y, args)`` recording the loss."""
+        return loss_observer(self)
 
 
 @dataclass(frozen=True)
@@ -126,7 +149,7 @@ class LogPolarFlow(_SumLossFlow):
         U, rho = split(state, args["s"].shape[-1])
         u = unit(U)
         Z = preactivations(u, args["X"])
-        f = xp.matmul((args["s"] * xp.exp(2.0 * rho))[:, None, :], RELU.value(Z))[:, 0, :]
+        f = xp.matmul((args["s"] * xp.exp(2.0 * rho))[:, None, :], self.activation.value(Z))[:, 0, :]
         return u, Z, f
 
     def outputs(self, state: Array, args: dict[str, Array]) -> Array:
@@ -138,7 +161,7 @@ class LogPolarFlow(_SumLossFlow):
         xp = array_namespace(state)
         u, Z, f = self._parts(state, args)
         r = -self.objective.dvalue(f, args["y"])
-        return u, xp.matmul(RELU.backprop(Z, r[:, None, :]), args["X"])
+        return u, xp.matmul(self.activation.backprop(Z, r[:, None, :]), args["X"])
 
     def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
         """The field: :math:`(\\dot u,\\dot\\rho)` on the flat state."""
@@ -159,15 +182,15 @@ class PlainFlow(_SumLossFlow):
 
     def outputs(self, state: Array, args: dict[str, Array]) -> Array:
         W, v = split(state, args["s"].shape[-1])
-        return (v[..., None] * RELU.value(preactivations(W, args["X"]))).sum(axis=1)
+        return (v[..., None] * self.activation.value(preactivations(W, args["X"]))).sum(axis=1)
 
     def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
         xp = array_namespace(state)
         W, v = split(state, args["s"].shape[-1])
         Z = preactivations(W, args["X"])
-        r = -self.objective.dvalue((v[..., None] * RELU.value(Z)).sum(axis=1), args["y"])
-        dW = v[..., None] * xp.matmul(RELU.backprop(Z, r[:, None, :]), args["X"])
-        dv = (RELU.value(Z) * r[:, None, :]).sum(axis=-1)
+        r = -self.objective.dvalue((v[..., None] * self.activation.value(Z)).sum(axis=1), args["y"])
+        dW = v[..., None] * xp.matmul(self.activation.backprop(Z, r[:, None, :]), args["X"])
+        dv = (self.activation.value(Z) * r[:, None, :]).sum(axis=-1)
         return join(dW, dv)
 
 

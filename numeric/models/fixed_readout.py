@@ -13,7 +13,8 @@ class :math:`j=+1` neurons, rows ``m..2m-1`` the class :math:`j=-1` neurons, and
   :math:`\gamma` for :math:`z<0`; then :math:`\sigma(z)=\sigma'(z)\,z` for every :math:`z`;
 * :math:`\mathrm{sign}(0)=-1` (Sec. 3, notation);
 * loss :math:`L_S=\frac1n\sum_i\ell(y_if(W,x_i))`, :math:`\ell(z)=\log(1+e^{-z})`,
-  :math:`|\ell'(z)|=1/(1+e^{z})`;
+  :math:`|\ell'(z)|=1/(1+e^{z})` (:data:`OBJECTIVE`; of margins :math:`q_i=y_if(W,x_i)` it is
+  ``OBJECTIVE.value(q, 1.0)``);
 * gradient descent (3.2):
   :math:`w_{j,r}\leftarrow w_{j,r}+\frac{\eta}{nm}\sum_i|\ell_i'|\,\sigma'(\langle w_{j,r},x_i\rangle)\,
   jy_ix_i`.
@@ -26,6 +27,7 @@ flat state ``(B, 2md)``, so :func:`numeric.engine.descent.gradient_descent` runs
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +35,11 @@ import numpy as np
 
 from numeric.backend import Array, Backend, array_namespace, matmul_add
 from numeric.models.activation import Activation
-from numeric.models.losses import sigmoid
+from numeric.models.losses import LOGISTIC, sigmoid
+from numeric.models.protocol import pack_blocks, unpack_blocks
+
+OBJECTIVE = LOGISTIC
+r"""The training loss :math:`L_S`: the logistic loss averaged over the ``n`` samples (``"mean"``)."""
 
 
 def activation(gamma: Array | float) -> Activation:
@@ -64,12 +70,6 @@ def fast_loss_derivative_magnitude(q: Array) -> Array:
     return 1.0 / (1.0 + array_namespace(q).exp(q))
 
 
-def logistic_loss(q: Array) -> Array:
-    r""":math:`L_S=\frac1n\sum_i\log(1+e^{-q_i})` from the margins ``q`` ``(..., n)``."""
-    xp = array_namespace(q)
-    return xp.logaddexp(0.0, -q).mean(axis=-1)
-
-
 def margins(Z: Array, y: Array, gamma: Array | float, m: int) -> Array:
     r"""Margins :math:`q_i=y_if(W,x_i)` from the pre-activations ``Z`` ``(B, 2m, n)``; returns ``(B, n)``."""
     xp = array_namespace(Z)
@@ -93,13 +93,13 @@ class FixedReadoutNet:
     def n_params(self) -> int:
         return 2 * self.m * self.d
 
-    def unpack(self, y: Array) -> Array:
-        """Flat states ``(B, 2md)`` as weights ``(B, 2m, d)`` (a view)."""
-        return y.reshape(y.shape[0], 2 * self.m, self.d)
+    def unpack(self, y: Array, args: dict[str, Array] | None = None) -> tuple[Array, ...]:
+        """Flat states ``(B, 2md)`` as the one block, weights ``(B, 2m, d)`` (a view)."""
+        return unpack_blocks(y, ((2 * self.m, self.d),))
 
-    def pack(self, W: Array) -> Array:
-        """Weights ``(B, 2m, d)`` as flat states ``(B, 2md)``."""
-        return W.reshape(W.shape[0], self.n_params)
+    def pack(self, blocks: Sequence[Array]) -> Array:
+        """The weights ``(W,)``, ``W`` ``(B, 2m, d)``, as flat states ``(B, 2md)``."""
+        return pack_blocks(blocks)
 
     def args(self, backend: Backend, X: Any, y: Any, *, gamma: Any) -> dict[str, Array]:
         """Solver ``args``: ``X`` ``(n, d)`` or ``(B, n, d)``, ``y`` ``(n,)`` or ``(B, n)``, ``gamma`` scalar
@@ -116,7 +116,7 @@ class FixedReadoutNet:
 
     def preactivations(self, y: Array, args: dict[str, Array]) -> Array:
         r""":math:`Z_{j,r,i}=\langle w_{j,r},x_i\rangle`, shape ``(B, 2m, n)``."""
-        return self.unpack(y) @ args["XT"]
+        return self.unpack(y)[0] @ args["XT"]
 
     def margins(self, y: Array, args: dict[str, Array]) -> Array:
         r""":math:`q_i=y_if(W,x_i)`, shape ``(B, n)``."""
@@ -124,7 +124,7 @@ class FixedReadoutNet:
 
     def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
         """Training loss :math:`L_S` of every member, ``(B,)``."""
-        return logistic_loss(self.margins(y, args))
+        return OBJECTIVE.value(self.margins(y, args), 1.0)
 
     def coefficients(self, y: Array, args: dict[str, Array], scale: Array | float) -> Array:
         r"""``scale`` times :math:`S_{j,r,i}=\frac1{nm}|\ell_i'|\,\sigma'(Z_{j,r,i})\,jy_i`,
@@ -144,7 +144,7 @@ class FixedReadoutNet:
 
         :math:`-\nabla_{w_{j,r}}L_S=\frac1{nm}\sum_i|\ell_i'|\,\sigma'(Z_{j,r,i})\,jy_ix_i` (3.2).
         """
-        return self.pack(self.coefficients(y, args, 1.0) @ args["X"])
+        return self.pack((self.coefficients(y, args, 1.0) @ args["X"],))
 
     def descend(self, t: Array, y: Array, lr: float | Array, args: dict[str, Array]) -> None:
         r"""One GD step (3.2) in place, ``y += lr * self(t, y, args)``, fused.
@@ -162,13 +162,13 @@ class FixedReadoutNet:
         if X.shape[0] == 1:
             matmul_add(S.reshape(-1, S.shape[-1]), X[0], y.reshape(-1, self.d))
         else:
-            y += self.pack(S @ X)
+            y += self.pack((S @ X,))
 
     def observer(self):
         """``observe(t, y, args)`` recording the loss and the margins."""
 
         def observe(t: Array, y: Array, args: dict[str, Array]) -> dict[str, Array]:
             q = self.margins(y, args)
-            return {"loss": logistic_loss(q), "margins": q}
+            return {"loss": OBJECTIVE.value(q, 1.0), "margins": q}
 
         return observe

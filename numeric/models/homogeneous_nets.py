@@ -32,6 +32,10 @@ from numeric.backend import Array, array_namespace
 from numeric.models.activation import Activation
 from numeric.models.losses import Loss
 
+# the flat parameter vector of a weight list: the one layout of every model (Ws <-> (B, n_params))
+from numeric.models.protocol import pack_blocks as pack  # noqa: F401
+from numeric.models.protocol import unpack_blocks as unpack  # noqa: F401
+
 _SQUARE_SUM = Loss("square", "sum")
 
 
@@ -112,29 +116,6 @@ def sensitivities(Ws: Sequence[Array], X: Array, alpha: float, p: int) -> tuple[
             0, (xp.swapaxes(Ws[layer], -1, -2) @ deltas[0]) * homogeneous(alpha, p).slope(hs[layer - 1])
         )
     return deltas, gs
-
-
-# ---------------------------------------------------------------- flat parameter vectors
-
-
-def shapes_of(Ws: Sequence[Array]) -> list[tuple[int, int]]:
-    """The per-member shapes ``(k_{l+1}, k_l)`` of a batched weight list."""
-    return [tuple(W.shape[1:]) for W in Ws]
-
-
-def pack(Ws: Sequence[Array]) -> Array:
-    """Batched weights -> flat state (B, n_params)."""
-    xp = array_namespace(Ws[0])
-    return xp.concatenate([W.reshape(W.shape[0], -1) for W in Ws], axis=1)
-
-
-def unpack(u: Array, shapes: Sequence[tuple[int, int]]) -> list[Array]:
-    """Flat state (B, n_params) -> batched weights of the given shapes."""
-    out, start = [], 0
-    for r, c in shapes:
-        out.append(u[:, start : start + r * c].reshape(u.shape[0], r, c))
-        start += r * c
-    return out
 
 
 # ---------------------------------------------------------------- per-neuron candidate NCF

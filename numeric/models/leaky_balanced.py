@@ -61,19 +61,10 @@ class LeakyLogPolarFlow(LogPolarFlow):
         if not 0.0 <= self.alpha <= 1.0:
             raise ValueError(f"alpha must lie in [0, 1], got alpha={self.alpha}")
 
-    def _parts(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array, Array]:
-        xp = array_namespace(state)
-        U, rho = split(state, args["s"].shape[-1])
-        u = unit(U)
-        Z = preactivations(u, args["X"])
-        scale = (args["s"] * xp.exp(2.0 * rho))[:, None, :]
-        return u, Z, xp.matmul(scale, leaky(self.alpha).value(Z))[:, 0, :]
-
-    def drive(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array]:
-        xp = array_namespace(state)
-        u, Z, f = self._parts(state, args)
-        r = -self.objective.dvalue(f, args["y"])
-        return u, xp.matmul(leaky(self.alpha).backprop(Z, r[:, None, :]), args["X"])
+    @property
+    def activation(self) -> Activation:
+        r""":math:`\sigma'(z)=1` for :math:`z>0`, :math:`\alpha` for :math:`z\le0` (:func:`leaky`)."""
+        return leaky(self.alpha)
 
     def direction_error(self, state: Array, args: dict[str, Array]) -> Array:
         r"""Lemma 1/4 left-hand side ``(B, h)`` at ``state``, from this exact field."""

@@ -29,6 +29,7 @@ from functools import cached_property
 from numeric.backend import Array, array_namespace
 from numeric.models.activation import Activation
 from numeric.models.losses import Loss
+from numeric.models.protocol import pack_blocks, unpack_blocks
 
 
 @dataclass(frozen=True)
@@ -59,29 +60,18 @@ class BiasFreeNet:
     def shapes(self) -> list[tuple[int, int]]:
         return [(self.widths[i + 1], self.widths[i]) for i in range(self.depth)]
 
-    @cached_property
-    def _layout(self) -> list[tuple[slice, int, int]]:
-        """``(columns of W_l in the flat state, N_l, N_{l-1})`` per layer (unpack runs per field call)."""
-        out, offset = [], 0
-        for r, c in self.shapes:
-            out.append((slice(offset, offset + r * c), r, c))
-            offset += r * c
-        return out
-
     @property
     def n_params(self) -> int:
         return sum(r * c for r, c in self.shapes)
 
     # -- flat state <-> weight matrices ---------------------------------------------
-    def unpack(self, y: Array) -> list[Array]:
+    def unpack(self, y: Array, args: dict[str, Array] | None = None) -> tuple[Array, ...]:
         """Views ``W_l`` of shape ``(B, N_l, N_{l-1})`` into a flat state ``y`` (B, n_params)."""
-        B = y.shape[0]
-        return [y[:, cols].reshape(B, r, c) for cols, r, c in self._layout]
+        return unpack_blocks(y, self.shapes)
 
     def pack(self, Ws: Sequence[Array]) -> Array:
         """The flat state ``(B, n_params)`` holding the weights ``Ws``."""
-        xp = array_namespace(*Ws)
-        return xp.concatenate([W.reshape(W.shape[0], -1) for W in Ws], axis=1)
+        return pack_blocks(Ws)
 
     # -- forward and backward -------------------------------------------------------
     def forward(self, Ws: Sequence[Array], XT: Array, alpha: Array | float) -> list[Array]:

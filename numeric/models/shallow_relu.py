@@ -36,13 +36,17 @@ exactly from the state (catalog (C2)):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from numeric.backend import Array, Backend, array_namespace
 from numeric.models.activation import Activation
+from numeric.models.losses import Loss
+from numeric.models.protocol import Observer, loss_observer, pack_blocks, unpack_blocks
 
 MODES = ("full", "gram", "orthogonal")
+_SQUARE_SUM = Loss("square", "sum")
 
 
 @dataclass(frozen=True)
@@ -73,32 +77,23 @@ class ShallowReLU:
         return self.p * self.m + self.p
 
     # -- state and data ---------------------------------------------------------------
-    def pack(self, U: Array, a: Array) -> Array:
-        """Flat state ``(B, p*m + p)`` from ``U`` ``(B, p, m)`` and ``a`` ``(B, p)``."""
-        xp = array_namespace(U, a)
-        B = U.shape[0]
-        return xp.concatenate([U.reshape(B, -1), a.reshape(B, -1)], axis=1)
+    def pack(self, blocks: Sequence[Array]) -> Array:
+        """Flat state ``(B, p*m + p)`` from the blocks ``U`` ``(B, p, m)`` and ``a`` ``(B, p)``."""
+        return pack_blocks(blocks)
 
-    def unpack(self, y: Array) -> tuple[Array, Array]:
+    def unpack(self, y: Array, args: dict[str, Array] | None = None) -> tuple[Array, ...]:
         """Views ``U`` ``(B, p, m)`` and ``a`` ``(B, p)`` of a flat state."""
-        B, pm = y.shape[0], self.p * self.m
-        return y[:, :pm].reshape(B, self.p, self.m), y[:, pm:]
+        return unpack_blocks(y, ((self.p, self.m), (self.p,)))
 
     def args(
-        self,
-        backend: Backend,
-        y: Any,
-        *,
-        X: Any = None,
-        G: Any = None,
-        c: Any = None,
-        wperp2: Any = None,
-        sizes: Any = None,
+        self, backend: Backend, X: Any, y: Any, *, wperp2: Any = None, sizes: Any = None
     ) -> dict[str, Array]:
-        """Solver ``args``: labels ``y`` ``(n,)``/``(B, n)`` and the data of this ``mode``.
+        """Solver ``args``: the data ``X`` as this ``mode`` represents it and the labels ``y``
+        ``(n,)``/``(B, n)``.
 
-        ``X`` ``(n, d)``/``(B, n, d)`` (full), ``G`` ``(n, n)``/``(B, n, n)`` (gram) or the
-        norms ``c`` ``(n,)``/``(B, n)`` (orthogonal, :math:`x_i=c_ie_i`).  ``wperp2``
+        ``X``: the points ``(n, d)``/``(B, n, d)`` (full), their Gram matrix
+        :math:`G=XX^\top` ``(n, n)``/``(B, n, n)`` (gram) or their norms ``c`` ``(n,)``/``(B, n)``
+        (orthogonal, :math:`x_i=c_ie_i`).  ``wperp2``
         ``(B, p)``: the frozen :math:`\\|w_j^\\perp\\|^2` (gram/orthogonal), needed only by
         :meth:`weight_sqnorm`.  ``sizes`` ``(B, 2)``: each member's own ``(p_b, n_b)`` when
         networks of different widths and sample sizes share one padded array program
@@ -107,20 +102,17 @@ class ShallowReLU:
         """
         yy = backend.asarray(y)
         out = {"y": yy[None] if yy.ndim == 1 else yy}
+        data = backend.asarray(X)
         if self.mode == "full":
-            Xa = backend.asarray(X)
-            out["X"] = Xa[None] if Xa.ndim == 2 else Xa
+            out["X"] = data[None] if data.ndim == 2 else data
             # contiguous X^T: a stacked matmul on a transposed view leaves BLAS (NOTES-numerics)
             out["XT"] = backend.xp.ascontiguousarray(backend.xp.swapaxes(out["X"], 1, 2))
         elif self.mode == "gram":
-            Ga = backend.asarray(G)
-            Ga = Ga[None] if Ga.ndim == 2 else Ga
-            out["G"] = Ga
-            out["Ginv"] = backend.xp.linalg.inv(Ga)
+            out["G"] = data[None] if data.ndim == 2 else data
+            out["Ginv"] = backend.xp.linalg.inv(out["G"])
         else:
-            ca = backend.asarray(c)
-            ca = ca[None] if ca.ndim == 1 else ca
-            out["c2"] = (ca * ca)[:, None, :]
+            c = data[None] if data.ndim == 1 else data
+            out["c2"] = (c * c)[:, None, :]
         if wperp2 is not None:
             out["wperp2"] = backend.asarray(wperp2)
         if sizes is not None:
@@ -128,7 +120,7 @@ class ShallowReLU:
         return out
 
     def _sizes(self, args: dict[str, Array], n: int):
-        """Per-member ``(p, n)`` as ``(B|1, 1)`` arrays (or the array shapes' values)."""
+        """Per-member ``(p, n)``: ``(B, 1)`` arrays with ``sizes``, else the shapes' ints."""
         if "sizes" in args:
             return args["sizes"][:, :1], args["sizes"][:, 1:]
         return self.p, n
@@ -162,11 +154,16 @@ class ShallowReLU:
         """Residuals :math:`r_i=y_i-h_\\theta(x_i)`, ``(B, n)``."""
         return self._parts(y, args)[-1]
 
-    def loss(self, y: Array, args: dict[str, Array]) -> Array:
-        """Eq. (2): :math:`L=\\frac1{2n}\\sum_ir_i^2`, ``(B,)``."""
+    def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
+        """Eq. (2): :math:`L=\\frac1{2n}\\sum_ir_i^2`, ``(B,)``: the summed square loss over each
+        member's own ``n`` (padded examples have :math:`r_i=0`)."""
         r = self.residual(y, args)
-        _, n_eff = self._sizes(args, r.shape[1])
-        return 0.5 * (r * r).sum(axis=1) / (n_eff if isinstance(n_eff, int) else n_eff[:, 0])
+        _, n = self._sizes(args, r.shape[1])
+        return _SQUARE_SUM.value(r, 0.0) / (n if isinstance(n, int) else n[:, 0])
+
+    def observer(self) -> Observer:
+        """``observe(t, y, args)`` recording the loss."""
+        return loss_observer(self)
 
     # -- the flow ----------------------------------------------------------------------
     def _velocity(self, y: Array, args: dict[str, Array]):
@@ -182,7 +179,7 @@ class ShallowReLU:
     def __call__(self, t: Array, y: Array, args: dict[str, Array]) -> Array:
         """The field :math:`\\dot\\theta=-p\\nabla L` on the flat state."""
         dU, da, *_ = self._velocity(y, args)
-        return self.pack(dU, da)
+        return self.pack((dU, da))
 
     def curvature(self, y: Array, args: dict[str, Array]) -> Array:
         """Eq. (5) exactly: :math:`\\mu=p\\|\\nabla L\\|^2/L`, ``(B,)`` (catalog (C2))."""

@@ -18,6 +18,7 @@ Discrete gradient descent with learning rate :math:`\eta` is the exact map
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,14 @@ class GradientFlow:
         if np.any(to_numpy(weight_decay) != 0):
             args["decay_rate"] = _member_axis(backend, weight_decay, 1) / tau
         return args
+
+    def pack(self, Ws: Sequence[Array]) -> Array:
+        """The flat state of the weights ``Ws`` (the network's layout)."""
+        return self.net.pack(Ws)
+
+    def unpack(self, y: Array, args: dict[str, Array] | None = None) -> tuple[Array, ...]:
+        """The weights ``W_l`` ``(B, N_l, N_{l-1})`` of the flat state ``y`` (views)."""
+        return self.net.unpack(y)
 
     def _problem(self, args: dict[str, Array]) -> tuple:
         """``(X, XT, y, alpha, loss, -1/tau)``: what the scaled gradient and the sliding weight read."""

@@ -75,10 +75,10 @@ def minibatch_sgd(
     g = np.broadcast_to(np.asarray(to_numpy(gamma), float), (B,))
     X, y = backend.asarray(train.X), backend.asarray(train.y)
     full_test = net.args(backend, test.X, test.y, gamma=g)
-    state = net.pack(backend.asarray(W0))
+    state = net.pack((backend.asarray(W0),))
 
     def measure() -> tuple:
-        W = net.unpack(state)
+        (W,) = net.unpack(state)
         sr = xp.stack([stable_rank(W[:, :m]), stable_rank(W[:, m:])], axis=-1)
         err = (net.margins(state, full_test) <= 0).mean(axis=-1)
         return to_numpy(sr), to_numpy(err)
@@ -94,4 +94,4 @@ def minibatch_sgd(
                 state = state + lr * net(None, state, args)
             records.append(measure())
     sr, err = (np.stack(a, axis=1) for a in zip(*records, strict=True))
-    return SGDRecord(sr, err, np.arange(epochs + 1) * -(-n // batch), to_numpy(net.unpack(state)))
+    return SGDRecord(sr, err, np.arange(epochs + 1) * -(-n // batch), to_numpy(net.unpack(state)[0]))

@@ -42,10 +42,10 @@ import numpy as np
 from numeric.backend import Array, Backend, to_numpy
 from numeric.data.near_orthogonal import GramData, bartlett_wishart
 from numeric.models.fixed_readout import (
+    OBJECTIVE,
     activation,
     class_of_rows,
     fast_loss_derivative_magnitude,
-    logistic_loss,
     margins,
     readout,
 )
@@ -219,17 +219,15 @@ class ReducedGD:
         """
         xp = self.xp
         take = (lambda a: a) if idx is None else (lambda a: a[idx])
-        Z0, coef, gam = take(self.Z0), take(self.coef), take(self.gam)
-        one_minus = 1.0 - gam
+        Z0, coef = take(self.Z0), take(self.coef)
+        sigma = activation(take(self.gam))
         n = P.shape[-1]
         flat = P.reshape(-1, n)
         Z = Z0 + (flat @ self.H).reshape(P.shape)
-        sp = xp.empty_like(P)
         for t in range(t0, t0 + k):
             act = Z >= 0
             self._observe(mon, act, t, idx)
-            xp.multiply(act, one_minus, out=sp)
-            sp += gam
+            sp = sigma.slope(Z)
             Z *= sp  # sigma(Z) = sigma'(Z) Z
             g = fast_loss_derivative_magnitude(self.y * (self.a @ Z))
             sp *= coef
@@ -328,7 +326,7 @@ class ReducedGD:
             t=rec.astype(float),
             P=Pr,
             q=q,
-            loss=to_numpy(logistic_loss(self.backend.asarray(q))),
+            loss=to_numpy(OBJECTIVE.value(self.backend.asarray(q), 1.0)),
             last_flip=to_numpy(mon["last_flip"]),
             act0=to_numpy(act0),
             exact_steps=exact_steps,

@@ -17,7 +17,6 @@ from numeric.models.balanced_relu import (
     LogPolarFlow,
     PlainFlow,
     direction_rate,
-    flow_args,
     join,
     logpolar_state,
     logpolar_to_plain,
@@ -37,7 +36,7 @@ def test_logpolar_field_is_the_plain_field_on_the_balanced_manifold(data, state)
     X, y = data
     W, s = state
     assume(exponential_field_is_representable(X, W))
-    args = flow_args(BE, X, y, s)
+    args = LogPolarFlow.args(BE, X, y, s=s)
     lp = logpolar_state(W)
     plain = join(W, s * np.linalg.norm(W, axis=-1))
     dU, drho = split(LogPolarFlow("exponential")(0.0, lp, args), 4)
@@ -61,7 +60,7 @@ def test_plain_field_equals_the_shared_biasfree_gradient_flow(data, state):
     gf = GradientFlow(net, Loss("exponential", "sum"))
     flat = net.pack([W, v[:, None, :]])
     ref = gf(0.0, flat, gf.args(BE, X, y, alpha=0.0))
-    dW, dv = split(PlainFlow("exponential")(0.0, join(W, v), flow_args(BE, X, y, s)), 3)
+    dW, dv = split(PlainFlow("exponential")(0.0, join(W, v), LogPolarFlow.args(BE, X, y, s=s)), 3)
     np.testing.assert_allclose(
         net.pack([dW, dv[:, None, :]]), ref, rtol=1e-12, atol=1e-12 * np.abs(ref).max()
     )
@@ -74,7 +73,7 @@ def test_reduced_scale_is_representable_and_f_underflows_to_zero():
     st_ = logpolar_state(np.array([[[1.0, 0.0], [0.0, 1.0]]]))
     U, rho = split(st_, 2)
     tiny = join(U, rho - 1e4)
-    args = flow_args(BE, X, y, s)
+    args = LogPolarFlow.args(BE, X, y, s=s)
     assert np.all(LogPolarFlow().outputs(tiny, args) == 0.0)
     W, v = logpolar_to_plain(tiny, s[None])
     assert np.all(W == 0.0) and np.all(v == 0.0)

@@ -15,7 +15,7 @@ from strategies_min2024 import (
 
 from numeric.backend import get_backend
 from numeric.data.separated_data import activated_sum
-from numeric.models.balanced_relu import LogPolarFlow, direction_rate, flow_args, join, logpolar_state, split
+from numeric.models.balanced_relu import LogPolarFlow, direction_rate, join, logpolar_state, split
 from numeric.models.leaky_balanced import LeakyLogPolarFlow, leaky_activated_sum, reduced_direction_error
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
@@ -31,7 +31,7 @@ def test_alpha_zero_is_the_relu_flow(data, state):
     X, y = data
     W, s = state
     assume(exponential_field_is_representable(X, W))
-    args = flow_args(BE, X, y, s)
+    args = LogPolarFlow.args(BE, X, y, s=s)
     lp = logpolar_state(W)
     np.testing.assert_array_equal(
         LeakyLogPolarFlow("exponential", 0.0)(0.0, lp, args), LogPolarFlow()(0.0, lp, args)
@@ -57,7 +57,7 @@ def test_leaky_logpolar_field_is_the_plain_leaky_gradient_flow(data, state, alph
     gf = GradientFlow(BiasFreeNet((4, 3, 1), kink=alpha), Loss("exponential", "sum"))
     dW, dv = gf.net.unpack(gf(0.0, gf.net.pack([W, v[:, None, :]]), gf.args(BE, X, y, alpha=alpha)))
     dU, drho = split(
-        LeakyLogPolarFlow("exponential", alpha)(0.0, logpolar_state(W), flow_args(BE, X, y, s)), 3
+        LeakyLogPolarFlow("exponential", alpha)(0.0, logpolar_state(W), LogPolarFlow.args(BE, X, y, s=s)), 3
     )
     norm = np.linalg.norm(W, axis=-1)
     tol = 1e-12 * (1 + np.abs(dW).max() / norm.min())
@@ -87,7 +87,7 @@ def test_direction_error_vanishes_at_eps_zero(data, state, alpha):
     W, s = state
     U, rho = split(logpolar_state(W), 3)
     lp = join(U, rho - 1.0e4)  # e^{2 rho} underflows to 0: f = 0 exactly, the field is s P_u x_a
-    err = LeakyLogPolarFlow("exponential", alpha).direction_error(lp, flow_args(BE, X, y, s))
+    err = LeakyLogPolarFlow("exponential", alpha).direction_error(lp, LogPolarFlow.args(BE, X, y, s=s))
     assert err.max() <= 1e-13 * (1 + np.abs(X).sum())
 
 

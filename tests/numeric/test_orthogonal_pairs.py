@@ -78,8 +78,8 @@ def test_active_pairs_equal_dense_gd(seed, lr, steps):
     :func:`_loss_and_curvature_tolerances` from the measured residual and state discrepancies."""
     V, a, c, y, sizes = _padded(seed, B=3, pmax=5, nmax=7)
     model = ShallowReLU(5, 7, "orthogonal")
-    args = model.args(BE, y, c=c, sizes=sizes)
-    state = model.pack(V, a)
+    args = model.args(BE, c, y, sizes=sizes)
+    state = model.pack((V, a))
     ap = ActivePairs.from_dense(V, a, c, y, sizes)
     for _ in range(steps):
         r_dense = model.residual(state, args)
@@ -96,7 +96,7 @@ def test_active_pairs_equal_dense_gd(seed, lr, steps):
         np.abs(ap.a.reshape(ad.shape) - ad).max(axis=1),
     )
     loss_tol, curvature_tol = _loss_and_curvature_tolerances(ap, r, r_dense, dtheta)
-    assert np.all(np.abs(ap.loss(r) - model.loss(state, args)) <= loss_tol)
+    assert np.all(np.abs(ap.loss(r) - model.loss_value(state, args)) <= loss_tol)
     with np.errstate(invalid="ignore", divide="ignore"):  # (5) is 0/0 at an exactly fitted member
         mu, mu_dense = ap.curvature(r), model.curvature(state, args)
     # exactly fitted on one side (the other may carry rounding residuals ~1e-16): (5) is undefined there

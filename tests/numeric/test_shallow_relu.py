@@ -22,8 +22,8 @@ def _full_and_gram(data, states, d):
     full = ShallowReLU(p, d, "full")
     gram = ShallowReLU(p, len(y), "gram")
     V, _, wperp2 = gram_state(W, a, X)
-    full_case = (full, full.pack(W, a), full.args(BE, y, X=X))
-    gram_case = (gram, gram.pack(V, a), gram.args(BE, y, G=G, wperp2=wperp2))
+    full_case = (full, full.pack((W, a)), full.args(BE, X, y))
+    gram_case = (gram, gram.pack((V, a)), gram.args(BE, G, y, wperp2=wperp2))
     return full_case, gram_case, X
 
 
@@ -37,7 +37,7 @@ def test_gram_reduction_is_exact(data, states):
     scale = max(1.0, float(np.abs(dVg).max()))
     np.testing.assert_allclose(dWf @ X.T, dVg, atol=1e-11 * scale)
     np.testing.assert_allclose(daf, dag, rtol=1e-11, atol=1e-12)
-    np.testing.assert_allclose(full.loss(yf, af), gram.loss(yg, ag), rtol=1e-12)
+    np.testing.assert_allclose(full.loss_value(yf, af), gram.loss_value(yg, ag), rtol=1e-12)
     np.testing.assert_allclose(full.curvature(yf, af), gram.curvature(yg, ag), rtol=1e-9)
     np.testing.assert_allclose(full.weight_sqnorm(yf, af), gram.weight_sqnorm(yg, ag), rtol=1e-9)
 
@@ -50,8 +50,8 @@ def test_orthogonal_reduction_equals_diagonal_gram(states, n):
     V = states[0][:, :, :n]
     a = states[1]
     orth, gram = ShallowReLU(3, n, "orthogonal"), ShallowReLU(3, n, "gram")
-    ao, ag = orth.args(BE, y, c=c), gram.args(BE, y, G=np.diag(c**2))
-    s = orth.pack(V, a)
+    ao, ag = orth.args(BE, c, y), gram.args(BE, np.diag(c**2), y)
+    s = orth.pack((V, a))
     np.testing.assert_allclose(orth(None, s, ao), gram(None, s, ag), rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(orth.curvature(s, ao), gram.curvature(s, ag), rtol=1e-12)
 
@@ -64,7 +64,7 @@ def test_field_is_minus_p_grad_loss(data, states):
     F = full(None, yf, af)
     u = np.random.default_rng(1).normal(size=yf.shape)
     h = 1e-6
-    dL = (full.loss(yf + h * u, af) - full.loss(yf - h * u, af)) / (2 * h)
+    dL = (full.loss_value(yf + h * u, af) - full.loss_value(yf - h * u, af)) / (2 * h)
     np.testing.assert_allclose(dL, -(F * u).sum(axis=1) / full.p, rtol=1e-5, atol=1e-9)
 
 
@@ -94,9 +94,9 @@ def test_padding_leaves_each_member_unchanged():
         Wpad[0, :p], Apad[0, :p] = W[0], a[0]
         Wp.append(Wpad), Ap.append(Apad), sizes.append((p, n))
         m = ShallowReLU(p, d, "full")
-        singles.append((m, m.pack(W, a), m.args(BE, y, X=X)))
+        singles.append((m, m.pack((W, a)), m.args(BE, X, y)))
     big = ShallowReLU(pmax, d, "full")
-    yb, ab = big.pack(np.concatenate(Wp), np.concatenate(Ap)), big.args(BE, Yp, X=Xp, sizes=np.array(sizes))
+    yb, ab = big.pack((np.concatenate(Wp), np.concatenate(Ap))), big.args(BE, Xp, Yp, sizes=np.array(sizes))
     Fb = big.unpack(big(None, yb, ab))
     for b, (m, y1, a1) in enumerate(singles):
         p = cases[b][0]
@@ -104,7 +104,7 @@ def test_padding_leaves_each_member_unchanged():
         np.testing.assert_allclose(Fb[0][b, :p], F1[0][0], rtol=1e-12, atol=1e-14)
         np.testing.assert_allclose(Fb[1][b, :p], F1[1][0], rtol=1e-12, atol=1e-14)
         np.testing.assert_array_equal(Fb[0][b, p:], 0.0)
-        np.testing.assert_allclose(big.loss(yb, ab)[b], m.loss(y1, a1)[0], rtol=1e-12)
+        np.testing.assert_allclose(big.loss_value(yb, ab)[b], m.loss_value(y1, a1)[0], rtol=1e-12)
         np.testing.assert_allclose(big.curvature(yb, ab)[b], m.curvature(y1, a1)[0], rtol=1e-12)
 
 
@@ -117,8 +117,8 @@ def test_group_initialization_decouples(group):
     signs = np.sign(y.reshape(p, k)[:, 0])
     V, a = group_init(gammas[None], signs[None])
     m = ShallowReLU(p, p * k, "orthogonal")
-    args = m.args(BE, y, c=np.ones(p * k))
-    dV, _ = m.unpack(m(None, m.pack(V, a), args))
+    args = m.args(BE, np.ones(p * k), y)
+    dV, _ = m.unpack(m(None, m.pack((V, a)), args))
     off = np.ones((p, p * k), bool)
     for j in range(p):
         off[j, j * k : (j + 1) * k] = False
@@ -131,5 +131,5 @@ def test_kink_convention():
     V, a = np.array([[[0.5, 0.0]]]), np.array([[1.0]])
     for kink, moves in ((0.0, False), (1.0, True)):
         m = ShallowReLU(1, 2, "orthogonal", kink=kink)
-        dV, _ = m.unpack(m(None, m.pack(V, a), m.args(BE, np.ones(2), c=np.ones(2))))
+        dV, _ = m.unpack(m(None, m.pack((V, a)), m.args(BE, np.ones(2), np.ones(2))))
         assert (dV[0, 0, 1] > 0) == moves

@@ -137,11 +137,11 @@ def ensemble(
     V, a, wperp2 = appendix_b_init_reduced(rng, data.G, data.d, B, p, scale)
     if data.orthogonal:
         model = ShallowReLU(p, data.n, "orthogonal")
-        args = model.args(be, data.y, c=data.norms, wperp2=wperp2)
+        args = model.args(be, data.norms, data.y, wperp2=wperp2)
     else:
         model = ShallowReLU(p, data.n, "gram")
-        args = model.args(be, data.y, G=data.G, wperp2=wperp2)
-    return model, be.asarray(model.pack(V, a)), args, V
+        args = model.args(be, data.G, data.y, wperp2=wperp2)
+    return model, be.asarray(model.pack((V, a))), args, V
 
 
 def observer(model: ShallowReLU):
@@ -150,7 +150,7 @@ def observer(model: ShallowReLU):
     def observe(t, y, args):
         r = model.residual(y, args)
         return {
-            "loss": model.loss(y, args),
+            "loss": model.loss_value(y, args),
             "mu": model.curvature(y, args),
             "minf": abs(1 - r / args["y"]).min(axis=1),
         }
@@ -299,7 +299,7 @@ def size_sweep(
         sizes[b] = (p, n)
     model = ShallowReLU(pmax, d, "full")
     ymin = np.array([np.abs(Y[b, : int(sizes[b, 1])]).min() for b in range(B)])
-    return SizeSweep(model, be.asarray(model.pack(W, A)), model.args(be, Y, X=X, sizes=sizes), sizes, ymin)
+    return SizeSweep(model, be.asarray(model.pack((W, A))), model.args(be, X, Y, sizes=sizes), sizes, ymin)
 
 
 def converged_by(sweep: SizeSweep, T: np.ndarray, lr: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
@@ -313,7 +313,7 @@ def converged_by(sweep: SizeSweep, T: np.ndarray, lr: float = 1.0) -> tuple[np.n
         steps=steps,
         record=np.arange(steps + 1),
         args=sweep.args,
-        observe=lambda t, y, a: {"loss": sweep.model.loss(y, a)},
+        observe=lambda t, y, a: {"loss": sweep.model.loss_value(y, a)},
         save_state=False,
     )
     L = to_numpy(traj.observed["loss"])
@@ -339,5 +339,5 @@ def orthogonal_sweep(be: Backend, rng: np.random.Generator, d: int, ns, seeds: i
         sizes[b] = (p, n)
     model = ShallowReLU(pmax, nmax, "orthogonal")
     ymin = np.array([np.abs(Y[b, : int(sizes[b, 1])]).min() for b in range(B)])
-    args = model.args(be, Y, c=C, wperp2=wperp2, sizes=sizes)
-    return SizeSweep(model, be.asarray(model.pack(V, A)), args, sizes, ymin)
+    args = model.args(be, C, Y, wperp2=wperp2, sizes=sizes)
+    return SizeSweep(model, be.asarray(model.pack((V, A))), args, sizes, ymin)

@@ -214,7 +214,7 @@ def t1_trajectory_ratio(theta: np.ndarray, steps: int, build: Callable[[np.ndarr
         W, a = (v[0] for v in model.unpack(y))
         g = np.maximum(_correct_margin(inst, W, a), -g0)
         worst = max(worst, float((1 - g / g0).max()))
-        if float(model.loss(y, args)[0]) < cert:
+        if float(model.loss_value(y, args)[0]) < cert:
             break
     return worst
 
@@ -1050,8 +1050,8 @@ def _corollary_checks(ctx, n, B, p, d, T, lr, eps, key) -> None:
     a2 = offdiag_norm(G) < assumption2_limit(norms, y)
     V, a, wperp2 = appendix_b_init_reduced(rng, G, d, B, p)
     model = ShallowReLU(p, n, "gram")
-    args = model.args(be, y, G=G, wperp2=wperp2)
-    run = run_gd(model, be.asarray(model.pack(V, a)), args, lr=lr, T=T, every=10)
+    args = model.args(be, G, y, wperp2=wperp2)
+    run = run_gd(model, be.asarray(model.pack((V, a))), args, lr=lr, T=T, every=10)
     I = event_I(V, a, y)
     ymin = np.abs(y).min(axis=1)
     cert = run.loss.min(axis=1) < ymin**2 / (2 * n)

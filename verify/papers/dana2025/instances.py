@@ -60,7 +60,7 @@ class Instance:
 
     def model(self) -> tuple[ShallowReLU, np.ndarray, dict]:
         m = ShallowReLU(self.p, self.X.shape[1], "full")
-        return m, m.pack(self.W[None], self.a[None]), m.args(HOST, self.y, X=self.X)
+        return m, m.pack((self.W[None], self.a[None])), m.args(HOST, self.X, self.y)
 
 
 def softplus(t: np.ndarray) -> np.ndarray:

@@ -54,16 +54,16 @@ def _full_vs_reduced(ctx: Context, data, d: int, B: int, p: int, lr: float, step
     X = gram_to_inputs(data.G, d, rng)
     W, a = appendix_b_init(rng, B, p, d)
     full = ShallowReLU(p, d, "full")
-    ys_full = _gd_states(be, full, be.asarray(full.pack(W, a)), full.args(be, data.y, X=X), lr, steps, 6)
+    ys_full = _gd_states(be, full, be.asarray(full.pack((W, a))), full.args(be, X, data.y), lr, steps, 6)
     Q, _ = np.linalg.qr(rng.normal(size=(d, d)))
     ys_rot = _gd_states(
-        be, full, be.asarray(full.pack(W @ Q, a)), full.args(be, data.y, X=X @ Q), lr, steps, 6
+        be, full, be.asarray(full.pack((W @ Q, a))), full.args(be, X @ Q, data.y), lr, steps, 6
     )
     V, _, wperp2 = gram_state(W, a, X)
     red = ShallowReLU(p, data.n, reduced_mode)
-    kw = {"G": data.G} if reduced_mode == "gram" else {"c": data.norms}
+    inputs = data.G if reduced_mode == "gram" else data.norms
     ys_red = _gd_states(
-        be, red, be.asarray(red.pack(V, a)), red.args(be, data.y, wperp2=wperp2, **kw), lr, steps, 6
+        be, red, be.asarray(red.pack((V, a))), red.args(be, inputs, data.y, wperp2=wperp2), lr, steps, 6
     )
 
     def pre_and_a(ys, model, Xr):
@@ -162,11 +162,11 @@ def _fd_curvature(model, y, args, scale: float = 1.0):
     B = 512, n = 64, p = 32 a few of the 10^6 pre-activations are that close to 0).
     """
     F = scale * model(None, y, args)
-    L0 = model.loss(y, args)
+    L0 = model.loss_value(y, args)
     h = 1e-4 / float(np.abs(to_numpy(F)).max())
 
     def deriv(hh):
-        return -(model.loss(y + hh * F, args) - model.loss(y - hh * F, args)) / (2 * hh) / L0
+        return -(model.loss_value(y + hh * F, args) - model.loss_value(y - hh * F, args)) / (2 * hh) / L0
 
     d1, d2 = to_numpy(deriv(h)), to_numpy(deriv(2 * h))
     pre = to_numpy(model.preact(model.unpack(y)[0], args))
@@ -259,7 +259,7 @@ def equation_16(ctx: Context) -> None:
     )
     for data, model, y0, args in _random_states(ctx, "eq16", n, p, B):
         fd, err = _fd_curvature(model, y0, args)
-        L = to_numpy(model.loss(y0, args))
+        L = to_numpy(model.loss_value(y0, args))
         printed = 2 * n * to_numpy(model.curvature(y0, args)) * L  # (2/n) R^T M R = 2 n mu L
         measured = fd * L  # -dL/dt
         ctx.bound(
@@ -302,7 +302,7 @@ def _gd_defects(ctx: Context, data, B: int, p: int, T: float, key: str, scale: f
     rows = []
     for lr in lrs:
         y = y0
-        delta0, L0 = model.balance(y, args), model.loss(y, args)
+        delta0, L0 = model.balance(y, args), model.loss_value(y, args)
         s = xp.sign(model.unpack(y)[1])
         drift, defect, integral = xp.zeros(B), xp.zeros(B), xp.zeros(B)
         smin = xp.min(s * model.unpack(y)[1], axis=1)
@@ -313,7 +313,7 @@ def _gd_defects(ctx: Context, data, B: int, p: int, T: float, key: str, scale: f
             y = y + lr * scale * model(None, y, args)
             U, a = model.unpack(y)
             drift = xp.maximum(drift, xp.abs(model.balance(y, args) - delta0).max(axis=1))
-            defect = xp.maximum(defect, xp.abs(xp.log(model.loss(y, args) / L0) + integral))
+            defect = xp.maximum(defect, xp.abs(xp.log(model.loss_value(y, args) / L0) + integral))
             smin = xp.minimum(smin, xp.min(s * a, axis=1))
             now = U > 0
             flips = flips + (now != active)
@@ -343,9 +343,9 @@ def _balance_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float):
     X = gram_to_inputs(data.G, d, rng)
     W, a = appendix_b_init(rng, B, p, d)
     model = ShallowReLU(p, d, "full")
-    args = model.args(be, data.y, X=X)
+    args = model.args(be, X, data.y)
     ts = np.linspace(0.0, T, 41)
-    ys, diff = solve_with_error(model, be.asarray(model.pack(W, a)), args, ts, rtol=rtol)
+    ys, diff = solve_with_error(model, be.asarray(model.pack((W, a))), args, ts, rtol=rtol)
 
     def balance(z):
         Wt = z[:, :, : p * d].reshape(B, len(ts), p, d)
@@ -422,8 +422,8 @@ def _prop3_signs(ctx: Context) -> np.ndarray:
     model = ShallowReLU(2, 2, "orthogonal")
     V = np.array([[[1.0, 0.95], [0.92, 0.9]]])
     a = np.array([[0.01, -0.01]])
-    args = model.args(be, np.array([100.0, -50.0]), c=np.ones(2), wperp2=np.zeros((1, 2)))
-    ys = solve_flow(model, be.asarray(model.pack(V, a)), args, np.linspace(0, 2.0, 201), rtol=1e-9)
+    args = model.args(be, np.ones(2), np.array([100.0, -50.0]), wperp2=np.zeros((1, 2)))
+    ys = solve_flow(model, be.asarray(model.pack((V, a))), args, np.linspace(0, 2.0, 201), rtol=1e-9)
     return np.sign(a)[:, None, :] * ys[:, :, 4:]
 
 
@@ -441,7 +441,7 @@ def _lemma2_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float, scal
 
     def log_loss(z):
         return np.log(
-            np.stack([to_numpy(model.loss(be.asarray(z[:, k, :-1]), args)) for k in range(len(ts))], 1)
+            np.stack([to_numpy(model.loss_value(be.asarray(z[:, k, :-1]), args)) for k in range(len(ts))], 1)
         )
 
     logL = log_loss(ys)
@@ -567,17 +567,17 @@ def _c2_runs(ctx: Context, v01: float, delays, T: float = 4.0):
     be = ctx.backend
     V = np.array([[[0.5, v01], [0.3, 0.4]]])
     a = np.array([[1.0, 1.0]])
-    y0 = be.asarray(ShallowReLU(2, 2, "orthogonal").pack(V, a))
+    y0 = be.asarray(ShallowReLU(2, 2, "orthogonal").pack((V, a)))
     ts = np.linspace(0.0, T, 81)
     out = {}
     for name, kink in (("sigma'(0)=0", 0.0), ("sigma'(0)=1", 1.0)):
         model = ShallowReLU(2, 2, "orthogonal", kink=kink)
-        args = model.args(be, np.ones(2), c=np.ones(2), wperp2=np.zeros((1, 2)))
+        args = model.args(be, np.ones(2), np.ones(2), wperp2=np.zeros((1, 2)))
         out[name] = solve_flow(model, y0, args, ts, rtol=1e-11)[0]
     for td in delays:
         k = int(np.searchsorted(ts, td))
         m1 = ShallowReLU(2, 2, "orthogonal", kink=1.0)
-        args = m1.args(be, np.ones(2), c=np.ones(2), wperp2=np.zeros((1, 2)))
+        args = m1.args(be, np.ones(2), np.ones(2), wperp2=np.zeros((1, 2)))
         start = be.asarray(out["sigma'(0)=0"][None, k])
         tail = solve_flow(m1, start, args, ts[k:], rtol=1e-11)[0]
         out[f"wait until t~={td:g}"] = np.concatenate([out["sigma'(0)=0"][:k], tail])
@@ -630,8 +630,8 @@ def section_c2(ctx: Context) -> None:
     )
     be = ctx.backend
     model = ShallowReLU(2, 2, "orthogonal")
-    args = model.args(be, np.ones(2), c=np.ones(2), wperp2=np.zeros((1, 2)))
-    y0 = be.asarray(model.pack(np.array([[[0.5, 0.0], [0.3, 0.4]]]), np.array([[1.0, 1.0]])))
+    args = model.args(be, np.ones(2), np.ones(2), wperp2=np.zeros((1, 2)))
+    y0 = be.asarray(model.pack((np.array([[[0.5, 0.0], [0.3, 0.4]]]), np.array([[1.0, 1.0]]))))
     for lr in (0.1, 0.01):
         tr = gradient_descent(model, y0, lr=lr, steps=int(4 / lr), record=[int(4 / lr)], args=args)
         dev = float(np.abs(to_numpy(tr.ys)[0, -1] - out["sigma'(0)=0"][-1]).max())
@@ -677,9 +677,9 @@ def assumption_1(ctx: Context) -> None:
         data = make_data(rng, n, "boundary", d=d)
         V, a, wperp2 = appendix_b_init_reduced(rng, data.G, d, B, p)
         model = ShallowReLU(p, n, "gram")
-        args = model.args(ctx.backend, data.y, G=data.G, wperp2=wperp2)
+        args = model.args(ctx.backend, data.G, data.y, wperp2=wperp2)
         margin = np.abs(a) - np.sqrt(
-            to_numpy(model.weight_sqnorm(ctx.backend.asarray(model.pack(V, a)), args))
+            to_numpy(model.weight_sqnorm(ctx.backend.asarray(model.pack((V, a))), args))
         )
         ctx.bound(
             f"min_j |a_j(0)| - ||w_j(0)|| over {B * p} App.-B neurons, Gram coordinates with frozen mass "

@@ -44,9 +44,9 @@ def _prop3_runs(ctx: Context, y1: float, lams, a0s, T: float):
     V = np.broadcast_to(G0, (B, 2, 2)).copy()
     a = np.array([[a0, -a0] for _, a0 in cases])
     y = np.array([[y1, -lam * y1] for lam, _ in cases])
-    args = model.args(be, y, c=np.ones(2), wperp2=np.zeros((B, 2)))
+    args = model.args(be, np.ones(2), y, wperp2=np.zeros((B, 2)))
     ts = np.linspace(0.0, T, 201)
-    ys = solve_flow(model, be.asarray(model.pack(V, a)), args, ts, rtol=1e-10, max_steps=200_000)
+    ys = solve_flow(model, be.asarray(model.pack((V, a))), args, ts, rtol=1e-10, max_steps=200_000)
     V_t = ys[:, :, :4].reshape(B, len(ts), 2, 2)
     a_t = ys[:, :, 4:]
     h = np.einsum("btj,btji->bti", a_t, np.maximum(V_t, 0.0)) / 2
@@ -84,9 +84,9 @@ def prop3_extinction_ratio(theta: np.ndarray) -> float:
         return -np.inf
     G, lam, a0 = inst
     model = ShallowReLU(2, 2, "orthogonal")
-    args = model.args(HOST, np.array([PROP3_Y1, -lam * PROP3_Y1]), c=np.ones(2), wperp2=np.zeros((1, 2)))
+    args = model.args(HOST, np.ones(2), np.array([PROP3_Y1, -lam * PROP3_Y1]), wperp2=np.zeros((1, 2)))
     ts = np.linspace(0.0, PROP3_T, 41)
-    ys = solve_flow(model, model.pack(G[None], a0[None]), args, ts, rtol=1e-6, max_steps=100_000)
+    ys = solve_flow(model, model.pack((G[None], a0[None])), args, ts, rtol=1e-6, max_steps=100_000)
     on_x2 = ys[0, :, [1, 3]].max(axis=0)  # max_j <w_j|x_2> (U is row-major (j, i))
     dead = np.flatnonzero(on_x2 <= 0)
     return float(ts[dead[0]] / PROP3_T) if dead.size else 1 + float(on_x2[-1] / on_x2[0])
@@ -210,8 +210,8 @@ def _n_mu0(
     if cauchy:
         a = np.sign(a) * (np.abs(a) + np.abs(rng.standard_cauchy(a.shape)))
     model = ShallowReLU(p, n, "orthogonal")
-    args = model.args(be, y, c=c, wperp2=wperp2)
-    return n * to_numpy(model.curvature(be.asarray(model.pack(V, a)), args))
+    args = model.args(be, c, y, wperp2=wperp2)
+    return n * to_numpy(model.curvature(be.asarray(model.pack((V, a))), args))
 
 
 def beta0_value(c: np.ndarray, y: np.ndarray, d: int) -> float:
@@ -403,8 +403,8 @@ def _full_coordinates(ctx: Context, sweep, d: int) -> _FullGD:
         W[b, :p, n:] = sphere_directions(rng, (p, d - n)) * wperp[b, :p, None]
     Q, _ = np.linalg.qr(rng.normal(size=(d, d)))
     model = ShallowReLU(pmax, d, "full")
-    args = model.args(ctx.backend, to_numpy(sweep.args["y"]), X=X @ Q, sizes=sweep.sizes)
-    return _FullGD(model, ctx.backend.asarray(model.pack(W @ Q, a)), args)
+    args = model.args(ctx.backend, X @ Q, to_numpy(sweep.args["y"]), sizes=sweep.sizes)
+    return _FullGD(model, ctx.backend.asarray(model.pack((W @ Q, a))), args)
 
 
 class _Jittered:
@@ -744,11 +744,11 @@ def _delta_run(
     V, a, wperp2 = appendix_b_init_reduced(rng, G, d, B, p, scale)
     a = a_scale * np.sign(a) * np.sqrt(_wsq(V, G, wperp2) + delta + rng.exponential(1.0, a.shape))
     model = ShallowReLU(p, n, "orthogonal")
-    args = model.args(be, y, wperp2=wperp2, c=c)
+    args = model.args(be, c, y, wperp2=wperp2)
     t_n = 2 * n / (np.abs(y).min() * c.min() * delta * a_scale**2) * np.maximum(V, 0).max(axis=(1, 2))
     stops = np.floor(t_n / lr).astype(int)
     T = int(stops.max() * (1 + extra)) + 1
-    yk, pre_tn, rec = be.asarray(model.pack(V, a)), np.zeros_like(V), []
+    yk, pre_tn, rec = be.asarray(model.pack((V, a))), np.zeros_like(V), []
     every = max(T // 60, 1)
     for k in range(T + 1):
         if k in set(stops.tolist()):
@@ -940,7 +940,7 @@ def prop1_state_ratio(theta: np.ndarray) -> float:
     frozen = wsq - (np.maximum(V, 0) ** 2 / c**2).sum(axis=1)
     a = s * np.sqrt(wsq + delta)
     model = ShallowReLU(p, n, "orthogonal")
-    state, args = model.pack(V[None], a[None]), model.args(HOST, y, c=c, wperp2=wperp2[None])
+    state, args = model.pack((V[None], a[None])), model.args(HOST, c, y, wperp2=wperp2[None])
     mu = float(model.curvature(state, args)[0])
     maxf = float(np.abs(1 - model.residual(state, args)[0] / y).max())
     return mu / float(prop1_rhs(c, y, maxf, p, delta.mean() + 2 * frozen.mean()))

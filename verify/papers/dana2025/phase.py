@@ -70,9 +70,9 @@ def _group_sim(ctx: Context, k: int, p: int, labels: np.ndarray, gammas: np.ndar
         V[0, j, i] = val
         a = signs[None] * np.linalg.norm(V[0], axis=1)[None]
     model = ShallowReLU(p, n, "orthogonal")
-    args = model.args(be, labels, c=np.ones(n), wperp2=np.zeros((1, p)))
+    args = model.args(be, np.ones(n), labels, wperp2=np.zeros((1, p)))
     ts = np.linspace(0.0, T, 61)
-    fine, diff = solve_with_error(model, be.asarray(model.pack(V, a)), args, ts, rtol=1e-8)
+    fine, diff = solve_with_error(model, be.asarray(model.pack((V, a))), args, ts, rtol=1e-8)
     out = []
     for ys in (fine[0], fine[0] - diff[0]):
         U = ys[:, : p * n].reshape(len(ts), p, n)

@@ -83,7 +83,7 @@ def twin_runs(
     XT = be.asarray(X.T)
 
     def observe(t, yflat, a):
-        W = net.unpack(yflat)
+        (W,) = net.unpack(yflat)
         V = W - a["W0"]
         P = V @ a["proj"]
         back = (P / a["D"][:, None, :]) @ a["X"]

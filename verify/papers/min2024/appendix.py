@@ -26,7 +26,7 @@ from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
-from numeric.models.balanced_relu import PlainFlow, flow_args, join, split
+from numeric.models.balanced_relu import PlainFlow, join, split
 from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context
@@ -99,7 +99,7 @@ def _eq46(backend, X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, k
 
 def _eq46_terms(backend, X, y, W, v, kind: str) -> tuple[np.ndarray, np.ndarray]:
     """The quotients of :func:`_eq46` for every (member, neuron, i), ``(B, h, n)``, and the activations."""
-    args = flow_args(backend, X, y, np.sign(v))
+    args = PlainFlow.args(backend, X, y, s=np.sign(v))
     dW, _ = split(to_numpy(PlainFlow(kind)(None, backend.asarray(join(W, v)), args)), W.shape[1])
     q = y * np.sign(v)[..., None] * (dW @ X.T) / (np.abs(v)[..., None] * np.linalg.norm(X, axis=1))
     return q, activation(W, X)
@@ -119,7 +119,7 @@ def gd_crossings(ctx: Context, p, kind: str, steps: int) -> np.ndarray:
         lr=10.0 / steps,
         steps=steps,
         record=np.arange(steps + 1),
-        args=flow_args(ctx.backend, p.X, p.y, p.s),
+        args=PlainFlow.args(ctx.backend, p.X, p.y, s=p.s),
     )
     Y = to_numpy(tr.ys)
     W, _ = split(Y.reshape(-1, Y.shape[-1]), p.h)
@@ -455,7 +455,7 @@ def remark_7(ctx: Context) -> None:
         lr=2e-3,
         steps=steps,
         record=np.array([0, steps]),
-        args=flow_args(ctx.backend, p.X, p.y, p.s),
+        args=PlainFlow.args(ctx.backend, p.X, p.y, s=p.s),
     )
     Y = to_numpy(tr.ys)[:, -1]
     W, _ = split(Y, p.h)
@@ -508,7 +508,7 @@ def remark_8(ctx: Context) -> None:
                         PlainFlow("exponential")(
                             None,
                             ctx.backend.asarray(join(W, v)),
-                            flow_args(ctx.backend, X, y, np.array([s])),
+                            PlainFlow.args(ctx.backend, X, y, s=np.array([s])),
                         )
                     ),
                     1,

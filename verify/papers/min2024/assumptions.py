@@ -42,7 +42,7 @@ from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
-from numeric.models.balanced_relu import PlainFlow, direction_rate, flow_args, join, split
+from numeric.models.balanced_relu import PlainFlow, direction_rate, join, split
 from numeric.models.leaky_balanced import LeakyLogPolarFlow, reduced_direction_error
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
@@ -206,7 +206,7 @@ def _plain_field(X, y, W, v, kink: float) -> tuple[np.ndarray, np.ndarray]:
 
 def _fd_gap(X, y, W, v) -> float:
     """max |field + central-difference gradient of L| / max |field| over all parameters."""
-    args = flow_args(NUMPY, X, y, np.sign(v))
+    args = PlainFlow.args(NUMPY, X, y, s=np.sign(v))
     state = join(W, v)
     field = PlainFlow()(0.0, state, args)
     step = 1e-6 * np.abs(state).max()
@@ -214,7 +214,9 @@ def _fd_gap(X, y, W, v) -> float:
     for k in range(state.shape[1]):
         e = np.zeros_like(state)
         e[:, k] = step
-        grad[:, k] = (PlainFlow().loss(state + e, args) - PlainFlow().loss(state - e, args)) / (2 * step)
+        grad[:, k] = (PlainFlow().loss_value(state + e, args) - PlainFlow().loss_value(state - e, args)) / (
+            2 * step
+        )
     return float(np.abs(field + grad).max() / np.abs(field).max())
 
 
@@ -418,7 +420,7 @@ def _unbalanced_run(ctx: Context, p: Problem, scale: float, B: int) -> dict:
     h, D = 12, p.X.shape[1]
     y0 = join(rng.normal(0, scale, (B, h, D)), rng.normal(0, scale, (B, h)))
     ts = np.linspace(0.0, 8.0, 81)
-    args = flow_args(ctx.backend, p.X, p.y, np.ones((1, h)))
+    args = PlainFlow.args(ctx.backend, p.X, p.y, s=np.ones((1, h)))
     tr = solve(
         PlainFlow(),
         ctx.backend.asarray(y0),
@@ -433,7 +435,7 @@ def _unbalanced_run(ctx: Context, p: Problem, scale: float, B: int) -> dict:
     codes = regions(W.reshape(B, len(ts), h, D), p.X, p.y)
     v = v.reshape(B, len(ts), h)
     ok = allowed(codes, np.sign(v)).all(-1)
-    loss = to_numpy(PlainFlow().loss(ctx.backend.asarray(Y.reshape(-1, Y.shape[-1])), args)).reshape(
+    loss = to_numpy(PlainFlow().loss_value(ctx.backend.asarray(Y.reshape(-1, Y.shape[-1])), args)).reshape(
         B, len(ts)
     )
     return {"ts": ts, "ok": ok, "loss": loss, "flips": int((np.sign(v[:, 1:]) != np.sign(v[:, :-1])).sum())}
@@ -595,7 +597,7 @@ def _leaky_reduced(ctx: Context, p: Problem, alpha: float, ts: np.ndarray, rtol:
         ts,
         method=DOPRI5,
         control=AdaptiveStep(rtol=rtol, atol=rtol * 1e-2),
-        args=flow_args(ctx.backend, p.X, p.y, p.s),
+        args=PlainFlow.args(ctx.backend, p.X, p.y, s=p.s),
     )
     return directions(tr, p.h)
 

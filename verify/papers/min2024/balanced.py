@@ -23,7 +23,6 @@ from numeric.models.balanced_relu import (
     LogPolarFlow,
     PlainFlow,
     direction_rate,
-    flow_args,
     join,
     logpolar_to_plain,
     split,
@@ -79,7 +78,7 @@ def _lemma_error_observer(form: str):
 def _euler_floor(ctx: Context, p: Problem, dt: float) -> tuple[np.ndarray, np.ndarray]:
     """Max over t <= T_END of the Lemma-4 error, explicit Euler (= GD), log-polar and plain, per eps."""
     q = p.repeat(len(LADDER)).with_log_eps(np.tile(np.log(LADDER), p.B))
-    args = flow_args(ctx.backend, q.X, q.y, q.s)
+    args = LogPolarFlow.args(ctx.backend, q.X, q.y, s=q.s)
     steps = round(T_END / dt)
     rec = np.arange(0, steps + 1, max(1, steps // 50))
     out = []
@@ -121,7 +120,7 @@ def equation_3(ctx: Context) -> None:
     q = p.repeat(2).with_log_eps(np.tile(np.log([1e-1, 1e-2]), seeds))
     ts = np.linspace(0.0, 1.5, 16)
     rtol = 1e-9
-    args = flow_args(ctx.backend, q.X, q.y, q.s)
+    args = LogPolarFlow.args(ctx.backend, q.X, q.y, s=q.s)
     plain = [
         solve(
             PlainFlow(),
@@ -257,7 +256,7 @@ def _tiny_scales(ctx: Context, p: Problem) -> None:
     r""":math:`\epsilon=e^{-100},e^{-1000}` in log-polar form: reduced directions, shifted :math:`\rho`."""
     q = p.take(slice(0, 1)).repeat(3).with_log_eps([REDUCED_LOG_EPS, -1000.0, -100.0])
     ts = np.linspace(0.0, 2.0, 11)
-    args = flow_args(ctx.backend, q.X, q.y, q.s)
+    args = LogPolarFlow.args(ctx.backend, q.X, q.y, s=q.s)
     tr = solve(
         LogPolarFlow(),
         ctx.backend.asarray(initial_state(q)),

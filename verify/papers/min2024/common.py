@@ -35,7 +35,7 @@ from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
 from numeric.engine.trajectory import Trajectory
-from numeric.models.balanced_relu import LogPolarFlow, flow_args, join, logpolar_state, split, unit
+from numeric.models.balanced_relu import LogPolarFlow, join, logpolar_state, split, unit
 
 EPS = float(np.finfo(np.float64).eps)
 REDUCED_LOG_EPS = -1.0e4  # rho(0) = log eps: e^{2 rho} underflows to exactly 0
@@ -125,7 +125,7 @@ def run(
     backend: Backend, p: Problem, ts: np.ndarray, *, rtol: float, kind: str = "exponential"
 ) -> Trajectory:
     """One batched DOPRI5 solve of the balanced log-polar flow for every member of ``p``."""
-    args = flow_args(backend, p.X, p.y, p.s)
+    args = LogPolarFlow.args(backend, p.X, p.y, s=p.s)
     control = AdaptiveStep(rtol=rtol, atol=rtol * 1e-2)
     return solve(
         LogPolarFlow(kind),

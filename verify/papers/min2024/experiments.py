@@ -29,7 +29,7 @@ from numeric.backend import to_numpy
 from numeric.data.digits import digit_pair, gram_sign_agreement
 from numeric.data.separated_data import DEAD, MINUS, PLUS, aggregates, planar, regions
 from numeric.engine.descent import gradient_descent
-from numeric.models.balanced_relu import PlainFlow, flow_args, join
+from numeric.models.balanced_relu import PlainFlow, join
 from verify.claim import claim
 from verify.context import Context, Series
 
@@ -392,7 +392,7 @@ def figure_6(ctx: Context) -> None:
         lr=LR / len(y),
         steps=20,
         record=np.array([20]),
-        args=flow_args(ctx.backend, X, y, np.ones((1, H))),
+        args=PlainFlow.args(ctx.backend, X, y, s=np.ones((1, H))),
     )
     mine = gd(X, y, W0, v0, steps=20, every=20)
     ctx.close(

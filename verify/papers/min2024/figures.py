@@ -16,7 +16,7 @@ import numpy as np
 from numeric.backend import to_numpy
 from numeric.data.separated_data import DEAD, PLUS, planar, regions
 from numeric.engine.descent import gradient_descent
-from numeric.models.balanced_relu import PlainFlow, flow_args, join, split
+from numeric.models.balanced_relu import PlainFlow, join, split
 from verify.claim import claim
 from verify.context import Context, Series
 
@@ -34,7 +34,7 @@ def _gd_run(ctx: Context, beta: float, seeds: int, h: int, steps: int, record: n
     rng = ctx.rng(f"gd/{beta}").host
     W0 = rng.normal(0.0, INIT, size=(seeds, h, 2))
     v0 = rng.normal(0.0, INIT, size=(seeds, h))
-    args = flow_args(ctx.backend, X, y, np.ones((seeds, h)))
+    args = PlainFlow.args(ctx.backend, X, y, s=np.ones((seeds, h)))
     tr = gradient_descent(
         PlainFlow("exponential"),
         ctx.backend.asarray(join(W0, v0)),

@@ -24,7 +24,7 @@ from numeric.data.separated_data import MINUS, PLUS, activated_sum, aggregates, 
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
-from numeric.models.balanced_relu import direction_rate, flow_args, split
+from numeric.models.balanced_relu import LogPolarFlow, direction_rate, split
 from numeric.models.leaky_balanced import LeakyLogPolarFlow, leaky_activated_sum, reduced_direction_error
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
@@ -333,7 +333,7 @@ def _observed_run(backend, q: Problem, alpha: float, kind: str, ts: np.ndarray) 
         ts,
         method=DOPRI5,
         control=AdaptiveStep(rtol=1e-6, atol=1e-8),
-        args=flow_args(backend, q.X, q.y, q.s),
+        args=LogPolarFlow.args(backend, q.X, q.y, s=q.s),
         observe=_observe(flow),
         save_state=False,
     )
