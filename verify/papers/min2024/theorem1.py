@@ -395,10 +395,10 @@ def _controls(ctx: Context, h: int) -> None:
         )
 
 
-def _final_phase(ctx: Context, p: Problem, t_end: float) -> dict:
+def _final_phase(backend, p: Problem, t_end: float) -> dict:
     """One run per member to ``t_end``; the Theorem 1.2 quantities on the host."""
     ts = np.concatenate([[0.0], np.geomspace(1e-3, t_end, GRID_POINTS)])
-    traj = run(ctx.backend, p, ts, rtol=1e-7)
+    traj = run(backend, p, ts, rtol=1e-7)
     U = directions(traj, p.h)
     rho = log_norms(traj, p.h)
     ev = events(p, U)
@@ -452,6 +452,57 @@ def _t2_bound(p: Problem, b: int) -> float:
     return max(out)
 
 
+def _part2(q: Problem, r: dict, b: int, alpha: float) -> tuple[float, float, float]:
+    """Member ``b`` of a :func:`_final_phase` run ``r`` (both groups populated, t2 reached): max loss /
+    bound for t > t2 (at t2 the ratio is 1 by definition of the bound; 0 if t2 is the last output), max of
+    stable rank - 2 - 4 sqrt(h) eps W_max^2 / ||W||_2^2 - 16 eps64 stable rank for t >= empirical t1, and
+    the final stable rank."""
+    ts, k2, k1 = r["ts"], int(r["t2_index"][b]), int(r["ev"].t1_index[b])
+    L2, later = r["loss"][b, k2], slice(k2 + 1, None)
+    loss = float(np.max(r["loss"][b, later] / (L2 / (L2 * alpha * (ts[later] - ts[k2]) + 1)), initial=0.0))
+    # ||W||_F^2 <= 2||W||_2^2 + slack  <=>  stable rank <= 2 + slack / ||W||_2^2 (in scaled form)
+    log_slack = np.log(4 * np.sqrt(q.h)) + q.log_eps[b] + 2 * np.log(np.linalg.norm(q.W0[b], axis=1).max())
+    rel = np.exp(np.minimum(log_slack - r["log_scale2"][b, k1:], 700.0)) / r["spec2"][b, k1:]
+    srank = r["fro2"][b, k1:] / r["spec2"][b, k1:]
+    return loss, float(np.max(srank - 2 - rel - 16 * EPS_F * srank)), float(srank[-1])
+
+
+PART2_H = 4  # neurons of Theorem 1.2's search instances (stable rank <= 2 is void for h <= 2)
+
+
+def _theorem12_violation(theta: np.ndarray) -> float:
+    r"""Theorem 1.2 on one instance: the largest of loss / bound (over :math:`1+10^{-5}`, the sweep's
+    tolerance), 1 + the stable-rank excess, 1 + the label changes after :math:`t_1`; 0 when a group is
+    empty at :math:`t_1` or t2 is not reached (outside part 2); NaN if the run fails.
+
+    ``theta`` = (:func:`instances.cone_instance` data (4 points in R^3, :math:`\mu>0`), :math:`W_0`
+    (4, 3), 4 sign logits); eps = max((28)'s threshold / e, e^-100), as the sweep's ladder."""
+    X, y, _ = cone_instance(theta[:DATA], 0, SHAPE)
+    W0 = theta[DATA : DATA + PART2_H * DIM].reshape(1, PART2_H, DIM)
+    s = np.where(theta[DATA + PART2_H * DIM :] >= 0, 1.0, -1.0)[None]
+    q = Problem(X, y, W0, s, np.zeros(1))
+    q = q.with_log_eps(max(log_eps_threshold(q, 0) - 1.0, -100.0))
+    xa = min(np.linalg.norm(X[y > 0].sum(0)), np.linalg.norm(X[y < 0].sum(0)))
+    r = _final_phase(get_backend("numpy"), q, t_end=1.5 * (-q.log_eps[0]) / xa + 50)
+    if not bool(r["ok"].all()):
+        return float("nan")
+    if not r["groups"][0] or r["t2_index"][0] >= len(r["ts"]):
+        return 0.0
+    norms = np.linalg.norm(X, axis=1)
+    loss, rank, _ = _part2(q, r, 0, (separation(X, y) * norms.min()) ** 2 / (32 * norms.max()))
+    trap = int(r["ev"].trap_violations[0])
+    return float(max(loss / (1 + 1e-5), 1.0 + rank, 1.0 + trap if trap else 0.0))
+
+
+def _t12_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """The three data families of :func:`instances.cone_starts`, Gaussian shapes, alternating signs."""
+    signs = 1.0 - 2.0 * (np.arange(PART2_H) % 2)
+    return {
+        f"{name}, Gaussian init": [np.concatenate([ts[0][:DATA], rng.normal(size=PART2_H * DIM), signs])]
+        for name, ts in cone_starts(rng, 0, SHAPE).items()
+    }
+
+
 @claim(
     "min2024:theorem-1.2",
     title="Final phase: trapping after t1, O(1/t) loss bound with explicit alpha, stable rank <= 2",
@@ -475,6 +526,7 @@ def theorem_1_2(ctx: Context) -> None:
     ns = ctx.param("n", tiny=(4,), quick=(4, 6), full=(4, 8, 16))
     mus = ctx.param("mu", tiny=(0.5,), quick=(0.5,), full=(0.5, 0.2))
     h = ctx.param("H", tiny=8, quick=12, full=20)
+    budget = ctx.param("budget", tiny=1, quick=2, full=40)
     ns, mus = (ns,) if isinstance(ns, int) else ns, (mus,) if isinstance(mus, float) else mus
     rng = ctx.rng("final").host
     rows, loss_gap, rank_gap, slopes, final_srank = [], [], [], [], []
@@ -485,7 +537,7 @@ def theorem_1_2(ctx: Context) -> None:
             ladder = np.array([np.log(1e-2), np.log(1e-4), -100.0, literal])
             q = p.repeat(len(ladder)).with_log_eps(ladder)
             xa = min(np.linalg.norm(p.X[p.y > 0].sum(0)), np.linalg.norm(p.X[p.y < 0].sum(0)))
-            r = _final_phase(ctx, q, t_end=1.5 * (-literal) / xa + 50)
+            r = _final_phase(ctx.backend, q, t_end=1.5 * (-literal) / xa + 50)
             ts = r["ts"]
             alpha = (mu * np.linalg.norm(p.X, axis=1).min()) ** 2 / (32 * np.linalg.norm(p.X, axis=1).max())
             t2s = []
@@ -494,18 +546,10 @@ def theorem_1_2(ctx: Context) -> None:
                 t2s.append(ts[min(k2, len(ts) - 1)])
                 if not r["groups"][b] or k2 >= len(ts):
                     continue
-                L2 = r["loss"][b, k2]
-                bound = L2 / (L2 * alpha * (ts[k2:] - ts[k2]) + 1)
-                loss_gap.append(float(np.max(r["loss"][b, k2:] / bound)))
-                k1 = int(r["ev"].t1_index[b])
-                # ||W||_F^2 <= 2||W||_2^2 + slack  <=>  stable rank <= 2 + slack / ||W||_2^2 (in scaled form)
-                log_slack = (
-                    np.log(4 * np.sqrt(h)) + q.log_eps[b] + 2 * np.log(np.linalg.norm(p.W0[0], axis=1).max())
-                )
-                rel = np.exp(np.minimum(log_slack - r["log_scale2"][b, k1:], 700.0)) / r["spec2"][b, k1:]
-                srank = r["fro2"][b, k1:] / r["spec2"][b, k1:]
-                rank_gap.append(float(np.max(srank - 2 - rel - 16 * EPS_F * srank)))
-                final_srank.append(float(srank[-1]))
+                loss, rank, last = _part2(q, r, b, alpha)
+                loss_gap.append(loss)
+                rank_gap.append(rank)
+                final_srank.append(last)
             t2s = np.array(t2s)
             slope = np.polyfit(-ladder, t2s, 1)[0]
             slope_bound = 8 / (np.sqrt(mu) * (p.y > 0).sum() * np.linalg.norm(p.X, axis=1).min())
@@ -563,7 +607,7 @@ def theorem_1_2(ctx: Context) -> None:
         why="if not, the loss bound is not claimed for that run and is skipped",
     )
     ctx.bound(
-        "loss / bound for t >= t2 (alpha = (mu X_min)^2 / (32 X_max))",
+        "loss / bound for t > t2 (alpha = (mu X_min)^2 / (32 X_max))",
         np.array(loss_gap),
         1.0 + 1e-5,
         why="DOPRI5 at rtol 1e-7: the relative error of the loss, a sum of n exponentials of f, is "
@@ -586,6 +630,16 @@ def theorem_1_2(ctx: Context) -> None:
         why="least-squares slope over the eps ladder, compared with the dominant term of (39); "
         f"measured slopes {np.round(s[:, 0], 3).tolist()} against 1/|x_+-| = {np.round(s[:, 2], 3).tolist()}",
     )
+    ctx.search(
+        "search: worst of loss / bound, 1 + stable-rank excess and 1 + label changes after t1",
+        _theorem12_violation,
+        _t12_starts(ctx.rng("search").host),
+        budget=budget,
+        why=f"Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction, three families), {PART2_H} "
+        "neurons and signs, eps = max((28)'s threshold / e, e^-100) as the sweep's ladder, each run to "
+        "1.5 |log eps| / min|x_+-| + 50; instances with an empty group at t1 (outside part 2) count 0; "
+        f"{DATA + PART2_H * DIM + PART2_H} parameters: at tiny and quick the search probes the starts only",
+    )
     ctx.note("The explicit alpha = (mu X_min)^2 / (32 X_max) is very loose; the loss figures show the decay.")
     big = family_problem(rng, 4, 0.5, h, 2).with_log_eps(0.0)
     with ctx.control(
@@ -593,7 +647,7 @@ def theorem_1_2(ctx: Context) -> None:
         breaks=r"$\epsilon$ small (the literal eq. (28) value is one member of the ladder)",
         must_break=["S+ and S- both populated at t1 in every run*"],
     ):
-        r = _final_phase(ctx, big, t_end=30.0)
+        r = _final_phase(ctx.backend, big, t_end=30.0)
         reached = int((r["ev"].t1_index < len(r["ts"])).sum())
         ctx.holds(
             "S+ and S- both populated at t1 in every run: every neuron reaches its allowed region "
