@@ -758,7 +758,10 @@ def lemma_6(ctx: Context) -> None:
         np.array(frac),
         1.0,
         side=">=",
-        why="exact region labels with ties |<x,z>| <= 1e-12 |x||z| counted inactive",
+        why="exact region labels with ties |<x,z>| <= 1e-12 |x||z| counted inactive. S+- are intersections "
+        "of open half-spaces, so this cannot fail for any data (no instance search: every instance has "
+        "ratio <= 1 by min(a + b) >= min a + min b); it checks the region labelling the other claims use. "
+        "The claim's content that data can break is non-emptiness (Assumption 1, the control)",
     )
     X, y = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]]), np.array([1.0, 1.0, -1.0, -1.0])
     with ctx.control("XOR data (mu = -1)", breaks=r"Assumption 1: $\mu>0$", must_break=["S+*non-empty*"]):
