@@ -59,6 +59,20 @@ class GradientDescent:
         return self
 
 
+def at_step(a: Array, t: Array) -> Array:
+    """Row ``t_b`` of ``a[b]`` for every member: the data of each member's current step.
+
+    For a map that changes with the step (a minibatch, a random increment): ``args`` carries every
+    step's data as ``a`` of shape ``(B|1, K, ...)`` and the field reads ``at_step(a, t)`` ``(B, ...)``,
+    gathered on the device from the step indices ``t`` ``(B,)`` (no sync).
+    """
+    xp = array_namespace(a)
+    k = t.astype(xp.int64)
+    if a.shape[0] == 1:
+        return a[0][k]
+    return a[xp.arange(a.shape[0]), k]
+
+
 def descend(
     field: VectorField,
     y: Array,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import mpmath
 import numpy as np
 
+from numeric.engine.descent import gradient_descent
+from numeric.engine.gd_map import at_step
 from symbolic.sequence_lemmas import (
     convexity_residuals,
     h4_residuals,
@@ -28,19 +30,24 @@ C_VALUES = (0.01, 0.5, 2.0)
 
 def _random_sandwich(rng: np.random.Generator, B: int, steps: int, x0_low: float = 0.0):
     r"""``B`` sequences with :math:`C_1e^{-x_t}\le x_{t+1}-x_t\le C_2e^{-x_t}` (increments uniform in
-    between).
+    between).  The sequences are iterates of a map, run on the engine (:func:`_sandwich_increment`, step 1).
 
     Returns ``x`` ``(B, steps+1)``, ``C1``, ``C2``, ``x0`` ``(B,)``.
     """
     C1 = 10 ** rng.uniform(-2, 0.5, B)
     C2 = C1 * 10 ** rng.uniform(0, 1, B)
-    x = np.empty((B, steps + 1))
-    x[:, 0] = rng.uniform(x0_low, 3.0, B)
+    x0 = rng.uniform(x0_low, 3.0, B)
     u = rng.uniform(size=(steps, B))
-    for t in range(steps):
-        e = np.exp(-x[:, t])
-        x[:, t + 1] = x[:, t] + (C1 + u[t] * (C2 - C1)) * e
-    return x, C1, C2, x[:, 0]
+    args = {"C1": C1[:, None], "C2": C2[:, None], "u": u.T[:, :, None]}
+    run = gradient_descent(
+        _sandwich_increment, x0[:, None], lr=1.0, steps=steps, record=np.arange(steps + 1), args=args
+    )
+    return run.ys[:, :, 0], C1, C2, x0
+
+
+def _sandwich_increment(t: np.ndarray, x: np.ndarray, args: dict[str, np.ndarray]) -> np.ndarray:
+    r"""The map of :func:`_random_sandwich` (step 1): :math:`x_{t+1}-x_t=(C_1+u_t(C_2-C_1))e^{-x_t}`."""
+    return (args["C1"] + at_step(args["u"], t) * (args["C2"] - args["C1"])) * np.exp(-x)
 
 
 def _bounds(x0, C1, C2, t, sign: float = 1.0):

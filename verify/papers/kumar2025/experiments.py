@@ -28,6 +28,9 @@ from dataclasses import replace
 
 import numpy as np
 
+from numeric.engine.gd_map import GradientDescent
+from numeric.engine.saveat import SaveAt
+from numeric.engine.solve import solve
 from numeric.engine.trajectory import Status
 from numeric.measures.statistics import wilson
 from numeric.models.homogeneous_nets import (
@@ -122,12 +125,13 @@ def _fitted_order(x: np.ndarray, e: np.ndarray) -> float:
 
 
 def _gd_paths(grad, w0: np.ndarray, eta: float, steps: int, sign: float = -1.0) -> np.ndarray:
-    r"""The exact map :math:`w\leftarrow w+\text{sign}\cdot\eta\nabla(w)` for every row of ``w0``;
-    states (steps + 1, B, n_params)."""
-    out = [w0]
-    for _ in range(steps):
-        out.append(out[-1] + sign * eta * grad(out[-1]))
-    return np.stack(out)
+    r"""The exact map :math:`w\leftarrow w+\text{sign}\cdot\eta\nabla(w)` for every row of ``w0`` (the
+    engine's map, field :math:`\text{sign}\cdot\nabla`); states (steps + 1, B, n_params), NaN after a
+    member's map left the finite numbers (status ``NONFINITE``)."""
+    saveat = SaveAt(steps=np.arange(steps + 1))
+    field = lambda t, w, args: sign * grad(w)  # noqa: E731
+    run = solve(field, w0, method=GradientDescent(eta), saveat=saveat, max_steps=max(steps, 1))
+    return np.swapaxes(run.ys, 0, 1)
 
 
 def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: float, deltas_n: int):
