@@ -29,8 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from numeric.backend import Backend, to_numpy
+from numeric.backend import Array, Backend, array_namespace, to_numpy
 from numeric.data.datasets import Dataset
+from numeric.engine.descent import gradient_descent
+from numeric.engine.gd_map import at_step
+from numeric.engine.trajectory import Status
 from numeric.measures.metrics import stable_rank
 from numeric.models.fixed_readout import FixedReadoutNet
 
@@ -39,12 +42,14 @@ from numeric.models.fixed_readout import FixedReadoutNet
 class SGDRecord:
     """Per-epoch records (host arrays): ``stable_rank`` ``(B, E+1, 2)`` (``j=+1`` first) and
     ``test_error`` ``(B, E+1)``; ``steps`` ``(E+1,)`` SGD steps taken by each record; ``weights`` the
-    final first layers ``(B, 2m, d)``."""
+    final first layers ``(B, 2m, d)``; ``status`` ``(B,)`` the engine's per-member status (``NONFINITE``:
+    the member diverged, its weights are the last finite ones and its later records NaN)."""
 
     stable_rank: np.ndarray
     test_error: np.ndarray
     steps: np.ndarray
     weights: np.ndarray
+    status: np.ndarray
 
 
 def gaussian_weights(rng: np.random.Generator, m: int, d: int, sigma0) -> np.ndarray:
@@ -65,7 +70,14 @@ def minibatch_sgd(
     epochs: int,
     rng: np.random.Generator,
 ) -> SGDRecord:
-    """Run minibatch SGD from ``W0`` ``(B, 2m, d)``; ``gamma`` scalar or ``(B,)``."""
+    """Run minibatch SGD from ``W0`` ``(B, 2m, d)``; ``gamma`` scalar or ``(B,)``.
+
+    The steps of an epoch are the engine's map (:func:`numeric.engine.descent.gradient_descent`)
+    with the field :class:`BatchField`: step ``k`` descends on batch ``k`` of each member's
+    permutation (a shorter last batch is one more run of one step).  A member whose weights become
+    non-finite gets the engine's status ``NONFINITE``: its weights stay at their last finite value,
+    it takes no further step, and its records from the epoch it diverged in on are NaN.
+    """
     if batch < 1 or epochs < 0:
         raise ValueError(f"need batch >= 1 and epochs >= 0, got {batch}, {epochs}")
     B, two_m, d = W0.shape
@@ -76,22 +88,72 @@ def minibatch_sgd(
     X, y = backend.asarray(train.X), backend.asarray(train.y)
     full_test = net.args(backend, test.X, test.y, gamma=g)
     state = net.pack((backend.asarray(W0),))
+    status = np.full(B, Status.SUCCESS, dtype=np.int64)
 
     def measure() -> tuple:
         (W,) = net.unpack(state)
-        sr = xp.stack([stable_rank(W[:, :m]), stable_rank(W[:, m:])], axis=-1)
-        err = (net.margins(state, full_test) <= 0).mean(axis=-1)
-        return to_numpy(sr), to_numpy(err)
+        sr = to_numpy(xp.stack([stable_rank(W[:, :m]), stable_rank(W[:, m:])], axis=-1))
+        err = to_numpy((net.margins(state, full_test) <= 0).mean(axis=-1)).astype(float)
+        dead = status != Status.SUCCESS
+        sr[dead], err[dead] = np.nan, np.nan
+        return sr, err
 
     n = train.P
+    full = n // batch * batch  # points in the equal batches; the rest is the shorter last batch
+    field = BatchField(net)
     with threadpool_limits(limits=1, user_api="blas"):
         records = [measure()]
         for _ in range(epochs):
             perm = xp.asarray(np.argsort(rng.random((B, n)), axis=1))
-            for start in range(0, n, batch):
-                idx = perm[:, start : start + batch]
-                args = net.args(backend, X[idx], y[idx], gamma=g)
-                state = state + lr * net(None, state, args)
+            live = np.flatnonzero(status == Status.SUCCESS)
+            if live.size:
+                live_d = xp.asarray(live)
+                p, w, ok = perm[live_d], state[live_d], np.ones(live.size, dtype=bool)
+                gam = g[live]
+                for a, b, size in ((0, full, batch), (full, n, n - full)):  # equal batches, the rest
+                    if b > a:
+                        args = field.args(X, y, p[:, a:b], size, gamma=gam)
+                        k = (b - a) // size
+                        run = gradient_descent(
+                            field, w, lr=lr, steps=k, record=[k], args=args, save_state=False
+                        )
+                        w, ok = run.y_stop, ok & run.ok
+                state[live_d] = w
+                status[live[~ok]] = Status.NONFINITE
             records.append(measure())
     sr, err = (np.stack(a, axis=1) for a in zip(*records, strict=True))
-    return SGDRecord(sr, err, np.arange(epochs + 1) * -(-n // batch), to_numpy(net.unpack(state)[0]))
+    steps = np.arange(epochs + 1) * -(-n // batch)
+    return SGDRecord(sr, err, steps, to_numpy(net.unpack(state)[0]), status)
+
+
+class BatchField:
+    r"""The field of an epoch's minibatch steps: at step ``k``, :math:`-\nabla L_{\mathcal B_k}` of
+    the fixed-readout net on batch ``k`` (:class:`numeric.models.fixed_readout.FixedReadoutNet`).
+
+    ``args`` (:meth:`args`) hold the shared data and every member's batches as indices ``idx``
+    ``(B, K, batch)``; each member's batch is gathered on the device from its step index
+    (:func:`numeric.engine.gd_map.at_step`, no sync).
+    """
+
+    def __init__(self, net: FixedReadoutNet):
+        self.net = net
+
+    def args(self, X: Array, y: Array, order: Array, batch: int, *, gamma: np.ndarray) -> dict[str, Array]:
+        """Data ``X`` ``(n, d)``, ``y`` ``(n,)`` and each member's order of the points ``(B, K batch)``,
+        cut into ``K`` consecutive batches of ``batch``; slopes ``gamma`` ``(B,)``."""
+        xp = array_namespace(X)
+        B = order.shape[0]
+        return {
+            "X": X[None],
+            "y": y[None],
+            "idx": order.reshape(B, -1, batch),
+            "gamma": xp.asarray(gamma).reshape(-1, 1, 1),
+        }
+
+    def __call__(self, t: Array, w: Array, args: dict[str, Array]) -> Array:
+        xp = array_namespace(w)
+        idx = at_step(args["idx"], t)
+        X = args["X"][0][idx]
+        batch = {"X": X, "XT": xp.ascontiguousarray(xp.swapaxes(X, 1, 2)), "y": args["y"][0][idx]}
+        batch["gamma"] = args["gamma"]
+        return self.net(t, w, batch)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from numeric.backend import get_backend
 from numeric.data.datasets import Dataset
+from numeric.engine.trajectory import Status
 from numeric.training.fixed_readout_sgd import gaussian_weights, minibatch_sgd
 
 BE = get_backend("numpy")
@@ -80,3 +81,53 @@ def test_rejects_bad_arguments():
     train = _data(rng, 5, 2)
     with pytest.raises(ValueError):
         minibatch_sgd(BE, np.zeros((1, 2, 2)), train, train, gamma=0.0, lr=0.1, batch=0, epochs=1, rng=rng)
+
+
+def _old_loop(W0, train, test, gamma, lr, batch, epochs, rng):
+    """The loop minibatch_sgd ran before it moved onto the engine: ``state + lr * net(...)`` per batch."""
+    from numeric.models.fixed_readout import FixedReadoutNet
+
+    B, two_m, d = W0.shape
+    net = FixedReadoutNet(two_m // 2, d)
+    g = np.broadcast_to(np.asarray(gamma, float), (B,))
+    state = net.pack((W0,))
+    errs = []
+    for _ in range(epochs):
+        perm = np.argsort(rng.random((B, train.P)), axis=1)
+        for start in range(0, train.P, batch):
+            idx = perm[:, start : start + batch]
+            state = state + lr * net(None, state, net.args(BE, train.X[idx], train.y[idx], gamma=g))
+        errs.append((net.margins(state, net.args(BE, test.X, test.y, gamma=g)) <= 0).mean(axis=-1))
+    return net.unpack(state)[0], np.stack(errs, axis=1)
+
+
+@pytest.mark.parametrize("batch", [4, 7, 50])  # 28 points: 7 batches of 4; 4 of 7; one short batch of 28
+def test_engine_steps_are_the_old_loop_bit_for_bit(batch):
+    rng = np.random.default_rng(4)
+    train, test = _data(rng, 28, 5), _data(rng, 9, 5)
+    W0 = gaussian_weights(rng, 3, 5, [0.1, 1.0, 3.0])
+    gamma = np.array([0.0, 0.3, 1.0])
+    rec = minibatch_sgd(
+        BE, W0, train, test, gamma=gamma, lr=0.4, batch=batch, epochs=3, rng=np.random.default_rng(9)
+    )
+    W, err = _old_loop(W0, train, test, gamma, 0.4, batch, 3, np.random.default_rng(9))
+    np.testing.assert_array_equal(rec.weights, W)
+    np.testing.assert_array_equal(rec.test_error[:, 1:], err)
+    assert (rec.status == Status.SUCCESS).all()
+
+
+def test_a_nonfinite_member_is_nonfinite_with_nan_records_and_the_others_unaffected():
+    rng = np.random.default_rng(5)
+    train, test = _data(rng, 12, 3), _data(rng, 5, 3)
+    W0 = gaussian_weights(rng, 2, 3, [1.0, 1.0, 1.0])
+    W0[1, 0, 0] = np.inf
+    kw = dict(gamma=0.5, lr=0.3, batch=5, epochs=2)
+    with np.errstate(invalid="ignore"):
+        rec = minibatch_sgd(BE, W0, train, test, rng=np.random.default_rng(1), **kw)
+    assert rec.status.tolist() == [Status.SUCCESS, Status.NONFINITE, Status.SUCCESS]
+    assert np.isnan(rec.test_error[1, 1:]).all() and np.isnan(rec.stable_rank[1, 1:]).all()
+    with np.errstate(invalid="ignore", over="ignore"):
+        W, err = _old_loop(W0, train, test, 0.5, 0.3, 5, 2, np.random.default_rng(1))
+    np.testing.assert_array_equal(rec.weights[[0, 2]], W[[0, 2]])
+    np.testing.assert_array_equal(rec.test_error[[0, 2], 1:], err[[0, 2]])
+    assert np.isfinite(err[1]).all()  # the old loop reported a test error for the non-finite member
