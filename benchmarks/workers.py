@@ -35,6 +35,7 @@ from numeric.backend import get_backend
 from numeric.engine.allocator import keep_freed_memory
 from verify import distributed, results
 from verify.profiles import get_profile
+from verify.records import Record
 from verify.registry import all_claims
 from verify.runner import run_claims
 
@@ -53,15 +54,15 @@ CLAIMS = (
 SWEEP = "kumar2025:lemma-5"
 
 
-def _timed(fn: Callable[[], list[dict]]) -> tuple[float, list[dict]]:
+def _timed(fn: Callable[[], list[Record]]) -> tuple[float, list[Record]]:
     started = time.perf_counter()
     records = fn()
     return time.perf_counter() - started, records
 
 
-def _row(task: str, how: str, wall: float, records: list[dict], serial: list[dict]) -> dict[str, Any]:
+def _row(task: str, how: str, wall: float, records: list[Record], serial: list[Record]) -> dict[str, Any]:
     same = all(results.same_result(a, b) for a, b in zip(records, serial, strict=True))
-    claim_s = sum(r["provenance"]["runtime_s"] for r in records)
+    claim_s = sum(r.provenance.runtime_s for r in records)
     return {"task": task, "how": how, "wall_s": round(wall, 2), "claim_s": round(claim_s, 2), "same": same}
 
 

@@ -27,17 +27,12 @@ from dataclasses import dataclass, field
 
 from verify.context import Context
 from verify.hypotheses import Hypothesis, as_hypotheses
+from verify.records import Erratum
 from verify.sources import code_hash
 
+__all__ = ["ID_PATTERN", "Claim", "Erratum", "claim", "registered"]
+
 ID_PATTERN = re.compile(r"^(?P<paper>[a-z]+\d{4}):(?P<kind>[a-z]+)-(?P<number>[A-Za-z0-9.\-]+)$")
-
-
-@dataclass(frozen=True)
-class Erratum:
-    """A documented error in the printed statement: what is wrong and where it was found."""
-
-    reason: str
-    via: str = ""
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from verify.junit import write_junit
 from verify.params import PROFILE_NAMES, format_value, parse_assignments
 from verify.plan import parameter_rows, plan_claims
 from verify.profiles import DEFAULT_PROFILE, get_profile
+from verify.records import Record
 from verify.registry import all_claims, select, use_claims
 from verify.report.render import BADGE, render
 from verify.runner import exit_status, run_claims
@@ -169,12 +170,12 @@ def run(
     settings = {"profile": prof.name, "seed": seed, "overrides": overrides, "backend": be.name}
     kept = {c.id: stored[c.id] for c in claims if resume and _is_fresh(stored.get(c.id), c, settings)}
     todo = [c for c in claims if c.id not in kept]
-    finished: list[dict] = []
+    finished: list[Record] = []
     running: list[Claim] = []
 
-    def keep(record: dict) -> None:
+    def keep(record: Record) -> None:
         finished.append(record)
-        stored[record["id"]] = results.merge(record, stored.get(record["id"]))
+        stored[record.id] = results.merge(record, stored.get(record.id))
         results.save(out, stored, order)
         progress.advance(task)
 
@@ -205,7 +206,7 @@ def run(
         interrupted = True
         results.save(out, stored, order)  # complete, should the interrupt have hit a save
     render(out, _in_order(stored, order), all_claims())
-    this_run = {**kept, **{r["id"]: r for r in finished}}
+    this_run = {**kept, **{r.id: r for r in finished}}
     done = [this_run[c.id] for c in claims if c.id in this_run]
     _summary(finished)
     console.print(_summary_line(done, len(kept)), soft_wrap=True, highlight=False)  # one line, for logs
@@ -218,11 +219,11 @@ def run(
     raise typer.Exit(exit_status(done))
 
 
-def _is_fresh(record: dict | None, c: Claim, settings: dict) -> bool:
+def _is_fresh(record: Record | None, c: Claim, settings: dict) -> bool:
     return results.is_fresh(record, source_hash=c.source_hash, **settings)
 
 
-def _load_or_set_aside(out: Path, fresh: bool) -> dict[str, dict]:
+def _load_or_set_aside(out: Path, fresh: bool) -> dict[str, Record]:
     """The stored records; with ``fresh`` none, and any results.json is moved aside (never deleted)."""
     if not fresh:
         return results.load(out)
@@ -244,7 +245,7 @@ def _ensure_writable_file(path: Path, option: str) -> None:
 
 
 def _report_interruption(
-    out: Path, claims: list[Claim], done: dict[str, dict], finished: int, started: list[Claim]
+    out: Path, claims: list[Claim], done: dict[str, Record], finished: int, started: list[Claim]
 ) -> None:
     """Say on stderr what an interrupted run kept, what it lost, and how to continue it."""
     lost = [c.id for c in started if c.id not in done]
@@ -262,26 +263,26 @@ def _report_interruption(
     )
 
 
-def _in_order(stored: dict[str, dict], order: list[str]) -> list[dict]:
+def _in_order(stored: dict[str, Record], order: list[str]) -> list[Record]:
     """Every stored record, registered claims first (in registry order), then the rest."""
     return [stored[i] for i in order if i in stored] + [r for i, r in stored.items() if i not in order]
 
 
-def _summary(records: list[dict]) -> None:
+def _summary(records: list[Record]) -> None:
     table = Table("claim", "verdict", "reason", "s")
     for r in records:
-        table.add_row(r["id"], _verdict(r["verdict"]), r["reason"], f"{r['provenance']['runtime_s']:.1f}")
+        table.add_row(r.id, _verdict(r.verdict), r.reason, f"{r.provenance.runtime_s:.1f}")
     console.print(table)
 
 
-def _summary_line(records: list[dict], resumed: int = 0) -> str:
+def _summary_line(records: list[Record], resumed: int = 0) -> str:
     """``N claims: counts per verdict``, then the ids behind a non-zero exit status."""
-    counts = Counter(r["verdict"] for r in records)
+    counts = Counter(r.verdict for r in records)
     line = f"{len(records)} claims: " + ", ".join(f"{counts[v]} {v}" for v in Verdict if counts[v])
     if resumed:
         line += f" ({resumed} kept by --resume)"
     for v in (v for v in Verdict if v.is_failure):
-        ids = [r["id"] for r in records if r["verdict"] == v]
+        ids = [r.id for r in records if r.verdict == v]
         if ids:
             line += f"; {v}: {', '.join(ids)}"
     return line
@@ -310,9 +311,9 @@ def show(
     if record is None:
         console.print(f"\nno stored result in {out}; run: verify run {claim_id}")
         return
-    console.print(f"\nverdict: {_verdict(record['verdict'])} ({escape(record['reason'])})")
-    console.print(f"\nchecks ({len(record['checks'])}):", highlight=False)
-    for ch in record["checks"]:
+    console.print(f"\nverdict: {_verdict(record.verdict)} ({escape(record.reason)})")
+    console.print(f"\nchecks ({len(record.checks)}):", highlight=False)
+    for ch in record.checks:
         console.print("\n".join(f"  {line}" for line in check_lines(ch)), markup=False, highlight=False)
 
 
@@ -382,7 +383,7 @@ def diff_runs(
     )
 
 
-def _results_of(path: Path) -> dict[str, dict]:
+def _results_of(path: Path) -> dict[str, Record]:
     """Records of a results file, or of the results.json inside a directory."""
     if path.is_dir():
         path = path / results.RESULTS_FILE

@@ -31,8 +31,8 @@ from verify import evidence
 from verify.hypotheses import Hypothesis, resolve
 from verify.params import check_requirement, declared_values, value_of
 from verify.profiles import Profile
+from verify.records import Check, ControlDeclaration, HypothesisRecord, Outcome, Scale
 from verify.search import worst_instance
-from verify.verdict import Outcome
 
 MAX_SERIES_POINTS = 400
 
@@ -83,14 +83,14 @@ class Context:
     profile: Profile
     seed: int
     overrides: dict[str, Any] = field(default_factory=dict)
-    checks: list[dict] = field(default_factory=list)
-    figures: list[dict] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    figures: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
     hypotheses: tuple[Hypothesis, ...] = ()
-    controls: list[dict] = field(default_factory=list)
-    regimes: list[dict] = field(default_factory=list)
-    scale: dict = field(default_factory=dict)
+    controls: list[ControlDeclaration] = field(default_factory=list)
+    regimes: list[HypothesisRecord] = field(default_factory=list)
+    scale: Scale | None = None
     _control: str = ""
 
     # -- sizes and randomness ---------------------------------------------------------
@@ -159,23 +159,22 @@ class Context:
         else:
             outcome = Outcome.PASS if passed else Outcome.FAIL
         self.checks.append(
-            {
-                "name": name,
-                "kind": kind,
-                "relation": relation,
-                "measured": _jsonable(measured),
-                "expected": _jsonable(expected),
-                "tolerance": _jsonable(tolerance),
-                "why": why,
-                "outcome": str(outcome),
-                "verdict": outcome.value.upper(),
-                "control": self._control,
-                "margin": ev.margin,
-                "slack": ev.slack,
-                "resolution": ev.resolution,
-                "power": ev.power,
-                "details": _jsonable(details or {}),
-            }
+            Check(
+                name,
+                kind,
+                relation,
+                _jsonable(measured),
+                _jsonable(expected),
+                _jsonable(tolerance),
+                why,
+                outcome,
+                control=self._control,
+                margin=ev.margin,
+                slack=ev.slack,
+                resolution=ev.resolution,
+                power=ev.power,
+                details=_jsonable(details or {}),
+            )
         )
         return outcome == Outcome.PASS
 
@@ -432,7 +431,7 @@ class Context:
         if reached is None:
             reached = h.evaluate(**{k: _scalar(v) for k, v in measured.items()})
         shown = ", ".join(f"{k} = {_scalar(v):.4g}" for k, v in measured.items())
-        self.regimes.append({**h.as_record(), "reached": bool(reached), "measured": shown})
+        self.regimes.append(h.reading(bool(reached), shown))
         return bool(reached)
 
     def search(
@@ -473,7 +472,7 @@ class Context:
         A failure at reduced scale is not a FAIL of the paper's statement unless it was
         shown to ``persist`` towards the paper's scale; it is then INCONCLUSIVE.
         """
-        self.scale = {"kind": kind, "reason": reason, "persists": bool(persists)}
+        self.scale = Scale(kind, reason, bool(persists))
 
     def undecided(self, name: str, reason: str, *, measured: Any = None) -> None:
         """A check that cannot be decided here (e.g. its regime is below float64)."""
@@ -495,14 +494,8 @@ class Context:
             raise RuntimeError("controls cannot be nested")
         h = resolve(breaks, self.hypotheses)
         label = f"{description} [breaks: {h.name if h else breaks}]"
-        self.controls.append(
-            {
-                "label": label,
-                "breaks": h.name if h else str(breaks),
-                "declared": h is not None,
-                "must_break": [must_break] if isinstance(must_break, str) else list(must_break),
-            }
-        )
+        must = (must_break,) if isinstance(must_break, str) else tuple(must_break)
+        self.controls.append(ControlDeclaration(label, h.name if h else str(breaks), h is not None, must))
         self._control = label
         try:
             yield

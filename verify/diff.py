@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from verify.records import Record
 from verify.results import canonical
 
 ABSENT = "-"
@@ -59,25 +60,25 @@ def values_differ(a: Any, b: Any, rtol: float) -> bool:
     return canonical(a) != canonical(b)
 
 
-def _checks(record: dict[str, Any]) -> dict[str, Any]:
+def _checks(record: Record) -> dict[str, Any]:
     """Measured value by check label (``name``, or ``control / name`` inside a control)."""
     out = {}
-    for c in record.get("checks", []):
-        label = f"{c['control']} / {c['name']}" if c.get("control") else c["name"]
-        out.setdefault(label, c.get("measured"))
+    for c in record.checks:
+        label = f"{c.control} / {c.name}" if c.control else c.name
+        out.setdefault(label, c.measured)
     return out
 
 
 def diff(
-    a: dict[str, dict[str, Any]], b: dict[str, dict[str, Any]], *, rtol: float = 1e-9
+    a: dict[str, Record], b: dict[str, Record], *, rtol: float = 1e-9
 ) -> tuple[list[VerdictChange], list[ValueChange]]:
     """Verdict changes and measured-value changes from run ``a`` to run ``b`` (records by claim id)."""
     ids = list(a) + [i for i in b if i not in a]
     verdicts, values = [], []
     for i in ids:
         ra, rb = a.get(i), b.get(i)
-        va = ra["verdict"] if ra else ABSENT
-        vb = rb["verdict"] if rb else ABSENT
+        va = ra.verdict if ra else ABSENT
+        vb = rb.verdict if rb else ABSENT
         if va != vb:
             verdicts.append(VerdictChange(i, va, vb))
         if ra is None or rb is None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from verify.records import Check
+
 SIGNIFICANT = 4
 
 
@@ -42,20 +44,22 @@ def value(v: Any) -> str:
     return str(v)
 
 
-def check_lines(check: dict[str, Any]) -> list[str]:
+def check_lines(check: Check) -> list[str]:
     """The lines describing one stored check: outcome and name, relation, values, evidence."""
-    where = f" (control: {check['control'].split(' [')[0]})" if check.get("control") else ""
-    lines = [f"[{check.get('verdict', '?')}] {check['name']}{where}"]
-    if check.get("relation"):
-        lines.append(f"    relation:  {check['relation']}")
-    values = f"measured {value(check.get('measured'))}; expected {value(check.get('expected'))}"
-    if check.get("tolerance") is not None:
-        values += f"; tolerance {value(check['tolerance'])}"
+    where = f" (control: {check.control.split(' [')[0]})" if check.control else ""
+    lines = [f"[{check.verdict}] {check.name}{where}"]
+    if check.relation:
+        lines.append(f"    relation:  {check.relation}")
+    values = f"measured {value(check.measured)}; expected {value(check.expected)}"
+    if check.tolerance is not None:
+        values += f"; tolerance {value(check.tolerance)}"
     lines.append(f"    {values}")
-    evidence = [f"{k} {value(check[k])}" for k in ("margin", "slack") if check.get(k) is not None]
+    evidence = [
+        f"{k} {value(v)}" for k, v in (("margin", check.margin), ("slack", check.slack)) if v is not None
+    ]
     if evidence:
         lines.append("    " + "; ".join(evidence))
-    for k in ("resolution", "power"):
-        if check.get(k):
-            lines.append(f"    {k}: {check[k]}")
+    for k, v in (("resolution", check.resolution), ("power", check.power)):
+        if v:
+            lines.append(f"    {k}: {v}")
     return lines

@@ -44,6 +44,7 @@ from verify.claim import Claim
 from verify.context import Context
 from verify.errors import UserError
 from verify.profiles import Profile
+from verify.records import Record
 from verify.runner import run_claim
 
 CONNECT_TIMEOUT_S = 10
@@ -66,8 +67,8 @@ def run_claims(
     scheduler: str | None = None,
     threads: int | None = None,
     on_start: Callable[[Claim], None] | None = None,
-    on_done: Callable[[dict[str, Any]], None] | None = None,
-) -> list[dict[str, Any]]:
+    on_done: Callable[[Record], None] | None = None,
+) -> list[Record]:
     """Run ``claims`` as tasks on ``workers`` local processes or on the cluster at ``scheduler``.
 
     The signature of :func:`verify.runner.run_claims`, plus the cluster. ``on_done`` sees
@@ -82,7 +83,7 @@ def run_claims(
 
     run = {"profile": profile, "seed": seed, "overrides": dict(overrides or {})}
     dtype = np.dtype(backend.dtype).name
-    records: dict[str, dict[str, Any]] = {}
+    records: dict[str, Record] = {}
     with _client(distributed, workers, scheduler) as client:
         futures = {
             client.submit(_claim_task, c, backend.name, dtype, threads, **run, pure=False): c for c in claims
@@ -110,7 +111,7 @@ def _claim_task(
     profile: Profile,
     seed: int,
     overrides: dict[str, Any],
-) -> dict[str, Any] | UserError:
+) -> Record | UserError:
     """One claim on a worker: its record, or the :class:`UserError` it raised (returned, not raised)."""
     from threadpoolctl import threadpool_limits
 
@@ -128,15 +129,14 @@ def _claim_task(
             return e
 
 
-def _lost(claim: Claim, error: str, **run: Any) -> dict[str, Any]:
+def _lost(claim: Claim, error: str, **run: Any) -> Record:
     """The ERROR record of a claim whose every worker died (its body never finished anywhere)."""
 
     def body(ctx: Context) -> None:
         raise WorkerLost(f"the worker process running this claim died on every try ({error})")
 
     record = run_claim(replace(claim, body=body), **run)
-    record["provenance"]["source_hash"] = claim.source_hash
-    return record
+    return replace(record, provenance=replace(record.provenance, source_hash=claim.source_hash))
 
 
 # -- sweeps inside one claim ------------------------------------------------------------------------

@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from verify.records import HypothesisRecord
+
 
 @dataclass(frozen=True)
 class Hypothesis:
@@ -58,8 +60,9 @@ class Hypothesis:
             raise ValueError(f"hypothesis {self.name!r} declares no quantitative test")
         return bool(self.test(**measured))
 
-    def as_record(self) -> dict[str, str]:
-        return {"name": self.name, "wording": self.wording, "condition": self.condition}
+    def reading(self, reached: bool | None, measured: str) -> HypothesisRecord:
+        """This hypothesis, whether a run reached its regime (``None``: not measured), what it measured."""
+        return HypothesisRecord(self.name, self.wording, self.condition, reached, measured)
 
 
 def as_hypotheses(items: Iterable[Hypothesis | str]) -> tuple[Hypothesis, ...]:

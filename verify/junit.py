@@ -22,46 +22,44 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
-from verify.verdict import Verdict
+from verify.records import Record, Verdict
 
 
-def _failing_checks(record: dict[str, Any]) -> str:
+def _failing_checks(record: Record) -> str:
     lines = []
-    for c in record.get("checks", []):
-        if c.get("verdict") in ("FAIL", "ERROR") and not c.get("control"):
-            lines.append(f"{c['name']}: {c.get('relation', '')} (measured {c.get('measured')!r})")
+    for c in record.main_checks():
+        if c.verdict in (Verdict.FAIL, Verdict.ERROR):
+            lines.append(f"{c.name}: {c.relation} (measured {c.measured!r})")
     return "\n".join(lines)
 
 
-def testcase(record: dict[str, Any]) -> ET.Element:
+def testcase(record: Record) -> ET.Element:
     """The ``<testcase>`` element of one results record."""
-    runtime = record.get("provenance", {}).get("runtime_s", 0.0)
-    case = ET.Element("testcase", classname=record["paper"], name=record["id"], time=f"{float(runtime):.3f}")
+    runtime = record.provenance.runtime_s
+    case = ET.Element("testcase", classname=record.paper, name=record.id, time=f"{float(runtime):.3f}")
     props = ET.SubElement(case, "properties")
-    ET.SubElement(props, "property", name="verdict", value=record["verdict"])
-    ET.SubElement(props, "property", name="title", value=record.get("title", ""))
-    verdict = Verdict(record["verdict"])
-    reason = record.get("reason", "")
+    ET.SubElement(props, "property", name="verdict", value=record.verdict)
+    ET.SubElement(props, "property", name="title", value=record.title)
+    verdict, reason = record.verdict, record.reason
     if verdict in (Verdict.FAIL, Verdict.XPASS):
         failure = ET.SubElement(case, "failure", message=f"{verdict}: {reason}", type=str(verdict))
         failure.text = (
             _failing_checks(record)
             if verdict == Verdict.FAIL
-            else (record.get("erratum") or {}).get("reason", "")
+            else (record.erratum.reason if record.erratum else "")
         )
     elif verdict == Verdict.ERROR:
         error = ET.SubElement(case, "error", message=f"ERROR: {reason}", type="ERROR")
-        error.text = record.get("traceback") or _failing_checks(record)
+        error.text = record.traceback or _failing_checks(record)
     elif verdict == Verdict.INCONCLUSIVE:
         ET.SubElement(case, "skipped", message=f"INCONCLUSIVE: {reason}")
     return case
 
 
-def junit_xml(records: list[dict[str, Any]], name: str = "relu-verify") -> str:
+def junit_xml(records: list[Record], name: str = "relu-verify") -> str:
     """A ``<testsuites>`` document with one ``<testsuite>`` holding a test case per record."""
-    counts = Counter(r["verdict"] for r in records)
+    counts = Counter(r.verdict for r in records)
     suite = ET.Element(
         "testsuite",
         name=name,
@@ -69,7 +67,7 @@ def junit_xml(records: list[dict[str, Any]], name: str = "relu-verify") -> str:
         failures=str(counts["FAIL"] + counts["XPASS"]),
         errors=str(counts["ERROR"]),
         skipped=str(counts["INCONCLUSIVE"]),
-        time=f"{sum(float(r.get('provenance', {}).get('runtime_s', 0.0)) for r in records):.3f}",
+        time=f"{sum(float(r.provenance.runtime_s) for r in records):.3f}",
     )
     suite.extend(testcase(r) for r in records)
     root = ET.Element("testsuites", name=name)
@@ -78,7 +76,7 @@ def junit_xml(records: list[dict[str, Any]], name: str = "relu-verify") -> str:
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def write_junit(path: Path, records: list[dict[str, Any]]) -> Path:
+def write_junit(path: Path, records: list[Record]) -> Path:
     path = Path(path)
     path.write_text(junit_xml(records), encoding="utf-8")
     return path

@@ -37,7 +37,10 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from verify.records import Record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -217,17 +220,19 @@ def _worker(spec: dict) -> dict:
             r = run_claim(
                 claims[cid], backend=get_backend("numpy"), profile=get_profile(spec["profile"]), seed=0
             )
-            out[cid] = {"verdict": r["verdict"], "numbers": _numbers(r)}
+            out[cid] = {"verdict": str(r.verdict), "numbers": _numbers(r)}
         except Exception as e:  # a mutant that breaks the import or the runner is caught loudly
             out[cid] = {"verdict": f"CRASH {type(e).__name__}", "numbers": []}
     return out
 
 
-def _numbers(record: dict) -> list:
+def _numbers(record: Record) -> list:
     """What a check compared: measured value, expected value or bound, tolerance, and the relation
     (which carries intervals and counts). A fault in a paper's bound moves ``expected``."""
-    keys = ("measured", "expected", "tolerance", "relation")
-    return [[c["name"], c["control"], *(repr(c.get(k)) for k in keys)] for c in record["checks"]]
+    return [
+        [c.name, c.control, *map(repr, (c.measured, c.expected, c.tolerance, c.relation))]
+        for c in record.checks
+    ]
 
 
 def _run_worker(spec: dict, timeout: float) -> dict:

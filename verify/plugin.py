@@ -32,13 +32,14 @@ import pytest
 
 if TYPE_CHECKING:
     from verify.claim import Claim
+    from verify.records import Record
 
 
 class ClaimFailed(Exception):
     """A FAIL, ERROR or XPASS verdict (or any verdict this plugin does not know)."""
 
 
-def run(claim_id: str, *, profile: str = "tiny", seed: int = 0, backend: str = "numpy") -> dict[str, Any]:
+def run(claim_id: str, *, profile: str = "tiny", seed: int = 0, backend: str = "numpy") -> Record:
     """Run one discovered claim and return its results record (the one ``verify run`` stores)."""
     from numeric.backend import get_backend
     from verify.profiles import get_profile
@@ -49,25 +50,25 @@ def run(claim_id: str, *, profile: str = "tiny", seed: int = 0, backend: str = "
     return run_claim(claim, backend=get_backend(backend), profile=get_profile(profile), seed=seed)
 
 
-def _describe(record: dict[str, Any]) -> str:
+def _describe(record: Record) -> str:
     """The verdict, its reason, each failing check with its numbers, and the traceback."""
-    lines = [f"{record['id']}: {record['verdict']} -- {record['reason']}"]
-    for ch in record["checks"]:
-        if ch["outcome"] in ("fail", "error"):
-            where = f" [control {ch['control']}]" if ch["control"] else ""
+    lines = [f"{record.id}: {record.verdict} -- {record.reason}"]
+    for ch in record.checks:
+        if ch.outcome in ("fail", "error"):
+            where = f" [control {ch.control}]" if ch.control else ""
             lines.append(
-                f"  {ch['outcome']}: {ch['name']}{where}: measured {ch['measured']!r}, "
-                f"expected {ch['expected']!r}, tolerance {ch['tolerance']!r}"
+                f"  {ch.outcome}: {ch.name}{where}: measured {ch.measured!r}, "
+                f"expected {ch.expected!r}, tolerance {ch.tolerance!r}"
             )
-    if record.get("traceback"):
-        lines.append(record["traceback"].rstrip())
+    if record.traceback:
+        lines.append(record.traceback.rstrip())
     return "\n".join(lines)
 
 
-def outcome(record: dict[str, Any]) -> None:
+def outcome(record: Record) -> None:
     """Give a results record its pytest outcome: return (PASS), ``pytest.xfail`` (XFAIL),
     ``pytest.skip`` (INCONCLUSIVE), else raise :class:`ClaimFailed`."""
-    verdict, reason = record["verdict"], record["reason"]
+    verdict, reason = record.verdict, record.reason
     if verdict == "PASS":
         return
     if verdict == "XFAIL":
@@ -93,7 +94,7 @@ class ClaimItem(pytest.Item):
             seed=opt("verify_seed"),
             backend=opt("verify_backend"),
         )
-        self.user_properties.append(("verdict", record["verdict"]))
+        self.user_properties.append(("verdict", str(record.verdict)))
         outcome(record)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:

@@ -14,62 +14,34 @@ refused with a one-line :class:`UserError` that names the way forward: ``verify 
 --fresh`` moves it aside to ``results.json.broken-<UTC time>`` (never deletes it) and
 starts a new one.
 
-A re-run that changes nothing writes nothing: :func:`merge` keeps the stored record when
-the new one differs only in :data:`VOLATILE_PROVENANCE`, and :func:`save` leaves the file
+Each record is a :class:`verify.records.Record` (its JSON form and the checks of a file's
+structure are there). A re-run that changes nothing writes nothing: :func:`merge` keeps the
+stored record when the new one differs only in :attr:`Provenance.VOLATILE
+<verify.records.Provenance.VOLATILE>`, and :func:`save` leaves the file
 alone when its content would not change.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import tempfile
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from verify.errors import UserError
+from verify.records import Provenance, Record, RecordError, encode
 
 SCHEMA_VERSION = 1
 RESULTS_FILE = "results.json"
 SCHEMA_FILE = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
-RECORD_KEYS = ("id", "paper", "title", "verdict", "reason", "checks", "provenance")
-CHECK_KEYS = ("name", "verdict", "measured", "expected", "tolerance")
-PROVENANCE_KEYS = ("seed", "backend", "profile", "versions", "git_commit", "runtime_s")
-
-# Provenance that differs between two runs of the same code on the same inputs.
-VOLATILE_PROVENANCE = ("finished", "runtime_s", "peak_memory_mib", "machine", "git_commit")
-
-NONFINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
-
 FRESH_HINT = "'verify run --fresh' moves it aside and starts a new one"
 
 
 # -- strict JSON --------------------------------------------------------------------------------
-def encode(x: Any) -> Any:
-    """``x`` with every non-finite float replaced by ``"nan"``, ``"inf"`` or ``"-inf"``."""
-    if isinstance(x, float) and not math.isfinite(x):
-        return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
-    if isinstance(x, dict):
-        return {k: encode(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [encode(v) for v in x]
-    return x
-
-
-def decode(x: Any) -> Any:
-    """The inverse of :func:`encode`."""
-    if isinstance(x, str):
-        return NONFINITE.get(x, x)
-    if isinstance(x, dict):
-        return {k: decode(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [decode(v) for v in x]
-    return x
-
-
 def dumps(data: Any, indent: int | None = 1) -> str:
     """Strict JSON text of ``data`` (raises ``ValueError`` on anything :func:`encode` missed)."""
     return json.dumps(encode(data), indent=indent, allow_nan=False)
@@ -81,7 +53,7 @@ def canonical(x: Any) -> str:
 
 
 # -- reading --------------------------------------------------------------------------------------
-def load(out_dir: Path) -> dict[str, dict[str, Any]]:
+def load(out_dir: Path) -> dict[str, Record]:
     """Stored records of ``out_dir/results.json`` by claim id (empty when there is no such file yet).
 
     Raises :class:`UserError` (one line, naming ``--fresh``) for a file that cannot be read.
@@ -90,7 +62,7 @@ def load(out_dir: Path) -> dict[str, dict[str, Any]]:
     return read(path) if path.exists() else {}
 
 
-def read(path: Path) -> dict[str, dict[str, Any]]:
+def read(path: Path) -> dict[str, Record]:
     """Records of the results file ``path`` by claim id; :class:`UserError` if it cannot be read."""
     try:
         data = json.loads(path.read_text())
@@ -98,61 +70,43 @@ def read(path: Path) -> dict[str, dict[str, Any]]:
         raise UserError(f"{path} is not valid JSON ({e.msg} at line {e.lineno}); {FRESH_HINT}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise UserError(f"{path} cannot be read ({e}); {FRESH_HINT}") from None
-    problems = structure_problems(data)
+    records, problems = parse(data)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise UserError(f"{path} is not a relu-verify results file: {problems[0]}{more}; {FRESH_HINT}")
-    return {r["id"]: decode(r) for r in data["claims"]}
+    return {r.id: r for r in records}
 
 
-def structure_problems(data: Any) -> list[str]:
-    """Why ``data`` (parsed JSON) is not a results file this version reads (empty when it is)."""
+def parse(data: Any) -> tuple[list[Record], list[str]]:
+    """The records of ``data`` (parsed JSON of a results file), and why it is not one this version
+    reads (empty when it is)."""
     if not isinstance(data, dict):
-        return [f"the top level is a JSON {type(data).__name__}, not an object"]
+        return [], [f"the top level is a JSON {type(data).__name__}, not an object"]
     version = data.get("schema_version")
     if version != SCHEMA_VERSION:
-        return [f"schema version {version}, this relu-verify reads {SCHEMA_VERSION}"]
+        return [], [f"schema version {version}, this relu-verify reads {SCHEMA_VERSION}"]
     claims = data.get("claims")
     if not isinstance(claims, list):
-        return ["'claims' is missing or not a list"]
-    problems = []
+        return [], ["'claims' is missing or not a list"]
+    records, problems = [], []
     for i, r in enumerate(claims):
-        if not isinstance(r, dict):
-            problems.append(f"claims[{i}] is not an object")
-            continue
-        problems += [f"claims[{i}] ({r.get('id', '?')}): {p}" for p in validate_record(r)]
-    return problems
-
-
-def validate_record(record: dict[str, Any]) -> list[str]:
-    """Schema problems of one record (empty list when it conforms)."""
-    problems = [f"missing key {k!r}" for k in RECORD_KEYS if k not in record]
-    if "id" in record and not isinstance(record["id"], str):
-        problems.append("'id' is not a string")
-    checks = record.get("checks", [])
-    if not isinstance(checks, list):
-        return [*problems, "'checks' is not a list"]
-    for i, c in enumerate(checks):
-        if not isinstance(c, dict):
-            problems.append(f"check {i} is not an object")
-            continue
-        problems += [f"check {i} missing key {k!r}" for k in CHECK_KEYS if k not in c]
-    provenance = record.get("provenance", {})
-    if not isinstance(provenance, dict):
-        return [*problems, "'provenance' is not an object"]
-    problems += [f"provenance missing {k!r}" for k in PROVENANCE_KEYS if k not in provenance]
-    return problems
+        try:
+            records.append(Record.from_json(r))
+        except RecordError as e:
+            name = f" ({r.get('id', '?')})" if isinstance(r, dict) else ""
+            problems += [f"claims[{i}]{name}: {p}" for p in e.problems]
+    return records, problems
 
 
 # -- writing --------------------------------------------------------------------------------------
-def save(out_dir: Path, records: dict[str, dict[str, Any]], order: list[str]) -> Path:
+def save(out_dir: Path, records: dict[str, Record], order: list[str]) -> Path:
     """Write all records atomically (a temporary file, then rename); unchanged content is not rewritten."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     ordered = [records[i] for i in order if i in records]
     ordered += [r for i, r in records.items() if i not in order]
     path = out_dir / RESULTS_FILE
-    text = dumps({"schema_version": SCHEMA_VERSION, "claims": ordered})
+    text = dumps({"schema_version": SCHEMA_VERSION, "claims": [r.to_json() for r in ordered]})
     if path.exists() and path.read_text() == text:
         return path
     tmp = path.with_suffix(".json.tmp")
@@ -161,25 +115,25 @@ def save(out_dir: Path, records: dict[str, dict[str, Any]], order: list[str]) ->
     return path
 
 
-def same_result(new: dict[str, Any], old: dict[str, Any] | None) -> bool:
-    """Whether two records differ at most in :data:`VOLATILE_PROVENANCE`."""
+def same_result(new: Record, old: Record | None) -> bool:
+    """Whether two records differ at most in the volatile provenance (:attr:`Provenance.VOLATILE`)."""
     if old is None:
         return False
 
-    def steady(r: dict[str, Any]) -> str:
-        p = {k: v for k, v in r.get("provenance", {}).items() if k not in VOLATILE_PROVENANCE}
-        return canonical({**r, "provenance": p})
+    def steady(r: Record) -> str:
+        settled = replace(r.provenance, **{k: None for k in Provenance.VOLATILE})
+        return canonical(replace(r, provenance=settled).to_json())
 
     return steady(new) == steady(old)
 
 
-def merge(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+def merge(new: Record, old: Record | None) -> Record:
     """The record to store: ``old`` as it is when ``new`` changes nothing but volatile provenance."""
     return old if old is not None and same_result(new, old) else new
 
 
 def is_fresh(
-    record: dict[str, Any] | None,
+    record: Record | None,
     *,
     source_hash: str,
     profile: str,
@@ -190,13 +144,13 @@ def is_fresh(
     """Whether a stored record was produced by this claim code under these run settings (``--resume``)."""
     if record is None:
         return False
-    p = record.get("provenance", {})
+    p = record.provenance
     return (
-        p.get("source_hash") == source_hash
-        and p.get("profile") == profile
-        and p.get("seed") == seed
-        and p.get("backend") == backend
-        and canonical(p.get("overrides", {})) == canonical(overrides)
+        p.source_hash == source_hash
+        and p.profile == profile
+        and p.seed == seed
+        and p.backend == backend
+        and canonical(p.overrides) == canonical(overrides)
     )
 
 

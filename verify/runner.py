@@ -16,7 +16,8 @@ from verify.context import Context
 from verify.errors import UserError
 from verify.profiles import Profile
 from verify.provenance import PeakMemory, git_commit, machine, versions
-from verify.verdict import Verdict, control_outcomes, decide, outside_regime
+from verify.records import HypothesisRecord, Provenance, Record, Regime
+from verify.verdict import control_outcomes, decide, outside_regime
 
 
 def run_claim(
@@ -26,7 +27,7 @@ def run_claim(
     profile: Profile,
     seed: int,
     overrides: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> Record:
     """Run one claim and return its results record (never raises, except :class:`UserError`)."""
     ctx = Context(claim.id, backend, profile, seed, dict(overrides or {}), hypotheses=claim.hypotheses)
     started = time.perf_counter()
@@ -49,57 +50,57 @@ def run_claim(
     )
     if error:
         reason = f"{reason}: {error.strip().splitlines()[-1]}"
-    return {
-        "id": claim.id,
-        "paper": claim.paper,
-        "title": claim.title,
-        "source": claim.source,
-        "statement": claim.statement,
-        "hypotheses": _hypotheses(claim, ctx.regimes),
-        "erratum": None if claim.erratum is None else vars(claim.erratum),
-        "verdict": str(verdict),
-        "reason": reason,
-        "checks": ctx.checks,
-        "controls": control_outcomes(ctx.checks, ctx.controls),
-        "regime": _regime(ctx.regimes),
-        "scale": ctx.scale or None,
-        "figures": ctx.figures,
-        "notes": ctx.notes,
-        "params": ctx.params,
-        "traceback": error,
-        "provenance": {
-            "seed": seed,
-            "backend": backend.name,
-            "dtype": np.dtype(backend.dtype).name,
-            "profile": profile.name,
-            "overrides": dict(overrides or {}),
-            "versions": versions(),
-            "git_commit": git_commit(),
-            "machine": machine(),
-            "source_hash": claim.source_hash,
-            "finished": datetime.now(UTC).isoformat(timespec="seconds"),
-            "runtime_s": round(runtime, 3),
-            "peak_memory_mib": memory.mib,
-        },
-    }
+    return Record(
+        id=claim.id,
+        paper=claim.paper,
+        title=claim.title,
+        source=claim.source,
+        statement=claim.statement,
+        hypotheses=_hypotheses(claim, ctx.regimes),
+        erratum=claim.erratum,
+        verdict=verdict,
+        reason=reason,
+        checks=tuple(ctx.checks),
+        controls=tuple(control_outcomes(ctx.checks, ctx.controls)),
+        regime=_regime(ctx.regimes),
+        scale=ctx.scale,
+        figures=tuple(ctx.figures),
+        notes=tuple(ctx.notes),
+        params=ctx.params,
+        traceback=error,
+        provenance=Provenance(
+            seed=seed,
+            backend=backend.name,
+            dtype=np.dtype(backend.dtype).name,
+            profile=profile.name,
+            overrides=dict(overrides or {}),
+            versions=dict(versions()),
+            git_commit=git_commit(),
+            machine=machine(),
+            source_hash=claim.source_hash,
+            finished=datetime.now(UTC).isoformat(timespec="seconds"),
+            runtime_s=round(runtime, 3),
+            peak_memory_mib=memory.mib,
+        ),
+    )
 
 
-def _hypotheses(claim: Claim, regimes: list[dict]) -> list[dict]:
+def _hypotheses(claim: Claim, regimes: list[HypothesisRecord]) -> tuple[HypothesisRecord, ...]:
     """The claim's hypotheses, each with whether this run reached its regime (None: not measured)."""
     out = []
     for h in claim.hypotheses:
-        seen = [r for r in regimes if r["name"] == h.name]
-        reached = all(r["reached"] for r in seen) if seen else None
-        out.append({**h.as_record(), "reached": reached, "measured": "; ".join(r["measured"] for r in seen)})
-    return out
+        seen = [r for r in regimes if r.name == h.name]
+        reached = all(r.reached for r in seen) if seen else None
+        out.append(h.reading(reached, "; ".join(r.measured for r in seen)))
+    return tuple(out)
 
 
-def _regime(regimes: list[dict]) -> dict:
+def _regime(regimes: list[HypothesisRecord]) -> Regime:
     if not regimes:
-        return {"reached": None, "reason": "no quantitative regime measured"}
-    if not all(r["reached"] for r in regimes):
-        return {"reached": False, "reason": f"not reached ({outside_regime(regimes)})"}
-    return {"reached": True, "reason": "; ".join(f"{r['name']}: {r['measured']}" for r in regimes)}
+        return Regime(None, "no quantitative regime measured")
+    if not all(r.reached for r in regimes):
+        return Regime(False, f"not reached ({outside_regime(regimes)})")
+    return Regime(True, "; ".join(f"{r.name}: {r.measured}" for r in regimes))
 
 
 def run_claims(
@@ -110,8 +111,8 @@ def run_claims(
     seed: int,
     overrides: dict[str, Any] | None = None,
     on_start: Callable[[Claim], None] | None = None,
-    on_done: Callable[[dict[str, Any]], None] | None = None,
-) -> list[dict[str, Any]]:
+    on_done: Callable[[Record], None] | None = None,
+) -> list[Record]:
     """Run ``claims`` in order; ``on_done`` sees each record as soon as it exists.
 
     A :class:`UserError` raised by a claim (a user parameter it cannot accept) stops
@@ -128,6 +129,6 @@ def run_claims(
     return records
 
 
-def exit_status(records: list[dict[str, Any]]) -> int:
+def exit_status(records: list[Record]) -> int:
     """0 iff no FAIL, XPASS or ERROR."""
-    return 1 if any(Verdict(r["verdict"]).is_failure for r in records) else 0
+    return 1 if any(r.verdict.is_failure for r in records) else 0

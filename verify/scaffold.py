@@ -114,7 +114,7 @@ use_claims(["__PACKAGE__"])  # installed or not (pytest puts the project root on
 @pytest.mark.parametrize("claim_id", list(EXPECTED))
 def test_claim_tiny(claim_id):
     record = run(claim_id, profile="tiny")
-    assert record["verdict"] == EXPECTED[claim_id], (record["reason"], record["traceback"])
+    assert record.verdict == EXPECTED[claim_id], (record.reason, record.traceback)
 '''
 
 

@@ -19,33 +19,14 @@ A claim's verdict is earned:
 from __future__ import annotations
 
 import fnmatch
-from enum import StrEnum
+from collections.abc import Sequence
+
+from verify.records import Check, Control, ControlDeclaration, HypothesisRecord, Outcome, Scale, Verdict
+
+__all__ = ["Outcome", "Verdict", "control_outcomes", "decide", "outside_regime"]
 
 
-class Verdict(StrEnum):
-    PASS = "PASS"
-    FAIL = "FAIL"
-    XFAIL = "XFAIL"
-    XPASS = "XPASS"
-    INCONCLUSIVE = "INCONCLUSIVE"
-    ERROR = "ERROR"
-
-    @property
-    def is_failure(self) -> bool:
-        """Verdicts that make ``verify run`` exit non-zero."""
-        return self in (Verdict.FAIL, Verdict.XPASS, Verdict.ERROR)
-
-
-class Outcome(StrEnum):
-    """Outcome of one check."""
-
-    PASS = "pass"
-    FAIL = "fail"
-    INCONCLUSIVE = "inconclusive"
-    ERROR = "error"
-
-
-def control_outcomes(checks: list[dict], controls: list[dict]) -> list[dict]:
+def control_outcomes(checks: Sequence[Check], controls: Sequence[ControlDeclaration]) -> list[Control]:
     """For each control: which of its ``must_break`` conclusions broke, which held, and why not ok.
 
     A conclusion (a check name or ``fnmatch`` pattern) *broke* when at least one check of
@@ -53,36 +34,38 @@ def control_outcomes(checks: list[dict], controls: list[dict]) -> list[dict]:
     declared hypothesis, names at least one conclusion, every named conclusion is a check
     of the claim itself, and every one of them broke.
     """
-    main_names = [c["name"] for c in checks if not c["control"]]
+    main_names = [c.name for c in checks if not c.control]
     out = []
     for ctl in controls:
-        inside = [c for c in checks if c["control"] == ctl["label"]]
+        inside = [c for c in checks if c.control == ctl.label]
         broke, held, problems = [], [], []
-        if not ctl.get("declared", False):
-            problems.append(f"breaks {ctl['breaks']!r}, which is not a declared hypothesis of the claim")
-        if not ctl["must_break"]:
+        if not ctl.declared:
+            problems.append(f"breaks {ctl.breaks!r}, which is not a declared hypothesis of the claim")
+        if not ctl.must_break:
             problems.append("names no conclusion it must break")
-        for pattern in ctl["must_break"]:
-            mine = [c for c in inside if _match(pattern, c["name"])]
+        for pattern in ctl.must_break:
+            mine = [c for c in inside if _match(pattern, c.name)]
             if not any(_match(pattern, n) for n in main_names):
                 problems.append(f"'{pattern}' is not a conclusion (check) of the claim")
             elif not mine:
                 problems.append(f"did not run the conclusion '{pattern}'")
-            elif any(c["outcome"] == Outcome.FAIL for c in mine):
+            elif any(c.outcome == Outcome.FAIL for c in mine):
                 broke.append(pattern)
             else:
                 held.append(pattern)
         if held:
             problems.append(f"did not break {', '.join(repr(h) for h in held)}")
-        out.append({**ctl, "broke": broke, "held": held, "ok": not problems, "problems": problems})
+        out.append(
+            Control(
+                **vars(ctl), broke=tuple(broke), held=tuple(held), ok=not problems, problems=tuple(problems)
+            )
+        )
     return out
 
 
-def outside_regime(regimes: list[dict]) -> str:
+def outside_regime(regimes: Sequence[HypothesisRecord]) -> str:
     """``p << n: p = 22, n = 6, needs p <= n / 4; ...`` for the regime records not reached."""
-    return "; ".join(
-        f"{r['name']}: {r['measured']}, needs {r['condition']}" for r in regimes if not r["reached"]
-    )
+    return "; ".join(f"{r.name}: {r.measured}, needs {r.condition}" for r in regimes if not r.reached)
 
 
 def _match(pattern: str, name: str) -> bool:
@@ -90,43 +73,42 @@ def _match(pattern: str, name: str) -> bool:
 
 
 def decide(
-    checks: list[dict],
+    checks: Sequence[Check],
     *,
     erratum: bool,
     crashed: bool,
-    controls: list[dict] | None = None,
-    regimes: list[dict] | None = None,
-    scale: dict | None = None,
+    controls: Sequence[ControlDeclaration] = (),
+    regimes: Sequence[HypothesisRecord] = (),
+    scale: Scale | None = None,
 ) -> tuple[Verdict, str]:
-    """Combine check records into a claim verdict and a one-line reason.
+    """Combine checks into a claim verdict and a one-line reason.
 
-    ``checks`` are the records of :class:`verify.context.Context`; a record with a
-    non-empty ``control`` belongs to a negative control. ``controls`` are the control
-    declarations (see :func:`control_outcomes`), ``regimes`` the regime records of the
-    claim's hypotheses and ``scale`` the reduced-scale / stand-in label, if any.
+    ``checks`` are those of :class:`verify.context.Context`; a check with a non-empty
+    ``control`` belongs to a negative control. ``controls`` are the control declarations
+    (see :func:`control_outcomes`), ``regimes`` the regime readings of the claim's
+    hypotheses and ``scale`` the reduced-scale / stand-in label, if any.
     """
     if crashed:
         return Verdict.ERROR, "the claim raised an exception"
-    main = [c for c in checks if not c["control"]]
+    main = [c for c in checks if not c.control]
     if not main:
         return Verdict.ERROR, "the claim recorded no check"
-    if any(c["outcome"] == Outcome.ERROR for c in checks):
-        bad = next(c["name"] for c in checks if c["outcome"] == Outcome.ERROR)
+    if any(c.outcome == Outcome.ERROR for c in checks):
+        bad = next(c.name for c in checks if c.outcome == Outcome.ERROR)
         return Verdict.ERROR, f"non-finite measurement in check '{bad}'"
-    failed = [c["name"] for c in main if c["outcome"] == Outcome.FAIL]
-    undecided = [c["name"] for c in main if c["outcome"] == Outcome.INCONCLUSIVE]
-    outside = [r for r in regimes or [] if not r["reached"]]
-    scale = scale or {}
-    label = f" [{scale['kind']}: {scale['reason']}]" if scale else ""
+    failed = [c.name for c in main if c.outcome == Outcome.FAIL]
+    undecided = [c.name for c in main if c.outcome == Outcome.INCONCLUSIVE]
+    outside = [r for r in regimes if not r.reached]
+    label = f" [{scale.kind}: {scale.reason}]" if scale else ""
     if erratum and failed:
         return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks){label}"
     if outside:
         return Verdict.INCONCLUSIVE, f"regime not reached at this profile ({outside_regime(outside)})"
     if failed:
         listed = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
-        if scale and not scale.get("persists"):
+        if scale and not scale.persists:
             return Verdict.INCONCLUSIVE, (
-                f"failed at {scale['kind']} ({listed}), not shown to persist towards the paper's scale{label}"
+                f"failed at {scale.kind} ({listed}), not shown to persist towards the paper's scale{label}"
             )
         return Verdict.FAIL, f"failed: {listed}{label}"
     if undecided:
@@ -135,9 +117,9 @@ def decide(
         return Verdict.XPASS, "documented erratum did not reproduce: every check passed"
     if not controls:
         return Verdict.INCONCLUSIVE, "no negative control: the checks were never shown able to fail"
-    bad = [c for c in control_outcomes(checks, controls) if not c["ok"]]
+    bad = [c for c in control_outcomes(checks, controls) if not c.ok]
     if bad:
         first = bad[0]
         more = f" (+{len(bad) - 1} more controls)" if len(bad) > 1 else ""
-        return Verdict.INCONCLUSIVE, f"control '{first['label']}' {'; '.join(first['problems'])}{more}"
+        return Verdict.INCONCLUSIVE, f"control '{first.label}' {'; '.join(first.problems)}{more}"
     return Verdict.PASS, f"{len(main)} checks hold; {len(controls)} controls break their conclusions{label}"

@@ -60,7 +60,7 @@ def test_readme_tutorial_runs_outside_the_repository(tmp_path):
         )
         assert done.returncode == 0, f"{code}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     (record,) = results.load(work / "mypaper2026-reports").values()
-    assert (record["id"], record["verdict"]) == ("mypaper2026:lemma-1", "PASS"), record["reason"]
+    assert (record.id, record.verdict) == ("mypaper2026:lemma-1", "PASS"), record.reason
 
 
 def test_readme_quickstart_has_exactly_two_commands():

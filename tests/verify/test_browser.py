@@ -11,7 +11,6 @@ is not installed (``.ci/run`` installs Debian's ``chromium``).
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -20,6 +19,7 @@ from pathlib import Path
 import pytest
 from test_report_html import COMMITTED, RAW_MARKUP, VisibleText
 
+from verify import results
 from verify.registry import discover
 from verify.report.render import render
 
@@ -54,13 +54,13 @@ def browse(profile: Path, url: str, *args: str) -> str:
 def site(tmp_path_factory) -> Path:
     """One claim of each paper (with a figure where one has one) and an erratum, figures drawn."""
     discover()  # the registered papers' titles head the pages
-    records = json.loads(COMMITTED.read_text())["claims"]
+    records = list(results.read(COMMITTED).values())
     chosen = []
-    for key in dict.fromkeys(r["paper"] for r in records):
-        rs = [r for r in records if r["paper"] == key]
-        chosen.append(next((r for r in rs if len(r.get("figures", [])) == 1), rs[0]))
-    errata = [r for r in records if r.get("erratum") and r not in chosen]
-    chosen.append(min(errata, key=lambda r: len(r.get("figures", []))))
+    for key in dict.fromkeys(r.paper for r in records):
+        rs = [r for r in records if r.paper == key]
+        chosen.append(next((r for r in rs if len(r.figures) == 1), rs[0]))
+    errata = [r for r in records if r.erratum and r not in chosen]
+    chosen.append(min(errata, key=lambda r: len(r.figures)))
     out = tmp_path_factory.mktemp("site")
     render(out, chosen, {})
     return out

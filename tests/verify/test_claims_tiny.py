@@ -34,11 +34,11 @@ def test_claim_tiny(claim_id):
     reads (so a bad ``--set`` is caught before anything runs); every control breaks a declared
     hypothesis and names the conclusions it must break."""
     record = run(claim_id, profile="tiny")
-    assert record["verdict"] == EXPECTED[claim_id], (record["reason"], record["traceback"])
+    assert record.verdict == EXPECTED[claim_id], (record.reason, record.traceback)
     plan = plan_claim(all_claims()[claim_id], get_profile("tiny"))
-    assert json.loads(json.dumps(plan.params)) == json.loads(json.dumps(record["params"])), plan.reached
-    for control in record["controls"]:
-        assert control["declared"] and control["must_break"], control
+    assert json.loads(json.dumps(plan.params)) == json.loads(json.dumps(record.params)), plan.reached
+    for control in record.controls:
+        assert control.declared and control.must_break, control
 
 
 @pytest.mark.gpu
@@ -47,4 +47,4 @@ def test_claim_tiny(claim_id):
 def test_claim_tiny_same_verdict_on_cupy(claim_id):
     on_cpu = run(claim_id, profile="tiny", backend="numpy")
     on_gpu = run(claim_id, profile="tiny", backend="cupy")
-    assert on_gpu["verdict"] == on_cpu["verdict"], on_gpu["reason"]
+    assert on_gpu.verdict == on_cpu.verdict, on_gpu.reason

@@ -7,7 +7,7 @@ down exit statuses and stderr.
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 
 import pytest
 from cli_support import assert_one_line_error, fake_claim, patch_claims, snapshot
@@ -15,7 +15,6 @@ from conftest import TINY_CLAIM
 
 from numeric.backend import cupy_available
 from verify import results
-from verify.verdict import Verdict
 
 
 # -- list ------------------------------------------------------------------------------------
@@ -43,8 +42,8 @@ def test_tiny_run_writes_results_and_reports(tiny_run):
     assert not list(out.glob("*.tmp"))
     stored = results.load(out)
     record = stored[TINY_CLAIM]
-    assert not Verdict(record["verdict"]).is_failure
-    assert record["verdict"] in (out / "index.md").read_text()
+    assert not record.verdict.is_failure
+    assert record.verdict in (out / "index.md").read_text()
     page = (out / "zhang2025/theorem-1.md").read_text()
     assert f"\n# {TINY_CLAIM}:" in page and "## Provenance" in page and "## Checks" in page
     html = (out / "index.html").read_text()
@@ -135,7 +134,7 @@ def test_show_prints_statement_and_stored_verdict(tiny_run_copy, verify_main):
     code, out, err = verify_main("show", TINY_CLAIM, "--out", tiny_run_copy)
     assert code == 0 and err == ""
     record = results.load(tiny_run_copy)[TINY_CLAIM]
-    assert TINY_CLAIM in out and "hypotheses:" in out and f"verdict: {record['verdict']}" in out
+    assert TINY_CLAIM in out and "hypotheses:" in out and f"verdict: {record.verdict}" in out
 
 
 def test_show_without_results(tmp_path, verify_main):
@@ -162,9 +161,8 @@ def test_report_without_results_exits_2(tmp_path, verify_main):
 # -- run: merging, overrides, exit status ---------------------------------------------------------
 def test_running_a_subset_keeps_other_records(tiny_run_copy, verify_main):
     stored = results.load(tiny_run_copy)
-    other = json.loads(json.dumps(stored[TINY_CLAIM]))
-    other["id"] = other_id = "zhang2025:lemma-999"
-    other["title"] = "a record of another claim"
+    other_id = "zhang2025:lemma-999"
+    other = replace(stored[TINY_CLAIM], id=other_id, title="a record of another claim")
     stored[other_id] = other
     results.save(tiny_run_copy, stored, [TINY_CLAIM, other_id])
 
@@ -182,9 +180,9 @@ def test_running_a_subset_keeps_other_records(tiny_run_copy, verify_main):
     after = results.load(tiny_run_copy)
     assert after[other_id] == other  # untouched
     record = after[TINY_CLAIM]
-    assert record["provenance"]["overrides"] == {"trials": 3}
-    if "trials" in record["params"]:
-        assert record["params"]["trials"] == 3
+    assert record.provenance.overrides == {"trials": 3}
+    if "trials" in record.params:
+        assert record.params["trials"] == 3
     assert other_id in (tiny_run_copy / "index.md").read_text()  # the report lists both
 
 
@@ -202,7 +200,7 @@ def test_failing_claim_exits_1_and_is_stored(tmp_path, verify_main, monkeypatch)
     patch_claims(monkeypatch, [fake])
     code, out, err = verify_main("run", "--profile", "tiny", "--out", tmp_path)
     assert code == 1, out + err
-    assert results.load(tmp_path)[fake.id]["verdict"] == "FAIL"
+    assert results.load(tmp_path)[fake.id].verdict == "FAIL"
     assert (tmp_path / "fake2025" / "lemma-1.md").is_file()
 
 

@@ -14,6 +14,7 @@ from verify.context import MAX_SERIES_POINTS, Context, Series
 from verify.errors import UserError
 from verify.hypotheses import Hypothesis
 from verify.profiles import get_profile
+from verify.records import Check
 from verify.verdict import Verdict, decide
 
 HYPOTHESES = (
@@ -34,7 +35,7 @@ def ctx() -> Context:
     return make()
 
 
-def last(ctx: Context) -> dict:
+def last(ctx: Context) -> Check:
     return ctx.checks[-1]
 
 
@@ -42,20 +43,20 @@ def last(ctx: Context) -> dict:
 def test_close_scalar_records_measured_expected_tolerance(ctx):
     assert ctx.close("c", 1.0 + 1e-10, 1.0, rtol=1e-9, atol=1e-12, why="derivation")
     c = last(ctx)
-    assert c["measured"] == 1.0 + 1e-10 and c["expected"] == 1.0
-    assert c["tolerance"] == pytest.approx(1e-12 + 1e-9)
-    assert (c["outcome"], c["verdict"], c["why"], c["control"]) == ("pass", "PASS", "derivation", "")
-    assert {"name", "kind", "relation", "details"} <= set(c)
+    assert c.measured == 1.0 + 1e-10 and c.expected == 1.0
+    assert c.tolerance == pytest.approx(1e-12 + 1e-9)
+    assert (c.outcome, c.verdict, c.why, c.control) == ("pass", "PASS", "derivation", "")
+    assert isinstance(c, Check) and c.kind == "numeric" and c.relation and c.details == {}
     assert not ctx.close("c2", 1.1, 1.0, rtol=1e-3, why="w")
-    assert last(ctx)["outcome"] == "fail" and last(ctx)["verdict"] == "FAIL"
+    assert last(ctx).outcome == "fail" and last(ctx).verdict == "FAIL"
 
 
 def test_close_arrays_records_worst_deviation(ctx):
     m, e = np.array([1.0, 2.0, 3.5]), np.array([1.0, 2.0, 3.0])
     assert not ctx.close("arr", m, e, rtol=0.1, why="w")  # tol = 0.1 * 3 = 0.3 < 0.5
     c = last(ctx)
-    assert c["measured"] == pytest.approx(0.5) and c["expected"] == 0.0
-    assert c["tolerance"] == pytest.approx(0.3)
+    assert c.measured == pytest.approx(0.5) and c.expected == 0.0
+    assert c.tolerance == pytest.approx(0.3)
     assert ctx.close("arr", m, e, atol=0.5, why="w")
     assert ctx.close("broadcast", np.full(4, 2.0), 2.0, why="exact")  # a scalar expectation broadcasts
 
@@ -71,14 +72,14 @@ def test_close_shape_mismatch_raises(ctx):
 )
 def test_close_nan_is_error(ctx, measured, expected):
     assert not ctx.close("nan", measured, expected, atol=1e300, why="w")
-    assert last(ctx)["outcome"] == "error" and last(ctx)["verdict"] == "ERROR"
+    assert last(ctx).outcome == "error" and last(ctx).verdict == "ERROR"
 
 
 # -- bound -----------------------------------------------------------------------------------
 def test_bound_both_sides(ctx):
     assert ctx.bound("le", 0.5, 1.0, why="w")
     c = last(ctx)
-    assert (c["measured"], c["expected"], c["tolerance"], c["outcome"]) == (0.5, 1.0, 0.0, "pass")
+    assert (c.measured, c.expected, c.tolerance, c.outcome) == (0.5, 1.0, 0.0, "pass")
     assert not ctx.bound("le-fail", 1.5, 1.0, why="w")
     assert ctx.bound("ge", 2.0, 1.0, side=">=", why="w")
     assert not ctx.bound("ge-fail", 0.0, 1.0, side=">=", why="w")
@@ -88,17 +89,17 @@ def test_bound_both_sides(ctx):
 def test_bound_arrays_record_the_worst_element(ctx):
     assert not ctx.bound("arr", np.array([0.1, 3.0, 0.5]), np.array([1.0, 2.0, 1.0]), why="w")
     c = last(ctx)
-    assert (c["measured"], c["expected"]) == (3.0, 2.0)
-    assert "worst of 3" in c["relation"]
+    assert (c.measured, c.expected) == (3.0, 2.0)
+    assert "worst of 3" in c.relation
     ctx.bound("arr-ge", np.array([5.0, 1.5, 9.0]), 1.0, side=">=", why="w")
-    assert last(ctx)["measured"] == 1.5 and last(ctx)["outcome"] == "pass"
+    assert last(ctx).measured == 1.5 and last(ctx).outcome == "pass"
 
 
 def test_bound_nan_is_error_and_bad_side_raises(ctx):
     assert not ctx.bound("nan", np.array([0.1, np.nan]), 1.0, why="w")
-    assert last(ctx)["outcome"] == "error"
+    assert last(ctx).outcome == "error"
     assert not ctx.bound("nan bound", 0.1, math.nan, why="w")
-    assert last(ctx)["outcome"] == "error"
+    assert last(ctx).outcome == "error"
     with pytest.raises(ValueError, match="side"):
         ctx.bound("bad", 1.0, 2.0, side="<", why="w")
 
@@ -107,50 +108,50 @@ def test_bound_nan_is_error_and_bad_side_raises(ctx):
 def test_zero_symbolic(ctx):
     x = sp.Symbol("x")
     assert ctx.zero("int", sp.Integer(0), why="exact")
-    assert last(ctx)["measured"] == "0" and last(ctx)["kind"] == "symbolic"
+    assert last(ctx).measured == "0" and last(ctx).kind == "symbolic"
     assert ctx.zero("matrix", sp.zeros(2, 2), why="exact")
     assert ctx.zero("list", [sp.Integer(0), sp.expand((x + 1) ** 2 - x**2 - 2 * x - 1)], why="exact")
     assert not ctx.zero("nonzero", [sp.Integer(0), x - 1], why="exact")
-    assert "x - 1" in last(ctx)["measured"] and last(ctx)["outcome"] == "fail"
+    assert "x - 1" in last(ctx).measured and last(ctx).outcome == "fail"
     assert not ctx.zero("nonzero matrix", sp.Matrix([[0, x]]), why="exact")
 
 
 def test_holds(ctx):
     assert ctx.holds("accepts", True, measured="accepted", expected="accepted", why="w")
-    assert last(ctx)["outcome"] == "pass" and last(ctx)["tolerance"] is None
+    assert last(ctx).outcome == "pass" and last(ctx).tolerance is None
     assert not ctx.holds("rejects", False, measured=3, expected=4, why="w")
-    assert last(ctx)["outcome"] == "fail"
+    assert last(ctx).outcome == "fail"
     ctx.holds("nan", True, measured=math.nan, expected=1.0, why="w")
-    assert last(ctx)["outcome"] == "error"
+    assert last(ctx).outcome == "error"
 
 
 def test_order_fits_the_log_log_slope_and_attaches_a_figure(ctx):
     x = np.geomspace(1e-3, 1e-1, 6)
     assert ctx.order("second order", x, 3.0 * x**2, expected=2.0, tol=0.05, why="w")
     c = last(ctx)
-    assert c["measured"] == pytest.approx(2.0) and c["expected"] == 2.0 and c["tolerance"] == 0.05
+    assert c.measured == pytest.approx(2.0) and c.expected == 2.0 and c.tolerance == 0.05
     assert len(ctx.figures) == 1 and ctx.figures[0]["logx"] and ctx.figures[0]["logy"]
     assert not ctx.order("wrong order", x, 3.0 * x**2, expected=1.0, tol=0.05, why="w")
-    assert last(ctx)["outcome"] == "fail"
+    assert last(ctx).outcome == "fail"
 
 
 @pytest.mark.parametrize("bad", [math.nan, -1.0])
 def test_order_with_negative_or_nan_error_is_error(ctx, bad):
     x = np.array([1.0, 2.0, 4.0])
     assert not ctx.order("o", x, np.array([1.0, bad, 3.0]), expected=1.0, tol=0.1, why="w")
-    assert last(ctx)["outcome"] == "error"
+    assert last(ctx).outcome == "error"
 
 
 def test_order_with_an_exactly_zero_error_is_undecided(ctx):
     x = np.array([1.0, 2.0, 4.0])
     assert not ctx.order("o", x, np.array([1.0, 0.0, 3.0]), expected=1.0, tol=0.1, why="w")
-    assert last(ctx)["outcome"] == "inconclusive"
+    assert last(ctx).outcome == "inconclusive"
 
 
 def test_undecided_is_inconclusive(ctx):
     ctx.undecided("below float64", "the effect is 1e-30 relative")
     c = last(ctx)
-    assert c["outcome"] == "inconclusive" and c["verdict"] == "INCONCLUSIVE" and "1e-30" in c["why"]
+    assert c.outcome == "inconclusive" and c.verdict == "INCONCLUSIVE" and "1e-30" in c.why
 
 
 # -- controls --------------------------------------------------------------------------------
@@ -160,18 +161,18 @@ def test_control_context_marks_checks_and_figures(ctx):
         ctx.close("main", 2.0, 1.0, why="w")
         ctx.figure("fig", series=[Series("s", [1, 2], [3, 4])])
     ctx.close("after", 1.0, 1.0, why="w")
-    controls = [c["control"] for c in ctx.checks]
+    controls = [c.control for c in ctx.checks]
     assert controls == ["", "biases added [breaks: bias-free]", ""]
     assert ctx.figures[0]["control"] == "biases added [breaks: bias-free]"
     assert decide(ctx.checks, erratum=False, crashed=False, controls=ctx.controls)[0] == Verdict.PASS
-    assert ctx.controls[0]["declared"] and ctx.controls[0]["must_break"] == ["main"]
+    assert ctx.controls[0].declared and ctx.controls[0].must_break == ("main",)
 
 
 def test_control_is_reset_after_an_exception_and_cannot_nest(ctx):
     with pytest.raises(KeyError), ctx.control("a", breaks="h"):
         raise KeyError("boom")
     ctx.close("after", 1.0, 1.0, why="w")
-    assert last(ctx)["control"] == ""
+    assert last(ctx).control == ""
     with (
         pytest.raises(RuntimeError, match="nested"),
         ctx.control("a", breaks="h"),
@@ -229,7 +230,9 @@ def test_records_are_json_serialisable(ctx):
     ctx.bound("np arrays", np.ones(3), np.full(3, 2.0), why="w")
     ctx.holds("np bool", np.bool_(True), measured=np.int64(3), expected=np.array([1.0, 2.0]), why="w")
     ctx.note("a note")
-    text = json.dumps({"checks": ctx.checks, "figures": ctx.figures, "notes": ctx.notes})
+    text = json.dumps(
+        {"checks": [c.to_json() for c in ctx.checks], "figures": ctx.figures, "notes": ctx.notes}
+    )
     back = json.loads(text)
     assert back["checks"][0]["details"] == {"a": [0, 1, 2], "1": [2, 3]}
     assert back["checks"][2]["expected"] == [1.0, 2.0]
@@ -239,4 +242,4 @@ def test_records_are_json_serialisable(ctx):
 @pytest.mark.parametrize("measured", [np.float32("nan"), np.array([1.0, np.inf]), [1.0, math.nan]])
 def test_holds_with_a_nonfinite_numpy_measurement_is_error(ctx, measured):
     ctx.holds("h", True, measured=measured, expected=1.0, why="w")
-    assert last(ctx)["outcome"] == "error"
+    assert last(ctx).outcome == "error"

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from cli_support import assert_one_line_error
+from cli_support import assert_one_line_error, fake_check, fake_record
 from conftest import TINY_CLAIM
 
 from verify import results
 from verify.diff import diff, values_differ
+from verify.records import Record, Verdict
 
 
-def _record(verdict: str, **measured) -> dict:
-    checks = [{"name": n, "control": "", "measured": v} for n, v in measured.items()]
-    return {"verdict": verdict, "checks": checks}
+def _record(verdict: str, **measured) -> Record:
+    return fake_record(verdict=Verdict(verdict), checks=tuple(fake_check(n, v) for n, v in measured.items()))
 
 
 def test_values_differ():
@@ -44,8 +45,8 @@ def test_diff_lists_verdict_and_value_changes():
 def test_cli_diff_of_two_runs(tiny_run_copy, tmp_path, verify_main):
     stored = results.load(tiny_run_copy)
     record = stored[TINY_CLAIM]
-    record["verdict"] = "FAIL"
-    record["checks"][0]["measured"] = 4.25e-300
+    check = replace(record.checks[0], measured=4.25e-300)
+    stored[TINY_CLAIM] = replace(record, verdict=Verdict.FAIL, checks=(check, *record.checks[1:]))
     results.save(tmp_path, stored, [TINY_CLAIM])
     code, out, err = verify_main("diff", tiny_run_copy, tmp_path / "results.json")
     assert code == 0 and err == "", err

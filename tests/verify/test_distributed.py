@@ -28,6 +28,7 @@ from verify import distributed, results
 from verify.claim import Claim
 from verify.context import Context
 from verify.profiles import get_profile
+from verify.records import Record
 from verify.registry import all_claims
 from verify.runner import run_claims
 
@@ -49,8 +50,8 @@ def cluster():
         yield c.scheduler_address
 
 
-def _serial(claims: list[Claim], **run) -> dict[str, dict]:
-    return {r["id"]: r for r in run_claims(claims, backend=get_backend("numpy"), profile=TINY, seed=0, **run)}
+def _serial(claims: list[Claim], **run) -> dict[str, Record]:
+    return {r.id: r for r in run_claims(claims, backend=get_backend("numpy"), profile=TINY, seed=0, **run)}
 
 
 # What a record says and the run settings that produced it; left out: when, how long, how much
@@ -58,15 +59,15 @@ def _serial(claims: list[Claim], **run) -> dict[str, dict]:
 STEADY_PROVENANCE = ("seed", "backend", "dtype", "profile", "overrides", "versions", "source_hash")
 
 
-def _fields(record: dict) -> dict:
+def _fields(record: Record) -> dict:
     """A record's fields, with ``provenance.<key>`` for the steady provenance, as comparable JSON text."""
-    p = record["provenance"]
-    fields = {k: v for k, v in record.items() if k != "provenance"}
-    fields.update({f"provenance.{k}": p.get(k) for k in STEADY_PROVENANCE})
-    return {k: json.dumps(v, sort_keys=True) for k, v in fields.items()}
+    data = record.to_json()
+    p = data.pop("provenance")
+    data.update({f"provenance.{k}": p[k] for k in STEADY_PROVENANCE})
+    return {k: json.dumps(v, sort_keys=True) for k, v in data.items()}
 
 
-def _steady_differences(new: dict[str, dict], old: dict[str, dict]) -> list[str]:
+def _steady_differences(new: dict[str, Record], old: dict[str, Record]) -> list[str]:
     """``claim id: field`` for every field that differs between two runs' records."""
     assert new.keys() == old.keys()
     out = []
@@ -101,7 +102,7 @@ def test_a_sweep_cut_into_chunks_on_the_cluster_gives_the_inline_values(cluster)
         **run,
     )
     assert seen == records
-    assert len([c for c in records[0]["checks"] if "seed 2" in c["name"]]) == 3
+    assert len([c for c in records[0].checks if "seed 2" in c.name]) == 3
     assert _steady_differences({claim.id: records[0]}, _serial([claim], **run)) == []
 
 
@@ -152,11 +153,11 @@ def test_a_claim_whose_worker_is_killed_is_run_again(cluster, tmp_path):
         scheduler=cluster,
     )
     killed = int(marker.read_text())  # the first try wrote it and was killed ...
-    (note,) = record["notes"]
+    (note,) = record.notes
     assert (
         note.startswith("pid ") and int(note.removeprefix("pid ")) != killed
     )  # ... another process finished
-    assert [c["verdict"] for c in record["checks"]] == ["PASS"]
+    assert [c.verdict for c in record.checks] == ["PASS"]
 
 
 def test_a_claim_whose_worker_always_dies_is_stored_as_error(cluster):
@@ -164,9 +165,9 @@ def test_a_claim_whose_worker_always_dies_is_stored_as_error(cluster):
     (record,) = distributed.run_claims(
         [claim], backend=get_backend("numpy"), profile=TINY, seed=0, scheduler=cluster
     )
-    assert record["verdict"] == "ERROR"
-    assert "WorkerLost" in record["reason"]
-    assert record["provenance"]["source_hash"] == claim.source_hash
+    assert record.verdict == "ERROR"
+    assert "WorkerLost" in record.reason
+    assert record.provenance.source_hash == claim.source_hash
 
 
 @pytest.mark.parametrize(

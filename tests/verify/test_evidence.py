@@ -23,18 +23,18 @@ def test_close_records_margin_slack_and_relative_resolution():
     ctx = make()
     ctx.close("c", 1.0 + 1e-10, 1.0, rtol=1e-8, why="w")
     c = ctx.checks[-1]
-    assert c["margin"] == pytest.approx(0.99, abs=1e-6) and c["slack"] == pytest.approx(100, rel=1e-5)
-    assert "1e-08 relative" in c["resolution"]
+    assert c.margin == pytest.approx(0.99, abs=1e-6) and c.slack == pytest.approx(100, rel=1e-5)
+    assert "1e-08 relative" in c.resolution
 
 
 def test_bound_slack_is_the_smallest_ratio_and_says_what_goes_unnoticed():
     ctx = make()
     ctx.bound("b", np.array([1e-4, 0.5]), np.array([1.0, 1.0]), why="w")
     c = ctx.checks[-1]
-    assert c["slack"] == pytest.approx(2.0) and c["margin"] == pytest.approx(0.5)
-    assert "factor < 2" in c["resolution"]
+    assert c.slack == pytest.approx(2.0) and c.margin == pytest.approx(0.5)
+    assert "factor < 2" in c.resolution
     ctx.bound("lower", 10.0, 1.0, side=">=", why="w")
-    assert ctx.checks[-1]["slack"] == pytest.approx(10.0)
+    assert ctx.checks[-1].slack == pytest.approx(10.0)
 
 
 @pytest.mark.parametrize("n, p0, p1", [(50, 0.9, 0.7), (400, 0.99, 0.95), (1000, 0.5, 0.45)])
@@ -50,11 +50,11 @@ def test_probability_without_power_is_undecided_and_with_power_passes():
     # 99/100 successes for "P >= 0.95": cannot reject a true P = 0.9 with 80% power at n = 100
     assert ctx.probability("weak", 99, 100, at_least=0.95, detect=0.9, why="w") is False
     c = ctx.checks[-1]
-    assert c["outcome"] == "inconclusive" and "no power" in c["why"] and "trials needed" in c["why"]
+    assert c.outcome == "inconclusive" and "no power" in c.why and "trials needed" in c.why
     assert ctx.probability("strong", 990, 1000, at_least=0.95, detect=0.9, why="w")
-    assert "80% power" in ctx.checks[-1]["power"]
+    assert "80% power" in ctx.checks[-1].power
     assert not ctx.probability("rejected", 800, 1000, at_least=0.95, detect=0.9, why="w")
-    assert ctx.checks[-1]["outcome"] == "fail"
+    assert ctx.checks[-1].outcome == "fail"
 
 
 def test_order_must_separate_neighbouring_orders():
@@ -62,27 +62,27 @@ def test_order_must_separate_neighbouring_orders():
     x = np.geomspace(1, 1e3, 8)
     assert ctx.order("clean", x, 3 * x**-0.5, expected=-0.5, tol=0.1, why="w")
     c = ctx.checks[-1]
-    assert c["details"]["neighbours"] == [-1.0, 0.0] and "95% interval" in c["relation"]
+    assert c.details["neighbours"] == [-1.0, 0.0] and "95% interval" in c.relation
     # a tolerance that accepts the neighbouring order cannot pass
     assert ctx.order("too wide", x, 3 * x**-0.5, expected=-0.5, tol=0.5, why="w") is False
-    assert ctx.checks[-1]["outcome"] == "inconclusive"
+    assert ctx.checks[-1].outcome == "inconclusive"
     # two points give no interval: undecided
     ctx.order("two points", x[:2], 3 * x[:2] ** -0.5, expected=-0.5, tol=0.1, why="w")
-    assert ctx.checks[-1]["outcome"] == "inconclusive"
+    assert ctx.checks[-1].outcome == "inconclusive"
     # noisy data over a narrow range: the interval covers a neighbour
     rng = np.random.default_rng(0)
     xs = np.linspace(10, 12, 6)
     noisy = xs**-1.0 * np.exp(rng.normal(0, 0.2, xs.size))
     ctx.order("narrow", xs, noisy, expected=-1.0, tol=0.45, why="w")
-    assert ctx.checks[-1]["outcome"] in ("inconclusive", "fail")
+    assert ctx.checks[-1].outcome in ("inconclusive", "fail")
 
 
 def test_regime_records_the_measured_quantities_and_the_condition():
     ctx = make()
     assert not ctx.regime(P_LL_N, p=25, n=12)
     assert ctx.regime("p << n", p=3, n=100)
-    assert [r["reached"] for r in ctx.regimes] == [False, True]
-    assert ctx.regimes[0]["measured"] == "p = 25, n = 12" and ctx.regimes[0]["condition"] == "p <= n / 4"
+    assert [r.reached for r in ctx.regimes] == [False, True]
+    assert ctx.regimes[0].measured == "p = 25, n = 12" and ctx.regimes[0].condition == "p <= n / 4"
     with pytest.raises(ValueError, match="undeclared"):
         ctx.regime("d >= n", reached=True)
 
@@ -98,6 +98,6 @@ def test_search_finds_the_violating_instance_of_a_false_bound():
     starts = {"left": [np.array([-4.0])], "right": [np.array([3.0])]}
     assert not ctx.search("x(1-x) <= 0.2", ratio, starts, budget=100, why="w")
     c = ctx.checks[-1]
-    assert c["measured"] == pytest.approx(1.25, rel=1e-6) and c["kind"] == "search"
-    assert set(c["details"]["worst ratio per family"]) == {"left", "right"}
+    assert c.measured == pytest.approx(1.25, rel=1e-6) and c.kind == "search"
+    assert set(c.details["worst ratio per family"]) == {"left", "right"}
     assert ctx.search("x(1-x) <= 0.25", lambda t: ratio(t) * 0.2 / 0.25, starts, budget=100, why="w")

@@ -41,7 +41,7 @@ def test_scaffold_runs_outside_the_repository(tmp_path):
     ran = _verify("run", "mypaper2026", "--claims", src, "--profile", "tiny", "--out", "out", cwd=tmp_path)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     (record,) = results.load(tmp_path / "out").values()
-    assert (record["id"], record["verdict"]) == ("mypaper2026:lemma-1", "PASS"), record["reason"]
+    assert (record.id, record.verdict) == ("mypaper2026:lemma-1", "PASS"), record.reason
     tested = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "pkg"], tmp_path)
     assert tested.returncode == 0, tested.stdout
     assert "1 passed" in tested.stdout

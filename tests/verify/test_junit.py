@@ -3,28 +3,30 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
-from cli_support import fake_claim, patch_claims
+from cli_support import fake_check, fake_claim, fake_record, patch_claims
 from conftest import TINY_CLAIM
 
 from verify.junit import junit_xml
+from verify.records import Erratum, Outcome, Record, Verdict
 
 VERDICTS = ["PASS", "FAIL", "XFAIL", "XPASS", "INCONCLUSIVE", "ERROR"]
 
 
-def _record(verdict: str, k: int) -> dict:
-    check = {"name": "c", "control": "", "verdict": "FAIL", "relation": "a <= b", "measured": 2.0}
-    return {
-        "id": f"fake2025:lemma-{k}",
-        "paper": "fake2025",
-        "title": f"claim {k} <&>",
-        "verdict": verdict,
-        "reason": f"because {verdict}",
-        "checks": [check],
-        "erratum": {"reason": "printed wrongly"} if verdict in ("XFAIL", "XPASS") else None,
-        "traceback": "Traceback: boom" if verdict == "ERROR" else "",
-        "provenance": {"runtime_s": 0.5},
-    }
+def _record(verdict: str, k: int) -> Record:
+    base = fake_record()
+    return replace(
+        base,
+        id=f"fake2025:lemma-{k}",
+        title=f"claim {k} <&>",
+        verdict=Verdict(verdict),
+        reason=f"because {verdict}",
+        checks=(fake_check("c", 2.0, Outcome.FAIL, relation="a <= b"),),
+        erratum=Erratum("printed wrongly") if verdict in ("XFAIL", "XPASS") else None,
+        traceback="Traceback: boom" if verdict == "ERROR" else "",
+        provenance=replace(base.provenance, runtime_s=0.5),
+    )
 
 
 def test_verdicts_map_to_junit_elements():

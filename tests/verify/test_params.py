@@ -246,7 +246,7 @@ def test_a_grid_set_reaches_the_claim(tmp_path, verify_main):
         "run", "min2024:constants-t1", "--profile", "tiny", "--set", "n=4,6", "--out", out
     )
     assert code == 0, err
-    assert results.load(out)["min2024:constants-t1"]["params"]["n"] == [4, 6]
+    assert results.load(out)["min2024:constants-t1"].params["n"] == [4, 6]
 
 
 def test_verify_params_lists_values_per_profile_type_and_reach(verify_main, monkeypatch):

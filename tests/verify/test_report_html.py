@@ -1,20 +1,21 @@
 """The report writer: formulas as MathML, no markup leaking into HTML, navigation, the framework's fields.
 
-Pages are rendered from the committed ``reports/results.json`` (old-format records)
-and from a record in the new format (hypotheses with regimes, controls with the
-conclusions they must break, margin / slack / resolution / power per check).
+Pages are rendered from the committed ``reports/results.json``, from a record with every
+field of the framework filled in (hypotheses with regimes, controls with the conclusions
+they must break, margin / slack / resolution / power per check) and from one with none.
 """
 
 from __future__ import annotations
 
-import copy
-import json
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from verify import results
+from verify.records import Control, HypothesisRecord, Record, Regime
 from verify.registry import PAPERS, discover
 from verify.report import render as render_module
 from verify.report.inline import formulas, to_html
@@ -28,18 +29,18 @@ RAW_MARKUP = re.compile(r"\$[^$]+\$|:math:|\\\||\*\w+:\*|``")
 
 
 @pytest.fixture(scope="module")
-def records() -> list[dict]:
-    return json.loads(COMMITTED.read_text())["claims"]
+def records() -> list[Record]:
+    return list(results.read(COMMITTED).values())
 
 
-def prose(record: dict) -> list[str]:
+def prose(record: Record) -> list[str]:
     """Every prose field of a record (where formulas and markup may appear)."""
-    out = [record["title"], record["statement"], record["reason"], record["source"]]
-    out += [h if isinstance(h, str) else h["wording"] for h in record["hypotheses"]]
-    out += [x for c in record["checks"] for x in (c["name"], c["why"], c["control"])]
-    out += record.get("notes") or []
-    if record.get("erratum"):
-        out += [record["erratum"]["reason"], record["erratum"].get("via") or ""]
+    out = [record.title, record.statement, record.reason, record.source]
+    out += [h.wording for h in record.hypotheses]
+    out += [x for c in record.checks for x in (c.name, c.why, c.control)]
+    out += record.notes
+    if record.erratum:
+        out += [record.erratum.reason, record.erratum.via]
     return out
 
 
@@ -122,33 +123,45 @@ def test_products_and_norms_are_not_emphasis():
     assert "<em>" not in out and "<b>" not in out and "2*u**5/1600" in out
 
 
-# -- new-format record ----------------------------------------------------------------------------
+# -- every field filled in, and none ------------------------------------------------------------
 
 
-def new_format(record: dict) -> dict:
+def filled_in(record: Record) -> Record:
     """``record`` with the fields of the hypothesis/control/evidence framework filled in."""
-    r = copy.deepcopy(record)
-    main = [c for c in r["checks"] if not c["control"]]
-    for k, c in enumerate(r["checks"]):
-        c.update(margin=0.25 + k, slack=4.0, resolution=f"a relative error > 3.2e-0{k}", power=None)
-    main[0]["power"] = "power 0.93 against P = 0.85"
-    r["hypotheses"] = [
-        {"name": "small init", "wording": r"$w_{\rm init}\ll1$", "condition": "w_init <= 1e-3",
-         "reached": True, "measured": "w_init = 1e-06"},
-        {"name": "plain", "wording": "a plain hypothesis", "condition": "", "reached": None, "measured": ""},
-    ]  # fmt: skip
-    r["controls"] = [
-        {"label": "big init [breaks: small init]", "breaks": "small init", "must_break": [main[0]["name"]],
-         "broke": [], "held": [main[0]["name"]], "ok": False, "problems": ["held: " + main[0]["name"]]},
-    ]  # fmt: skip
-    r["regime"] = {"reached": False, "reason": "not reached (small init: w_init = 0.1, needs w_init <= 1e-3)"}
-    return r
+    checks = [
+        replace(c, margin=0.25 + k, slack=4.0, resolution=f"a relative error > 3.2e-0{k}", power=None)
+        for k, c in enumerate(record.checks)
+    ]
+    first = next(k for k, c in enumerate(checks) if not c.control)
+    checks[first] = replace(checks[first], power="power 0.93 against P = 0.85")
+    name = checks[first].name
+    return replace(
+        record,
+        checks=tuple(checks),
+        hypotheses=(
+            HypothesisRecord("small init", r"$w_{\rm init}\ll1$", "w_init <= 1e-3", True, "w_init = 1e-06"),
+            HypothesisRecord("plain", "a plain hypothesis", "", None, ""),
+        ),
+        controls=(
+            Control(
+                "big init [breaks: small init]",
+                "small init",
+                True,
+                (name,),
+                (),
+                (name,),
+                False,
+                (f"held: {name}",),
+            ),
+        ),
+        regime=Regime(False, "not reached (small init: w_init = 0.1, needs w_init <= 1e-3)"),
+    )
 
 
 def test_new_fields_are_shown(records):
     from verify.report.document import to_html_page
 
-    r = new_format(records[0])
+    r = filled_in(records[0])
     page = to_html_page(claim_page(r, [], stale=False))
     text = VisibleText.of(page).text
     for shown in (
@@ -167,16 +180,16 @@ def test_new_fields_are_shown(records):
     assert not RAW_MARKUP.search(text)
 
 
-def test_old_records_render_without_the_new_fields(records):
+def test_a_record_without_regimes_controls_or_evidence_leaves_those_out(records):
     from verify.report.document import to_markdown
 
-    r = json.loads(json.dumps(records[0]))  # a record as the toolkit wrote it before issue 14
-    for key in ("controls", "regime", "scale"):
-        r.pop(key, None)
-    r["hypotheses"] = [h["wording"] if isinstance(h, dict) else h for h in r["hypotheses"]]
-    for c in r["checks"]:
-        for key in ("margin", "slack", "resolution", "power"):
-            c.pop(key, None)
+    r = records[0]
+    r = replace(
+        r,
+        controls=(),
+        hypotheses=tuple(replace(h, condition="", reached=None, measured="") for h in r.hypotheses),
+        checks=tuple(replace(c, margin=None, slack=None, resolution="", power=None) for c in r.checks),
+    )
     md = to_markdown(claim_page(r, [], stale=False))
     assert "## Hypotheses" in md and "| margin |" not in md and "must break" not in md
 
@@ -200,7 +213,7 @@ def rendered(records, tmp_path_factory):
 
 def test_no_raw_latex_or_markup_on_any_page(rendered, records):
     pages = sorted(rendered.rglob("*.html"))
-    assert len(pages) == len(records) + len({r["paper"] for r in records}) + 1
+    assert len(pages) == len(records) + len({r.paper for r in records}) + 1
     leaks = {}
     for p in pages:
         found = RAW_MARKUP.findall(VisibleText.of(p.read_text()).text)
@@ -212,7 +225,7 @@ def test_no_raw_latex_or_markup_on_any_page(rendered, records):
 def test_navigation_index_paper_claim_and_back(rendered, records):
     index = (rendered / "index.html").read_text()
     r = records[0]
-    key, slug = r["id"].split(":")
+    key, slug = r.id.split(":")
     assert f'href="{key}/index.html"' in index and f'href="{key}/{slug}.html"' in index
     paper = (rendered / key / "index.html").read_text()
     assert PAPERS[key].title in index and PAPERS[key].title in paper
@@ -232,17 +245,17 @@ def test_index_says_profile_and_commit_and_filters_by_verdict(records):
     from verify.report.document import to_html_page
 
     page = to_html_page(index_page(records, stale=set()))
-    commit = records[0]["provenance"]["git_commit"][:10]
+    commit = records[0].provenance.git_commit[:10]
     assert "<th>profile</th>" in page and "<th>commit</th>" in page and commit in page
     assert page.count('data-verdict="') == len(records)
     assert 'href="#only-FAIL"' in page and "verdictFilter" in page
 
 
 def test_paper_page_lists_the_errata_found(rendered, records):
-    errata = [r for r in records if r["paper"] == "zhang2025" and r.get("erratum")]
+    errata = [r for r in records if r.paper == "zhang2025" and r.erratum]
     paper = (rendered / "zhang2025" / "index.html").read_text()
     section = paper.split("Errata found", 1)[1].split("<h2", 1)[0]
-    assert all(f'href="{r["id"].split(":")[1]}.html"' in section for r in errata)
+    assert all(f'href="{r.slug}.html"' in section for r in errata)
 
 
 def test_rerender_rewrites_nothing(rendered, records, monkeypatch):

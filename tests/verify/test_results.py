@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import pytest
 from conftest import TINY_CLAIM
 
 from numeric.backend import get_backend
-from verify import results
+from verify import records, results
 from verify.claim import Claim
 from verify.context import Series
 from verify.errors import UserError
 from verify.hypotheses import as_hypotheses
 from verify.profiles import get_profile
+from verify.records import Record, RecordError
 from verify.registry import all_claims
 from verify.runner import exit_status, run_claim, run_claims
 
@@ -25,7 +27,7 @@ def test_records_of_a_tiny_run_conform(tiny_run):
     assert data["schema_version"] == results.SCHEMA_VERSION
     assert [r["id"] for r in data["claims"]] == [TINY_CLAIM]
     for record in data["claims"]:
-        assert results.validate_record(record) == []
+        assert Record.from_json(record).to_json() == record
         p = record["provenance"]
         assert (p["seed"], p["backend"], p["profile"], p["dtype"]) == (0, "numpy", "tiny", "float64")
         assert p["source_hash"] == all_claims()[record["id"]].source_hash
@@ -37,17 +39,26 @@ def test_records_of_a_tiny_run_conform(tiny_run):
             assert c["why"], f"check {c['name']!r} does not say why its tolerance is what it is"
 
 
-def test_validate_record_reports_missing_keys(tiny_run):
-    record = results.load(tiny_run.out)[TINY_CLAIM]
-    broken = json.loads(json.dumps(record))
+def test_reading_a_record_reports_every_missing_key_and_wrong_type(tiny_run):
+    broken = results.load(tiny_run.out)[TINY_CLAIM].to_json()
     del broken["verdict"]
     del broken["checks"][0]["tolerance"]
     del broken["provenance"]["seed"]
-    problems = results.validate_record(broken)
-    assert "missing key 'verdict'" in problems
-    assert "check 0 missing key 'tolerance'" in problems
-    assert "provenance missing 'seed'" in problems
-    assert results.validate_record({}) != []
+    broken["checks"][1]["outcome"] = "maybe"
+    broken["controls"][0]["ok"] = "yes"
+    broken["extra"] = 1
+    with pytest.raises(RecordError) as e:
+        Record.from_json(broken)
+    assert e.value.problems == [
+        "missing key 'verdict'",
+        "unknown key 'extra'",
+        "checks[0]: missing key 'tolerance'",
+        "checks[1].outcome is 'maybe', not one of pass, fail, inconclusive, error",
+        "controls[0].ok is a JSON string, not a boolean",
+        "provenance: missing key 'seed'",
+    ]
+    with pytest.raises(RecordError):
+        Record.from_json({})
 
 
 def test_schema_version_mismatch_is_a_user_error(tmp_path):
@@ -70,7 +81,7 @@ def test_invalid_json_is_a_user_error(tmp_path):
     [
         ([], "the top level is a JSON list"),
         ({"schema_version": 1}, "'claims' is missing"),
-        ({"schema_version": 1, "claims": ["x"]}, "claims[0] is not an object"),
+        ({"schema_version": 1, "claims": ["x"]}, "claims[0]: Record is a JSON string, not an object"),
         ({"schema_version": 1, "claims": [{"id": "a:b-1"}]}, "claims[0] (a:b-1): missing key 'paper'"),
     ],
 )
@@ -106,7 +117,7 @@ def test_missing_file_loads_empty(tmp_path):
 def test_save_orders_and_round_trips(tmp_path):
     record = run_claim(_claim(_ok), **RUN)
     ids = ["fake2025:lemma-3", "fake2025:lemma-1", "fake2025:lemma-2", "fake2025:lemma-9"]
-    records = {i: {**record, "id": i} for i in ids}
+    records = {i: replace(record, id=i) for i in ids}
     path = results.save(tmp_path / "new", records, ids[1:3] + ids[:1])
     data = json.loads(path.read_text())
     assert [r["id"] for r in data["claims"]] == [*ids[1:3], ids[0], ids[3]]  # unknown ids kept, last
@@ -139,25 +150,25 @@ RUN = {"backend": get_backend("numpy"), "profile": get_profile("tiny"), "seed": 
 
 def test_run_claim_record_conforms_and_passes():
     record = run_claim(_claim(_ok), overrides={"H": 4}, **RUN)
-    assert results.validate_record(record) == []
-    assert record["verdict"] == "PASS" and record["traceback"] == ""
-    assert record["provenance"]["overrides"] == {"H": 4} and record["provenance"]["seed"] == 3
-    json.dumps(record)  # serialisable as is
+    assert isinstance(record, Record) and Record.from_json(record.to_json()) == record
+    assert record.verdict == "PASS" and record.traceback == ""
+    assert record.provenance.overrides == {"H": 4} and record.provenance.seed == 3
+    json.dumps(record.to_json())  # serialisable as is
 
 
 def test_crash_is_an_error_record_with_its_traceback():
     record = run_claim(_claim(_crash), **RUN)
-    assert record["verdict"] == "ERROR"
-    assert "ZeroDivisionError: boom in the claim" in record["reason"]
-    assert "ZeroDivisionError" in record["traceback"]
-    assert results.validate_record(record) == []
+    assert record.verdict == "ERROR"
+    assert "ZeroDivisionError: boom in the claim" in record.reason
+    assert "ZeroDivisionError" in record.traceback
+    assert Record.from_json(record.to_json()) == record
 
 
 def test_user_error_propagates_and_earlier_records_are_handed_over():
     seen = []
     with pytest.raises(UserError, match="fake2025:lemma-2: bad combination"):
         run_claims([_claim(_ok), _claim(_user_error, "fake2025:lemma-2")], on_done=seen.append, **RUN)
-    assert [r["id"] for r in seen] == ["fake2025:lemma-1"]
+    assert [r.id for r in seen] == ["fake2025:lemma-1"]
 
 
 def test_exit_status():
@@ -184,37 +195,37 @@ def test_nonfinite_values_are_strings_on_disk_and_floats_in_memory(tmp_path):
         ctx.figure("f", series=[Series("s", [1.0, 2.0], [float("-inf"), float("nan")])])
 
     record = run_claim(_claim(nonfinite), **RUN)
-    assert record["verdict"] == "ERROR"
-    path = results.save(tmp_path, {record["id"]: record}, [])
+    assert record.verdict == "ERROR"
+    path = results.save(tmp_path, {record.id: record}, [])
     text = path.read_text()
     assert "NaN" not in text and "Infinity" not in text
     data = _strict_loads(text)
     check = data["claims"][0]["checks"][0]
     assert check["measured"] == "nan"
     assert data["claims"][0]["figures"][0]["series"][0]["y"] == ["-inf", "nan"]
-    back = results.load(tmp_path)[record["id"]]
-    assert math.isnan(back["checks"][0]["measured"])
-    assert back["figures"][0]["series"][0]["y"][0] == -math.inf
-    assert results.canonical(back) == results.canonical(record)
+    back = results.load(tmp_path)[record.id]
+    assert math.isnan(back.checks[0].measured)
+    assert back.figures[0]["series"][0]["y"][0] == -math.inf
+    assert back.to_json() == record.to_json()
 
 
 def test_encode_decode_round_trip():
     x = {"a": [1.0, math.inf, -math.inf, {"b": math.nan}], "c": "text", "d": None, "e": 3}
-    encoded = results.encode(x)
+    encoded = records.encode(x)
     assert encoded == {"a": [1.0, "inf", "-inf", {"b": "nan"}], "c": "text", "d": None, "e": 3}
-    assert results.canonical(results.decode(encoded)) == results.canonical(x)
+    assert results.canonical(records.decode(encoded)) == results.canonical(x)
     with pytest.raises(ValueError):
         json.dumps(x, allow_nan=False)  # what dumps() guards against
     assert _strict_loads(results.dumps(x))
 
 
 def test_files_written_by_older_versions_with_bare_tokens_still_load(tmp_path):
-    record = run_claim(_claim(_ok), **RUN)
+    record = run_claim(_claim(_ok), **RUN).to_json()
     record["checks"][0]["measured"] = math.inf
     text = json.dumps({"schema_version": results.SCHEMA_VERSION, "claims": [record]})
     assert "Infinity" in text
     (tmp_path / results.RESULTS_FILE).write_text(text)
-    assert results.load(tmp_path)[record["id"]]["checks"][0]["measured"] == math.inf
+    assert results.load(tmp_path)[record["id"]].checks[0].measured == math.inf
 
 
 # -- the published JSON Schema -------------------------------------------------------------------------
@@ -233,7 +244,7 @@ def test_the_tiny_run_conforms_to_the_published_schema(tiny_run):
 
 
 def test_error_records_conform_and_the_schema_rejects_broken_files(tmp_path):
-    records = {r["id"]: r for r in (run_claim(_claim(_crash, "fake2025:lemma-2"), **RUN),)}
+    records = {r.id: r for r in (run_claim(_claim(_crash, "fake2025:lemma-2"), **RUN),)}
     path = results.save(tmp_path, records, [])
     validator = _validator()
     assert list(validator.iter_errors(_strict_loads(path.read_text()))) == []
@@ -253,19 +264,17 @@ def test_schema_is_shipped_as_package_data():
 # -- merging, freshness, moving aside, writability ------------------------------------------------------
 def test_merge_keeps_the_stored_record_when_only_volatile_provenance_differs():
     old = run_claim(_claim(_ok), **RUN)
-    new = json.loads(json.dumps(old))
-    new["provenance"].update(
-        finished="later", runtime_s=9.0, git_commit="other", machine={}, peak_memory_mib={}
-    )
+    volatile = {"finished": "later", "runtime_s": 9.0, "git_commit": "other", "machine": {}}
+    new = replace(old, provenance=replace(old.provenance, **volatile, peak_memory_mib={}))
     assert results.same_result(new, old) and results.merge(new, old) is old
-    new["checks"][0]["measured"] = 1.0 + 1e-15
+    new = replace(new, checks=(replace(new.checks[0], measured=1.0 + 1e-15), *new.checks[1:]))
     assert not results.same_result(new, old) and results.merge(new, old) is new
     assert results.merge(new, None) is new
 
 
 def test_is_fresh_compares_code_and_settings():
     record = run_claim(_claim(_ok), overrides={"H": 4}, **RUN)
-    same = {"source_hash": record["provenance"]["source_hash"], "profile": "tiny", "seed": 3}
+    same = {"source_hash": record.provenance.source_hash, "profile": "tiny", "seed": 3}
     same |= {"overrides": {"H": 4}, "backend": "numpy"}
     assert results.is_fresh(record, **same)
     for key, other in [
@@ -302,6 +311,6 @@ def test_the_committed_results_conform_to_the_published_schema():
     reports = results.SCHEMA_FILE.parents[2] / "reports"
     if not (reports / results.RESULTS_FILE).is_file():
         pytest.skip("no committed reports/results.json")
-    data = {"schema_version": results.SCHEMA_VERSION, "claims": list(results.load(reports).values())}
-    errors = [f"{e.json_path}: {e.message[:200]}" for e in _validator().iter_errors(results.encode(data))]
+    data = json.loads((reports / results.RESULTS_FILE).read_text())
+    errors = [f"{e.json_path}: {e.message[:200]}" for e in _validator().iter_errors(data)]
     assert errors == []

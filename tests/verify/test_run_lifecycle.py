@@ -10,6 +10,7 @@ import stat
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 from cli_support import assert_one_line_error, fake_claim, patch_claims, snapshot
@@ -128,7 +129,7 @@ def test_resume_reruns_records_of_other_settings(tiny_run_copy, verify_main, mon
     verify_main("run", TINY_CLAIM, "--profile", "tiny", "--resume", "--out", tiny_run_copy)
     verify_main("run", TINY_CLAIM, "--profile", "tiny", "--seed", "1", "--resume", "--out", tiny_run_copy)
     assert ran == [[], [TINY_CLAIM]]  # same settings: kept; another seed: rerun
-    assert results.load(tiny_run_copy)[TINY_CLAIM]["provenance"]["seed"] == 1
+    assert results.load(tiny_run_copy)[TINY_CLAIM].provenance.seed == 1
 
 
 def test_resume_and_fresh_exclude_each_other(tiny_run_copy, verify_main):
@@ -220,7 +221,9 @@ def test_rerun_that_changes_nothing_writes_nothing(tiny_run_copy, verify_main):
     verify_main("run", TINY_CLAIM, "--profile", "tiny", "--out", tiny_run_copy)  # this code's record
     # put the volatile provenance in the past, so that a rewrite would show
     stored = results.load(tiny_run_copy)
-    stored[TINY_CLAIM]["provenance"].update(finished="2000-01-01T00:00:00+00:00", runtime_s=123.0)
+    record = stored[TINY_CLAIM]
+    volatile = {"finished": "2000-01-01T00:00:00+00:00", "runtime_s": 123.0}
+    stored[TINY_CLAIM] = replace(record, provenance=replace(record.provenance, **volatile))
     results.save(tiny_run_copy, stored, [TINY_CLAIM])
     verify_main("report", "--out", tiny_run_copy)
     files = sorted(p for p in tiny_run_copy.rglob("*") if p.is_file())
@@ -230,7 +233,7 @@ def test_rerun_that_changes_nothing_writes_nothing(tiny_run_copy, verify_main):
     assert code == 0, out + err
     assert sorted(p for p in tiny_run_copy.rglob("*") if p.is_file()) == files
     assert [p for p in files if p.stat().st_mtime_ns != 0] == []  # nothing rewritten
-    assert results.load(tiny_run_copy)[TINY_CLAIM]["provenance"]["runtime_s"] == 123.0
+    assert results.load(tiny_run_copy)[TINY_CLAIM].provenance.runtime_s == 123.0
 
 
 def test_a_changed_result_is_stored(tiny_run_copy, verify_main):
@@ -238,7 +241,7 @@ def test_a_changed_result_is_stored(tiny_run_copy, verify_main):
         "run", TINY_CLAIM, "--profile", "tiny", "--seed", "5", "--out", tiny_run_copy
     )
     assert code == 0, out + err
-    assert results.load(tiny_run_copy)[TINY_CLAIM]["provenance"]["seed"] == 5
+    assert results.load(tiny_run_copy)[TINY_CLAIM].provenance.seed == 5
 
 
 # -- Ctrl-C for real: SIGINT to the installed entry point ------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import TINY_CLAIM
 from rich.console import Console
@@ -40,28 +42,33 @@ def test_show_prints_stored_numbers_with_exponents_and_relation(
     width, tiny_run_copy, verify_main, monkeypatch
 ):
     stored = results.load(tiny_run_copy)
-    check = stored[TINY_CLAIM]["checks"][0]
-    check.update(
-        STORED, relation="|measured - expected| = 1.9e-05 <= tolerance", margin=-1.07e4, slack=9.3e-11
+    record = stored[TINY_CLAIM]
+    check = replace(
+        record.checks[0],
+        **STORED,
+        relation="|measured - expected| = 1.9e-05 <= tolerance",
+        margin=-1.07e4,
+        slack=9.3e-11,
+        resolution="a relative error > 3.2e-07 in the constant",
     )
-    check["resolution"] = "a relative error > 3.2e-07 in the constant"
+    stored[TINY_CLAIM] = replace(record, checks=(check, *record.checks[1:]))
     results.save(tiny_run_copy, stored, [TINY_CLAIM])
     monkeypatch.setattr(cli, "console", Console(width=width, no_color=True))
     code, out, err = verify_main("show", TINY_CLAIM, "--out", tiny_run_copy)
     assert code == 0, err
-    block = out[out.index(check["name"]) :]
+    block = out[out.index(check.name) :]
     for text in ("1.8e-08", "1.9e-05", "1.776e-15", "-1.07e+04", "9.3e-11"):
         assert text in block, (text, block)
     assert "|measured - expected| = 1.9e-05 <= tolerance" in block
     assert "resolution: a relative error > 3.2e-07 in the constant" in block
-    assert f"checks ({len(stored[TINY_CLAIM]['checks'])}):" in out
+    assert f"checks ({len(record.checks)}):" in out
 
 
-def test_show_reads_records_without_the_new_fields(tiny_run_copy, verify_main):
+def test_show_leaves_out_the_evidence_a_check_does_not_have(tiny_run_copy, verify_main):
     stored = results.load(tiny_run_copy)
-    for c in stored[TINY_CLAIM]["checks"]:
-        for k in ("margin", "slack", "resolution", "power", "relation"):
-            c.pop(k, None)
+    bare = {"margin": None, "slack": None, "resolution": "", "power": None, "relation": ""}
+    record = stored[TINY_CLAIM]
+    stored[TINY_CLAIM] = replace(record, checks=tuple(replace(c, **bare) for c in record.checks))
     results.save(tiny_run_copy, stored, [TINY_CLAIM])
     code, out, err = verify_main("show", TINY_CLAIM, "--out", tiny_run_copy)
     assert code == 0 and err == "" and "margin" not in out

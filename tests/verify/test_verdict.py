@@ -2,35 +2,33 @@
 
 from __future__ import annotations
 
-import pytest
+from dataclasses import replace
 
+import pytest
+from cli_support import fake_check
+
+from verify.records import Check, ControlDeclaration, HypothesisRecord, Scale
 from verify.verdict import Outcome, Verdict, decide
 
 
-def check(outcome: str, control: str = "", name: str | None = None) -> dict:
-    return {
-        "name": name or f"{outcome}{'/' + control if control else ''}",
-        "outcome": outcome,
-        "control": control,
-    }
+def check(outcome: str, control: str = "", name: str | None = None) -> Check:
+    name = name or f"{outcome}{'/' + control if control else ''}"
+    return fake_check(name, outcome=Outcome(outcome), control=control)
 
 
 P, F, I, E = (str(o) for o in (Outcome.PASS, Outcome.FAIL, Outcome.INCONCLUSIVE, Outcome.ERROR))
 CTRL = "biases added [breaks: bias-free]"
 
 
-def ctl(label: str = CTRL, must: tuple[str, ...] = ("odd part",), declared: bool = True) -> dict:
-    return {
-        "label": label,
-        "breaks": label.split("breaks: ")[-1][:-1],
-        "declared": declared,
-        "must_break": list(must),
-    }
+def ctl(
+    label: str = CTRL, must: tuple[str, ...] = ("odd part",), declared: bool = True
+) -> ControlDeclaration:
+    return ControlDeclaration(label, label.split("breaks: ")[-1][:-1], declared, must)
 
 
-def verdict(checks, *, erratum=False, crashed=False, controls=None, regimes=None, scale=None) -> Verdict:
+def verdict(checks, *, erratum=False, crashed=False, controls=None, regimes=(), scale=None) -> Verdict:
     if controls is None:
-        controls = [ctl(label) for label in dict.fromkeys(c["control"] for c in checks if c["control"])]
+        controls = [ctl(label) for label in dict.fromkeys(c.control for c in checks if c.control)]
     v, reason = decide(
         checks, erratum=erratum, crashed=crashed, controls=controls, regimes=regimes, scale=scale
     )
@@ -90,19 +88,19 @@ def test_every_control_must_fail():
 
 
 def test_regime_not_reached_is_inconclusive_even_for_a_failing_check():
-    regime = [{"name": "p << n", "reached": False, "measured": "p = 25, n = 12", "condition": "p <= n / 4"}]
+    regime = [HypothesisRecord("p << n", "p << n", "p <= n / 4", False, "p = 25, n = 12")]
     checks = [check(F, name="odd part"), check(F, CTRL, "odd part")]
     v, reason = decide(checks, erratum=False, crashed=False, controls=[ctl()], regimes=regime)
     assert v == Verdict.INCONCLUSIVE and "regime not reached" in reason and "p <= n / 4" in reason
-    reached = [{**regime[0], "reached": True}]
+    reached = [replace(regime[0], reached=True)]
     assert verdict([check(P, name="odd part"), check(F, CTRL, "odd part")], regimes=reached) == Verdict.PASS
 
 
 def test_failure_at_reduced_scale_needs_persistence_to_be_a_fail():
     checks = [check(F, name="odd part")]
-    scale = {"kind": "reduced scale", "reason": "n = 300 instead of 3000", "persists": False}
+    scale = Scale("reduced scale", "n = 300 instead of 3000", persists=False)
     assert verdict(checks, scale=scale) == Verdict.INCONCLUSIVE
-    assert verdict(checks, scale={**scale, "persists": True}) == Verdict.FAIL
+    assert verdict(checks, scale=replace(scale, persists=True)) == Verdict.FAIL
 
 
 def test_an_inconclusive_control_check_is_not_a_failure():

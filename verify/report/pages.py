@@ -5,11 +5,8 @@ of each verdict) -> ``<paper>/index`` (summary, verdict counts, the errata found
 ``<paper>/<claim>`` (statement, hypotheses and regime, checks with their margin,
 slack and resolution, controls with the conclusions they must break, figures,
 provenance), each page linking back up. Links are written to the Markdown pages;
-the HTML writer points them at the HTML pages beside them.
-
-Records written before hypotheses, controls and the regime were recorded (plain
-string hypotheses, no ``margin``/``slack``/``resolution`` per check) render too: what
-is absent is left out.
+the HTML writer points them at the HTML pages beside them. Pages read the typed
+records of :mod:`verify.records`.
 """
 
 from __future__ import annotations
@@ -17,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from verify.records import Check, Record
 from verify.registry import PAPERS
 from verify.report.document import (
     BADGE,
@@ -46,21 +44,17 @@ def fmt(v: Any) -> str:
     return str(v)
 
 
-def slug(record: dict[str, Any]) -> str:
-    return record["id"].split(":", 1)[1]
-
-
 def paper_title(key: str) -> str:
     return PAPERS[key].title if key in PAPERS else key
 
 
-def counts(records: list[dict[str, Any]]) -> list[tuple[str, int]]:
+def counts(records: list[Record]) -> list[tuple[str, int]]:
     """(verdict, count) for every verdict, in the order of :data:`BADGE`, then any other."""
-    c = Counter(r["verdict"] for r in records)
+    c = Counter(str(r.verdict) for r in records)
     return [(v, c[v]) for v in BADGE] + [(v, n) for v, n in c.items() if v not in BADGE]
 
 
-def summary(records: list[dict[str, Any]]) -> str:
+def summary(records: list[Record]) -> str:
     return ", ".join(f"{n} {v}" for v, n in counts(records) if n)
 
 
@@ -69,43 +63,43 @@ def short_commit(commit: str) -> str:
     return head[:10] + ("-dirty" if dirty else "")
 
 
-def _papers_in_order(records: list[dict[str, Any]]) -> list[str]:
+def _papers_in_order(records: list[Record]) -> list[str]:
     """Registered papers in registry order, then any other in record order."""
     order = list(PAPERS)
-    keys = list(dict.fromkeys(r["paper"] for r in records))
+    keys = list(dict.fromkeys(r.paper for r in records))
     return sorted(keys, key=lambda k: order.index(k) if k in order else len(order) + keys.index(k))
 
 
-def _link(record: dict[str, Any], prefix: str) -> str:
-    return f"[{record['id']}]({prefix}{slug(record)}.md)"
+def _link(record: Record, prefix: str) -> str:
+    return f"[{record.id}]({prefix}{record.slug}.md)"
 
 
-def _claims_table(records: list[dict[str, Any]], stale: set[str], prefix: str) -> Table:
+def _claims_table(records: list[Record], stale: set[str], prefix: str) -> Table:
     rows = []
     for r in records:
-        p = r["provenance"]
-        mark = " (stale)" if r["id"] in stale else ""
+        p = r.provenance
+        mark = " (stale)" if r.id in stale else ""
         rows.append(
             (
                 _link(r, prefix),
-                r["title"],
-                Verdict(r["verdict"]),
-                r["reason"] + mark,
-                Literal(p.get("profile", ""), code=True),
-                Literal(short_commit(p.get("git_commit", "")), code=True),
-                Literal(f"{p['runtime_s']:.1f}"),
+                r.title,
+                Verdict(r.verdict),
+                r.reason + mark,
+                Literal(p.profile, code=True),
+                Literal(short_commit(p.git_commit), code=True),
+                Literal(f"{p.runtime_s:.1f}"),
             )
         )
     head = ("claim", "title", "verdict", "reason", "profile", "commit", "runtime (s)")
-    return Table(head, tuple(rows), tuple(r["verdict"] for r in records), css="claims")
+    return Table(head, tuple(rows), tuple(str(r.verdict) for r in records), css="claims")
 
 
-def _errata(records: list[dict[str, Any]], prefix: str) -> list:
+def _errata(records: list[Record], prefix: str) -> list:
     """The paper's errata found: claims carrying a documented erratum, and statements that failed."""
     blocks: list = []
-    errata = [r for r in records if r.get("erratum")]
+    errata = [r for r in records if r.erratum]
     if errata:
-        rows = tuple((_link(r, prefix), Verdict(r["verdict"]), r["erratum"]["reason"]) for r in errata)
+        rows = tuple((_link(r, prefix), Verdict(r.verdict), r.erratum.reason) for r in errata if r.erratum)
         blocks += [
             Heading(2, "Errata found"),
             para(
@@ -114,9 +108,9 @@ def _errata(records: list[dict[str, Any]], prefix: str) -> list:
             ),
             Table(("claim", "verdict", "erratum"), rows),
         ]
-    failed = [r for r in records if r["verdict"] in ("FAIL", "XPASS", "ERROR") and not r.get("erratum")]
+    failed = [r for r in records if r.verdict.is_failure and not r.erratum]
     if failed:
-        rows = tuple((_link(r, prefix), Verdict(r["verdict"]), r["reason"]) for r in failed)
+        rows = tuple((_link(r, prefix), Verdict(r.verdict), r.reason) for r in failed)
         blocks += [
             Heading(2, "Failed here (not a documented erratum)"),
             Table(("claim", "verdict", "reason"), rows),
@@ -124,9 +118,9 @@ def _errata(records: list[dict[str, Any]], prefix: str) -> list:
     return blocks
 
 
-def _provenance_line(records: list[dict[str, Any]]) -> str:
-    profiles = Counter(r["provenance"].get("profile", "?") for r in records)
-    commits = Counter(short_commit(r["provenance"].get("git_commit", "?")) for r in records)
+def _provenance_line(records: list[Record]) -> str:
+    profiles = Counter(r.provenance.profile for r in records)
+    commits = Counter(short_commit(r.provenance.git_commit) for r in records)
     return (
         "Produced at profile "
         + ", ".join(f"`{k}` ({n} claims)" for k, n in profiles.most_common())
@@ -136,7 +130,7 @@ def _provenance_line(records: list[dict[str, Any]]) -> str:
     )
 
 
-def index_page(records: list[dict[str, Any]], stale: set[str], changes: dict | None = None) -> Page:
+def index_page(records: list[Record], stale: set[str], changes: dict | None = None) -> Page:
     """The index; ``changes`` (``verdict-changes.json`` beside results.json) adds a section listing
     every verdict that changed since a named earlier run, with the reason."""
     page = Page("relu-verify: current verdicts")
@@ -147,10 +141,10 @@ def index_page(records: list[dict[str, Any]], stale: set[str], changes: dict | N
         Filter(tuple(counts(records))),
     )
     if changes and changes.get("changes"):
-        ids = {r["id"]: r for r in records}
+        ids = {r.id: r for r in records}
         rows = tuple(
             (
-                _link(ids[c["id"]], f"{ids[c['id']]['paper']}/") if c["id"] in ids else Literal(c["id"]),
+                _link(ids[c["id"]], f"{ids[c['id']].paper}/") if c["id"] in ids else Literal(c["id"]),
                 Literal(c["before"]),
                 Literal(c["after"]),
                 c["why"],
@@ -164,12 +158,12 @@ def index_page(records: list[dict[str, Any]], stale: set[str], changes: dict | N
         )
     rows = []
     for key in _papers_in_order(records):
-        rs = [r for r in records if r["paper"] == key]
-        n_errata = sum(1 for r in rs if r.get("erratum"))
+        rs = [r for r in records if r.paper == key]
+        n_errata = sum(1 for r in rs if r.erratum)
         rows.append((f"[{key}]({key}/index.md)", paper_title(key), summary(rs), Literal(str(n_errata))))
     page.add(Table(("paper", "title", "verdicts", "errata found"), tuple(rows)))
     for key in _papers_in_order(records):
-        rs = [r for r in records if r["paper"] == key]
+        rs = [r for r in records if r.paper == key]
         page.add(
             Heading(2, f"[{key}]({key}/index.md): {paper_title(key)}", anchor=key),
             para(summary(rs)),
@@ -184,7 +178,7 @@ def index_page(records: list[dict[str, Any]], stale: set[str], changes: dict | N
     return page
 
 
-def paper_page(key: str, records: list[dict[str, Any]], stale: set[str]) -> Page:
+def paper_page(key: str, records: list[Record], stale: set[str]) -> Page:
     page = Page(f"{key}: {paper_title(key)}")
     page.add(para("[index](../index.md)", css="nav"), Heading(1, f"{key}: {paper_title(key)}"))
     if key in PAPERS:
@@ -205,83 +199,69 @@ def _reached(v: bool | None) -> str:
     return {True: "reached", False: "**not reached**", None: "not measured"}[v]
 
 
-def _hypotheses(record: dict[str, Any]) -> list:
-    hs = record.get("hypotheses") or []
+def _hypotheses(record: Record) -> list:
+    hs = record.hypotheses
     if not hs:
         return []
     blocks: list = [Heading(2, "Hypotheses")]
-    quantitative = ("condition", "measured", "reached")
-    if all(
-        isinstance(h, str) or not any(h.get(k) is not None and h.get(k) != "" for k in quantitative)
-        for h in hs
-    ):
-        return [
-            *blocks,
-            Bullets(tuple(h if isinstance(h, str) else h.get("wording") or h["name"] for h in hs)),
-        ]
-    rows = []
-    for h in hs:
-        if isinstance(h, str):
-            h = {"wording": h}
-        rows.append(
-            (
-                h.get("wording") or h.get("name", ""),
-                h.get("condition") or "",
-                _reached(h.get("reached")) if h.get("condition") or h.get("reached") is not None else "",
-                h.get("measured") or "",
-            )
+    if not any(h.condition or h.measured or h.reached is not None for h in hs):
+        return [*blocks, Bullets(tuple(h.wording or h.name for h in hs))]
+    rows = tuple(
+        (
+            h.wording or h.name,
+            h.condition,
+            _reached(h.reached) if h.condition or h.reached is not None else "",
+            h.measured,
         )
-    blocks.append(Table(("hypothesis", "quantitative regime", "this run", "measured"), tuple(rows)))
+        for h in hs
+    )
+    blocks.append(Table(("hypothesis", "quantitative regime", "this run", "measured"), rows))
     return blocks
 
 
-def _regime(record: dict[str, Any]) -> list:
-    regime = record.get("regime")
-    if not regime:
-        return []
-    reached, reason = regime.get("reached"), regime.get("reason", "")
+def _regime(record: Record) -> list:
+    reached, reason = record.regime.reached, record.regime.reason
     return [para(f"*Regime:* {reason}" if reached is None else f"*Regime:* {_reached(reached)} — {reason}")]
 
 
-def _expected_and_tolerance(check: dict[str, Any]) -> tuple[str, str]:
+def _expected_and_tolerance(check: Check) -> tuple[str, str]:
     """How a check's expectation reads: ``<= bound`` for inequalities, value and tolerance otherwise."""
-    relation = check.get("relation", "")
     for side in ("<=", ">="):
-        if relation.startswith(f"measured {side} bound"):
-            return f"{side} {fmt(check['expected'])}", "(bound)"
-    return fmt(check["expected"]), fmt(check["tolerance"])
+        if check.relation.startswith(f"measured {side} bound"):
+            return f"{side} {fmt(check.expected)}", "(bound)"
+    return fmt(check.expected), fmt(check.tolerance)
 
 
 def _number(v: Any, spec: str) -> str:
     return "" if v is None else format(v, spec) if isinstance(v, int | float) else str(v)
 
 
-def _checks_table(checks: list[dict[str, Any]], control: bool) -> Table:
-    evidence = any(c.get("margin") is not None or c.get("slack") is not None for c in checks)
-    catches = any(c.get("resolution") or c.get("power") for c in checks)
+def _checks_table(checks: list[Check], control: bool) -> Table:
+    evidence = any(c.margin is not None or c.slack is not None for c in checks)
+    catches = any(c.resolution or c.power for c in checks)
     head = ["check", "kind", "measured", "expected", "tolerance"]
     head += ["margin", "slack"] if evidence else []
     head += ["outcome", "why this tolerance"] + (["would catch"] if catches else [])
     rows = []
     for c in checks:
-        row: list = [c["name"], c["kind"], Literal(fmt(c["measured"]))]
+        row: list = [c.name, c.kind, Literal(fmt(c.measured))]
         row += [Literal(x) for x in _expected_and_tolerance(c)]
         if evidence:
-            row += [Literal(_number(c.get("margin"), ".3g")), Literal(_number(c.get("slack"), ".3g"))]
-        row += [Verdict(c["verdict"]), c["why"]]
+            row += [Literal(_number(c.margin, ".3g")), Literal(_number(c.slack, ".3g"))]
+        row += [Verdict(c.verdict), c.why]
         if catches:
-            row.append("; ".join(x for x in (c.get("resolution"), c.get("power")) if x))
+            row.append("; ".join(x for x in (c.resolution, c.power) if x))
         if control:
-            row.insert(0, c["control"].split(" [breaks:")[0])
+            row.insert(0, c.control.split(" [breaks:")[0])
         rows.append(tuple(row))
     if control:
         head.insert(0, "control")
     return Table(tuple(head), tuple(rows))
 
 
-def _controls(record: dict[str, Any]) -> list:
-    checks = [c for c in record["checks"] if c["control"]]
-    controls = record.get("controls") or []
+def _controls(record: Record) -> list:
+    checks = [c for c in record.checks if c.control]
+    controls = record.controls
     if not checks and not controls:
         return []
     blocks: list = [Heading(2, "Negative controls")]
@@ -292,23 +272,20 @@ def _controls(record: dict[str, Any]) -> list:
                 "inside the control for the claim to PASS."
             )
         )
-        rows = []
-        for k in controls:
-            held = ", ".join(k.get("held") or [])
-            problems = "; ".join(k.get("problems") or [])
-            rows.append(
-                (
-                    k["label"].split(" [breaks:")[0],
-                    k.get("breaks", ""),
-                    ", ".join(k.get("must_break") or []),
-                    ", ".join(k.get("broke") or []),
-                    held,
-                    "yes" if k.get("ok") else "**no**",
-                    problems,
-                )
+        rows = tuple(
+            (
+                k.label.split(" [breaks:")[0],
+                k.breaks,
+                ", ".join(k.must_break),
+                ", ".join(k.broke),
+                ", ".join(k.held),
+                "yes" if k.ok else "**no**",
+                "; ".join(k.problems),
             )
+            for k in controls
+        )
         head = ("control", "breaks", "must break", "broke", "held (should have broken)", "ok", "problems")
-        blocks.append(Table(head, tuple(rows)))
+        blocks.append(Table(head, rows))
     else:
         blocks.append(para("Each control breaks a hypothesis; one of its checks must FAIL for a PASS."))
     if checks:
@@ -316,64 +293,63 @@ def _controls(record: dict[str, Any]) -> list:
     return blocks
 
 
-def _provenance(record: dict[str, Any]) -> list:
-    p = record["provenance"]
-    memory = "".join(f", {k.replace('_', ' ')} {v:g} MiB" for k, v in p.get("peak_memory_mib", {}).items())
-    overrides = p.get("overrides") or {}
+def _provenance(record: Record) -> list:
+    p = record.provenance
+    memory = "".join(f", {k.replace('_', ' ')} {v:g} MiB" for k, v in p.peak_memory_mib.items())
     line = (
-        f"seed `{p['seed']}`, backend `{p['backend']}` ({p.get('dtype', '')}), profile `{p['profile']}`, "
-        f"commit `{p['git_commit']}`, runtime {p['runtime_s']:.2f} s, "
-        f"finished {p.get('finished', '')}{memory}"
+        f"seed `{p.seed}`, backend `{p.backend}` ({p.dtype}), profile `{p.profile}`, "
+        f"commit `{p.git_commit}`, runtime {p.runtime_s:.2f} s, "
+        f"finished {p.finished}{memory}"
     )
-    if overrides:
-        line += "; overrides " + ", ".join(f"`{k}={fmt(v)}`" for k, v in overrides.items())
-    versions = "versions: " + ", ".join(f"{k} {v}" for k, v in p.get("versions", {}).items())
+    if p.overrides:
+        line += "; overrides " + ", ".join(f"`{k}={fmt(v)}`" for k, v in p.overrides.items())
+    versions = "versions: " + ", ".join(f"{k} {v}" for k, v in p.versions.items())
     return [Heading(2, "Provenance"), para(line), para(versions)]
 
 
-def claim_page(record: dict[str, Any], figure_paths: list[str], stale: bool) -> Page:
+def claim_page(record: Record, figure_paths: list[str], stale: bool) -> Page:
     """The page of one claim; ``figure_paths`` are relative to the paper's directory."""
-    key = record["paper"]
-    page = Page(f"{record['id']}: {record['title']}")
+    key = record.paper
+    page = Page(f"{record.id}: {record.title}")
     page.add(
-        para(f"[index](../index.md) › [{key}](index.md) › {record['id']}", css="nav"),
-        Heading(1, f"{record['id']}: {record['title']}"),
-        para("Verdict: ", Verdict(record["verdict"]), " — " + record["reason"]),
+        para(f"[index](../index.md) › [{key}](index.md) › {record.id}", css="nav"),
+        Heading(1, f"{record.id}: {record.title}"),
+        para("Verdict: ", Verdict(record.verdict), " — " + record.reason),
     )
     if stale:
         page.add(para("**stale**: the claim's code changed since this result was produced.", css="note"))
     page.add(
-        para(f"*Source:* {record['source']}; *paper:* {paper_title(key)}"),
+        para(f"*Source:* {record.source}; *paper:* {paper_title(key)}"),
         Heading(2, "Statement"),
-        para(record["statement"]),
+        para(record.statement),
         *_hypotheses(record),
         *_regime(record),
     )
-    scale = record.get("scale")
+    scale = record.scale
     if scale:
-        persists = " (shown to persist towards the paper's scale)" if scale.get("persists") else ""
-        page.add(para(f"*{scale.get('kind', 'scale')}:* {scale.get('reason', '')}{persists}", css="note"))
-    if record.get("erratum"):
-        e = record["erratum"]
-        page.add(Heading(2, "Known erratum (expected to fail)"), para(e["reason"]))
-        if e.get("via"):
-            page.add(para(f"*Found via:* {e['via']}"))
-    if record.get("notes"):
-        page.add(Heading(2, "Notes"), Bullets(tuple(record["notes"])))
-    main = [c for c in record["checks"] if not c["control"]]
+        persists = " (shown to persist towards the paper's scale)" if scale.persists else ""
+        page.add(para(f"*{scale.kind}:* {scale.reason}{persists}", css="note"))
+    if record.erratum:
+        e = record.erratum
+        page.add(Heading(2, "Known erratum (expected to fail)"), para(e.reason))
+        if e.via:
+            page.add(para(f"*Found via:* {e.via}"))
+    if record.notes:
+        page.add(Heading(2, "Notes"), Bullets(record.notes))
+    main = record.main_checks()
     if main:
         page.add(Heading(2, "Checks"), _checks_table(main, control=False))
     page.add(*_controls(record))
     if figure_paths:
         page.add(Heading(2, "Figures"))
-        for f, path in zip(record["figures"], figure_paths, strict=True):
+        for f, path in zip(record.figures, figure_paths, strict=True):
             page.add(Image(path, f["title"]))
-    if record.get("params"):
+    if record.params:
         page.add(
             Heading(2, "Parameters"),
-            para(", ".join(f"`{k}={fmt(v)}`" for k, v in record["params"].items())),
+            para(", ".join(f"`{k}={fmt(v)}`" for k, v in record.params.items())),
         )
-    if record.get("traceback"):
-        page.add(Heading(2, "Traceback"), Code(record["traceback"]))
+    if record.traceback:
+        page.add(Heading(2, "Traceback"), Code(record.traceback))
     page.add(*_provenance(record))
     return page

@@ -18,15 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from verify.claim import Claim
+from verify.records import Record
 from verify.report.document import BADGE, Page, to_html_page, to_markdown
-from verify.report.pages import claim_page, index_page, paper_page, slug
+from verify.report.pages import claim_page, index_page, paper_page
 
 __all__ = ["BADGE", "render"]
 
 
-def _stale(record: dict[str, Any], claims: dict[str, Claim]) -> bool:
-    c = claims.get(record["id"])
-    return c is None or c.source_hash != record["provenance"].get("source_hash")
+def _stale(record: Record, claims: dict[str, Claim]) -> bool:
+    c = claims.get(record.id)
+    return c is None or c.source_hash != record.provenance.source_hash
 
 
 def write_if_changed(path: Path, text: str) -> None:
@@ -41,24 +42,24 @@ def _write_page(page: Page, md_path: Path) -> None:
     write_if_changed(md_path.with_suffix(".html"), to_html_page(page))
 
 
-def render(out_dir: Path, records: list[dict[str, Any]], claims: dict[str, Claim]) -> list[Path]:
+def render(out_dir: Path, records: list[Record], claims: dict[str, Claim]) -> list[Path]:
     """Write the index, a page per paper and a page per claim (md + html each), with figures."""
     out_dir = Path(out_dir)
     written = []
-    stale = {r["id"] for r in records if _stale(r, claims)}
+    stale = {r.id for r in records if _stale(r, claims)}
     jobs: list[tuple[dict[str, Any], Path]] = []
-    papers: dict[str, list[dict[str, Any]]] = {}
+    papers: dict[str, list[Record]] = {}
     for r in records:
-        papers.setdefault(r["paper"], []).append(r)
-        paper_dir = out_dir / r["paper"]
+        papers.setdefault(r.paper, []).append(r)
+        paper_dir = out_dir / r.paper
         paper_dir.mkdir(parents=True, exist_ok=True)
         fig_paths = []
-        for k, f in enumerate(r.get("figures", [])):
-            rel = f"figures/{slug(r)}-{k}.png"
+        for k, f in enumerate(r.figures):
+            rel = f"figures/{r.slug}-{k}.png"
             jobs.append((f, paper_dir / rel))
             fig_paths.append(rel)
-        _write_page(claim_page(r, fig_paths, r["id"] in stale), paper_dir / f"{slug(r)}.md")
-        written.append(paper_dir / f"{slug(r)}.md")
+        _write_page(claim_page(r, fig_paths, r.id in stale), paper_dir / f"{r.slug}.md")
+        written.append(paper_dir / f"{r.slug}.md")
     for key, rs in papers.items():
         _write_page(paper_page(key, rs, stale), out_dir / key / "index.md")
         written.append(out_dir / key / "index.md")
