@@ -32,6 +32,7 @@ the blocks' member rows, raveled and laid end to end.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from math import prod
 from typing import Any, Protocol, runtime_checkable
 
 from numeric.backend import Array, Backend, array_namespace
@@ -92,11 +93,9 @@ def unpack_blocks(y: Array, shapes: Sequence[tuple[int, ...]]) -> tuple[Array, .
     """
     B, out, start = y.shape[0], [], 0
     for shape in shapes:
-        size = 1
-        for k in shape:
-            size *= k
-        out.append(y[:, start : start + size].reshape((B, *shape)))
-        start += size
+        stop = start + prod(shape)
+        out.append(y[:, start:stop].reshape(B, *shape))
+        start = stop
     if start != y.shape[1]:
         raise ValueError(f"block shapes {list(shapes)} hold {start} parameters, the state has {y.shape[1]}")
     return tuple(out)

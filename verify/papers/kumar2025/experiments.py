@@ -33,8 +33,10 @@ from numeric.engine.saveat import SaveAt
 from numeric.engine.solve import solve
 from numeric.engine.trajectory import Status
 from numeric.measures.statistics import wilson
+from numeric.models.activation import RELU
 from numeric.models.homogeneous_nets import (
     NeuronNCF,
+    homogeneous,
     kkt_cosine,
     layer_candidates,
     loss_and_grad,
@@ -78,15 +80,15 @@ def _relu_fit(X: np.ndarray, y: np.ndarray, alpha: float, rng: np.random.Generat
     on a fixed activation pattern: alternate pattern -> least squares until the pattern is stable
     (then ``c`` minimizes a convex quadratic on an open cell: a local minimum).  Returned balanced,
     :math:`|a|^2=b^2`, a point of the rescaling orbit :math:`(ta,b/t)`."""
-    best, best_loss = None, np.inf
+    best, best_loss, sigma = None, np.inf, homogeneous(alpha, 1)
     for sign in (1.0, -1.0):
         for _ in range(5):
             c = rng.normal(size=X.shape[1])
             for _ in range(50):
-                m = np.where(X @ c > 0, 1.0, alpha)
+                m = sigma.slope(X @ c)
                 c_new = np.linalg.lstsq(X * m[:, None], sign * y, rcond=None)[0]
-                if np.array_equal(np.where(X @ c_new > 0, 1.0, alpha), m):
-                    loss = float(np.sum((sign * np.maximum(X @ c_new, alpha * (X @ c_new)) - y) ** 2))
+                if np.array_equal(sigma.slope(X @ c_new), m):
+                    loss = float(np.sum((sign * sigma.value(X @ c_new) - y) ** 2))
                     if loss < best_loss:
                         best, best_loss = np.append(c_new, sign), loss
                     break
@@ -398,7 +400,7 @@ def stable_sets(ctx: Context) -> None:
 
 def _fig6_target(X: np.ndarray) -> np.ndarray:
     r""":math:`f(x)=\sigma(\sigma(2x_1+x_3)-\sigma(x_3-x_2))`, ReLU (App. C, Fig. 6)."""
-    relu = lambda z: np.maximum(z, 0.0)  # noqa: E731
+    relu = RELU.value
     return relu(relu(2 * X[:, 0] + X[:, 2]) - relu(X[:, 2] - X[:, 1]))
 
 
@@ -539,7 +541,7 @@ def _sphere(rng: np.random.Generator, n: int, d: int) -> np.ndarray:
 
 def _f1(X: np.ndarray) -> np.ndarray:
     r""":math:`f_1(x)=\sigma(\sigma(2x_1+x_2)-\sigma(x_3-x_4))`, ReLU (Sec. 5.2.1)."""
-    relu = lambda z: np.maximum(z, 0.0)  # noqa: E731
+    relu = RELU.value
     return relu(relu(2 * X[:, 0] + X[:, 1]) - relu(X[:, 2] - X[:, 3]))
 
 

@@ -65,7 +65,7 @@ def _relu_saddle(rng: np.random.Generator, d: int, n: int, width: int):
     for _ in range(20):
         X = 1.5 * rng.normal(size=(n, d)) / np.sqrt(d)
         u, v, w = np.linalg.qr(rng.normal(size=(d, 3)))[0].T
-        y = np.maximum(X @ u, 0) + 0.6 * np.maximum(X @ v, 0) - 0.5 * np.maximum(X @ w, 0)
+        y = RELU.value(X @ u) + 0.6 * RELU.value(X @ v) - 0.5 * RELU.value(X @ w)
         fit = _relu_fit(X, y, 0.0, rng)
         if fit is None or not np.isfinite(fit).all() or np.abs(X @ fit[:d]).min() < 1e-3:
             continue  # no fit (or only the zero fit), or a sample on the kink
@@ -84,10 +84,10 @@ def _one_sided_parts(X: np.ndarray, Ws: list[np.ndarray], u: np.ndarray, m: int)
     d = X.shape[1]
     v = u.reshape(*u.shape[:-1], m, d + 1)
     pre = v[..., :d] @ X.T
-    act = np.maximum(pre, 0)
+    act = RELU.value(pre)
     inc = (v[..., d][..., None] * act).sum(axis=-2)
-    live = Ws[1][0, 0, 0] * np.maximum(X @ Ws[0][0, 0], 0) > 0
-    return Ws[2][0, 0, 0] * np.where(live, inc, np.maximum(inc, 0)), pre, act, inc, live
+    live = Ws[1][0, 0, 0] * RELU.value(X @ Ws[0][0, 0]) > 0
+    return Ws[2][0, 0, 0] * np.where(live, inc, RELU.value(inc)), pre, act, inc, live
 
 
 def _one_sided_ncf(X: np.ndarray, ybar: np.ndarray, Ws: list[np.ndarray], m: int):
@@ -116,8 +116,8 @@ def _decomposition_check(ctx: Context, tag: str, X: np.ndarray, Ws: list[np.ndar
     full = output(members, X, *_RELU) - base
     one_sided, _, _, inc, live = _one_sided_parts(X, Ws, _layer1_state(members), m)
     # the new layer-2 neurons' degree-2 term B_3 sigma(A_2) sigma(n_1^T x) (in both H_1; its NCF is 0)
-    layer2 = (members[2][:, 0, 1:] * np.maximum(members[1][:, 1:, 0], 0)).sum(axis=1)[:, None] * np.maximum(
-        X @ Ws[0][0, 0], 0
+    layer2 = (members[2][:, 0, 1:] * RELU.value(members[1][:, 1:, 0])).sum(axis=1)[:, None] * RELU.value(
+        X @ Ws[0][0, 0]
     )
     full = full - layer2
     rem = np.abs(full - one_sided).max(axis=1)
@@ -347,7 +347,7 @@ def figures_1_4_relu(ctx: Context) -> None:
             "the off-KKT part (relative decay exp(-2 gap t)) shrinks like a positive power of delta",
         )
         grown = rec["norms"][small, i1[small], :m]
-        dead = np.mean(Ws[1][0, 0, 0] * np.maximum(X @ Ws[0][0, 0], 0) == 0)
+        dead = np.mean(Ws[1][0, 0, 0] * RELU.value(X @ Ws[0][0, 0]) == 0)
         ctx.note(
             f"{tag}: d, n, width = {d}, {n}, {width}; lr = {lr:.3g}; {rec['step'][-1]} GD steps; one-sided "
             f"N* = {n_star:.4g}, eq. 21 (Clarke sigma'(0) = 0) N*_21 = {n_21:.4g}; {dead:.0%} of the samples "

@@ -55,9 +55,7 @@ TEST_TOL = 1e-2  # "near-zero test error", as in kumar2025:figure-7
 
 def _relu_block(X: np.ndarray, i: int) -> np.ndarray:
     r""":math:`\sigma(\sigma(2x_{4i+1}+x_{4i+2})-\sigma(x_{4i+3}-x_{4i+4}))` (1-based coordinates)."""
-    relu = lambda z: np.maximum(z, 0.0)  # noqa: E731
-    c = 4 * i
-    return relu(relu(2 * X[:, c] + X[:, c + 1]) - relu(X[:, c + 2] - X[:, c + 3]))
+    return _f1(X[:, 4 * i : 4 * i + 4])
 
 
 def _f2(X: np.ndarray) -> np.ndarray:

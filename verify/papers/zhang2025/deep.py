@@ -26,6 +26,7 @@ from numeric.backend import to_numpy
 from numeric.data.datasets import Dataset, gaussian_teacher, symmetrize
 from numeric.data.initializations import gaussian
 from numeric.engine.descent import gradient_descent
+from numeric.models.activation import RELU
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
 from numeric.models.vector_fields import GradientFlow
@@ -91,7 +92,7 @@ def relu_output(Ws: Sequence[np.ndarray], XT: np.ndarray) -> np.ndarray:
     """Network output ``W_L relu(... relu(W_1 x))`` of ONE net (host arrays)."""
     h = Ws[0] @ XT
     for W in Ws[1:]:
-        h = W @ np.maximum(h, 0.0)
+        h = W @ RELU.value(h)
     return h[0]
 
 

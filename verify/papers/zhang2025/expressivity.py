@@ -21,6 +21,7 @@ from numeric.data import datasets
 from numeric.data.initializations import gaussian
 from numeric.engine.descent import gradient_descent
 from numeric.engine.trajectory import Trajectory
+from numeric.models.activation import RELU
 from numeric.models.losses import LOGISTIC, SQUARE, Loss
 from numeric.models.networks import BiasFreeNet
 from numeric.models.vector_fields import GradientFlow
@@ -219,10 +220,7 @@ def _linear_two_layer(w: np.ndarray, alpha: np.ndarray) -> tuple[np.ndarray, np.
 
 def _eq9_target(X: np.ndarray) -> np.ndarray:
     """Eq. (9): ``g(x) = relu(relu(x1) - relu(x2)) - relu(relu(-x1) - relu(-x2))`` on rows ``X`` (P, 2)."""
-
-    def relu(z):
-        return np.maximum(z, 0.0)
-
+    relu = RELU.value
     x1, x2 = X[..., 0], X[..., 1]
     return relu(relu(x1) - relu(x2)) - relu(relu(-x1) - relu(-x2))
 
