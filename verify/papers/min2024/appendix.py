@@ -184,7 +184,7 @@ def appendix_e2(ctx: Context) -> None:
     B = ctx.param("states", tiny=200, quick=4000)
     runs = ctx.param("runs", tiny=2, quick=6)
     steps = ctx.param("steps", tiny=1000, quick=4000)
-    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
+    budget = ctx.param("budget", tiny=40, quick=150, full=2000)
     rng = ctx.rng("states").host
     n = 6
     X = family_f(np.arccos(np.sqrt(0.3)), alternating_labels(n), rng.uniform(0.5, 1.5, n))

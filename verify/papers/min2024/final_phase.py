@@ -51,6 +51,7 @@ from verify.papers.min2024.instances import (
     DATA,
     DIM,
     INIT,
+    PROBE,
     SHAPE,
     H,
     N,
@@ -566,7 +567,7 @@ def equation_29(ctx: Context) -> None:
     rng = ctx.rng("eq29").host
     h = ctx.param("H", tiny=8, quick=10, full=16)
     seeds = ctx.param("seeds", tiny=2, quick=4, full=8)
-    budget = ctx.param("budget", tiny=6, quick=25, full=200)
+    budget = ctx.param("budget", tiny=3, quick=10, full=200)
     ratios, printed, controls, rows, eps_all = [], [], [], [], []
     for n, mu in _sizes(ctx):
         p = family_problem(rng, n, mu, h, seeds)
@@ -592,7 +593,8 @@ def equation_29(ctx: Context) -> None:
         why=f"Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction), {H} neurons, signs and eps from "
         "the first term of (28) (the largest (29) uses) down to e^-20 of it; 13 outputs on [0, T] "
         f"(rtol {RTOL:g}); the edge family starts near zeta_2 = 0 (a V+ neuron along x_-), where (29)'s "
-        "right-hand side vanishes with min{mu, zeta, xi} and the first term of (28) with it",
+        "right-hand side vanishes with min{mu, zeta, xi} and the first term of (28) with it; "
+        f"{PROBE}",
     )
     ctx.note(
         f"eq. (29) at the corrected eps (log eps in [{min(eps_all):.3g}, {max(eps_all):.3g}]): "

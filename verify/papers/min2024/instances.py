@@ -72,6 +72,12 @@ N, DIM = SHAPE = (4, 3)  # data of every search instance (4 points in R^3): few 
 DATA = N * DIM  # parameters of the data block of theta
 
 
+PROBE = (
+    "at tiny and quick (<= 10 evaluations per start, fewer than the parameters) the search probes each "
+    "start's neighbourhood; the full profile runs Nelder-Mead proper"
+)  # what a trajectory search's budget allows below the full profile
+
+
 def squash(z: float, lo: float, hi: float) -> float:
     """``z`` -> ``(lo, hi)`` by the logistic function."""
     return lo + (hi - lo) * float(0.5 * (1.0 + np.tanh(0.5 * z)))

@@ -373,8 +373,9 @@ _EARLY_SEARCH = (
     "the claim's ratio at 13 outputs on [0, T] of one log-polar run (rtol 1e-6), maximised by Nelder-Mead "
     f"over {N} data in R^{DIM} (mu > 0 by construction: on data with mu < 0 the flow slides along data "
     f"hyperplanes and one run costs ~1000 steps), {H} units, signs, eps / eps_max in [1e-4, 1], alpha in "
-    "(0, 1) and the loss (exponential or factor-2 logistic); 23 parameters: a budget of ~25 evaluations "
-    "per start (tiny, quick) completes the initial simplex around each start and little more"
+    "(0, 1) and the loss (exponential or factor-2 logistic); 23 parameters: at tiny and quick (<= 10 "
+    "evaluations per start) the search probes each start's neighbourhood; the full profile runs Nelder-Mead "
+    "proper"
 )
 
 
@@ -438,7 +439,7 @@ def _masked_max(a: np.ndarray, mask: np.ndarray) -> np.ndarray:
     ],
 )
 def lemma_1(ctx: Context) -> None:
-    budget = ctx.param("budget", tiny=6, quick=25, full=200)
+    budget = ctx.param("budget", tiny=3, quick=10, full=200)
     ratios, ok, fixed, own, rows = [], [], [], [], []
     for p in _problems(ctx):
         for alpha in ALPHAS:
@@ -542,7 +543,7 @@ def lemma_1(ctx: Context) -> None:
     ],
 )
 def lemma_3(ctx: Context) -> None:
-    budget = ctx.param("budget", tiny=6, quick=25, full=200)
+    budget = ctx.param("budget", tiny=3, quick=10, full=200)
     w_ratio, f_ratio, ok, slopes = [], [], [], []
     for p in _problems(ctx):
         for alpha in ALPHAS:

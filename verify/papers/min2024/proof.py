@@ -51,6 +51,7 @@ from verify.papers.min2024.instances import (
     DATA,
     DIM,
     INIT,
+    PROBE,
     SEARCH_CONE,
     H,
     N,
@@ -402,7 +403,7 @@ def lemma_12(ctx: Context) -> None:
     rng = ctx.rng("trap").host
     k = ctx.param("per_region", tiny=2, quick=4, full=8)
     t_end = ctx.param("t_end", tiny=8.0, quick=20.0, full=None)
-    budget = ctx.param("budget", tiny=8, quick=30, full=200)
+    budget = ctx.param("budget", tiny=4, quick=10, full=200)
     scales = np.array([-20.0, -3.0, 0.0, 1.5])
     changes, dead_moves, rows = 0, 0.0, []
     for n, mu in run_sizes(ctx):
@@ -453,7 +454,7 @@ def lemma_12(ctx: Context) -> None:
         "V-), so the ratio exceeds 1 iff a neuron leaves at an output time; Nelder-Mead over 5 data in R^3 "
         f"(mu > 0 by construction), {H} neurons placed in their cones at any margin, signs, log eps in "
         f"{list(TRAP_LOG_EPS)}, margins >= e^{TRAP_LOG_MARGIN:g} of the unshifted one, flow to "
-        f"t = {TRAP_T_END:g} (12 outputs after 0, rtol 1e-6)",
+        f"t = {TRAP_T_END:g} (12 outputs after 0, rtol 1e-6); {PROBE}",
     )
     X = np.array([[1.0, 0.0], 0.3 * np.array([-np.cos(0.3), np.sin(0.3)])])
     y = np.ones(2)
@@ -542,7 +543,7 @@ def _lemma13_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
 def lemma_13(ctx: Context) -> None:
     rng = ctx.rng("norms").host
     h, seeds = ctx.param("H", tiny=4, quick=8, full=20), ctx.param("seeds", tiny=1, quick=2, full=4)
-    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
+    budget = ctx.param("budget", tiny=40, quick=100, full=2000)
     ladder = np.array(
         ctx.param(
             "log_eps", tiny=(np.log(1e-3), -100.0), quick=(np.log(1e-3), np.log(1e-6), -100.0), full=None
@@ -682,7 +683,7 @@ def lemma_14(ctx: Context) -> None:
     kinds = ("exponential", "logistic2")  # alternated over the sweep: both losses in every profile but tiny
     t_end = ctx.param("t_end", tiny=20.0, quick=20.0, full=60.0)
     rtol = ctx.param("rtol", tiny=1e-7, quick=1e-7, full=1e-9)
-    budget = ctx.param("budget", tiny=40, quick=300, full=2000)
+    budget = ctx.param("budget", tiny=40, quick=150, full=2000)
     worst, rows = [], []
     for i, (n, mu) in enumerate(run_sizes(ctx)):
         kind = kinds[i % 2]
@@ -864,7 +865,7 @@ def lemma_15(ctx: Context) -> None:
     rng = ctx.rng("pl").host
     m = ctx.param("states", tiny=1000, quick=4000, full=200_000)
     sizes = property_sizes(ctx)
-    budget = ctx.param("budget", tiny=40, quick=400, full=3000)
+    budget = ctx.param("budget", tiny=40, quick=150, full=3000)
     worst, rows = [], []
     for kind in ("exponential", "logistic2"):
         for n, mu in sizes:

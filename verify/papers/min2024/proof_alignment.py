@@ -71,6 +71,7 @@ from verify.papers.min2024.instances import (
     DATA,
     DIM,
     INIT,
+    PROBE,
     SHAPE,
     H,
     N,
@@ -257,9 +258,40 @@ def equation_28_corrected(ctx: Context) -> None:
 
 
 # ------------------------------------------------------------------------------- eqs. (7), (46)
-def _hyperplane_states(rng: np.random.Generator, p: Problem) -> tuple[Problem, np.ndarray]:
-    """Every neuron moved onto the hyperplane of a random datum ``i`` (returned), not dead."""
-    idx = rng.integers(0, p.n, size=p.W0.shape[:2])
+def _push(p: Problem, idx: np.ndarray, mu: float) -> np.ndarray:
+    r"""(7)'s ratio :math:`\mathrm{sign}(v_j)\frac{d}{dt}\langle u_j,y_ix_i/\|x_i\|\rangle` over
+    :math:`\mu^{3/2}X_{\min}/2` per (member, neuron), datum ``idx`` per neuron, exact field at the state."""
+    u, g = LogPolarFlow().drive(initial_state(p), host_args(p))
+    du = p.s[..., None] * (g - (u * g).sum(-1, keepdims=True) * u)
+    xr = (p.y[:, None] * p.X / np.linalg.norm(p.X, axis=1, keepdims=True))[idx]
+    return p.s * (du * xr).sum(-1) / (mu**1.5 * np.linalg.norm(p.X, axis=1).min() / 2)
+
+
+def _rhs29(p: Problem, b: int) -> float:
+    """(29)'s right-hand side min{mu, zeta, xi} sqrt(mu) X_min / (4 n X_max) for member ``b``."""
+    c = constants(p, b)
+    return min(c["mu"], c["zeta"], c["xi"]) * np.sqrt(c["mu"]) * c["Xmin"] / (4 * p.n * c["Xmax"])
+
+
+def _push_violation(theta: np.ndarray) -> float:
+    """(7) on one state: neuron 0 moved onto datum 0's hyperplane (mirrored if dead), the state scaled so
+    that max|f| = e^{-2 delta} x (29)'s right-hand side, delta squashed into [0, 4]; ratio 1 / push (> 1
+    iff the push is below mu^{3/2} X_min / 2; 2 + |push| if it points the wrong way)."""
+    q = separated_problem(theta, (0.0, 4.0))
+    delta = q.log_eps[0]
+    idx = np.zeros((1, q.h), int)
+    p, _ = _hyperplane_states(np.random.default_rng(0), Problem(q.X, q.y, q.W0, q.s, np.zeros(1)), idx)
+    f0 = float(np.abs(LogPolarFlow().outputs(initial_state(p), host_args(p))).max())
+    p = p.with_log_eps(0.5 * np.log(_rhs29(p, 0) / f0) - delta)
+    push = float(_push(p, idx, separation(p.X, p.y))[0, 0])
+    return 1.0 / push if push > 0 else 2.0 + abs(push)
+
+
+def _hyperplane_states(
+    rng: np.random.Generator, p: Problem, idx: np.ndarray | None = None
+) -> tuple[Problem, np.ndarray]:
+    """Every neuron moved onto the hyperplane of a random datum ``i`` (or ``idx``; returned), not dead."""
+    idx = rng.integers(0, p.n, size=p.W0.shape[:2]) if idx is None else idx
     xh = p.X / np.linalg.norm(p.X, axis=1, keepdims=True)
     W = p.W0 - (p.W0 * xh[idx]).sum(-1, keepdims=True) * xh[idx]
     W[regions(W, p.X, p.y) == DEAD] *= -1.0  # the mirror image of a dead direction on a hyperplane is active
@@ -289,22 +321,15 @@ def equation_7(ctx: Context) -> None:
     rng = ctx.rng("push").host
     B, h = ctx.param("B", tiny=16, quick=64, full=256), ctx.param("H", tiny=6, quick=10, full=20)
     sizes = property_sizes(ctx)  # parameters first: the planning pass stops at the first numeric call
+    budget = ctx.param("budget", tiny=40, quick=150, full=2000)
     push, push_rows, coh = [], [], []
     flow = LogPolarFlow()
     for n, mu in sizes:
         p, idx = _hyperplane_states(rng, family_problem(rng, n, mu, h, B).with_log_eps(0.0))
         f0 = np.abs(flow.outputs(initial_state(p), host_args(p))).max(-1)
-        rhs = []
-        for b in range(B):
-            c = constants(p, b)
-            rhs.append(min(c["mu"], c["zeta"], c["xi"]) * np.sqrt(c["mu"]) * c["Xmin"] / (4 * n * c["Xmax"]))
+        rhs = [_rhs29(p, b) for b in range(B)]
         p = p.with_log_eps(0.5 * np.log(np.array(rhs) / f0) - rng.uniform(0.0, 4.0, B))
-        u, g = flow.drive(initial_state(p), host_args(p))
-        du = p.s[..., None] * (g - (u * g).sum(-1, keepdims=True) * u)
-        xr = (p.y[:, None] * p.X / np.linalg.norm(p.X, axis=1, keepdims=True))[idx]
-        rate = p.s * (du * xr).sum(-1)
-        xmin = np.linalg.norm(p.X, axis=1).min()
-        push.append((rate / (mu**1.5 * xmin / 2)).min())
+        push.append(_push(p, idx, mu).min())
         push_rows.append({"n": n, "mu": mu, "min_ratio": float(push[-1])})
         coh.append(_coherence(rng, p).min())
     ctx.bound(
@@ -321,6 +346,15 @@ def equation_7(ctx: Context) -> None:
         1.0 - 1e-12,
         side=">=",
         why="every Gram entry <y_i x_i, y_k x_k> >= mu |x_i||x_k| (Assumption 1); 1e-12 for rounding",
+    )
+    ctx.search(
+        "search: worst (mu^{3/2} X_min / 2) / push over data, states on a hyperplane and scales under (29)",
+        _push_violation,
+        starts(ctx.rng("search").host, INIT),
+        budget=budget,
+        why=f"(7) at neuron 0 put on datum 0's hyperplane (any datum, the data being free); Nelder-Mead over "
+        f"{N} data in R^{DIM} (mu > 0 by construction, three families), {H} neurons, signs and max|f| from "
+        "(29)'s bound down to e^-8 of it; exact field",
     )
     ctx.note(f"(7) slack: the smallest push is {min(push):.3g} x mu^(3/2) X_min / 2.")
     X = np.array([[1.0, 0.0], 0.3 * np.array([-np.cos(0.3), np.sin(0.3)])])
@@ -451,7 +485,7 @@ def c2_dwell_time(ctx: Context) -> None:
     rng = ctx.rng("dwell").host
     h, seeds = ctx.param("H", tiny=4, quick=8, full=20), ctx.param("seeds", tiny=1, quick=2, full=4)
     grid = ctx.param("grid", tiny=120, quick=250, full=800)
-    budget = ctx.param("budget", tiny=3, quick=5, full=100)
+    budget = ctx.param("budget", tiny=1, quick=3, full=100)
     ev, rows = [], []
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, h, seeds)
@@ -795,7 +829,7 @@ def d3_low_rank(ctx: Context) -> None:
     h = ctx.param("H", tiny=6, quick=6, full=20)
     drift, before, slack41, slack43, rows = [], [], [], [], []
     t_end = ctx.param("t_end", tiny=15.0, quick=20.0, full=40.0)
-    budget = ctx.param("budget", tiny=1, quick=3, full=100)
+    budget = ctx.param("budget", tiny=1, quick=2, full=100)
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, h, 1)
         q = p.repeat(2).with_log_eps([np.log(1e-2), np.log(1e-3)])
@@ -859,7 +893,8 @@ def d3_low_rank(ctx: Context) -> None:
         budget=budget,
         why=f"Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction, three families), {D3_H} neurons "
         "(signs alternate: two per class), eps in [1e-3, 1e-2]; one run to t = 15 per instance; the Gram "
-        "invariance (which needs a rerun for its tolerance) stays with the sweep",
+        "invariance (which needs a rerun for its tolerance) stays with the sweep; "
+        f"{PROBE}",
     )
     ctx.note(
         f"(41)-(42) slack: the off-top spectrum is at most {max(slack41):.3g} of the bound (eps^2 vs eps)."

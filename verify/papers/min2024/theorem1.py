@@ -44,6 +44,7 @@ from verify.papers.min2024.instances import (
     DATA,
     DIM,
     INIT,
+    PROBE,
     SHAPE,
     H,
     N,
@@ -178,7 +179,7 @@ def theorem_1_1(ctx: Context) -> None:
     limit_rtol = ctx.param("rtol", tiny=1e-9, quick=1e-10)
     ns, mus = (ns,) if isinstance(ns, int) else ns, (mus,) if isinstance(mus, float) else mus
     cone_ns = ctx.param("cone_n", tiny=(8,), quick=(8, 24), full=(8, 24, 64))
-    budget = ctx.param("budget", tiny=4, quick=10, full=100)
+    budget = ctx.param("budget", tiny=2, quick=5, full=100)
     rng = ctx.rng("data").host
     worst_ratio, rows = 0.0, []
     # two structurally different data families: family F (n + 1 dimensions, every pair at the same
@@ -262,7 +263,8 @@ def theorem_1_1(ctx: Context) -> None:
         why=f"Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction), {H} neurons and signs, eps = "
         f"(28)'s threshold / e, each run to min(its explicit t1, 20/mu) as in the sweep ({T1_POINTS} "
         "geometric outputs, rtol 1e-7); empirical t1 rounded up to the grid; the two conclusions of part 1 "
-        "(allowed region; own-class activation => own cone) both raise the ratio above 1",
+        "(allowed region; own-class activation => own cone) both raise the ratio above 1; "
+        f"{PROBE}",
     )
     ctx.note(
         f"worst empirical t1 / explicit t1 over the sweep: {worst_ratio:.3g}. The bound is very loose: "
@@ -526,7 +528,7 @@ def theorem_1_2(ctx: Context) -> None:
     ns = ctx.param("n", tiny=(4,), quick=(4, 6), full=(4, 8, 16))
     mus = ctx.param("mu", tiny=(0.5,), quick=(0.5,), full=(0.5, 0.2))
     h = ctx.param("H", tiny=8, quick=12, full=20)
-    budget = ctx.param("budget", tiny=1, quick=2, full=40)
+    budget = ctx.param("budget", tiny=1, quick=1, full=40)
     ns, mus = (ns,) if isinstance(ns, int) else ns, (mus,) if isinstance(mus, float) else mus
     rng = ctx.rng("final").host
     rows, loss_gap, rank_gap, slopes, final_srank = [], [], [], [], []
