@@ -313,7 +313,7 @@ def converged_by(sweep: SizeSweep, T: np.ndarray, lr: float = 1.0) -> tuple[np.n
         steps=steps,
         record=np.arange(steps + 1),
         args=sweep.args,
-        observe=lambda t, y, a: {"loss": sweep.model.loss_value(y, a)},
+        observe=sweep.model.observer(),
         save_state=False,
     )
     L = to_numpy(traj.observed["loss"])
