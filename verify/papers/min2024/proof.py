@@ -441,7 +441,10 @@ def lemma_12(ctx: Context) -> None:
         dead_moves,
         0.0,
         atol=0.0,
-        why="the field is exactly 0 in S_dead (sigma'(0) = 0), so every Runge-Kutta stage adds exactly 0",
+        why="the field is exactly 0 in S_dead (sigma'(0) = 0), so every Runge-Kutta stage adds exactly 0: "
+        "the paper's first statement is immediate (dw_j/dt = 0 there), so this checks the code's "
+        "sigma'(0) = 0 convention, not the paper; it cannot fail otherwise (the content is in the S+- "
+        "statements)",
     )
     rng_s = ctx.rng("search").host
     tail = H * DIM + 2 * H + 1

@@ -419,7 +419,8 @@ def _member_events(p: Problem, b: int, ts: np.ndarray, U: np.ndarray) -> dict:
         pmax.append(unit_time * float(max_path_time(int(own[j].sum()), int((~own[j]).sum()))))
     xp_, xm = aggregates(p.X, p.y)
     wrong = np.where(p.s[b][:, None] > 0, xm / np.linalg.norm(xm), xp_ / np.linalg.norm(xp_))  # x_-+ (h, D)
-    cap = np.einsum("thd,hd->th", U[b], wrong).max() / np.sqrt(1 - c["zeta"])
+    # t > 0 only: at t = 0 the neuron defining zeta_2 sits on the cap boundary by definition (ratio 1)
+    cap = np.einsum("thd,hd->th", U[b, 1:], wrong).max() / np.sqrt(1 - c["zeta"])
     return {
         "dwell_ratio": dwell[free] * (seg.n_active[free] / unit_time),
         "valid": valid,
@@ -531,11 +532,12 @@ def c2_dwell_time(ctx: Context) -> None:
         "T(own path) / T(P_max)", own / pmax, 1.0, why="the maximal path dominates every path (catalog C6)"
     )
     ctx.bound(
-        "max_t,j cos(w_j(t), x_-+) / sqrt(1 - zeta): no neuron enters the wrong cap S^zeta_(x_-+)",
+        "max_{t>0},j cos(w_j(t), x_-+) / sqrt(1 - zeta): no neuron enters the wrong cap S^zeta_(x_-+)",
         np.array([e["cap"] for e in ev]),
         1.0 + 1e-12,
-        why="C.2 case (ii): the cap boundary repels (d/dt cos <= -zeta sqrt(mu) X_min / 2); equality at "
-        "t = 0 for the neuron defining zeta_2 when zeta = zeta_2, 1e-12 for the rounding of the cosine",
+        why="C.2 case (ii): the cap boundary repels (d/dt cos <= -zeta sqrt(mu) X_min / 2); t = 0 is left "
+        "out (there the neuron defining zeta_2 is on the boundary by definition when zeta = zeta_2, so the "
+        "max over t >= 0 was 1 whatever the flow did); 1e-12 for the rounding of the cosine",
     )
     ctx.search(
         "search: worst of the dwell, reach and path ratios over data, init and signs",
