@@ -404,6 +404,30 @@ def _hom_value(alpha, p, shapes, X, z, u):
 # ------------------------------------------------------------------------------------------- Lemma 3
 
 
+L3_SHAPES = [(2, 2), (2, 2), (1, 2)]  # the 3-layer nets of the Lemma 3 search (n = 6 samples, d = 2)
+
+
+def _lemma3_violation(alpha: float, p: int, theta: np.ndarray) -> float:
+    """Lemma 3 on one instance (X (6, 2), z (6), 4 PGA starts of the 10 weights from ``theta``; 600
+    steps): max over the limits that are positive KKT points to KKT_TOL of
+    max_j | |W_l[j,:]|^2 - p |W_(l+1)[:,j]|^2 | / ((p+1) KKT_TOL + 64 eps); 0 with no such limit."""
+    X, z = theta[:12].reshape(6, 2), theta[12:18]
+    u, value = projected_gradient_ascent(
+        lambda w: _hom_value(alpha, p, L3_SHAPES, X, z, w), theta[18:58].reshape(4, 10), step=0.2, iters=600
+    )
+    _, grad = _hom_value(alpha, p, L3_SHAPES, X, z, u)
+    lam = (grad * u).sum(axis=1)
+    tested = (value > 1e-8) & (
+        np.linalg.norm(grad - lam[:, None] * u, axis=1) <= KKT_TOL * np.maximum(lam, 0)
+    )
+    Ws = unpack(u, L3_SHAPES)
+    gap = np.max(
+        [np.abs((Ws[k] ** 2).sum(axis=2) - p * (Ws[k + 1] ** 2).sum(axis=1)).max(axis=1) for k in range(2)],
+        axis=0,
+    )
+    return float(np.where(tested, gap, 0.0).max()) / ((p + 1) * KKT_TOL + 64 * EPS)
+
+
 @claim(
     "kumar2025:lemma-3",
     title="Positive KKT points of the whole-net NCF (eq. 7) are balanced: |W_l[j,:]|^2 = p |W_(l+1)[:,j]|^2",
@@ -419,6 +443,7 @@ def lemma_3(ctx: Context) -> None:
     acts = [(1.0, 2), (0.5, 1), (0.0, 2), (0.5, 2), (1.0, 1)][
         : ctx.param("activations", tiny=1, quick=3, full=5)
     ]
+    budget = ctx.param("search_budget", tiny=1, quick=6, full=60)
     x = sp.Matrix([sp.Symbol("x0", real=True)])  # one input keeps the expansion small; 2 neurons per layer
     for depth, p in [(2, 2), (3, 2), (3, 3)][: ctx.param("symbolic", tiny=2, quick=3, full=3)]:
         net = block_net(1, depth, 2, 0)
@@ -497,6 +522,21 @@ def lemma_3(ctx: Context) -> None:
         resolution="lambda = u.grad N = D N is Euler's identity, true at every point of a D-homogeneous "
         "kernel: it catches a kernel (or a degree D = sum_k p^k) off by more than 64 eps relative, not "
         "anything about KKT points",
+    )
+    search_rng = ctx.rng("pga-search").host
+    gauss = search_rng.normal(size=58)
+    ctx.search(
+        "search: balance gap at tested KKT limits over (p+1) 1e-6 (3 layers, alpha=0.5, p=2)",
+        partial(_lemma3_violation, 0.5, 2),
+        {
+            "Gaussian data and starts": [gauss],
+            "collinear inputs (x_i on one line, +-1e-2)": [
+                np.concatenate([np.outer(gauss[:6], [1.0, 0.5]).ravel() + 1e-2 * gauss[6:18], gauss[12:]])
+            ],
+        },
+        budget=budget,
+        why="Lemma 3 for all data and labels: Nelder-Mead over X, z and the PGA starts (see "
+        "_lemma3_violation); the symbolic identity above covers all weights for sigma = x^p",
     )
     with ctx.control(
         "zero KKT point: W_1 = 0, other layers unit (p = 2, lambda = 0)",

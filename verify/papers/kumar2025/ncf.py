@@ -507,6 +507,37 @@ def _full_balance_gap(red: _ReducedNCF, u: Array, p: int) -> Array:
     return xp.maximum(xp.abs(in1 - p * out1).max(axis=-1), xp.abs(in2 - p * out2).max(axis=-1))
 
 
+def _lemma9_violation(alpha: float, p: int, theta: np.ndarray) -> float:
+    """Lemma 9 on one instance: a 3-layer old net (d = 4, 3 active neurons per hidden layer, n = 12) and
+    residual from ``theta`` (the first 84 entries), 1 new neuron per hidden layer with C_2, 4 PGA starts
+    (600 steps): the largest of max ||C_2|| / 1e-8 and the per-neuron balance gap over (p+1)|r|/lambda +
+    64 eps, over the limits that are positive and KKT in the (A, B) blocks to KKT_TOL; 0 with none."""
+    d, k, n = 4, 3, 12
+    Ws, start = [], 0
+    for r, c in [(k, d), (k, k), (1, k)]:
+        Ws.append(theta[start : start + r * c].reshape(1, r, c) / np.sqrt(c))
+        start += r * c
+    X, resid = theta[start : start + n * d].reshape(n, d), theta[None, start + n * d : start + n * d + n]
+    red = _ReducedNCF(layer_candidates(Ws, X, resid, alpha, p), 1, 1)
+    u0 = normalize(theta[start + n * d + n :].reshape(1, 4, red.width))
+    scale = float(np.linalg.norm(red.value_and_grad(u0)[1], axis=-1).max())
+    u, value = projected_gradient_ascent(red.value_and_grad, u0, step=1 / (p * scale), iters=600)
+    _, grad = red.value_and_grad(u)
+    lam = (grad * u).sum(axis=-1)
+    resid_u = grad - lam[..., None] * u
+    ratio = np.linalg.norm(resid_u, axis=-1) / np.maximum(lam, 1e-300)
+    tested = (value > 1e-8) & (
+        np.linalg.norm(resid_u[..., : -red.n_c], axis=-1) <= KKT_TOL * np.maximum(lam, 0)
+    )
+    *neurons, c = red.blocks(u)
+    gaps = [
+        np.abs((w[..., :m] ** 2).sum(axis=-1) - p * (w[..., m:] ** 2).sum(axis=-1)).max(axis=-1)
+        for w, m in zip(neurons, (q.k_in for q in red.ncfs), strict=True)
+    ]
+    worst = np.maximum(np.linalg.norm(c, axis=-1) / 1e-8, np.maximum(*gaps) / ((p + 1) * ratio + 64 * EPS))
+    return float(np.where(tested, worst, 0.0).max())
+
+
 @claim(
     "kumar2025:lemma-9",
     title="Positive KKT points of the reduced NCF of a deep net: C = 0 and every new neuron is balanced",
@@ -531,6 +562,7 @@ def lemma_9(ctx: Context) -> None:
     restarts = ctx.param("H", tiny=8, quick=24, full=128)
     iters = ctx.param("steps", tiny=600, quick=2000, full=5000)
     symbolic = ctx.param("symbolic", tiny=1, quick=1, full=2)
+    budget = ctx.param("search_budget", tiny=1, quick=4, full=60)
     x = _x(2)
     for p in (2, 3)[:symbolic]:
         net = block_net(2, 3, 1, 1)
@@ -634,6 +666,19 @@ def lemma_9(ctx: Context) -> None:
         why="lambda = u.grad = (p+1) p^T H_1 by Euler (Lemma 14), exactly up to rounding",
         resolution="Euler's identity, true at every point of a (p+1)-homogeneous H_1: catches a kernel or "
         "a constant p+1 off by more than 64 eps relative, nothing about KKT points",
+    )
+    search_rng = ctx.rng("reduced-search").host
+    gauss = search_rng.normal(size=84 + 4 * 12)  # old net, data, residual; 4 starts of the 12-entry w_z
+    ctx.search(
+        "search: worst of ||C_2|| / 1e-8 and the balance ratio at tested KKT limits (alpha=0.5, p=2)",
+        partial(_lemma9_violation, 0.5, 2),
+        {
+            "Gaussian old net, data and residual": [gauss],
+            "small residual (x 1e-3)": [np.concatenate([gauss[:72], 1e-3 * gauss[72:84], gauss[84:]])],
+        },
+        budget=budget,
+        why="Lemma 9 for every old net, data and residual p != 0: Nelder-Mead over all of them and the PGA "
+        "starts (see _lemma9_violation); the symbolic identities above cover all weights for sigma = x^p",
     )
     with ctx.control(
         "zero KKT point: unit w_z supported on C_2 only (lambda = 0)",
