@@ -28,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 from numeric.backend import get_backend, to_numpy
-from numeric.data.separated_data import MINUS, PLUS, aggregates, regions, separation
+from numeric.data.separated_data import MINUS, PLUS, regions, separation
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
@@ -48,15 +48,12 @@ from verify.papers.min2024.common import (
     run,
 )
 from verify.papers.min2024.instances import (
-    DATA,
     DIM,
     INIT,
     PROBE,
-    SHAPE,
     H,
     N,
-    cone_instance,
-    cone_starts,
+    near_x_minus,
     separated_problem,
     starts,
 )
@@ -540,12 +537,8 @@ def _eq29_violation(theta: np.ndarray) -> float:
 
 def _eq29_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     """The three data families of :func:`instances.starts`; a V+ neuron 1e-3 from x_- at the largest eps."""
-    data = cone_starts(rng, 0, SHAPE)["spread generators (dense coefficients)"][0][:DATA]
-    X, y, _ = cone_instance(data, 0, SHAPE)
-    W = rng.normal(size=(H, DIM))
-    W[0] = aggregates(X, y)[1] / np.linalg.norm(aggregates(X, y)[1]) + 1e-3 * rng.normal(size=DIM)
-    tail = np.concatenate([W.ravel(), 1.0 - 2.0 * (np.arange(H) % 2), [10.0]])
-    return starts(rng, INIT, ("a V+ neuron 1e-3 from x_-, eps at the first term of (28)", data, tail))
+    edge = near_x_minus(rng, "spread generators (dense coefficients)", 10.0)
+    return starts(rng, INIT, ("a V+ neuron 1e-3 from x_-, eps at the first term of (28)", *edge))
 
 
 @claim(

@@ -136,6 +136,18 @@ def margins(U: np.ndarray, X: np.ndarray, y: np.ndarray, s: np.ndarray) -> np.nd
     return (s[..., None] * (U @ G.T)).min(-1) / np.linalg.norm(U, axis=-1)
 
 
+def near_x_minus(rng: np.random.Generator, family: str, eps_logit: float) -> tuple[np.ndarray, np.ndarray]:
+    """The data block of the first start of ``family`` (:func:`cone_starts`) and an init tail (shapes,
+    alternating signs, ``eps_logit``) whose first neuron, in V+, lies 1e-3 from x_-: zeta_2 near 0, the
+    edge of Assumption 2 (x_- is a fixed point of the reduced flow of a V+ neuron)."""
+    data = cone_starts(rng, 0, SHAPE)[family][0][:DATA]
+    X, y, _ = cone_instance(data, 0, SHAPE)
+    xm = aggregates(X, y)[1]
+    W = rng.normal(size=(H, DIM))
+    W[0] = xm / np.linalg.norm(xm) + 1e-3 * rng.normal(size=DIM)
+    return data, np.concatenate([W.ravel(), 1.0 - 2.0 * (np.arange(H) % 2), [eps_logit]])
+
+
 def starts(
     rng: np.random.Generator, tail: int, edge: tuple[str, np.ndarray, np.ndarray] | None = None, per: int = 1
 ) -> dict[str, list[np.ndarray]]:

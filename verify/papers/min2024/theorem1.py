@@ -19,7 +19,6 @@ from numeric.data.separated_data import (
     MINUS,
     PLUS,
     activation,
-    aggregates,
     allowed,
     planar,
     regions,
@@ -50,6 +49,7 @@ from verify.papers.min2024.instances import (
     N,
     cone_instance,
     cone_starts,
+    near_x_minus,
     separated_problem,
     starts,
 )
@@ -144,13 +144,8 @@ def _theorem11_violation(theta: np.ndarray) -> float:
 def _t1_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     """The three data families of :func:`instances.starts`; and a V+ neuron 1e-3 from x_- (zeta_2 -> 0,
     the edge of Assumption 2, where the explicit t1 grows without bound)."""
-    data = cone_starts(rng, 0, SHAPE)["clustered generators (coefficients near single generators)"][0][:DATA]
-    X, y, _ = cone_instance(data, 0, SHAPE)
-    xm = aggregates(X, y)[1]
-    W = rng.normal(size=(H, DIM))
-    W[0] = xm / np.linalg.norm(xm) + 1e-3 * rng.normal(size=DIM)
-    tail = np.concatenate([W.ravel(), 1.0 - 2.0 * (np.arange(H) % 2), [0.0]])
-    return starts(rng, INIT, ("a V+ neuron 1e-3 from x_- (zeta_2 near 0)", data, tail))
+    edge = near_x_minus(rng, "clustered generators (coefficients near single generators)", 0.0)
+    return starts(rng, INIT, ("a V+ neuron 1e-3 from x_- (zeta_2 near 0)", *edge))
 
 
 @claim(
