@@ -1,7 +1,7 @@
 """What the engine's two loops share: ensemble conventions, their validation, outputs, progress.
 
-The loops are :func:`numeric.engine.solve.solve` (batched explicit Runge-Kutta integration)
-and :func:`numeric.engine.descent.gradient_descent` (the exact GD map).
+The loops are the two methods of :func:`numeric.engine.solve.solve`: batched explicit
+Runge-Kutta integration and the exact GD map (:mod:`numeric.engine.gd_map`).
 
 Conventions (shared with the vector fields):
 
