@@ -575,7 +575,10 @@ def equation_29(ctx: Context) -> None:
         np.array(ratios),
         1.0,
         why="f is a normal float (eps in the note), so the check is not trivial; relative error of f "
-        "~ 10 rtol = 1e-7, far below the margin; Lemma 3 gives <= 1 exactly",
+        "~ 10 rtol = 1e-7, far below the margin; Lemma 3 gives <= 1 exactly. Slack: (29) is Lemma 3's "
+        "|f| bound at the first term of (28), so it inherits Lemma 3's Groenwall slack (f grows at 2|x_a|, "
+        "Lemma 3 allows 4 n X_max); the printed 4 of (28) (a factor 2) is far below this resolution, which "
+        "is why min2024:equation-28 checks the erratum on Lemma 3's bound itself",
         details={"runs": rows},
     )
     ctx.search(

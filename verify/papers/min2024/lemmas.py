@@ -463,7 +463,10 @@ def lemma_1(ctx: Context) -> None:
         1.0,
         why="the LHS is evaluated with the exact field at the integrated state (rounding <= 16 n^2 X_max eps "
         "<< bound >= 1e-9); the integrated state's error (DOPRI5 rtol 1e-6) moves it by a relative "
-        "~1e-5 (the LHS is smooth in the state between kinks)",
+        "~1e-5 (the LHS is smooth in the state between kinks). Slack (the paper's, see the note): the "
+        "bound is Lemma 4's 2 n X_max max|f| with Lemma 3's |f| at the end of [0, T], reached only at the "
+        "Groenwall rate 4 n X_max; so an error in its constant below the printed slack is not caught here, "
+        "and the order check in eps carries the finer resolution",
         details={"cases": rows},
     )
     ctx.search(
@@ -555,7 +558,12 @@ def lemma_3(ctx: Context) -> None:
             for m in w2.reshape(-1, len(LADDER)):
                 slopes.append(np.polyfit(np.log(LADDER), np.log(m), 1)[0])
     ctx.holds("every run integrated", all(ok), measured=int(sum(ok)), expected=len(ok), why="DOPRI5 SUCCESS")
-    why = "ratios are O(1e-1) or smaller; the state's relative error (DOPRI5 rtol 1e-6) cannot cross 1"
+    why = (
+        "the state's relative error (DOPRI5 rtol 1e-6) cannot cross 1. Slack (the paper's): the bound is "
+        "eps^2 W^2 e^{4 n X_max T} = eps W^2 / sqrt(h), growth at the Groenwall rate 4 n X_max, twice the "
+        "largest rate 2|x_a| <= 2 n X_max of the flow and far above its typical one; an error in the "
+        "constant below the printed slack is not caught here (the slope check resolves the order in eps)"
+    )
     ctx.bound("max_{t<=T} max_j |w_j|^2 / (2 eps W_max^2 / sqrt(h))", np.concatenate(w_ratio), 1.0, why=why)
     ctx.bound("max_{t<=T} max_i |f_i| / (2 eps sqrt(h) X_max W_max^2)", np.concatenate(f_ratio), 1.0, why=why)
     ctx.search(

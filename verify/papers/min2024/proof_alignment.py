@@ -875,7 +875,10 @@ def d3_low_rank(ctx: Context) -> None:
         "(41)/(42): (|W_+-|_F^2 - |W_+-|_2^2) / (4 eps W_max^2 |V_+-| / sqrt(h)), t >= t1",
         np.array(slack41),
         1.0,
-        why="exact SVD of the scaled block; rounding 1e-16 relative",
+        why="exact SVD of the scaled block; rounding 1e-16 relative. Slack (the paper's): the bound allows "
+        "each neuron Lemma 3's norm 4 eps W_max^2 / sqrt(h) off the top direction, while the flow leaves "
+        "O(eps^2) there (the ratio falls like eps, see the note); an error in the constant below the "
+        "printed slack is not caught",
     )
     if slack43:
         ctx.bound(

@@ -226,7 +226,10 @@ def theorem_1_1(ctx: Context) -> None:
         flat["t1"] / flat["bound"],
         1.0,
         why="Theorem 1 gives t1 as an upper bound; empirical t1 is the first output time with every neuron "
-        "allowed (rounded UP to the grid, so conservative)",
+        "allowed (rounded UP to the grid, so conservative). Slack (the paper's): the explicit t1 has "
+        "min{zeta, xi} <= mu^2 in its denominator, loose by ~mu^-2 against the measured t1, so an error in "
+        "its constant below the printed slack is not caught; the scaling in mu is in 't1 against mu' and "
+        "min2024:constants-t1",
         details={"runs": rows},
     )
     ctx.holds(
