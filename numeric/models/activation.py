@@ -83,6 +83,16 @@ class Activation:
             return (z > 0) * upstream
         return self.slope(z) * upstream
 
+    def frozen_slope(self, z: Array, pattern: Array, live: Array | None = None) -> Array:
+        """The slopes of a switched flow's frozen activation ``pattern`` (any shape with ``z``'s
+        size): the smooth piece of each pre-activation on either side of its surface
+        (:mod:`numeric.engine.integrators.events`), so ``slope * z`` continues the piece
+        linearly across it; entries marked ``live`` take :meth:`slope` of ``z`` instead."""
+        slope = pattern.reshape(z.shape)
+        if live is None:
+            return slope
+        return array_namespace(z).where(live.reshape(z.shape), self.slope(z), slope)
+
     @property
     def _relu(self) -> bool:
         return self._scalar and self.alpha == 0.0 and self.kink == 0.0 and self.p == 1

@@ -96,13 +96,8 @@ class BiasFreeNet:
         (B, N_1 P) take :meth:`Activation.slope` of ``h_1`` instead.
         """
         hs, acts = [_first_layer(Ws[0], XT)], []
-        slope1 = None
-        if pattern is not None:
-            slope1 = pattern.reshape(hs[0].shape)
-            if live is not None:
-                own = Activation(alpha, self.kink).slope(hs[0])
-                slope1 = array_namespace(own).where(live.reshape(own.shape), own, slope1)
         sigma = Activation(alpha, self.kink)
+        slope1 = None if pattern is None else sigma.frozen_slope(hs[0], pattern, live)
         for W in Ws[1:]:
             acts.append(sigma.value(hs[-1]) if slope1 is None or acts else slope1 * hs[-1])
             hs.append(_layer(W, acts[-1]))

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from numeric.backend import Array, Backend, array_namespace
+from numeric.engine.integrators.events import LIVE_KEY, PATTERN_KEY, Switching
 from numeric.models.activation import Activation
 from numeric.models.losses import Loss
 from numeric.models.protocol import Observer, loss_observer, pack_blocks, unpack_blocks
@@ -141,14 +142,18 @@ class ShallowReLU:
         return Q * args["c2"]
 
     def _parts(self, y: Array, args: dict[str, Array]):
-        """``U, a, pre, act, sigma, r`` at the state ``y`` (``sigma`` the activation)."""
+        """``U, a, pre, act, slope, sigma, r`` at the state ``y`` (``sigma`` the activation;
+        ``slope`` the frozen pattern's slopes when ``args`` carry one (a solve with
+        ``events=model.switching``), else ``None``)."""
         U, a = self.unpack(y)
         pre = self.preact(U, args)
         sigma = Activation(0.0, self.kink)
-        act = sigma.value(pre)
+        pattern = args.get(PATTERN_KEY)
+        slope = None if pattern is None else sigma.frozen_slope(pre, pattern, args.get(LIVE_KEY))
+        act = sigma.value(pre) if slope is None else slope * pre
         p_eff, _ = self._sizes(args, pre.shape[2])
         h = (a[:, None, :] @ act)[:, 0, :] / p_eff
-        return U, a, pre, act, sigma, args["y"] - h
+        return U, a, pre, act, slope, sigma, args["y"] - h
 
     def residual(self, y: Array, args: dict[str, Array]) -> Array:
         """Residuals :math:`r_i=y_i-h_\\theta(x_i)`, ``(B, n)``."""
@@ -168,9 +173,9 @@ class ShallowReLU:
     # -- the flow ----------------------------------------------------------------------
     def _velocity(self, y: Array, args: dict[str, Array]):
         """``(dU, da, a, Q, pushed Q, r)`` of eqs. (13)-(14) with the p-acceleration."""
-        _, a, pre, act, sigma, r = self._parts(y, args)
+        _, a, pre, act, slope, sigma, r = self._parts(y, args)
         _, n = self._sizes(args, r.shape[1])
-        Q = sigma.backprop(pre, r[:, None, :])
+        Q = sigma.backprop(pre, r[:, None, :]) if slope is None else slope * r[:, None, :]
         PQ = self._push(Q, args)
         dU = (a / n)[:, :, None] * PQ
         da = (act @ r[:, :, None])[:, :, 0] / n
@@ -191,6 +196,25 @@ class ShallowReLU:
             S = (Q * PQ).sum(axis=2)
         total = ((n * da) ** 2 + a * a * S).sum(axis=1, keepdims=True)
         return (2.0 * total / (n * p * (r * r).sum(axis=1, keepdims=True)))[:, 0]
+
+    @property
+    def switching(self) -> Switching:
+        """The flow's switching surfaces :math:`\\langle w_j|x_i\\rangle = 0` (entry ``j n + i``), for
+        ``solve(..., events=model.switching)``: the field then uses the activation pattern the
+        solver passes in ``args`` (:mod:`numeric.engine.integrators.events`). No sliding mode:
+        where both sides point into a surface the entry is integrated live (its own convention,
+        so the error control chatters there; orthogonal data has no sliding, the field at
+        :math:`v_{ji} = 0` being 0 on the inactive side)."""
+        sigma = Activation(0.0, self.kink)
+
+        def values(y: Array, args: dict[str, Array]) -> Array:
+            pre = self.preact(self.unpack(y)[0], args)
+            return pre.reshape(pre.shape[0], -1)
+
+        def slopes(g: Array, args: dict[str, Array]) -> Array:
+            return sigma.slope(g)
+
+        return Switching(values=values, slopes=slopes)
 
     # -- measurements ------------------------------------------------------------------
     def weight_sqnorm(self, y: Array, args: dict[str, Array]) -> Array:

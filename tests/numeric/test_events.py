@@ -13,6 +13,7 @@ from numeric.engine.solve import solve
 from numeric.engine.trajectory import Trajectory
 from numeric.models.losses import SQUARE
 from numeric.models.networks import BiasFreeNet
+from numeric.models.shallow_relu import ShallowReLU
 from numeric.models.vector_fields import GradientFlow
 
 EVENT_METHODS = [DOPRI5, DOP853]
@@ -347,3 +348,28 @@ def test_no_event_work_where_nothing_can_switch(numpy_backend):
     assert ev.n_events.tolist() == [0, 0, 0]
     np.testing.assert_array_equal(ev.n_field_evals, plain.n_field_evals)
     np.testing.assert_array_equal(ev.final, plain.final)
+
+
+@pytest.mark.parametrize("mode", ["full", "orthogonal"])
+def test_shallow_relu_declares_its_surfaces(numpy_backend, mode):
+    """dana2025's mean-field two-layer ReLU flow (``ShallowReLU``) on orthogonal data, where neurons
+    die: with its own signs as the pattern the field is the plain field bit for bit; the event solve
+    locates the deaths, and its error at a given rtol is at most the plain solve's (up to the factor
+    derived above) against a tight reference."""
+    n, p, B = 5, 4, 3
+    rng = np.random.default_rng(7)
+    c = rng.uniform(0.5, 1.5, n)
+    model = ShallowReLU(p, n, mode)
+    data = np.diag(c) if mode == "full" else c
+    args = model.args(numpy_backend, data, rng.choice([-1.0, 1.0], n), wperp2=np.zeros((B, p)))
+    W = rng.normal(size=(B, p, n)) / np.sqrt(n)
+    V = W * c if mode == "orthogonal" else W  # v_ji = <w_j|x_i> = c_i w_ji
+    y0 = model.pack((V, rng.choice([-1.0, 1.0], (B, p)) * np.linalg.norm(W, axis=2)))
+    sw = model.switching
+    t = np.zeros(B)
+    own = sw.slopes(sw.values(y0, args), args)
+    np.testing.assert_array_equal(model(t, y0, {**args, sw.key: own}), model(t, y0, args))
+    assert not np.array_equal(model(t, y0, {**args, sw.key: 1 - own}), model(t, y0, args))
+    ratio, ev = _events_error_ratio(model, sw, args, y0, 10.0, DOPRI5, 1e-8)
+    assert ev.n_events.min() >= 1 and ev.n_sliding.sum() == 0
+    assert ratio < _ERROR_RATIO
