@@ -167,15 +167,15 @@ def _lemma13_violation(layer: int, theta: np.ndarray) -> float:
     :math:`\delta\in[0.02,0.2]` (the [derived] remainder; with it the loss drops for
     :math:`\delta<(\zeta/C)^{1/(p+1)}`).
 
-    ``theta`` = (X (6, 3), y (6), the 14 old weights, the new neuron's direction (a, b): 5 entries, of
+    ``theta`` = (X (6, 3), y (6), the 12 old weights, the new neuron's direction (a, b): 5 entries, of
     which layer 2 uses 3), normalised, b flipped so that :math:`\zeta=\bar y^\top\mathcal H_{1,l}(X;a,b)
     >0`: the expansion needs no KKT condition, so every direction with :math:`\zeta>0` is a valid
     (harder) instance.  Instances whose remainder at delta = 0.02 is below 1e3 eps of the loss (e.g. a
     tiny old net: zeta and the remainder scale with its output) cannot be measured in float64: ratio 0."""
     X, y = theta[:18].reshape(6, 3), theta[18:24]
-    W_bar = unpack(theta[None, 24:38], L13_SHAPES)
+    W_bar = unpack(theta[None, 24:36], L13_SHAPES)
     ncf = layer_candidates(W_bar, X, y[None] - output(W_bar, X, ALPHA, P), ALPHA, P)[layer - 1]
-    u = theta[38 : 38 + ncf.k_in + ncf.Q.shape[1]]
+    u = theta[36 : 36 + ncf.k_in + ncf.Q.shape[1]]
     u = u / np.linalg.norm(u)
     zeta = float(ncf.value_and_grad(u[None, None])[0][0, 0])
     if zeta < 0:  # H_1 is linear in b
@@ -241,7 +241,7 @@ def lemma_13(ctx: Context) -> None:
         ylabel="|remainder|",
     )
     search_rng = ctx.rng("lemma-13-search").host
-    gauss = search_rng.normal(size=43)
+    gauss = search_rng.normal(size=41)
     for new_layer in (1, 2):
         ctx.search(
             f"search: |remainder order - (2p+2)| / 0.3 over data, nets, directions (layer {new_layer})",
@@ -249,9 +249,9 @@ def lemma_13(ctx: Context) -> None:
             {
                 "Gaussian data, net and direction": [gauss],
                 "small old net (weights x 0.1)": [
-                    np.concatenate([gauss[:24], 0.1 * gauss[24:38], gauss[38:]])
+                    np.concatenate([gauss[:24], 0.1 * gauss[24:36], gauss[36:]])
                 ],
-                "large old net (weights x 3)": [np.concatenate([gauss[:24], 3 * gauss[24:38], gauss[38:]])],
+                "large old net (weights x 3)": [np.concatenate([gauss[:24], 3 * gauss[24:36], gauss[36:]])],
             },
             budget=budget,
             why="Lemma 13 for all data, old nets and inserted directions with zeta > 0 (the expansion "

@@ -54,9 +54,9 @@ EULER_SHAPES = [(2, 3), (2, 2), (1, 2)]  # the 3-layer nets of the Lemma 14 sear
 
 def _euler_violation(alpha: float, p: int, theta: np.ndarray) -> float:
     """|w.grad N - D N| / (|z|_1 (max|N| + 1) D) over the rounding allowance 64 (n + 4 width) eps, for the
-    net, data and z in ``theta`` (X (6, 3), z (6), the 14 weights)."""
+    net, data and z in ``theta`` (X (6, 3), z (6), the 12 weights)."""
     X, z = theta[:18].reshape(6, 3), theta[18:24]
-    Ws = unpack(theta[None, 24:38], EULER_SHAPES)
+    Ws = unpack(theta[None, 24:36], EULER_SHAPES)
     value, grads = ncf_and_grad(Ws, X, z, alpha, p)
     lhs = sum(float((W * g).sum()) for W, g in zip(Ws, grads, strict=True))
     D = degree(3, p)
@@ -117,7 +117,7 @@ def lemma_14(ctx: Context) -> None:
         "per term of size |z|_1 max|N|; ReLU's Clarke subgradient is a genuine Euler subgradient",
     )
     search_rng = ctx.rng("euler-search").host
-    gauss = search_rng.normal(size=38)
+    gauss = search_rng.normal(size=36)
     kink = gauss.copy()  # layer-1 neuron 0 exactly on the kink of sample 0
     kink[24:27] -= (kink[24:27] @ kink[:3]) * kink[:3] / (kink[:3] @ kink[:3])
     for alpha, p in [(0.0, 1), (0.5, 3)]:
