@@ -29,6 +29,7 @@ from verify.report.document import (
     Verdict,
     para,
 )
+from verify.report.profiles import Companion, side_by_side
 
 
 def fmt(v: Any) -> str:
@@ -130,9 +131,12 @@ def _provenance_line(records: list[Record]) -> str:
     )
 
 
-def index_page(records: list[Record], stale: set[str], changes: dict | None = None) -> Page:
+def index_page(
+    records: list[Record], stale: set[str], changes: dict | None = None, other: Companion | None = None
+) -> Page:
     """The index; ``changes`` (``verdict-changes.json`` beside results.json) adds a section listing
-    every verdict that changed since a named earlier run, with the reason."""
+    every verdict that changed since a named earlier run, with the reason; ``other`` (the run at the
+    other profile, :mod:`verify.report.profiles`) a section with both runs side by side."""
     page = Page("relu-verify: current verdicts")
     page.add(
         Heading(1, "relu-verify: current verdicts"),
@@ -169,6 +173,8 @@ def index_page(records: list[Record], stale: set[str], changes: dict | None = No
             para(summary(rs)),
             _claims_table(rs, stale, f"{key}/"),
         )
+    if other is not None:
+        page.add(*side_by_side(records, stale, other, _papers_in_order([*records, *other.records.values()])))
     page.add(
         para(
             "Verdicts: PASS (checks hold and every negative control breaks what it must), FAIL, XFAIL "

@@ -21,6 +21,7 @@ from verify.claim import Claim
 from verify.records import Record
 from verify.report.document import BADGE, Page, to_html_page, to_markdown
 from verify.report.pages import claim_page, index_page, paper_page
+from verify.report.profiles import load_companion
 
 __all__ = ["BADGE", "render"]
 
@@ -66,7 +67,8 @@ def render(out_dir: Path, records: list[Record], claims: dict[str, Claim]) -> li
     draw_figures(out_dir, jobs)
     changes_file = out_dir / CHANGES_FILE
     changes = json.loads(changes_file.read_text()) if changes_file.exists() else None
-    _write_page(index_page(records, stale, changes), out_dir / "index.md")
+    other = load_companion(out_dir, lambda r: _stale(r, claims))
+    _write_page(index_page(records, stale, changes, other), out_dir / "index.md")
     written += [out_dir / "index.md", out_dir / "index.html"]
     return written
 
