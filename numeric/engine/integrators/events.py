@@ -318,6 +318,14 @@ class EventTracker:
         re-taken step the controller rejects (rare: it is shorter than an accepted step of
         the same smooth field) turns the member's step into a rejection, with the
         controller's step for it; the event is found again on the next try.
+
+        The re-taken step may end a flipped entry short of its surface, by that step's own
+        error (the dense output placed the event, the step places the state). Such a member is
+        carried across along the old piece by an Euler move ``y += lag f_old(y)`` with ``lag``
+        twice the largest remaining time ``-g_e / g_e'`` of its flipped entries: the move is as
+        small as the step's error and first-order exact on the piece that is right up to the
+        surface, and every flipped entry ends on its new side (to rounding), as observers that
+        read signs (a neuron is dead where its pre-activation is <= 0) expect.
         """
         xp, sw, method = self.xp, self.sw, self.method
         t, y, k1, dt_next = end.t, end.y, end.k1, end.dt
@@ -347,7 +355,7 @@ class EventTracker:
         args_G = args_F if hit.size == F.size else take_members(args_F, H_i)
         t0_G, y0_G, h_G = t0_F[H_i], y0_F[H_i], th * dt_F[H_i]
         k0_G = K_F[method.coefficients(xp, y.dtype).slot[0]][H_i]
-        y_G, err, _, _ = rk_stages(self.field, method, t0_G, y0_G, h_G, args_G, k0_G)
+        y_G, err, k_old, _ = rk_stages(self.field, method, t0_G, y0_G, h_G, args_G, k0_G)
         extra[G] += method.stages - 1
         if self.control.adaptive:
             state = self.control.init_state(h_G)
@@ -366,16 +374,25 @@ class EventTracker:
                 return end
             G, hit, good_i = G[good], hit[good], xp.asarray(good)
             H_i, G_i = xp.asarray(hit), xp.asarray(G)
-            th, t0_G, h_G, y_G = th[good_i], t0_G[good_i], h_G[good_i], y_G[good_i]
+            th, t0_G, h_G, y_G, k_old = th[good_i], t0_G[good_i], h_G[good_i], y_G[good_i], k_old[good_i]
             args_G = take_members(args_G, good_i)
         cut = th < 1.0
         t_G = xp.where(cut, t0_G + h_G, t[G_i])  # an event at theta = 1 keeps the landed time
-        t[G_i], y[G_i] = t_G, y_G
         truncated[G] = to_numpy(cut)
         # apply the events at theta*: crossings flip side, exits leave the sliding mode
         flip = table[H_i] <= th[:, None]
         side = self.side[G_i]
         new_side = xp.where(flip, -side, side)
+        g_G = sw.values(y_G, args_G)
+        behind = flip & (new_side * g_G < 0) & cut[:, None]
+        if bool(to_numpy(behind.any())):  # carried across along the old piece (see the docstring)
+            rate = new_side * sw.values(k_old, args_G)
+            lag = xp.where(behind & (rate > 0), -(new_side * g_G) / xp.where(rate > 0, rate, 1.0), 0.0)
+            lag = xp.minimum(2 * lag.max(axis=1), t0_G + dt_F[H_i] - t_G)
+            y_G = y_G + lag[:, None] * k_old
+            t_G = t_G + lag
+            g_G = sw.values(y_G, args_G)
+        t[G_i], y[G_i] = t_G, y_G
         if exiting is not None:
             ex = exiting[H_i] & (theta_e[H_i] <= th)[:, None]
             new_side = xp.where(ex, exit_to[H_i], new_side)
@@ -395,7 +412,7 @@ class EventTracker:
             extra[G] += 1
             gf_G = sw.values(k_G, args_G)
         k1[G_i] = k_G
-        self.gy[G_i] = sw.values(y_G, args_G)
+        self.gy[G_i] = g_G
         self.gf[G_i] = gf_G
         return end
 
