@@ -41,3 +41,42 @@ def test_kumar2025_gd_paths_is_the_old_loop_bit_for_bit():
         for _ in range(30):
             out.append(out[-1] + sign * 0.05 * grad(out[-1]))
         np.testing.assert_array_equal(_gd_paths(grad, w0, 0.05, 30, sign), np.stack(out))
+
+
+def test_kumar2025_gd_record_is_the_old_loop_bit_for_bit():
+    from numeric.models.homogeneous_nets import loss_and_grad, pack
+    from verify.papers.kumar2025.saddle_figures import _gd_record, _new_norms, _wn
+
+    rng = np.random.default_rng(2)
+    B, X = 3, rng.normal(size=(8, 3))
+    y = np.maximum(X[:, 0], 0) ** 2 - X[:, 1] ** 2
+    Ws = [
+        0.5 * rng.normal(size=(B, 3, 3)),
+        0.5 * rng.normal(size=(B, 2, 3)),
+        0.5 * rng.normal(size=(B, 1, 2)),
+    ]
+    wn0 = _wn(Ws)
+
+    def cosine(Vs):
+        return np.linalg.norm(Vs[0].reshape(B, -1), axis=1)
+
+    got, final = _gd_record(X, y, Ws, 0.002, 25, 7, cosine, wn0)
+    rec = {k: [] for k in ("loss", "norms", "wz", "cos", "drift", "w")}
+    V = Ws
+    for step in range(26):  # the loop _gd_record ran before
+        value, grads = loss_and_grad(V, X, y, 1.0, 2)
+        if step % 7 == 0 or step == 25:
+            norms = _new_norms(V)
+            rec["loss"].append(value)
+            rec["norms"].append(norms)
+            rec["wz"].append(np.sqrt((norms**2).sum(axis=1) + (V[1][:, 1:, 1:] ** 2).sum(axis=(1, 2))))
+            rec["cos"].append(cosine(V))
+            rec["drift"].append(np.linalg.norm(_wn(V) - wn0, axis=1))
+            rec["w"].append(pack(V))
+        if step < 25:
+            V = [W - 0.002 * g for W, g in zip(V, grads, strict=True)]
+    assert got["step"].tolist() == [0, 7, 14, 21, 25] and np.isfinite(got["w"]).all()
+    for k, v in rec.items():
+        np.testing.assert_array_equal(got[k], np.swapaxes(np.asarray(v), 0, 1))
+    for a, b in zip(final, V, strict=True):
+        np.testing.assert_array_equal(a, b)

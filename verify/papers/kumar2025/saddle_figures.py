@@ -19,6 +19,7 @@ import sympy as sp
 from scipy.optimize import minimize
 from scipy.special import expit
 
+from numeric.engine.descent import gradient_descent
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import (
     NeuronNCF,
@@ -791,23 +792,29 @@ def _gd_record(X, y, Ws, lr: float, steps: int, every: int, cosine, wn0: np.ndar
     """GD on every member of ``Ws`` (B members) with activation ``act`` = (alpha, p); every ``every``
     steps: loss (B, T), new-neuron norms (B, T, m), |w_z| (B, T), KKT cosine of w_z (B, T; ``cosine(Ws)``),
     the drift |w_n - wn0| (B, T) and the packed weights (B, T, P).  Returns the record and the final
-    weights."""
-    rec: dict[str, list] = {k: [] for k in ("step", "loss", "norms", "wz", "cos", "drift", "w")}
-    for step in range(steps + 1):
-        value, grads = loss_and_grad(Ws, X, y, *act)
-        if step % every == 0 or step == steps:
-            norms = _new_norms(Ws)
-            rec["step"].append(step)
-            rec["loss"].append(value)
-            rec["norms"].append(norms)
-            rec["wz"].append(np.sqrt((norms**2).sum(axis=1) + (Ws[1][:, 1:, 1:] ** 2).sum(axis=(1, 2))))
-            rec["cos"].append(cosine(Ws))
-            rec["drift"].append(np.linalg.norm(_wn(Ws) - wn0, axis=1))
-            rec["w"].append(pack(Ws))
-        if step < steps:
-            Ws = [W - lr * g for W, g in zip(Ws, grads, strict=True)]
-    out = {k: np.asarray(v) if k == "step" else np.swapaxes(np.asarray(v), 0, 1) for k, v in rec.items()}
-    return out, Ws
+    weights.  The steps are the engine's map on the packed weights (field minus the gradient; bit
+    for bit ``W - lr g``), the records its observer; a member whose weights leave the finite numbers is
+    NaN from then on (status ``NONFINITE``)."""
+    shapes = [W.shape[1:] for W in Ws]
+
+    def field(t, w, args):
+        return -pack(loss_and_grad(unpack(w, shapes), X, y, *act)[1])
+
+    def observe(t, w, args):
+        Vs = unpack(w, shapes)
+        norms = _new_norms(Vs)
+        return {
+            "loss": loss_and_grad(Vs, X, y, *act)[0],
+            "norms": norms,
+            "wz": np.sqrt((norms**2).sum(axis=1) + (Vs[1][:, 1:, 1:] ** 2).sum(axis=(1, 2))),
+            "cos": cosine(Vs),
+            "drift": np.linalg.norm(_wn(Vs) - args["wn0"], axis=1),
+        }
+
+    record = np.union1d(np.arange(0, steps + 1, every), [steps])
+    args = {"wn0": wn0}
+    run = gradient_descent(field, pack(Ws), lr=lr, steps=steps, record=record, args=args, observe=observe)
+    return {"step": record, **run.observed, "w": run.ys}, unpack(run.y_stop, shapes)
 
 
 def _next_plateau(loss: np.ndarray, i1: int, half: int = 16, drop: float = 0.5) -> int | None:
