@@ -40,6 +40,7 @@ from numeric.models.homogeneous_nets import (
     projected_gradient_ascent,
     unpack,
 )
+from numeric.models.protocol import pack_blocks, unpack_blocks
 
 
 @dataclass(frozen=True)
@@ -163,20 +164,18 @@ def scheduled_descent(
     Returns the parameters and the engine's status: ``SUCCESS``, or ``NONFINITE`` when an accepted
     segment diverged (the parameters are then its last finite iterate).  A diverging segment that can
     still be rejected is an increase of the loss (reset and halve)."""
-    xp = array_namespace(*params)
     shapes = [W.shape for W in params]
-    ends = np.cumsum([int(np.prod(sh)) for sh in shapes]).tolist()
 
     def unpack_row(y: Array) -> list[Array]:
-        return [y[0, a:b].reshape(sh) for a, b, sh in zip([0, *ends[:-1]], ends, shapes, strict=True)]
+        return [W[0] for W in unpack_blocks(y, shapes)]
 
     def field(t: Array, y: Array, args: dict) -> Array:
-        return -xp.concatenate([g.reshape(-1) for g in grad(unpack_row(y))])[None]
+        return -pack_blocks([g[None] for g in grad(unpack_row(y))])
 
     lr, halvings, done = cfg.lr, 0, 0
     seg = cfg.lr_check or max(steps, 1)
     last = loss(params) if cfg.lr_check else 0.0
-    state = xp.concatenate([W.reshape(-1) for W in params])[None]
+    state = pack_blocks([W[None] for W in params])
     while done < steps:
         k = min(seg, steps - done)
         run = engine_gd(field, state, lr=lr, steps=k, record=[k], save_state=False)
