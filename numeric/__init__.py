@@ -68,7 +68,7 @@ _API: dict[str, tuple[str, ...]] = {
     "numeric.models.balanced_relu": ("LogPolarFlow", "PlainFlow"),
     "numeric.models.leaky_balanced": ("LeakyLogPolarFlow",),
     "numeric.models.homogeneous_flow": ("PolarFlow", "polar_flow"),
-    "numeric.models.homogeneous_nets": ("NeuronNCF",),
+    "numeric.models.homogeneous_nets": ("HomogeneousNet", "NeuronNCF"),
     "numeric.training.fixed_readout_sgd": ("minibatch_sgd",),
     "numeric.training.reduced_gd": ("ReducedGD",),
     "numeric.training.orthogonal_pairs": ("ActivePairs",),

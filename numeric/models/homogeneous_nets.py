@@ -27,14 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from numeric.backend import Array, array_namespace
+from numeric.backend import Array, Backend, array_namespace
 from numeric.models.activation import Activation
 from numeric.models.losses import Loss
+from numeric.models.protocol import Observer, loss_observer
 
 # the flat parameter vector of a weight list: the one layout of every model (Ws <-> (B, n_params))
-from numeric.models.protocol import pack_blocks as pack  # noqa: F401
-from numeric.models.protocol import unpack_blocks as unpack  # noqa: F401
+from numeric.models.protocol import pack_blocks as pack
+from numeric.models.protocol import unpack_blocks as unpack
 
 _SQUARE_SUM = Loss("square", "sum")
 
@@ -116,6 +118,50 @@ def sensitivities(Ws: Sequence[Array], X: Array, alpha: float, p: int) -> tuple[
             0, (xp.swapaxes(Ws[layer], -1, -2) @ deltas[0]) * homogeneous(alpha, p).slope(hs[layer - 1])
         )
     return deltas, gs
+
+
+# ---------------------------------------------------------------- the net as a Model
+
+
+@dataclass(frozen=True)
+class HomogeneousNet:
+    r"""The net trained on the square loss (eq. 1) as a :class:`~numeric.models.protocol.Model`:
+    the flat state holds the weights of per-member ``shapes`` ``[(k_1, d), ..., (1, k_{L-1})]``,
+    ``args`` the shared data ``X`` ``(n, d)`` and targets ``y``, and the field is the gradient flow
+    :math:`\dot w=-\nabla\mathcal L(w)` (eqs. 14-15)."""
+
+    shapes: tuple[tuple[int, int], ...]
+    alpha: float
+    p: int
+
+    def pack(self, blocks: Sequence[Array]) -> Array:
+        """The flat state ``(B, n_params)`` of the weights ``blocks``."""
+        return pack(blocks)
+
+    def unpack(self, y: Array, args: dict[str, Array] | None = None) -> tuple[Array, ...]:
+        """The weights ``(B, k_{l+1}, k_l)`` of the flat state ``y`` (views)."""
+        return unpack(y, self.shapes)
+
+    def args(self, backend: Backend, X: Any, y: Any) -> dict[str, Array]:
+        """``X`` ``(n, d)`` (shared by the members) and the targets ``y`` ``(n,)`` or ``(B, n)``."""
+        return {"X": backend.asarray(X), "y": backend.asarray(y)}
+
+    def loss_and_grad(self, y: Array, args: dict[str, Array]) -> tuple[Array, Array]:
+        """The loss ``(B,)`` and its gradient as a flat state ``(B, n_params)``."""
+        value, grads = loss_and_grad(self.unpack(y), args["X"], args["y"], self.alpha, self.p)
+        return value, pack(grads)
+
+    def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
+        r""":math:`\tfrac12\|\mathcal H(X;W)-y\|^2` of every member, ``(B,)``."""
+        return _SQUARE_SUM.value(output(self.unpack(y), args["X"], self.alpha, self.p), args["y"])
+
+    def __call__(self, t: Any, y: Array, args: dict[str, Array]) -> Array:
+        r"""The field :math:`-\nabla\mathcal L` on the flat state."""
+        return -self.loss_and_grad(y, args)[1]
+
+    def observer(self) -> Observer:
+        """``observe(t, y, args)`` recording the loss."""
+        return loss_observer(self)
 
 
 # ---------------------------------------------------------------- per-neuron candidate NCF

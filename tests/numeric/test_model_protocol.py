@@ -23,6 +23,7 @@ import pytest
 from numeric.backend import get_backend
 from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, logpolar_state, logpolar_to_plain
 from numeric.models.fixed_readout import FixedReadoutNet
+from numeric.models.homogeneous_nets import HomogeneousNet
 from numeric.models.leaky_balanced import LeakyLogPolarFlow
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
@@ -72,8 +73,16 @@ def _fixed_readout():
     return model, model.pack((rng.normal(size=(B, 4, D)),)), model.args(BE, X, y, gamma=0.3)
 
 
+def _homogeneous():
+    rng, X, y = _data(6)
+    model = HomogeneousNet(((WIDTH, D), (1, WIDTH)), alpha=0.2, p=2)
+    state = model.pack((rng.normal(size=(B, WIDTH, D)), rng.normal(size=(B, 1, WIDTH))))
+    return model, state, model.args(BE, X, y)
+
+
 # (name, builder, c): F = -c grad L in the raw coordinates of these models
 RAW = [
+    ("HomogeneousNet", _homogeneous, 1.0),
     ("GradientFlow", _gradient_flow, 1.0),
     ("ShallowReLU full", _shallow, WIDTH),  # dana2025 eq. (3): the p-accelerated flow
     ("PlainFlow", _plain, 1.0),

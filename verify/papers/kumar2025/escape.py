@@ -24,11 +24,18 @@ from scipy.special import expit
 
 from numeric.backend import Rng
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
-from numeric.models.homogeneous_nets import loss_and_grad, ncf_and_grad, normalize, pack, unpack
+from numeric.models.homogeneous_nets import (
+    HomogeneousNet,
+    ncf_and_grad,
+    normalize,
+    pack,
+    unpack,
+)
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.flows import gradient_flow
 from verify.papers.kumar2025.hypotheses import W0_STABLE_NET
+from verify.papers.kumar2025.saddle import HOST
 
 K, D, N = 3, 3, 10
 SHAPES = [(K, D), (1, K)]
@@ -72,9 +79,12 @@ def _escape_run(X: np.ndarray, y: np.ndarray, w0: np.ndarray, deltas: np.ndarray
         value, grads = ncf_and_grad(unpack(u, SHAPES), X, y, 1.0, 2)
         return value, pack(grads)
 
+    net = HomogeneousNet(tuple(SHAPES), 1.0, 2)
+    data = net.args(HOST, X, y)
+
     def flow(u, args=None):
-        value, grads = loss_and_grad(unpack(u, SHAPES), X, y, 1.0, 2)
-        return value, -pack(grads)
+        value, grad = net.loss_and_grad(u, data)
+        return value, -grad
 
     fl = polar_flow(ncf, w0, 3, np.linspace(0.0, 40.0, 3), rtol=1e-10)
     T_star = float(blow_up_time(fl, 3)[0])

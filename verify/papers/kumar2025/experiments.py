@@ -35,6 +35,7 @@ from numeric.engine.trajectory import Status
 from numeric.measures.statistics import wilson
 from numeric.models.activation import RELU
 from numeric.models.homogeneous_nets import (
+    HomogeneousNet,
     NeuronNCF,
     homogeneous,
     kkt_cosine,
@@ -67,7 +68,7 @@ from verify.papers.kumar2025.hypotheses import (
     SYMMETRIC_SPECTRUM,
     WN_LOCAL_MIN_PL,
 )
-from verify.papers.kumar2025.saddle import _assemble, _split
+from verify.papers.kumar2025.saddle import HOST, _assemble, _split
 
 # ---------------------------------------------------------------- Theorem 7 with p = 1
 
@@ -149,12 +150,14 @@ def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: f
     )
     d = X.shape[1]
     shapes_z, full_shapes = [(new, d), (1, new)], [(1 + new, d), (1, 1 + new)]
+    net = HomogeneousNet(tuple(full_shapes), alpha, 1)
+    data = net.args(HOST, X, y)
 
     def ncf_grad(u):
         return pack(ncf_and_grad(unpack(u, shapes_z), X, ybar, alpha, 1)[1])
 
     def loss_grad(w):
-        return pack(loss_and_grad(unpack(w, full_shapes), X, y, alpha, 1)[1])
+        return net.loss_and_grad(w, data)[1]
 
     steps = round(T / eta)
     z = normalize(rng.normal(size=new * d + new))

@@ -38,15 +38,16 @@ import numpy as np
 from scipy.integrate import solve_ivp
 from scipy.optimize import minimize
 
+from numeric.backend import get_backend
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
 from numeric.engine.trajectory import Status, Trajectory
 from numeric.models.homogeneous_nets import (
+    HomogeneousNet,
     homogeneous,
     kkt_cosine,
     layer_candidates,
-    loss_and_grad,
     ncf_and_grad,
     normalize,
     output,
@@ -60,6 +61,7 @@ from verify.papers.kumar2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, Z_STA
 
 ALPHA, P = 1.0, 2
 RTOL, ATOL = 1e-9, 1e-13
+HOST = get_backend("numpy")  # the instances' data and fits live on the host (scipy)
 
 
 def _flows(X, y, wn, shapes_z, alpha: float = ALPHA, p: int = P):
@@ -67,9 +69,11 @@ def _flows(X, y, wn, shapes_z, alpha: float = ALPHA, p: int = P):
     d = X.shape[1]
     full_shapes = [(1 + shapes_z[0][0], d), (1, 1 + shapes_z[0][0])]
     ybar = y - output(unpack(wn[None], [(1, d), (1, 1)]), X, alpha, p)[0]
+    net = HomogeneousNet(tuple(full_shapes), alpha, p)
+    data = net.args(HOST, X, y)
 
     def full(t, w, args):
-        return -pack(loss_and_grad(unpack(w, full_shapes), X, y, alpha, p)[1])
+        return net(t, w, data)
 
     def reduced(t, u, args):
         return pack(ncf_and_grad(unpack(u, shapes_z), X, ybar, alpha, p)[1])
@@ -133,10 +137,12 @@ class _Saddle:
 def _fit(X, y, shapes, rng, alpha: float, p: int) -> tuple[np.ndarray, np.ndarray]:
     """Best fit of the restricted net ``shapes`` (BFGS, 20 restarts, Newton polish) and its gradient."""
     size = sum(r * c for r, c in shapes)
+    net = HomogeneousNet(tuple(shapes), alpha, p)
+    data = net.args(HOST, X, y)
 
     def fun(w: np.ndarray) -> tuple[float, np.ndarray]:
-        value, grads = loss_and_grad(unpack(w[None], shapes), X, y, alpha, p)
-        return float(value[0]), pack(grads)[0]
+        value, grad = net.loss_and_grad(w[None], data)
+        return float(value[0]), grad[0]
 
     fits = [
         minimize(fun, rng.normal(size=size), jac=True, method="BFGS", options={"gtol": 1e-13})
@@ -197,14 +203,16 @@ def _three_layer(rng: np.random.Generator, tag: str, n: int = 10, d: int = 3) ->
     y = y * np.abs(y)  # degree 4 in x, like the fitted path
     shapes_n = [(1, d), (1, 1), (1, 1)]
     wn = _balanced_path(_fit(X, y, shapes_n, rng, alpha, p)[0], d)
-    grad_n = pack(loss_and_grad(unpack(wn[None], shapes_n), X, y, alpha, p)[1])[0]
+    net_n = HomogeneousNet(tuple(shapes_n), alpha, p)
+    data = net_n.args(HOST, X, y)
+    grad_n = net_n.loss_and_grad(wn[None], data)[1][0]
     n1, n2, n3 = unpack(wn[None], shapes_n)
     ybar = y - output([n1, n2, n3], X, alpha, p)[0]
     neuron = layer_candidates([n1, n2, n3], X, ybar[None], alpha, p)[0]  # H_1 of a new layer-1 neuron
-    shapes = [(2, d), (1, 2), (1, 1)]
+    net = HomogeneousNet(((2, d), (1, 2), (1, 1)), alpha, p)
 
     def full(t, w, args):
-        return -pack(loss_and_grad(unpack(w, shapes), X, y, alpha, p)[1])
+        return net(t, w, data)
 
     def ncf(u):
         value, grad = neuron.value_and_grad(u[:, None, :])

@@ -32,6 +32,7 @@ import numpy as np
 
 from numeric.models.activation import RELU
 from numeric.models.homogeneous_nets import (
+    HomogeneousNet,
     kkt_cosine,
     layer_candidates,
     loss_and_grad,
@@ -44,6 +45,7 @@ from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.experiments import _relu_fit
 from verify.papers.kumar2025.hypotheses import SMALL_DELTA, WN_LOCAL_MIN_NO_KINK
+from verify.papers.kumar2025.saddle import HOST
 from verify.papers.kumar2025.saddle_figures import (
     _gd_run,
     _next_plateau,
@@ -165,10 +167,11 @@ def _sharpness(X: np.ndarray, y: np.ndarray, Ws: list[np.ndarray]) -> float:
     differences of the analytic gradient, step 1e-6: the loss is smooth there, no sample within 1e-3
     of a kink, so the error is ~1e-12)."""
     red = [W[:, :1, :1] if i else W[:, :1] for i, W in enumerate(Ws)]
-    shapes, w0 = [W.shape[1:] for W in red], pack(red)[0]
+    net, w0 = HomogeneousNet(tuple(W.shape[1:] for W in red), *_RELU), pack(red)[0]
+    data = net.args(HOST, X, y)
 
     def grad(w):
-        return pack(loss_and_grad(unpack(w[None], shapes), X, y, *_RELU)[1])[0]
+        return net.loss_and_grad(w[None], data)[1][0]
 
     H = np.array([(grad(w0 + 1e-6 * e) - grad(w0 - 1e-6 * e)) / 2e-6 for e in np.eye(w0.size)])
     return float(np.linalg.eigvalsh(0.5 * (H + H.T))[-1])
