@@ -36,6 +36,7 @@ from numeric.data.weakly_correlated import (
 )
 from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
+from numeric.engine.integrators.events import Switching
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
 from numeric.models.shallow_relu import ShallowReLU
@@ -211,8 +212,12 @@ def p_theorem1(n: int, eps: float) -> int:
 def solve_flow(model, y0, args: dict, ts: np.ndarray, *, rtol: float, max_steps: int = 20_000):
     """Adaptive DOPRI5 solve of the flow (per-member steps), states at ``ts`` on the host ``(B, T, N)``.
 
-    Used where activation surfaces are crossed transversally (orthogonal data, short
-    horizons); a failed member is an error, not data.
+    Every activation switch is an event (``events=model.switching``,
+    :mod:`numeric.engine.integrators.events`): each member's steps end on the surfaces it
+    crosses, so its error is controlled by ``rtol`` through the switches (without events the
+    error control finds every kink by trial and error). Where both sides point into a surface
+    the entry is integrated live (no sliding mode for this model; orthogonal data, where these
+    solves are used, has none). A failed member is an error, not data.
     """
     traj = solve(
         model,
@@ -222,6 +227,7 @@ def solve_flow(model, y0, args: dict, ts: np.ndarray, *, rtol: float, max_steps:
         control=AdaptiveStep(rtol=rtol, atol=rtol * 1e-3),
         args=args,
         max_steps=max_steps,
+        events=model.switching,
     )
     if not np.all(traj.status == 0):
         raise RuntimeError(f"flow solve failed:\n{traj.summary()}")
@@ -239,6 +245,12 @@ class WithCurvatureIntegral:
         th = y[:, :-1]
         mu = self.model.curvature(th, args)[:, None]
         return xp.concatenate([self.scale * self.model(t, th, args), mu], axis=1)
+
+    @property
+    def switching(self) -> Switching:
+        """The model's switching surfaces (the integral, the last entry, switches nothing)."""
+        sw = self.model.switching
+        return Switching(values=lambda y, args: sw.values(y[:, :-1], args), slopes=sw.slopes)
 
 
 def solve_with_error(model, y0, args, ts: np.ndarray, *, rtol: float, max_steps: int = 20_000):
