@@ -455,13 +455,15 @@ class Context:
             "worst instance": worst.theta,
             "evaluations": worst.evaluations,
             "worst ratio per family": worst.per_family,
+            "undefined instances": worst.undefined,
         }
+        undefined = f"; {worst.undefined} instances gave NaN: cannot pass" if worst.undefined else ""
         return self.bound(
             name,
             worst.ratio,
             1.0,
             why=f"{why} -- worst of {worst.evaluations} instances over {len(starts)} families "
-            f"(worst: {worst.family})",
+            f"(worst: {worst.family}){undefined}",
             kind="search",
             details=details,
         )

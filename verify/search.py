@@ -22,13 +22,18 @@ from scipy.optimize import minimize
 
 @dataclass(frozen=True)
 class Worst:
-    """The most violating instance found: its family, ratio and parameters."""
+    """The most violating instance found: its family, ratio and parameters.
+
+    ``ratio`` is NaN when some instance's measurement was NaN (``undefined`` counts them): the
+    statement could not be evaluated there, which a search must not pass over.
+    """
 
     family: str
     ratio: float
     theta: np.ndarray
     evaluations: int
     per_family: dict[str, float]
+    undefined: int = 0
 
 
 def worst_instance(
@@ -37,27 +42,35 @@ def worst_instance(
     *,
     budget: int = 200,
 ) -> Worst:
-    """Maximise ``violation`` by Nelder--Mead from every start of every family."""
-    best: tuple[float, str, np.ndarray] = (-np.inf, "", np.zeros(0))
+    """Maximise ``violation`` by Nelder--Mead from every start of every family.
+
+    Every evaluation counts (the optimiser's own result is not re-evaluated): the worst is the
+    largest ratio seen anywhere, an infinite ratio included (the optimiser sees a large finite
+    value instead, so its arithmetic stays finite)."""
+    best: list = [-np.inf, "", np.zeros(0)]
     per_family: dict[str, float] = {}
-    evaluations = 0
+    counts = {"evaluations": 0, "undefined": 0}
+    family = ""
 
     def objective(theta: np.ndarray) -> float:
         r = float(violation(theta))
-        return -r if np.isfinite(r) else np.inf
+        counts["evaluations"] += 1
+        if np.isnan(r):
+            counts["undefined"] += 1
+            return np.inf
+        per_family[family] = max(per_family[family], r)
+        if r > best[0]:
+            best[:] = [r, family, np.array(theta, float)]
+        return -min(r, np.finfo(float).max)
 
     for family, thetas in starts.items():
         per_family[family] = -np.inf
         for theta0 in thetas:
-            res = minimize(
+            minimize(
                 objective,
                 np.asarray(theta0, float),
                 method="Nelder-Mead",
                 options={"maxfev": budget, "xatol": 1e-6, "fatol": 1e-9},
             )
-            evaluations += int(res.nfev)
-            ratio = max(-float(res.fun), float(violation(np.asarray(theta0, float))))
-            per_family[family] = max(per_family[family], ratio)
-            if ratio > best[0]:
-                best = (ratio, family, np.asarray(res.x if -res.fun >= ratio else theta0, float))
-    return Worst(best[1], best[0], best[2], evaluations, per_family)
+    ratio = np.nan if counts["undefined"] else best[0]
+    return Worst(best[1], ratio, best[2], counts["evaluations"], per_family, counts["undefined"])
