@@ -42,6 +42,7 @@ from functools import cached_property
 from typing import Any
 
 from numeric.backend import Array, Backend, array_namespace
+from numeric.engine.integrators.events import LIVE_KEY, PATTERN_KEY, Switching
 from numeric.models.activation import RELU, Activation
 from numeric.models.losses import Loss
 from numeric.models.protocol import Observer, loss_observer, pack_blocks, unpack_blocks
@@ -143,14 +144,19 @@ class _SumLossFlow:
 class LogPolarFlow(_SumLossFlow):
     """Balanced two-layer ReLU gradient flow in log-polar coordinates (module docstring)."""
 
-    def _parts(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array, Array]:
-        r"""Unit directions ``u`` (B, h, D), pre-activations ``Z`` (B, h, n), outputs ``f`` (B, n)."""
+    def _parts(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array, Array, Array | None]:
+        r"""Unit directions ``u`` (B, h, D), pre-activations ``Z`` (B, h, n), outputs ``f`` (B, n)
+        and the frozen pattern's slopes (B, h, n) when ``args`` carry one (a solve with
+        ``events=flow.switching``), else ``None``."""
         xp = array_namespace(state)
         U, rho = split(state, args["s"].shape[-1])
         u = unit(U)
         Z = preactivations(u, args["X"])
-        f = xp.matmul((args["s"] * xp.exp(2.0 * rho))[:, None, :], self.activation.value(Z))[:, 0, :]
-        return u, Z, f
+        pattern = args.get(PATTERN_KEY)
+        slope = None if pattern is None else self.activation.frozen_slope(Z, pattern, args.get(LIVE_KEY))
+        act = self.activation.value(Z) if slope is None else slope * Z
+        f = xp.matmul((args["s"] * xp.exp(2.0 * rho))[:, None, :], act)[:, 0, :]
+        return u, Z, f, slope
 
     def outputs(self, state: Array, args: dict[str, Array]) -> Array:
         r""":math:`f_i=\sum_js_je^{2\rho_j}\sigma(\langle u_j,x_i\rangle)`, shape ``(B, n)``."""
@@ -159,9 +165,10 @@ class LogPolarFlow(_SumLossFlow):
     def drive(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array]:
         r"""Directions ``u`` and :math:`g_j=\sum_i\mathbb 1_{\langle x_i,u_j\rangle>0}r_ix_i` (B, h, D)."""
         xp = array_namespace(state)
-        u, Z, f = self._parts(state, args)
+        u, Z, f, slope = self._parts(state, args)
         r = -self.objective.dvalue(f, args["y"])
-        return u, xp.matmul(self.activation.backprop(Z, r[:, None, :]), args["X"])
+        back = self.activation.backprop(Z, r[:, None, :]) if slope is None else slope * r[:, None, :]
+        return u, xp.matmul(back, args["X"])
 
     def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
         """The field: :math:`(\\dot u,\\dot\\rho)` on the flat state."""
@@ -169,6 +176,24 @@ class LogPolarFlow(_SumLossFlow):
         ug = (u * g).sum(axis=-1)
         s = args["s"]
         return join(s[..., None] * (g - ug[..., None] * u), s * ug)
+
+    @property
+    def switching(self) -> Switching:
+        r"""The flow's switching surfaces :math:`\langle u_j,x_i\rangle=0` (entry ``j n + i``; the
+        values :math:`\langle U_j,x_i\rangle` of the unnormalised block, linear in the state, with
+        the same signs), for ``solve(..., events=flow.switching)``: the field then uses the
+        activation pattern the solver passes in ``args`` (:mod:`numeric.engine.integrators.events`).
+        No sliding mode: where both sides point into a surface the entry is integrated live."""
+        activation = self.activation
+
+        def values(state: Array, args: dict[str, Array]) -> Array:
+            Z = preactivations(split(state, args["s"].shape[-1])[0], args["X"])
+            return Z.reshape(Z.shape[0], -1)
+
+        def slopes(g: Array, args: dict[str, Array]) -> Array:
+            return activation.slope(g)
+
+        return Switching(values=values, slopes=slopes)
 
 
 @dataclass(frozen=True)
