@@ -8,7 +8,7 @@ import pytest
 from numeric.backend import to_numpy
 from numeric.data.datasets import orthogonal
 from numeric.engine.integrators import DOP853, DOPRI5, RK4, AdaptiveStep, FixedStep
-from numeric.engine.integrators.events import EventTrajectory, Switching
+from numeric.engine.integrators.events import EventTracker, EventTrajectory, Switching
 from numeric.engine.solve import solve
 from numeric.engine.trajectory import Trajectory
 from numeric.models.balanced_relu import LogPolarFlow, join, logpolar_state, split
@@ -404,3 +404,35 @@ def test_log_polar_flow_declares_its_surfaces(numpy_backend):
     ratio, ev = _events_error_ratio(flow, sw, args, y0, 3.0, DOPRI5, 1e-8)
     assert ev.n_events.min() >= 1
     assert ratio < _ERROR_RATIO
+
+
+def test_a_rejected_retake_is_a_rejected_step(monkeypatch):
+    """``y' = K (t^4 - beta t^5)`` on both sides of ``y = 0`` (declared surface, equal pieces), with
+    ``beta`` chosen so that DOPRI5's error estimate over the first step ``[0, 1]`` (``dt0 = 1``) is 0:
+    the step is accepted, the crossing at t = 0.5 is located, and the step re-taken to it has the
+    estimate ``K h^5 (S_4 - beta h S_5)``, ``h = 1/2`` (``S_p = sum_i e_i c_i^p``), ~4e-3 >> tol: the
+    member's step becomes a rejection (undone) and is retried shorter; the solve then goes through
+    the event with error-controlled steps. Bound: <= 10 steps of local error <= rtol |y| each."""
+    c = np.array([float(x) for x in DOPRI5.c])
+    e = np.array([float(x) for x in DOPRI5.b_error])
+    beta = (e * c**4).sum() / (e * c**5).sum()
+
+    def Y(t):  # the exact solution minus y(0)
+        return 1e3 * (t**5 / 5 - beta * t**6 / 6)
+
+    field = piecewise(lambda t: 1e3 * (t**4 - beta * t**5), lambda t: 1e3 * (t**4 - beta * t**5))
+    undone = []
+    after_step = EventTracker.after_step
+
+    def spy(self, *a, **k):
+        end = after_step(self, *a, **k)
+        undone.append(bool(end.undone.any()))
+        return end
+
+    monkeypatch.setattr(EventTracker, "after_step", spy)
+    ctl = AdaptiveStep(rtol=1e-6, atol=1e-8, dt0=1.0)
+    tr = solve(field, np.array([[-Y(0.5)]]), [0.0, 1.5], method=DOPRI5, control=ctl, events=SWITCHING)
+    assert undone[0] and not any(undone[1:])
+    assert tr.ok.all() and tr.n_events.tolist() == [1] and tr.n_rejected[0] >= 1
+    assert tr.n_steps[0] <= 10
+    assert abs(tr.final[0, 0] - (Y(1.5) - Y(0.5))) < 10 * 1e-6 * abs(Y(1.5) - Y(0.5))
