@@ -89,6 +89,7 @@ LIVE_KEY = "slope_live"  # default args key of the live mask
 SLIDE_KEY = "slope_sliding"  # default args key of the sliding mask
 _DETECT_THETAS = (0.25, 0.5, 0.75, 1.0)  # Hermite samples of the detection (1 = the step's end)
 _LOCATE_SAMPLES = 8  # dense-output samples theta = k/8 that bracket the earliest root
+_CARRY = 2.0**-10  # the first-order event corrections stop this fraction short (see _cut)
 _ROOT_ULPS = 4  # the bracket on theta in [0, 1] is closed to 4 eps
 _MAX_ROOT_ITERATIONS = 300  # every 4th iteration bisects: width 2^-52 in <= 4 * 52 iterations
 
@@ -319,13 +320,19 @@ class EventTracker:
         the same smooth field) turns the member's step into a rejection, with the
         controller's step for it; the event is found again on the next try.
 
-        The re-taken step may end a flipped entry short of its surface, by that step's own
-        error (the dense output placed the event, the step places the state). Such a member is
-        carried across along the old piece by an Euler move ``y += lag f_old(y)`` with ``lag``
-        twice the largest remaining time ``-g_e / g_e'`` of its flipped entries: the move is as
-        small as the step's error and first-order exact on the piece that is right up to the
-        surface, and every flipped entry ends on its new side (to rounding), as observers that
-        read signs (a neuron is dead where its pre-activation is <= 0) expect.
+        The dense output places the event in time, with the dense output's error: the re-taken
+        step ends a flipped entry a little short of its surface or past it, ``g_e(y*) != 0``. On
+        the re-taken trajectory the entry crossed ``since_e = s_e g_e / (s_e g_e')`` ago (``s_e``
+        its new side, ``g_e'`` along the old piece ``f_old(y*)``, the step's FSAL stage); both
+        are first-order corrected (error ``O(since^2)``, as small as the square of the dense
+        output's): a member with an entry still behind (``since < 0``) is carried across along
+        the old piece, ``y += lag f_old``, ``t += lag`` with ``lag`` its largest remaining time;
+        a member whose entries all crossed before ``t*`` gets the last ``ago = min_e since_e``
+        on the new piece, ``y += ago (f_new - f_old)`` (one more field evaluation). Both stop a
+        fraction ``_CARRY`` short of the surface on the new side, so every flipped entry ends on
+        its new side (to rounding), as observers that read signs (a neuron is dead where its
+        pre-activation is <= 0) expect; the event time is then the trajectory's, not the dense
+        output's, to that fraction.
         """
         xp, sw, method = self.xp, self.sw, self.method
         t, y, k1, dt_next = end.t, end.y, end.k1, end.dt
@@ -384,15 +391,18 @@ class EventTracker:
         side = self.side[G_i]
         new_side = xp.where(flip, -side, side)
         g_G = sw.values(y_G, args_G)
-        behind = flip & (new_side * g_G < 0) & cut[:, None]
-        if bool(to_numpy(behind.any())):  # carried across along the old piece (see the docstring)
-            rate = new_side * sw.values(k_old, args_G)
-            lag = xp.where(behind & (rate > 0), -(new_side * g_G) / xp.where(rate > 0, rate, 1.0), 0.0)
-            lag = xp.minimum(2 * lag.max(axis=1), t0_G + dt_F[H_i] - t_G)
+        # the time since each flipped entry crossed, on the re-taken trajectory (see the docstring)
+        rate = new_side * sw.values(k_old, args_G)
+        crossed = flip & cut[:, None] & (rate > 0)
+        since = xp.where(crossed, (new_side * g_G) / xp.where(rate > 0, rate, 1.0), xp.inf)
+        lag = xp.maximum(-since.min(axis=1), 0.0)  # > 0: an entry still behind its surface
+        ago = xp.where(xp.isfinite(since).any(axis=1), xp.maximum(since.min(axis=1), 0.0), 0.0)
+        if bool(to_numpy((lag > 0).any())):  # carried across along the old piece
+            lag = xp.minimum(lag * (1 + _CARRY), t0_G + dt_F[H_i] - t_G)
             y_G = y_G + lag[:, None] * k_old
             t_G = t_G + lag
             g_G = sw.values(y_G, args_G)
-        t[G_i], y[G_i] = t_G, y_G
+        t[G_i] = t_G
         if exiting is not None:
             ex = exiting[H_i] & (theta_e[H_i] <= th)[:, None]
             new_side = xp.where(ex, exit_to[H_i], new_side)
@@ -403,6 +413,12 @@ class EventTracker:
         self.n_events[G] += to_numpy(flip.any(axis=1))
         k_G = self.field(t_G, y_G, self._args_of(args_G, G_i))
         extra[G] += 1
+        if bool(to_numpy((ago > 0).any())):  # crossed before t*: the last `ago` on the new piece
+            y_G = y_G + (ago * (1 - _CARRY))[:, None] * (k_G - k_old)
+            g_G = sw.values(y_G, args_G)
+            k_G = self.field(t_G, y_G, self._args_of(args_G, G_i))
+            extra[G] += 1
+        y[G_i] = y_G
         gf_G = sw.values(k_G, args_G)
         # sliding: a flipped entry whose new side's flow points back into the surface
         slides = flip & (new_side * gf_G < 0)  # (an exit is no flip: it leaves along the surface)
