@@ -6,19 +6,25 @@ derivation, the framework), applies one small fault at a time to its source, and
 every claim that imports the module (``verify.sources.closure``) in a fresh interpreter
 whose import system loads the mutated source instead of the file. Each mutant is
 
-* **killed**    -- some claim's verdict changed (or it crashed: a fault caught loudly);
-* **survived**  -- some number a check compared (measured, expected or bound, tolerance, the
+* **killed**      -- some claim's verdict changed (or it crashed: a fault caught loudly);
+* **survived**    -- some number a check compared (measured, expected or bound, tolerance, the
   relation's intervals) changed but every verdict stayed: the checks sit behind enough slack
-  to absorb the fault. These are the findings;
-* **silent**    -- nothing any claim recorded changed: the mutated code is not exercised at
-  this profile, or the mutant is equivalent. Not counted in the score.
+  to absorb the fault (issue 14: a survivor);
+* **unexercised** -- the mutated expression was never evaluated by the claims run (a probe
+  wrapped around it never fired): nothing tested it, so it is a gap, not an equivalence;
+* **equivalent**  -- the mutated expression was evaluated, yet no verdict and no number any
+  check compared changed: on everything the claims compute the mutant behaves as the original
+  (e.g. a doubled constant in a message, ``x**2 -> x**3`` on 0/1 values);
+* **timeout**     -- the claims did not finish within ``--timeout``: not caught by a verdict.
 
-Score = killed / (killed + survived). Operators (one edit each, on arithmetic only):
+Score = killed / (killed + survived + unexercised + timeout): the caught share of the
+non-equivalent mutants, where only a mutant shown to have no effect on what was evaluated
+counts as equivalent. Operators (one edit each, on arithmetic only):
 ``+ <-> -``, ``* <-> /``, a power ``x**k -> x**(k+1)``, a numeric constant ``c -> 2c``,
 a unary minus dropped, and a binary term dropped (``a + b -> a``). Mutants are sampled
 with a fixed seed, so a run is reproducible::
 
-    python -m verify.mutation                      # DEFAULT_TARGETS, 8 mutants each, tiny
+    python -m verify.mutation                      # DEFAULT_TARGETS, 7 mutants each, tiny
     python -m verify.mutation numeric/data/weakly_correlated.py --per-file 20 --profile quick
 """
 
@@ -44,23 +50,30 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The default targets: formulas the claims compare against (paper packages), numeric kernels,
-# symbolic derivations and the framework's decision code, one or two files per layer and paper.
+# The default targets: the modules that hold the paper formulas and bounds the claims compare
+# against (each paper's formula/constant modules and the symbolic derivations) and the numeric
+# kernels every claim runs on (activation, losses, networks).
 DEFAULT_TARGETS = (
-    "verify/verdict.py",
-    "verify/evidence.py",
-    "numeric/measures/statistics.py",
-    "numeric/models/networks.py",
-    "numeric/data/weakly_correlated.py",
-    "numeric/data/near_orthogonal.py",
-    "numeric/models/balanced_relu.py",
-    "symbolic/closed_forms.py",
+    "verify/papers/dana2025/model.py",
     "verify/papers/dana2025/common.py",
     "verify/papers/kou2023/sequences.py",
+    "verify/papers/kou2023/decomposition.py",
+    "verify/papers/kumar2025/ncf.py",
     "verify/papers/kumar2025/saddle.py",
     "verify/papers/min2024/common.py",
+    "verify/papers/min2024/geometry.py",
+    "verify/papers/min2024/losses.py",
     "verify/papers/zhang2025/identities.py",
+    "verify/papers/zhang2025/equivalence.py",
+    "symbolic/closed_forms.py",
+    "symbolic/activations.py",
+    "symbolic/sequence_lemmas.py",
+    "symbolic/cosine_flow.py",
+    "numeric/models/activation.py",
+    "numeric/models/losses.py",
+    "numeric/models/networks.py",
 )
+STATUSES = ("killed", "survived", "unexercised", "timeout", "equivalent")
 SWAP = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult}
 
 
@@ -148,23 +161,28 @@ def _mutate_node(node: Any, op: str) -> ast.AST:
     return node
 
 
-class _Replace(ast.NodeTransformer):
-    """Replaces exactly one node object (by identity) by its mutant."""
+PROBE = "__mutant_hit__"
 
-    def __init__(self, target: ast.AST, op: str):
-        self.target, self.op = target, op
+
+class _Replace(ast.NodeTransformer):
+    """Replaces exactly one node object (by identity) by its mutant, wrapped in ``PROBE(...)``
+    when ``probe`` (an identity call that records that the mutated expression was evaluated)."""
+
+    def __init__(self, target: ast.AST, op: str, probe: bool = False):
+        self.target, self.op, self.probe = target, op, probe
 
     def visit(self, node: ast.AST) -> ast.AST:
         if node is self.target:
-            return _mutate_node(node, self.op)
+            new = _mutate_node(node, self.op)
+            return ast.Call(ast.Name(PROBE, ast.Load()), [new], []) if self.probe else new
         return self.generic_visit(node)
 
 
-def mutated_source(path: Path, index: int) -> str:
-    """The source of ``path`` with its ``index``-th mutation applied."""
+def mutated_source(path: Path, index: int, probe: bool = False) -> str:
+    """The source of ``path`` with its ``index``-th mutation applied (and probed, see :class:`_Replace`)."""
     tree = ast.parse(path.read_text())
     node, op = _mutable(tree)[index]
-    return ast.unparse(ast.fix_missing_locations(_Replace(node, op).visit(tree)))
+    return ast.unparse(ast.fix_missing_locations(_Replace(node, op, probe).visit(tree)))
 
 
 # -- running one mutant in a fresh interpreter ------------------------------------------------
@@ -175,6 +193,7 @@ class _MutantFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def __init__(self, name: str, source: str, origin: str):
         self.name, self.source, self.origin = name, source, origin
+        self.hit = False  # set by the probe when the mutated expression is evaluated
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != self.name:
@@ -190,7 +209,12 @@ class _MutantFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module):
         module.__file__ = self.origin
+        module.__dict__[PROBE] = self._probe
         exec(compile(self.source, self.origin, "exec"), module.__dict__)
+
+    def _probe(self, value: Any) -> Any:
+        self.hit = True
+        return value
 
 
 def module_name(path: Path) -> str:
@@ -202,12 +226,14 @@ def module_name(path: Path) -> str:
 
 
 def _worker(spec: dict) -> dict:
-    """Run ``spec['claims']`` (with the mutant installed when given); records by claim id."""
+    """Run ``spec['claims']`` (with the probed mutant installed when given); records by claim id and,
+    for a mutant, ``hit`` (was the mutated expression evaluated). With ``spec['base']`` (verdicts by
+    claim) the run stops at the first changed verdict: the mutant is killed, the rest need not run."""
+    finder = None
     if spec.get("path"):
         path = ROOT / spec["path"]
-        sys.meta_path.insert(
-            0, _MutantFinder(module_name(path), mutated_source(path, spec["index"]), str(path))
-        )
+        finder = _MutantFinder(module_name(path), mutated_source(path, spec["index"], probe=True), str(path))
+        sys.meta_path.insert(0, finder)
     from numeric.backend import get_backend
     from verify.profiles import get_profile
     from verify.registry import all_claims
@@ -223,7 +249,9 @@ def _worker(spec: dict) -> dict:
             out[cid] = {"verdict": str(r.verdict), "numbers": _numbers(r)}
         except Exception as e:  # a mutant that breaks the import or the runner is caught loudly
             out[cid] = {"verdict": f"CRASH {type(e).__name__}", "numbers": []}
-    return out
+        if spec.get("base", {}).get(cid, out[cid]["verdict"]) != out[cid]["verdict"]:
+            break
+    return {"claims": out, "hit": None if finder is None else finder.hit}
 
 
 def _numbers(record: Record) -> list:
@@ -247,10 +275,10 @@ def _run_worker(spec: dict, timeout: float) -> dict:
             env=env,
         )
     except subprocess.TimeoutExpired:
-        return {cid: {"verdict": "TIMEOUT", "numbers": []} for cid in spec["claims"]}
+        return {"claims": {}, "hit": None, "timeout": True}
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        return {cid: {"verdict": f"CRASH {last[:80]}", "numbers": []} for cid in spec["claims"]}
+        return {"claims": {cid: {"verdict": f"CRASH {last[:80]}", "numbers": []} for cid in spec["claims"]}}
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
@@ -266,11 +294,16 @@ def affected_claims(path: Path, limit: int, seed: int) -> list[str]:
 
 
 def classify(base: dict, mutant: dict) -> str:
-    if any(base[c]["verdict"] != mutant[c]["verdict"] for c in base):
+    """``base``: records by claim of the unmutated run; ``mutant``: a worker's answer (records of the
+    claims it ran, ``hit``, ``timeout``). See the module docstring for the five outcomes."""
+    runs = mutant["claims"]
+    if any(base[c]["verdict"] != r["verdict"] for c, r in runs.items()):
         return "killed"
-    if any(base[c]["numbers"] != mutant[c]["numbers"] for c in base):
+    if mutant.get("timeout"):
+        return "timeout"
+    if any(base[c]["numbers"] != r["numbers"] for c, r in runs.items()):
         return "survived"
-    return "silent"
+    return "equivalent" if mutant.get("hit") else "unexercised"
 
 
 def run(
@@ -288,36 +321,36 @@ def run(
             random.Random(f"{seed}/{path}").sample(mutants, min(per_file, len(mutants))),
             key=lambda m: m.index,
         )
-        base = _run_worker({"claims": claims, "profile": profile}, timeout)
+        base = _run_worker({"claims": claims, "profile": profile}, timeout)["claims"]
+        verdicts = {c: r["verdict"] for c, r in base.items()}
         for m in chosen:
             t0 = time.perf_counter()
-            res = _run_worker(
-                {"claims": claims, "profile": profile, "path": m.path, "index": m.index}, timeout
-            )
+            spec = {"claims": claims, "profile": profile, "path": m.path, "index": m.index, "base": verdicts}
+            res = _run_worker(spec, timeout)
             status = classify(base, res)
-            changed = [c for c in claims if base[c]["verdict"] != res[c]["verdict"]]
+            changed = [c for c, r in res["claims"].items() if base[c]["verdict"] != r["verdict"]]
             rows.append(
                 {
                     **asdict(m),
                     "status": status,
                     "claims": len(claims),
-                    "verdict_changes": {c: f"{base[c]['verdict']} -> {res[c]['verdict']}" for c in changed},
+                    "verdict_changes": {
+                        c: f"{base[c]['verdict']} -> {res['claims'][c]['verdict']}" for c in changed
+                    },
                     "seconds": round(time.perf_counter() - t0, 1),
                 }
             )
             print(f"{m.path}:{m.line} {m.op:10s} {m.before!r:.40} -> {status}", file=sys.stderr)
-    killed = sum(r["status"] == "killed" for r in rows)
-    survived = sum(r["status"] == "survived" for r in rows)
+    counts = {k: sum(r["status"] == k for r in rows) for k in STATUSES}
+    caught, non_equivalent = counts["killed"], len(rows) - counts["equivalent"]
     summary = {
         "profile": profile,
         "seed": seed,
         "per_file": per_file,
         "max_claims": max_claims,
         "files": [str(p.relative_to(ROOT)) for p in paths],
-        "killed": killed,
-        "survived": survived,
-        "silent": sum(r["status"] == "silent" for r in rows),
-        "score": killed / (killed + survived) if killed + survived else None,
+        **counts,
+        "score": caught / non_equivalent if non_equivalent else None,
         "mutants": rows,
     }
     (out / "mutation.json").write_text(json.dumps(summary, indent=1))
@@ -331,8 +364,8 @@ def _markdown(s: dict) -> str:
         "# Mutation score of the verdicts",
         "",
         f"Profile `{s['profile']}`, seed {s['seed']}, up to {s['per_file']} mutants per file. "
-        f"**{s['killed']} killed, {s['survived']} survived, {s['silent']} silent** "
-        f"(not exercised or equivalent). Score killed / (killed + survived) = **{score}**.",
+        "**" + ", ".join(f"{s[k]} {k}" for k in STATUSES) + "**. "
+        f"Score killed / non-equivalent (killed + survived + unexercised + timeout) = **{score}**.",
         "",
         "Reproduce: `python -m verify.mutation " + " ".join(s["files"]) + f" --per-file {s['per_file']} "
         f"--max-claims {s['max_claims']} --profile {s['profile']} --seed {s['seed']}`",
@@ -354,11 +387,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "files", nargs="*", type=Path, help="project source files to mutate (default: DEFAULT_TARGETS)"
     )
-    ap.add_argument("--per-file", type=int, default=8, help="mutants sampled per file")
+    ap.add_argument("--per-file", type=int, default=7, help="mutants sampled per file")
     ap.add_argument("--profile", default="tiny")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--timeout", type=float, default=600, help="seconds per mutant run")
-    ap.add_argument("--max-claims", type=int, default=12, help="claims re-run per mutant (fixed sample)")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per mutant run")
+    ap.add_argument("--max-claims", type=int, default=8, help="claims re-run per mutant (fixed sample)")
     ap.add_argument("--out", type=Path, default=ROOT / "reports" / "mutation")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
@@ -371,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"verify.mutation: error: give existing source files (missing: {missing})", file=sys.stderr)
         return 2
     s = run([f.resolve() for f in files], a.per_file, a.profile, a.out, a.seed, a.timeout, a.max_claims)
-    print(f"score {s['score']}: {s['killed']} killed, {s['survived']} survived, {s['silent']} silent")
+    print(f"score {s['score']}: " + ", ".join(f"{s[k]} {k}" for k in STATUSES))
     return 0
 
 

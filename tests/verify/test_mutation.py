@@ -54,11 +54,43 @@ def test_the_finder_loads_the_mutated_module(tmp_path: Path, monkeypatch):
     assert module.g(1) == 0
 
 
-def test_classification_by_verdict_then_numbers():
-    base = {"c": {"verdict": "PASS", "numbers": [["a", "", "1.0"]]}}
-    assert classify(base, {"c": {"verdict": "FAIL", "numbers": [["a", "", "2.0"]]}}) == "killed"
-    assert classify(base, {"c": {"verdict": "PASS", "numbers": [["a", "", "1.5"]]}}) == "survived"
-    assert classify(base, base) == "silent"
+def test_classification_by_verdict_then_numbers_then_the_probe():
+    base = {"c": {"verdict": "PASS", "numbers": [["a", "", "1.0"]]}, "d": {"verdict": "PASS", "numbers": []}}
+    moved = {"verdict": "PASS", "numbers": [["a", "", "1.5"]]}
+    # a run stopped at its first changed verdict (claim d never ran) is killed
+    assert classify(base, {"claims": {"c": {"verdict": "FAIL", "numbers": []}}, "hit": True}) == "killed"
+    assert classify(base, {"claims": {**base, "c": moved}, "hit": True}) == "survived"
+    assert classify(base, {"claims": {}, "hit": None, "timeout": True}) == "timeout"
+    # nothing recorded changed: equivalent only if the mutated expression was evaluated
+    assert classify(base, {"claims": base, "hit": True}) == "equivalent"
+    assert classify(base, {"claims": base, "hit": False}) == "unexercised"
+
+
+def test_the_probe_fires_only_when_the_mutated_expression_is_evaluated(tmp_path: Path, monkeypatch):
+    path = tmp_path / "probed.py"
+    path.write_text("def g(x):\n    if x > 0:\n        return x + 1\n    return x\n")
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    (index,) = [i for i, m in enumerate(mutation.enumerate_mutants(path)) if m.op == "swap"]
+    finder = _MutantFinder("probed", mutation.mutated_source(path, index, probe=True), str(path))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr("sys.meta_path", [finder, *__import__("sys").meta_path])
+    spec = importlib.util.find_spec("probed")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.g(-1) == -1 and not finder.hit  # the mutated branch did not run
+    assert module.g(1) == 0 and finder.hit  # x + 1 -> x - 1, evaluated
+
+
+def test_score_counts_unexercised_and_survivors_against_it(tmp_path: Path, monkeypatch):
+    outcomes = iter(["killed", "survived", "unexercised", "equivalent"])
+    monkeypatch.setattr(mutation, "affected_claims", lambda *a: ["c"])
+    monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: {"claims": {"c": {"verdict": "PASS"}}})
+    monkeypatch.setattr(mutation, "classify", lambda base, res: next(outcomes))
+    src = mutation.ROOT / "numeric" / "models" / "losses.py"
+    s = mutation.run([src], 4, "tiny", tmp_path, 0, 1.0, 1)
+    assert (s["killed"], s["survived"], s["unexercised"], s["equivalent"]) == (1, 1, 1, 1)
+    assert s["score"] == 1 / 3  # killed / (killed + survived + unexercised + timeout)
+    assert "1 unexercised" in (tmp_path / "mutation.md").read_text()
 
 
 @pytest.mark.parametrize("target", mutation.DEFAULT_TARGETS)
