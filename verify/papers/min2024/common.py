@@ -124,17 +124,25 @@ def initial_state(p: Problem) -> np.ndarray:
 def run(
     backend: Backend, p: Problem, ts: np.ndarray, *, rtol: float, kind: str = "exponential"
 ) -> Trajectory:
-    """One batched DOPRI5 solve of the balanced log-polar flow for every member of ``p``."""
+    """One batched DOPRI5 solve of the balanced log-polar flow for every member of ``p``.
+
+    Every activation switch is an event (``events=flow.switching``,
+    :mod:`numeric.engine.integrators.events`): each member's steps end on the surfaces its
+    neurons cross, so its error is controlled by ``rtol`` through the switches. Where both
+    sides point into a surface (a neuron sliding along it) the entry runs live, as without
+    events (no sliding mode for this flow)."""
     args = LogPolarFlow.args(backend, p.X, p.y, s=p.s)
     control = AdaptiveStep(rtol=rtol, atol=rtol * 1e-2)
+    flow = LogPolarFlow(kind)
     return solve(
-        LogPolarFlow(kind),
+        flow,
         backend.asarray(initial_state(p)),
         ts,
         method=DOPRI5,
         control=control,
         args=args,
         max_steps=200_000,
+        events=flow.switching,
     )
 
 
