@@ -7,6 +7,7 @@ import pytest
 
 from numeric.backend import to_numpy
 from numeric.data.datasets import orthogonal
+from numeric.data.weakly_correlated import appendix_b_init, gram_to_inputs
 from numeric.engine.integrators import DOP853, DOPRI5, RK4, AdaptiveStep, FixedStep
 from numeric.engine.integrators.events import EventTracker, EventTrajectory, Switching
 from numeric.engine.solve import solve
@@ -436,3 +437,33 @@ def test_a_rejected_retake_is_a_rejected_step(monkeypatch):
     assert tr.ok.all() and tr.n_events.tolist() == [1] and tr.n_rejected[0] >= 1
     assert tr.n_steps[0] <= 10
     assert abs(tr.final[0, 0] - (Y(1.5) - Y(0.5))) < 10 * 1e-6 * abs(Y(1.5) - Y(0.5))
+
+
+def test_event_corrections_keep_the_balance_invariant(numpy_backend):
+    """Lemma 1 of dana2025: ``a_j^2 - ||w_j||^2`` is conserved on every activation pattern, so the
+    event solve (App. B init, inputs with an orthogonal Gram matrix in R^{3n}; this draw has a
+    grazing crossing, where a first-order correction of the event time that trusted ``g / g'``
+    moved the state by 19 in the balance) keeps it to its state error: a change of the state by
+    ``dy`` changes the balance by <= 2 (|a| + |w|) |dy|, and the global error of an rtol solve is
+    1-100 rtol |y| (:class:`AdaptiveStep`), so <= 200 rtol max|y|^2 (measured 5e-10 at rtol 1e-8)."""
+    rng = np.random.default_rng(1)
+    n, p, B = 4, 3, 2
+    d = 3 * n
+    X = gram_to_inputs(np.diag(rng.uniform(0.5, 1.5, n) ** 2), d, rng)
+    W, a = appendix_b_init(rng, B, p, d)
+    model = ShallowReLU(p, d, "full")
+    args = model.args(numpy_backend, X, rng.choice([-1.0, 1.0], n))
+    rtol = 1e-8
+    tr = solve(
+        model,
+        model.pack((W, a)),
+        np.linspace(0.0, 1.0, 41),
+        method=DOPRI5,
+        control=AdaptiveStep(rtol=rtol, atol=1e-3 * rtol),
+        args=args,
+        events=model.switching,
+    )
+    assert tr.ok.all() and tr.n_events.sum() >= 1
+    Wt = tr.ys[:, :, : p * d].reshape(B, -1, p, d)
+    balance = tr.ys[:, :, p * d :] ** 2 - (Wt**2).sum(-1)
+    assert np.abs(balance - balance[:, :1]).max() < 200 * rtol * np.abs(tr.ys).max() ** 2

@@ -328,7 +328,9 @@ class EventTracker:
         output's): a member with an entry still behind (``since < 0``) is carried across along
         the old piece, ``y += lag f_old``, ``t += lag`` with ``lag`` its largest remaining time;
         a member whose entries all crossed before ``t*`` gets the last ``ago = min_e since_e``
-        on the new piece, ``y += ago (f_new - f_old)`` (one more field evaluation). Both stop a
+        on the new piece, ``y += ago (f_new - f_old)`` (one more field evaluation). Only entries
+        with ``|since| <= _CARRY h`` are corrected (a grazing crossing, ``g_e'`` near 0, is left
+        as the re-taken step put it: its linearisation is not trusted). Both stop a
         fraction ``_CARRY`` short of the surface on the new side, so every flipped entry ends on
         its new side (to rounding), as observers that read signs (a neuron is dead where its
         pre-activation is <= 0) expect; the event time is then the trajectory's, not the dense
@@ -393,8 +395,9 @@ class EventTracker:
         g_G = sw.values(y_G, args_G)
         # the time since each flipped entry crossed, on the re-taken trajectory (see the docstring)
         rate = new_side * sw.values(k_old, args_G)
-        crossed = flip & cut[:, None] & (rate > 0)
-        since = xp.where(crossed, (new_side * g_G) / xp.where(rate > 0, rate, 1.0), xp.inf)
+        since = (new_side * g_G) / xp.where(rate > 0, rate, 1.0)
+        small = xp.abs(since) <= _CARRY * dt_F[H_i][:, None]  # else the linearisation is not trusted
+        since = xp.where(flip & cut[:, None] & (rate > 0) & small, since, xp.inf)
         lag = xp.maximum(-since.min(axis=1), 0.0)  # > 0: an entry still behind its surface
         ago = xp.where(xp.isfinite(since).any(axis=1), xp.maximum(since.min(axis=1), 0.0), 0.0)
         if bool(to_numpy((lag > 0).any())):  # carried across along the old piece
