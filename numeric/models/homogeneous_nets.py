@@ -151,6 +151,13 @@ class HomogeneousNet:
         value, grads = loss_and_grad(self.unpack(y), args["X"], args["y"], self.alpha, self.p)
         return value, pack(grads)
 
+    def ncf_and_grad(self, y: Array, args: dict[str, Array]) -> tuple[Array, Array]:
+        r"""The NCF :math:`\mathcal N_{z,\mathcal H}(W)=z^\top\mathcal H(X;W)` (eq. 4) of ``z = args["y"]``
+        (the residual the new weights are to fit), ``(B,)``, and its gradient as a flat state: the NCF
+        flows (eqs. 5, 17) and projected ascent read the net through this."""
+        value, grads = ncf_and_grad(self.unpack(y), args["X"], args["y"], self.alpha, self.p)
+        return value, pack(grads)
+
     def loss_value(self, y: Array, args: dict[str, Array]) -> Array:
         r""":math:`\tfrac12\|\mathcal H(X;W)-y\|^2` of every member, ``(B,)``."""
         return _SQUARE_SUM.value(output(self.unpack(y), args["X"], self.alpha, self.p), args["y"])

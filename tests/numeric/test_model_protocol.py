@@ -23,7 +23,7 @@ import pytest
 from numeric.backend import get_backend
 from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, logpolar_state, logpolar_to_plain
 from numeric.models.fixed_readout import FixedReadoutNet
-from numeric.models.homogeneous_nets import HomogeneousNet
+from numeric.models.homogeneous_nets import HomogeneousNet, output
 from numeric.models.leaky_balanced import LeakyLogPolarFlow
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
@@ -133,14 +133,19 @@ REDUCED = [
 ALL = [(name, lambda b=b: b()[:3]) for name, b, _ in RAW + REDUCED]
 
 
-def _grad(model: Model, y: np.ndarray, args: dict) -> np.ndarray:
-    """Central differences of the loss, (B, N)."""
+def _central(fun, y: np.ndarray) -> np.ndarray:
+    """Central differences of the per-member function ``fun`` ``(B, N) -> (B,)``, (B, N)."""
     g = np.empty_like(y)
     for k in range(y.shape[1]):
         e = np.zeros_like(y)
         e[:, k] = H
-        g[:, k] = (model.loss_value(y + e, args) - model.loss_value(y - e, args)) / (2 * H)
+        g[:, k] = (fun(y + e) - fun(y - e)) / (2 * H)
     return g
+
+
+def _grad(model: Model, y: np.ndarray, args: dict) -> np.ndarray:
+    """Central differences of the loss, (B, N)."""
+    return _central(lambda v: model.loss_value(v, args), y)
 
 
 def _close(got: np.ndarray, want: np.ndarray) -> None:
@@ -196,3 +201,14 @@ def test_blocks_layout():
     np.testing.assert_array_equal(b2, b)
     with pytest.raises(ValueError, match="hold 7 parameters, the state has 8"):
         unpack_blocks(y, ((2, 3), (1,)))
+
+
+def test_homogeneous_ncf_is_z_dot_the_output_with_its_gradient():
+    r""":meth:`HomogeneousNet.ncf_and_grad`: :math:`\mathcal N=z^\top\mathcal H(X;W)` exactly (the same
+    forward pass as the loss) and its flat gradient by central differences (tolerance as above)."""
+    model, y, args = _homogeneous()
+    z = np.random.default_rng(7).normal(size=N)
+    data = model.args(BE, args["X"], z)
+    value, grad = model.ncf_and_grad(y, data)
+    np.testing.assert_array_equal(value, (z * output(model.unpack(y), args["X"], 0.2, 2)).sum(axis=-1))
+    _close(grad, _central(lambda v: model.ncf_and_grad(v, data)[0], y))

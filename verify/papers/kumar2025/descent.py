@@ -19,12 +19,11 @@ from functools import partial
 import numpy as np
 
 from numeric.models.homogeneous_nets import (
+    HomogeneousNet,
     degree,
     layer_candidates,
     loss_and_grad,
-    ncf_and_grad,
     output,
-    pack,
     projected_gradient_ascent,
     unpack,
 )
@@ -88,9 +87,11 @@ def lemma_12(ctx: Context) -> None:
     rng, X, y = _problem(ctx, "lemma-12")
     shapes = [(1, X.shape[1])] + [(1, 1)] * (DEPTH - 1)
 
+    net = HomogeneousNet(tuple(shapes), ALPHA, P)
+    data = net.args(ctx.backend, X, y)
+
     def ncf(u):
-        value, grads = ncf_and_grad(unpack(u, shapes), X, y, ALPHA, P)
-        return value, pack(grads)
+        return net.ncf_and_grad(u, data)
 
     u0 = ctx.backend.asarray(rng.normal(size=(restarts, sum(r * c for r, c in shapes))))
     u, values = projected_gradient_ascent(ncf, u0, step=0.05, iters=iters)

@@ -26,7 +26,6 @@ from numeric.backend import Rng
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import (
     HomogeneousNet,
-    ncf_and_grad,
     normalize,
     pack,
     unpack,
@@ -75,12 +74,11 @@ def _escape(leader: int, rng: Rng, *, deltas_n: int):
 def _escape_run(X: np.ndarray, y: np.ndarray, w0: np.ndarray, deltas: np.ndarray):
     """``(deltas, max_t |w_z|, neuron 0's norm at T_delta + 6, per-neuron norms of the NCF limit)``."""
 
-    def ncf(u, args=None):
-        value, grads = ncf_and_grad(unpack(u, SHAPES), X, y, 1.0, 2)
-        return value, pack(grads)
-
     net = HomogeneousNet(tuple(SHAPES), 1.0, 2)
     data = net.args(HOST, X, y)
+
+    def ncf(u, args=None):
+        return net.ncf_and_grad(u, data)
 
     def flow(u, args=None):
         value, grad = net.loss_and_grad(u, data)

@@ -41,7 +41,6 @@ from numeric.models.homogeneous_nets import (
     kkt_cosine,
     layer_candidates,
     loss_and_grad,
-    ncf_and_grad,
     normalize,
     output,
     pack,
@@ -110,7 +109,7 @@ def _relu_saddle(rng: np.random.Generator, alpha: float, n: int = 10, d: int = 3
     for _ in range(20):
         X = rng.normal(size=(n, d))
         u, v = np.linalg.qr(rng.normal(size=(d, 2)))[0].T
-        y = np.maximum(X @ u, alpha * (X @ u)) - np.maximum(X @ v, alpha * (X @ v))
+        y = homogeneous(alpha, 1).value(X @ u) - homogeneous(alpha, 1).value(X @ v)
         wn = _relu_fit(X, y, alpha, rng)
         if wn is None:
             continue
@@ -150,11 +149,11 @@ def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: f
     )
     d = X.shape[1]
     shapes_z, full_shapes = [(new, d), (1, new)], [(1 + new, d), (1, 1 + new)]
-    net = HomogeneousNet(tuple(full_shapes), alpha, 1)
-    data = net.args(HOST, X, y)
+    net, net_z = HomogeneousNet(tuple(full_shapes), alpha, 1), HomogeneousNet(tuple(shapes_z), alpha, 1)
+    data, data_z = net.args(HOST, X, y), net_z.args(HOST, X, ybar)
 
     def ncf_grad(u):
-        return pack(ncf_and_grad(unpack(u, shapes_z), X, ybar, alpha, 1)[1])
+        return net_z.ncf_and_grad(u, data_z)[1]
 
     def loss_grad(w):
         return net.loss_and_grad(w, data)[1]

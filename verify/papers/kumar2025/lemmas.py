@@ -12,11 +12,13 @@ import numpy as np
 import sympy as sp
 from scipy.special import expit
 
+from numeric.backend import get_backend
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import (
+    HomogeneousNet,
     NeuronNCF,
     degree,
-    loss_and_grad,
+    homogeneous,
     ncf_and_grad,
     normalize,
     output,
@@ -41,6 +43,7 @@ from verify.papers.kumar2025.hypotheses import (
 )
 
 EPS = float(np.finfo(float).eps)
+HOST = get_backend("numpy")  # the instances, flows and searches here live on the host
 KKT_TOL = 1e-6  # a PGA limit is tested as a KKT point when |grad - lambda u| <= KKT_TOL lambda
 
 
@@ -240,11 +243,13 @@ def _early_phase(loss_grad, ncf_grad, X, y, w0, L, deltas, T):
 
 
 def _hom(alpha: float, p: int, shapes):
+    net = HomogeneousNet(tuple(shapes), alpha, p)
+
     def loss_grad(w, X, y):
-        return pack(loss_and_grad(unpack(w, shapes), X, y, alpha, p)[1])
+        return net.loss_and_grad(w, net.args(HOST, X, y))[1]
 
     def ncf_grad(w, X, z):
-        return pack(ncf_and_grad(unpack(w, shapes), X, z, alpha, p)[1])
+        return net.ncf_and_grad(w, net.args(HOST, X, z))[1]
 
     return loss_grad, ncf_grad
 
@@ -397,8 +402,8 @@ def lemma_2(ctx: Context) -> None:
 
 
 def _hom_value(alpha, p, shapes, X, z, u):
-    value, grads = ncf_and_grad(unpack(u, shapes), X, z, alpha, p)
-    return value, pack(grads)
+    net = HomogeneousNet(tuple(shapes), alpha, p)
+    return net.ncf_and_grad(u, net.args(HOST, X, z))
 
 
 # ------------------------------------------------------------------------------------------- Lemma 3
@@ -909,7 +914,7 @@ def _block_weights(rng: np.random.Generator, d: int, act: int, kink: bool, alpha
     A1, A2, C2 = rng.normal(size=(1, d)), rng.normal(size=(1, act)), rng.normal(size=(1, 1))
     B2, B3 = rng.normal(size=(act, 1)), rng.normal(size=(1, 1))
     if kink:  # pre-activation -1e-12 on x_0 (at the kink up to 1e-12), pushed across it by the new neuron
-        g1 = np.maximum(N1 @ X[0], alpha * (N1 @ X[0])) ** p
+        g1 = homogeneous(alpha, p).value(N1 @ X[0])
         N2[0, 1] = (-1e-12 - N2[0, 0] * g1[0]) / g1[1]
         B2[0, 0] = abs(B2[0, 0]) * np.sign((A1 @ X[0])[0])
     return N1, N2, N3, A1, A2, C2, B2, B3

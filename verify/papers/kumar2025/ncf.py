@@ -20,6 +20,7 @@ from numeric.backend import Array, array_namespace
 from numeric.models.homogeneous_nets import (
     NeuronNCF,
     degree,
+    homogeneous,
     layer_candidates,
     ncf_and_grad,
     normalize,
@@ -195,7 +196,7 @@ def lemma_8(ctx: Context) -> None:
     search_rng = ctx.rng("taylor-search").host
     gauss = search_rng.normal(size=28)
     near = gauss.copy()  # active layer-2 neuron 0 at pre-activation 1e-3 (near its kink)
-    g1 = np.maximum(near[4:12].reshape(2, 4) @ near[:4], 0.5 * near[4:12].reshape(2, 4) @ near[:4]) ** 4
+    g1 = homogeneous(0.5, 4).value(near[4:12].reshape(2, 4) @ near[:4])
     near[13] = (1e-3 - near[12] * g1[0]) / g1[1]
     new_kink = gauss.copy()  # the new layer-1 neuron's pre-activation A1 x = 1e-3
     new_kink[18:22] += (1e-3 - new_kink[18:22] @ new_kink[:4]) * new_kink[:4] / (new_kink[:4] @ new_kink[:4])

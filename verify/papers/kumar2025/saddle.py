@@ -48,10 +48,8 @@ from numeric.models.homogeneous_nets import (
     homogeneous,
     kkt_cosine,
     layer_candidates,
-    ncf_and_grad,
     normalize,
     output,
-    pack,
     projected_gradient_ascent,
     unpack,
 )
@@ -75,8 +73,11 @@ def _flows(X, y, wn, shapes_z, alpha: float = ALPHA, p: int = P):
     def full(t, w, args):
         return net(t, w, data)
 
+    net_z = HomogeneousNet(tuple(shapes_z), alpha, p)
+    data_z = net_z.args(HOST, X, ybar)
+
     def reduced(t, u, args):
-        return pack(ncf_and_grad(unpack(u, shapes_z), X, ybar, alpha, p)[1])
+        return net_z.ncf_and_grad(u, data_z)[1]
 
     return full, reduced, full_shapes, ybar
 
@@ -175,9 +176,11 @@ def _two_layer(rng: np.random.Generator, tag: str, alpha: float, p: int, n: int 
     shapes_z = [(new, d), (1, new)]
     full, _, _, ybar = _flows(X, y, wn, shapes_z, alpha, p)
 
+    net_z = HomogeneousNet(tuple(shapes_z), alpha, p)
+    data_z = net_z.args(HOST, X, ybar)
+
     def ncf(u):
-        value, grads = ncf_and_grad(unpack(u, shapes_z), X, ybar, alpha, p)
-        return value, pack(grads)
+        return net_z.ncf_and_grad(u, data_z)
 
     return _Saddle(
         tag,

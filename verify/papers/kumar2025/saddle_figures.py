@@ -19,14 +19,14 @@ import sympy as sp
 from scipy.optimize import minimize
 from scipy.special import expit
 
+from numeric.backend import get_backend
 from numeric.engine.descent import gradient_descent
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import (
+    HomogeneousNet,
     NeuronNCF,
     kkt_cosine,
     layer_candidates,
-    loss_and_grad,
-    ncf_and_grad,
     output,
     pack,
     unpack,
@@ -42,6 +42,8 @@ from verify.papers.kumar2025.hypotheses import (
     W0_STABLE,
     W_STAR_SECOND_ORDER,
 )
+
+HOST = get_backend("numpy")  # the figures' data, fits and GD runs live on the host (scipy)
 
 # --------------------------------------------------------------------------------------- Lemma 18
 
@@ -302,13 +304,15 @@ def _l4_problem(ctx: Context, key: str = "lemma-4"):
 
 
 def _l4_fields(X: np.ndarray, y: np.ndarray):
+    net = HomogeneousNet(tuple(_SHAPES4), 1.0, 2)
+    data = net.args(HOST, X, y)
+
     def ncf(u, args=None):
-        value, grads = ncf_and_grad(unpack(u, _SHAPES4), X, y, 1.0, 2)
-        return value, pack(grads)
+        return net.ncf_and_grad(u, data)
 
     def descent(u, args=None):
-        value, grads = loss_and_grad(unpack(u, _SHAPES4), X, y, 1.0, 2)
-        return value, -pack(grads)
+        value, grad = net.loss_and_grad(u, data)
+        return value, -grad
 
     return ncf, descent
 
@@ -706,11 +710,12 @@ def _quartic_saddle(rng: np.random.Generator, d: int, n: int, width: int):
     X = 1.5 * rng.normal(size=(n, d)) / np.sqrt(d)
     u, v = np.linalg.qr(rng.normal(size=(d, 2)))[0].T
     y = ((X @ u) ** 2 - 0.8 * (X @ v) ** 2) ** 2
-    shapes = [(1, d), (1, 1), (1, 1)]
+    net = HomogeneousNet(((1, d), (1, 1), (1, 1)), 1.0, 2)
+    data = net.args(HOST, X, y)
 
     def fun(w):
-        value, grads = loss_and_grad(unpack(w[None], shapes), X, y, 1.0, 2)
-        return float(value[0]), pack(grads)[0]
+        value, grad = net.loss_and_grad(w[None], data)
+        return float(value[0]), grad[0]
 
     fit = minimize(fun, np.append(u, [1.0, 1.0]), jac=True, method="BFGS", options={"gtol": 1e-10})
     Ws = [np.zeros((1, width, d)), np.zeros((1, width, width)), np.zeros((1, 1, width))]
@@ -721,10 +726,11 @@ def _quartic_saddle(rng: np.random.Generator, d: int, n: int, width: int):
 def _sharpness(X: np.ndarray, y: np.ndarray, Ws: list[np.ndarray]) -> float:
     """Largest Hessian eigenvalue of the loss at ``Ws`` (central differences of the analytic gradient,
     step 1e-6: error ~1e-12 relative, the loss being a polynomial)."""
-    shapes, w0 = [W.shape[1:] for W in Ws], pack(Ws)[0]
+    net = HomogeneousNet(tuple(W.shape[1:] for W in Ws), 1.0, 2)
+    w0, data = net.pack(Ws)[0], net.args(HOST, X, y)
 
     def grad(w):
-        return pack(loss_and_grad(unpack(w[None], shapes), X, y, 1.0, 2)[1])[0]
+        return net.loss_and_grad(w[None], data)[1][0]
 
     H = np.array([(grad(w0 + 1e-6 * e) - grad(w0 - 1e-6 * e)) / 2e-6 for e in np.eye(w0.size)])
     return float(np.linalg.eigvalsh(0.5 * (H + H.T))[-1])
@@ -795,16 +801,17 @@ def _gd_record(X, y, Ws, lr: float, steps: int, every: int, cosine, wn0: np.ndar
     weights.  The steps are the engine's map on the packed weights (field minus the gradient; bit
     for bit ``W - lr g``), the records its observer; a member whose weights leave the finite numbers is
     NaN from then on (status ``NONFINITE``)."""
-    shapes = [W.shape[1:] for W in Ws]
+    net = HomogeneousNet(tuple(W.shape[1:] for W in Ws), *act)
+    data = net.args(HOST, X, y)  # shared (n, d) data: held here, not in the engine's per-member args
 
     def field(t, w, args):
-        return -pack(loss_and_grad(unpack(w, shapes), X, y, *act)[1])
+        return net(t, w, data)
 
     def observe(t, w, args):
-        Vs = unpack(w, shapes)
+        Vs = net.unpack(w)
         norms = _new_norms(Vs)
         return {
-            "loss": loss_and_grad(Vs, X, y, *act)[0],
+            "loss": net.loss_value(w, data),
             "norms": norms,
             "wz": np.sqrt((norms**2).sum(axis=1) + (Vs[1][:, 1:, 1:] ** 2).sum(axis=(1, 2))),
             "cos": cosine(Vs),
@@ -813,8 +820,8 @@ def _gd_record(X, y, Ws, lr: float, steps: int, every: int, cosine, wn0: np.ndar
 
     record = np.union1d(np.arange(0, steps + 1, every), [steps])
     args = {"wn0": wn0}
-    run = gradient_descent(field, pack(Ws), lr=lr, steps=steps, record=record, args=args, observe=observe)
-    return {"step": record, **run.observed, "w": run.ys}, unpack(run.y_stop, shapes)
+    run = gradient_descent(field, net.pack(Ws), lr=lr, steps=steps, record=record, args=args, observe=observe)
+    return {"step": record, **run.observed, "w": run.ys}, net.unpack(run.y_stop)
 
 
 def _next_plateau(loss: np.ndarray, i1: int, half: int = 16, drop: float = 0.5) -> int | None:
