@@ -36,6 +36,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from numeric.models.losses import Loss
+
+_SQUARE_SUM = Loss("square", "sum")
+
 
 @dataclass
 class ActivePairs:
@@ -106,9 +110,10 @@ class ActivePairs:
         return self.y.reshape(self.B, self.nmax) - h
 
     def loss(self, r: np.ndarray | None = None) -> np.ndarray:
-        """Eq. (2) per member, (B,)."""
+        """Eq. (2) per member, (B,): the summed square loss over each member's own ``n`` (as
+        :meth:`numeric.models.shallow_relu.ShallowReLU.loss_value`; padded examples have r = 0)."""
         r = self.residual() if r is None else r
-        return 0.5 * (r * r).sum(axis=1) / self.n
+        return _SQUARE_SUM.value(r, 0.0) / self.n
 
     def curvature(self, r: np.ndarray | None = None) -> np.ndarray:
         """Eq. (5) exactly per member (module docstring), (B,)."""

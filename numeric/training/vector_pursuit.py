@@ -21,7 +21,10 @@ import numpy as np
 
 from numeric.engine.trajectory import Status
 from numeric.models.homogeneous_nets import NeuronNCF, homogeneous, projected_gradient_ascent
+from numeric.models.losses import Loss
 from numeric.training.neuron_pursuit import PursuitConfig, PursuitResult, PursuitStep, scheduled_descent
+
+_SQUARE_SUM = Loss("square", "sum")  # on (K, n) outputs: per output over the samples, then summed
 
 
 def predict(W1: np.ndarray, W2: np.ndarray, X: np.ndarray, cfg: PursuitConfig) -> np.ndarray:
@@ -36,9 +39,10 @@ def loss_and_grad(
     S = W1 @ X.T
     sigma = homogeneous(cfg.alpha, cfg.p)
     G = sigma.value(S)
-    R = W2 @ G - Y.T
+    F = W2 @ G
+    R = _SQUARE_SUM.dvalue(F, Y.T)  # H - Y (the factor c = 1 is exact)
     g1 = ((W2.T @ R) * sigma.slope(S)) @ X
-    return 0.5 * float((R**2).sum()), g1, R @ G.T
+    return float(_SQUARE_SUM.value(F, Y.T).sum()), g1, R @ G.T
 
 
 def _best_neuron(X: np.ndarray, R: np.ndarray, cfg: PursuitConfig, rng: np.random.Generator, first: bool):

@@ -29,6 +29,8 @@ from numeric.data.weakly_correlated import (
     sphere_gram,
 )
 from numeric.measures.statistics import clopper_pearson
+from numeric.models.activation import RELU
+from numeric.models.losses import Loss
 from numeric.models.shallow_relu import ShallowReLU
 from symbolic import shallow_meanfield as sym
 from verify.claim import Erratum, claim
@@ -181,8 +183,8 @@ def _correct_margin(inst: Instance, W: np.ndarray, a: np.ndarray) -> np.ndarray:
 
 def t1_hypotheses(inst: Instance) -> bool:
     """Assumption 2, event I and Lemma 6's event L(0) <= 2 (C_y^+)^2 (the deterministic part of Theorem 1)."""
-    h = inst.a @ np.maximum(inst.W @ inst.X.T, 0.0) / inst.p
-    L0 = 0.5 * float(((inst.y - h) ** 2).mean())
+    h = inst.a @ RELU.value(inst.W @ inst.X.T) / inst.p
+    L0 = float(Loss("square").value(h, inst.y))
     a2 = inst.off < float(assumption2_limit(inst.norms, inst.y))
     covered = bool(np.all(_correct_margin(inst, inst.W, inst.a) > 0))
     return a2 and covered and L0 <= 2 * float(np.abs(inst.y).max()) ** 2
@@ -832,7 +834,7 @@ def l7_ratios(theta: np.ndarray, upper_const: str, lower_corr: bool = True) -> t
     inst = lemma7_instance(theta, n, p)
     model, y0, args = inst.model()
     mu = max(float(model.curvature(y0, args)[0]), 1e-300)
-    act = (inst.W @ inst.X.T > 0).astype(float)  # (p, n)
+    act = RELU.slope(inst.W @ inst.X.T)  # (p, n): 1_{j,i}
     a2, w2 = inst.a**2, (inst.W**2).sum(axis=1)
     c, off = inst.norms, inst.off
     lam = {"printed": c.max() ** 2, "corrected": c.max() ** 2 + off}[upper_const]

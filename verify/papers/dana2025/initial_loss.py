@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.data.weakly_correlated import appendix_b_init_reduced
+from numeric.models.activation import RELU
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.dana2025.common import Data, make_data
@@ -40,7 +41,7 @@ def outputs(rng: np.random.Generator, data: Data, M: int, p: int, *, nested: boo
     ``nested``: all widths ``1..p`` at once, ``(M, p, n)``; otherwise width ``p`` only, ``(M, n)``.
     """
     V, a, _ = appendix_b_init_reduced(rng, data.G, data.d, M, p)
-    terms = a[:, :, None] * np.maximum(V, 0.0)
+    terms = a[:, :, None] * RELU.value(V)
     if nested:
         return np.cumsum(terms, axis=1) / np.arange(1, p + 1)[None, :, None]
     return terms.mean(axis=1)

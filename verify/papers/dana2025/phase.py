@@ -13,6 +13,8 @@ import numpy as np
 import sympy as sp
 
 from numeric.data.weakly_correlated import group_init
+from numeric.models.activation import RELU
+from numeric.models.losses import Loss
 from numeric.models.shallow_relu import ShallowReLU
 from symbolic import shallow_meanfield as sym
 from symbolic.to_numeric import lambdify_numeric
@@ -82,8 +84,8 @@ def _group_sim(ctx: Context, k: int, p: int, labels: np.ndarray, gammas: np.ndar
         v = (Ug**2).sum(-1)
         z = np.einsum("tjk,jk->tj", Ug, Dbar * signs[:, None]) / np.sqrt(v)
         at = ys[:, p * n :]
-        h = np.einsum("tj,tji->ti", at, np.maximum(U, 0.0)) / p
-        L = 0.5 * ((labels[None] - h) ** 2).mean(axis=1)
+        h = np.einsum("tj,tji->ti", at, RELU.value(U)) / p
+        L = Loss("square").value(h, labels[None])
         out.append((z, v, L))
     err = [float(np.abs(out[0][q] - out[1][q]).max()) for q in range(3)]
     return ts, out[1], err

@@ -42,6 +42,7 @@ from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
+from numeric.models.activation import RELU
 from numeric.models.balanced_relu import PlainFlow, direction_rate, join, split
 from numeric.models.leaky_balanced import LeakyLogPolarFlow, reduced_direction_error
 from numeric.models.losses import Loss
@@ -489,7 +490,7 @@ def remark_1(ctx: Context) -> None:
     dW, _ = _plain_field(X, y, W, v, kink=0.0)
     u = W / np.linalg.norm(W, axis=-1, keepdims=True)
     ratio = v / np.linalg.norm(W, axis=-1)  # plays the role of s_j: 1 in modulus only if balanced
-    f = (v[..., None] * np.maximum(W @ X.T, 0.0)).sum(1)
+    f = (v[..., None] * RELU.value(W @ X.T)).sum(1)
     lhs = reduced_direction_error(u, direction_rate(W, dW), ratio, activated_sum(u, X, y))
     rhs = 2 * n * np.linalg.norm(X, axis=1).max() * np.abs(f).max(-1)[:, None] * np.abs(ratio)
     ctx.bound(

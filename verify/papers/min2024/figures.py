@@ -16,7 +16,9 @@ import numpy as np
 from numeric.backend import to_numpy
 from numeric.data.separated_data import DEAD, PLUS, planar, regions
 from numeric.engine.descent import gradient_descent
+from numeric.models.activation import RELU
 from numeric.models.balanced_relu import PlainFlow, join, split
+from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context, Series
 
@@ -47,7 +49,7 @@ def _gd_run(ctx: Context, beta: float, seeds: int, h: int, steps: int, record: n
     W, v = split(Y.reshape(-1, Y.shape[-1]), h)
     W, v = W.reshape(seeds, len(record), h, 2), v.reshape(seeds, len(record), h)
     codes = regions(W, X, y)
-    loss = np.exp(-(v[..., None] * np.maximum(W @ X.T, 0.0)).sum(2)).sum(-1)
+    loss = Loss("exponential", "sum").value((v[..., None] * RELU.value(W @ X.T)).sum(2), y)
     return {"codes": codes, "v": v, "norm": np.linalg.norm(W, axis=-1), "loss": loss, "ok": tr.ok}
 
 

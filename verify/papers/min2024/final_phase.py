@@ -32,6 +32,7 @@ from numeric.data.separated_data import MINUS, PLUS, regions, separation
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
+from numeric.models.activation import RELU
 from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, join, split
 from verify.claim import claim
 from verify.context import Context
@@ -83,7 +84,7 @@ def _sizes(ctx: Context) -> list[tuple[int, float]]:
 def _outputs(U: np.ndarray, rho: np.ndarray, s: np.ndarray, X: np.ndarray, keep: np.ndarray) -> np.ndarray:
     r""":math:`\sum_{j\in keep}s_je^{2\rho_j}\sigma(\langle u_j,x_i\rangle)`, ``(B, T, n)``."""
     w = (s * keep)[:, None, :, None] * np.exp(2 * rho)[..., None]
-    return (w * np.maximum(np.einsum("bthd,nd->bthn", U, X), 0.0)).sum(2)
+    return (w * RELU.value(np.einsum("bthd,nd->bthn", U, X))).sum(2)
 
 
 def _t2_index(f: np.ndarray) -> int:
@@ -350,7 +351,7 @@ def _unbalanced_ratio(ctx: Context) -> np.ndarray:
     out = []
     for cls in (1.0, -1.0):
         own, keep = p.y == cls, s == cls
-        f = (v[:, keep, None] * np.maximum(W[:, keep] @ p.X[own].T, 0.0)).sum(1)
+        f = (v[:, keep, None] * RELU.value(W[:, keep] @ p.X[own].T)).sum(1)
         k = _t2_index(f)
         out.append(4 * np.linalg.norm(p.X, axis=1).max() * (W[k, keep] ** 2).sum())
     return np.array(out)

@@ -24,6 +24,7 @@ from numeric.data.separated_data import (
     regions,
     separation,
 )
+from numeric.models.activation import RELU
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.min2024.common import (
@@ -408,7 +409,7 @@ def _final_phase(backend, p: Problem, t_end: float) -> dict:
     k = np.arange(p.B)
     codes_t1 = ev.codes[k, np.minimum(t1, len(ts) - 1)]  # (B, h)
     Z = np.einsum("bthd,nd->bthn", U, p.X)  # pre-activations of unit directions
-    contrib = p.s[:, None, :, None] * np.exp(2 * rho)[..., None] * np.maximum(Z, 0.0)  # (B, T, h, n)
+    contrib = p.s[:, None, :, None] * np.exp(2 * rho)[..., None] * RELU.value(Z)  # (B, T, h, n)
     f_plus = (contrib * (codes_t1 == PLUS)[:, None, :, None]).sum(2)
     f_minus = (contrib * (codes_t1 == 2)[:, None, :, None]).sum(2)
     f = contrib.sum(2)
