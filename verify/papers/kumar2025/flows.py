@@ -120,7 +120,8 @@ def approach_rate(ncf: NeuronNCF, theta: np.ndarray) -> np.ndarray:
     c = theta[:, : ncf.k_in] @ ncf.G[0]
     active = np.maximum(c, ncf.alpha * c) != 0
     slowest = np.where(active, np.abs(ncf.Q[0, 0])[None, :], np.inf).min(axis=1)
-    return np.where(np.isfinite(slowest), 2 * np.abs(theta[:, -1]) * slowest, np.inf)
+    finite = np.isfinite(slowest)
+    return np.where(finite, 2 * np.abs(theta[:, -1]) * np.where(finite, slowest, 0.0), np.inf)
 
 
 def settling_time(residual: np.ndarray, rate: np.ndarray) -> float:
