@@ -164,7 +164,7 @@ def _lemma9_violation(theta: np.ndarray) -> float:
         i = np.argmin(np.abs(N @ z))
         z = z - (N[i] @ z) * N[i]
     cos = abs(x1 @ z) / (np.linalg.norm(x1) * np.linalg.norm(z))
-    return float((cos - 8 * EPS) / np.sqrt(1 - separation(X, y) ** 2))
+    return float((cos - 8 * EPS) / np.sqrt(1 - xi(X, y)))
 
 
 @claim(
