@@ -329,6 +329,7 @@ def run(
             res = _run_worker(spec, timeout)
             status = classify(base, res)
             changed = [c for c, r in res["claims"].items() if base[c]["verdict"] != r["verdict"]]
+            moved = [c for c, r in res["claims"].items() if base[c]["numbers"] != r["numbers"]]
             rows.append(
                 {
                     **asdict(m),
@@ -337,6 +338,7 @@ def run(
                     "verdict_changes": {
                         c: f"{base[c]['verdict']} -> {res['claims'][c]['verdict']}" for c in changed
                     },
+                    "numbers_moved": moved,  # claims whose compared numbers changed (a survivor's witnesses)
                     "seconds": round(time.perf_counter() - t0, 1),
                 }
             )
@@ -370,11 +372,13 @@ def _markdown(s: dict) -> str:
         "Reproduce: `python -m verify.mutation " + " ".join(s["files"]) + f" --per-file {s['per_file']} "
         f"--max-claims {s['max_claims']} --profile {s['profile']} --seed {s['seed']}`",
         "",
-        "| file:line | operator | before -> after | status | verdict changes |",
+        "| file:line | operator | before -> after | status | verdict changes (survivors: claims moved) |",
         "|---|---|---|---|---|",
     ]
     for r in s["mutants"]:
         ch = "; ".join(f"{c}: {v}" for c, v in r["verdict_changes"].items())[:160]
+        if r["status"] == "survived":
+            ch = "numbers moved in " + ", ".join(r.get("numbers_moved", []))
         lines.append(
             f"| {r['path']}:{r['line']} | {r['op']} | `{r['before'][:50]}` -> `{r['after'][:50]}` "
             f"| {r['status']} | {ch} |"

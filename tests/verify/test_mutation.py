@@ -84,13 +84,15 @@ def test_the_probe_fires_only_when_the_mutated_expression_is_evaluated(tmp_path:
 def test_score_counts_unexercised_and_survivors_against_it(tmp_path: Path, monkeypatch):
     outcomes = iter(["killed", "survived", "unexercised", "equivalent"])
     monkeypatch.setattr(mutation, "affected_claims", lambda *a: ["c"])
-    monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: {"claims": {"c": {"verdict": "PASS"}}})
+    record = {"verdict": "PASS", "numbers": []}
+    monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: {"claims": {"c": record}})
     monkeypatch.setattr(mutation, "classify", lambda base, res: next(outcomes))
     src = mutation.ROOT / "numeric" / "models" / "losses.py"
     s = mutation.run([src], 4, "tiny", tmp_path, 0, 1.0, 1)
     assert (s["killed"], s["survived"], s["unexercised"], s["equivalent"]) == (1, 1, 1, 1)
     assert s["score"] == 1 / 3  # killed / (killed + survived + unexercised + timeout)
     assert "1 unexercised" in (tmp_path / "mutation.md").read_text()
+    assert all(r["numbers_moved"] == [] for r in s["mutants"])  # the stub's numbers never move
 
 
 @pytest.mark.parametrize("target", mutation.DEFAULT_TARGETS)
