@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import minimize
+from scipy.special import expit
 
 
 @dataclass(frozen=True)
@@ -74,3 +75,21 @@ def worst_instance(
             )
     ratio = np.nan if counts["undefined"] else best[0]
     return Worst(best[1], ratio, best[2], counts["evaluations"], per_family, counts["undefined"])
+
+
+def squash(z: float, lo: float = 0.0, hi: float = 1.0) -> float:
+    r"""The logistic map of a search parameter into ``[lo, hi]``: :math:`lo+(hi-lo)\,\mathrm{sigmoid}(z)`.
+
+    How a :func:`worst_instance` parameter :math:`z\in\mathbb R` reaches a bounded hypothesis.  The
+    sigmoid is SciPy's ``expit``: no overflow for any ``z`` (``1/(1+e^{-z})`` overflows for
+    :math:`z<-709`) and accurate to a few ulp relative in both tails, so a parameter reaches values
+    :math:`\sim e^{z}` near ``lo`` (the form :math:`\tfrac12(1+\tanh(z/2))` cancels there: exactly
+    ``lo`` from :math:`z\approx-37`).  With the defaults the result is the sigmoid itself.
+    """
+    return lo + (hi - lo) * float(expit(z))
+
+
+def softplus(z: np.ndarray | float) -> np.ndarray:
+    r"""The map of search parameters onto :math:`(0,\infty)`: :math:`\ln(1+e^z)`, elementwise, as
+    ``logaddexp(0, z)`` (no overflow; :math:`\approx z` for large z, :math:`e^z` for very negative z)."""
+    return np.logaddexp(0.0, z)

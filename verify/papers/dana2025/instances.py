@@ -27,6 +27,7 @@ import numpy as np
 from numeric.backend import get_backend
 from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm
 from numeric.models.shallow_relu import ShallowReLU
+from verify.search import softplus
 
 HOST = get_backend("numpy")
 LOG_RANGE = 3.0  # log-norms and log-scales are clipped to [-3, 3]: factors up to e^6 ~ 400 apart
@@ -61,10 +62,6 @@ class Instance:
     def model(self) -> tuple[ShallowReLU, np.ndarray, dict]:
         m = ShallowReLU(self.p, self.X.shape[1], "full")
         return m, m.pack((self.W[None], self.a[None])), m.args(HOST, self.X, self.y)
-
-
-def softplus(t: np.ndarray) -> np.ndarray:
-    return np.logaddexp(0.0, t)
 
 
 def labels(t: np.ndarray) -> np.ndarray:

@@ -23,6 +23,8 @@ from numeric.data.weakly_correlated import (
     event_I,
     sphere_directions,
 )
+from numeric.models.activation import RELU
+from numeric.models.losses import Loss
 from numeric.models.shallow_relu import ShallowReLU
 from numeric.training.orthogonal_pairs import ActivePairs
 from symbolic import shallow_meanfield as sym
@@ -30,7 +32,8 @@ from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.dana2025.common import EPS, orthogonal_sweep, p_of_n, solve_flow, t_infinity
 from verify.papers.dana2025.hypotheses import APP_B
-from verify.papers.dana2025.instances import HOST, assemble, labels, norms, softplus
+from verify.papers.dana2025.instances import HOST, assemble, labels, norms
+from verify.search import softplus
 
 G0 = np.array([[1.0, 0.95], [0.92, 0.9]])  # <w_j(0)|x_i>, rows j, columns i (catalog's example)
 
@@ -49,8 +52,8 @@ def _prop3_runs(ctx: Context, y1: float, lams, a0s, T: float):
     ys = solve_flow(model, be.asarray(model.pack((V, a))), args, ts, rtol=1e-10, max_steps=200_000)
     V_t = ys[:, :, :4].reshape(B, len(ts), 2, 2)
     a_t = ys[:, :, 4:]
-    h = np.einsum("btj,btji->bti", a_t, np.maximum(V_t, 0.0)) / 2
-    L = 0.25 * ((y[:, None, :] - h) ** 2).sum(-1)
+    h = np.einsum("btj,btji->bti", a_t, RELU.value(V_t)) / 2
+    L = Loss("square").value(h, y[:, None, :])  # eq. (2), n = 2
     return cases, ts, V_t, a_t, L, y
 
 
@@ -745,7 +748,7 @@ def _delta_run(
     a = a_scale * np.sign(a) * np.sqrt(_wsq(V, G, wperp2) + delta + rng.exponential(1.0, a.shape))
     model = ShallowReLU(p, n, "orthogonal")
     args = model.args(be, c, y, wperp2=wperp2)
-    t_n = 2 * n / (np.abs(y).min() * c.min() * delta * a_scale**2) * np.maximum(V, 0).max(axis=(1, 2))
+    t_n = 2 * n / (np.abs(y).min() * c.min() * delta * a_scale**2) * RELU.value(V).max(axis=(1, 2))
     stops = np.floor(t_n / lr).astype(int)
     T = int(stops.max() * (1 + extra)) + 1
     yk, pre_tn, rec = be.asarray(model.pack((V, a))), np.zeros_like(V), []

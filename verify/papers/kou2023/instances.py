@@ -53,6 +53,7 @@ from numeric.models.fixed_readout import class_of_rows
 from numeric.training.reduced_gd import InitialState, ReducedGD, log_grid
 from verify.context import Context
 from verify.papers.kou2023.common import Ens, Setup
+from verify.search import squash
 
 N = 4  # points per instance
 D = 2000  # nominal input dimension (only the init's orthogonal part depends on it)
@@ -87,10 +88,6 @@ class Region:
         )
 
 
-def _sigmoid(z: float) -> float:
-    return float(1 / (1 + np.exp(-np.clip(z, -500, 500))))
-
-
 def kappa_cap(region: Region, gamma: float, R: float) -> float:
     r"""Largest :math:`\kappa` of an instance: the claim's own (``region.kappa``) and the theorem's
     near orthogonality with :math:`C=1`: :math:`\kappa\le\gamma^4/R^2` (Theorem 4.1, (B.4)) or
@@ -110,12 +107,12 @@ def instance(ctx: Context, theta: np.ndarray, region: Region) -> Ens:
     S = np.cos(theta[2]) * -np.outer(y, y) + np.sin(theta[2]) * (U + U.T)
     np.fill_diagonal(S, 0.0)
     S /= max(float(np.abs(S).max()), 1e-300)
-    s = region.R ** (_sigmoid(theta[3]) * u)
-    gamma = region.gammas[0] + (region.gammas[1] - region.gammas[0]) * _sigmoid(theta[7])
-    kappa = kappa_cap(region, gamma, s.max() / s.min()) * _sigmoid(theta[1])
+    s = region.R ** (squash(theta[3]) * u)
+    gamma = squash(theta[7], *region.gammas)
+    kappa = kappa_cap(region, gamma, s.max() / s.min()) * squash(theta[1])
     G = np.diag(s**2) + kappa * s.min() ** 2 / n * S
     data = GramData(G, y, D, "search instance")
-    sigma0 = region.sigma0 * 10 ** (-2 * _sigmoid(theta[4]))
+    sigma0 = region.sigma0 * 10 ** (-2 * squash(theta[4]))
     J = class_of_rows(m)[:, None] * y[None, :]
     Z0 = 3 * sigma0 * s * np.tanh(E - 2 * theta[5] * J + 2 * theta[6])
     if region.relu:  # project onto S_i(0) nonempty: the most active own-class neuron is switched on

@@ -24,6 +24,7 @@ from symbolic.sequence_lemmas import (
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS
+from verify.search import softplus, squash
 
 C_VALUES = (0.01, 0.5, 2.0)
 
@@ -113,10 +114,6 @@ def _exact_sequences(ctx: Context, steps: int, sign: float, which: str, x0: floa
 SEARCH_STEPS = 12  # length of the sequences the instance searches optimise
 
 
-def _softplus(z: float) -> float:
-    return float(np.logaddexp(0.0, z))
-
-
 def _sequence(theta: np.ndarray, which: str) -> tuple[np.ndarray, float, float]:
     r"""``theta`` = (x0 logit, log C1, C2/C1 logit, one logit per step) -> ``(x, C1, C2)``.
 
@@ -133,11 +130,11 @@ def _sequence(theta: np.ndarray, which: str) -> tuple[np.ndarray, float, float]:
     C1 = float(np.exp(theta[1]))
     C2 = C1 * (1 + theta[2] ** 2) if which == "both" else C1
     x = np.empty(len(theta) - 2)
-    x[0] = theta[0] if which == "lower" else _softplus(theta[0])
+    x[0] = theta[0] if which == "lower" else softplus(theta[0])
     for t, z in enumerate(theta[3:]):
         e = np.exp(-x[t])
         if which == "both":
-            x[t + 1] = x[t] + (C1 + (C2 - C1) / (1 + np.exp(-z))) * e
+            x[t + 1] = x[t] + squash(z, C1, C2) * e
         elif which == "upper":
             x[t + 1] = max(x[t] + C1 * e - np.exp(z), 0.0)
         else:

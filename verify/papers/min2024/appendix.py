@@ -26,6 +26,7 @@ from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
+from numeric.models.activation import RELU, Activation
 from numeric.models.balanced_relu import PlainFlow, join, split
 from numeric.models.losses import Loss
 from verify.claim import claim
@@ -38,25 +39,30 @@ from verify.papers.min2024.common import (
     family_problem,
     run,
 )
-from verify.papers.min2024.instances import SEARCH_CONE, cone_instance, cone_starts, squash
+from verify.papers.min2024.instances import SEARCH_CONE, cone_instance, cone_starts
+from verify.search import squash
 
 X1 = np.array([[1.0, 0.0]])  # the single data point of E.3 / E.4
 THETA0 = np.array([0.0, 1.0, 1.0])  # (w1, w2, v) at t = 0: on the boundary <x, w> = 0
 
 
+_EXP = Loss("exponential", "sum")  # E.3/E.4's loss on the one point; r = -l'(y, f) = y e^{-y f}
+
+
 def _one_neuron_field(theta: np.ndarray, y: float, a: float) -> np.ndarray:
     r"""Exponential-loss field of E.3/E.4, :math:`\sigma'(0)=a`; ``theta`` ``(..., 3)``."""
     w1, v = theta[..., 0], theta[..., 2]
-    slope = np.where(w1 > 0, 1.0, np.where(w1 == 0, a, 0.0))
-    r = y * np.exp(-y * v * np.maximum(w1, 0.0))  # -l'(y, f)
-    return np.stack([slope * r * v, np.zeros_like(w1), r * np.maximum(w1, 0.0)], axis=-1)
+    sigma = Activation(alpha=0.0, kink=a)
+    h = sigma.value(w1)
+    r = -_EXP.dvalue(v * h, y)
+    return np.stack([sigma.slope(w1) * r * v, np.zeros_like(w1), r * h], axis=-1)
 
 
 def _branch_47(y: float):
     r"""Eq. (47): the active-branch ODE (indicator dropped), as a solver field on ``(B, 3)``."""
 
     def field(t, th, args):
-        r = y * np.exp(-y * th[:, 2] * th[:, 0])
+        r = -_EXP.dvalue(th[:, 2] * th[:, 0], y)
         return np.stack([r * th[:, 2], np.zeros_like(r), r * th[:, 0]], axis=1)
 
     return field
@@ -147,7 +153,7 @@ def _e2_violation(theta: np.ndarray) -> float:
     W, v = scale * theta[n * D : k].reshape(1, E2_H, D), scale * theta[k : k + E2_H].reshape(1, E2_H)
     kind = "exponential" if theta[-1] >= 0 else "logistic2"
     q, act = _eq46_terms(get_backend("numpy"), X, y, W, v, kind)
-    f = (v[..., None] * np.maximum(W @ X.T, 0.0)).sum(1)
+    f = (v[..., None] * RELU.value(W @ X.T)).sum(1)
     Q = act @ (np.abs(-Loss(kind, "sum").dvalue(f, y)) * np.linalg.norm(X, axis=1))[0]  # (1, h)
     keep = Q > 0
     if not keep.any():

@@ -22,6 +22,7 @@ import numpy as np
 
 from numeric.data.separated_data import aggregates
 from verify.papers.min2024.common import Problem
+from verify.search import squash
 
 SEARCH_CONE = (5, 3)  # (n, D) of the conic instance searches (Lemmas 5 and 7)
 
@@ -76,11 +77,6 @@ PROBE = (
     "at tiny and quick (<= 10 evaluations per start, fewer than the parameters) the search probes each "
     "start's neighbourhood; the full profile runs Nelder-Mead proper"
 )  # what a trajectory search's budget allows below the full profile
-
-
-def squash(z: float, lo: float, hi: float) -> float:
-    """``z`` -> ``(lo, hi)`` by the logistic function."""
-    return lo + (hi - lo) * float(0.5 * (1.0 + np.tanh(0.5 * z)))
 
 
 def _signs(logits: np.ndarray) -> np.ndarray:

@@ -52,9 +52,9 @@ from verify.papers.min2024.instances import (
     cone_instance,
     cone_starts,
     separated_problem,
-    squash,
     starts,
 )
+from verify.search import squash
 
 ALPHAS = (0.0, 0.3, 1.0)
 LADDER = np.array([1e-1, 1e-2, 1e-3, 1e-4])  # eps / eps_max, eps_max = 1 / (4 sqrt(h) X_max W_max^2)
@@ -107,10 +107,6 @@ def _scaled_states(rng, X, y, B, h, alpha, log10_f):
 SEARCH4 = (4, 3, 3)  # (n, D, h) of Lemma 4's instance search
 
 
-def _sigmoid(z: float) -> float:
-    return float(0.5 * (1.0 + np.tanh(0.5 * z)))
-
-
 def balanced_instance(theta: np.ndarray, alpha: float | None = None):
     r"""``theta`` -> a balanced state ``(X, y, W, s, alpha)`` with :math:`\max_i|f_i|\le1`, or None.
 
@@ -126,8 +122,8 @@ def balanced_instance(theta: np.ndarray, alpha: float | None = None):
     X = theta[: n * D].reshape(n, D)
     W = theta[n * D : n * D + h * D].reshape(1, h, D)
     s = np.where(theta[n * D + h * D : n * D + h * D + h] >= 0, 1.0, -1.0)[None]
-    alpha = _sigmoid(theta[-2]) if alpha is None else alpha
-    level = -10.0 * _sigmoid(theta[-1])
+    alpha = squash(theta[-2]) if alpha is None else alpha
+    level = -10.0 * squash(theta[-1])
     y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
     f1, _ = plain_direction_rate(X, y, W, s * np.linalg.norm(W, axis=-1), alpha)
     if not np.abs(f1).max() > 0:
@@ -366,7 +362,7 @@ def _early_run(theta: np.ndarray) -> dict:
     q = q.with_log_eps(q.log_eps + np.log(_eps_max(q, 0)))
     kind = "exponential" if theta[-1] >= 0 else "logistic2"
     ts = np.linspace(0.0, _horizon(q, 0), 13)
-    return _observed_run(get_backend("numpy"), q, squash(theta[-2], 0.0, 1.0), kind, ts)
+    return _observed_run(get_backend("numpy"), q, squash(theta[-2]), kind, ts)
 
 
 _EARLY_SEARCH = (

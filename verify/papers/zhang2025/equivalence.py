@@ -53,6 +53,7 @@ from verify.papers.zhang2025.paired_runs import (
     stack_args,
     two_layer,
 )
+from verify.search import squash
 
 ALPHAS = (0.0, 0.1, 0.3, 0.5, 0.9)
 
@@ -135,10 +136,6 @@ T8_LR = 0.1  # linear learning rate of the searched GD pairs (ReLU: 2 T8_LR/(a+1
 T8_STEPS = 150  # linear time 15: twice the square-loss transition time ln(4 s/w^2)/(2 s) at s = 1, w >= 1e-3
 
 
-def _sigmoid(z: float) -> float:
-    return float(1.0 / (1.0 + np.exp(-z)))
-
-
 def searched_instance(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float, float]:
     r"""Parameters -> ``(X0, y0, y_lin0 (1, N), alpha, w_init, lambda)`` inside Theorem 8's hypotheses.
 
@@ -155,12 +152,12 @@ def searched_instance(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
     X0 = X0.reshape(n, D)
     X0 = X0 / np.sqrt(np.linalg.eigvalsh(X0.T @ X0 / n)[-1])
     y0 = y0 / np.linalg.norm(X0.T @ y0 / n)
-    w_init = 10 ** (-3 + 3 * _sigmoid(rest[1]))
+    w_init = 10 ** (-3 + 3 * squash(rest[1]))
     pos, neg = np.abs(w2[:2]), np.abs(w2[2:])
     W2 = np.concatenate([pos / np.linalg.norm(pos), -neg / np.linalg.norm(neg)]) * w_init / np.sqrt(2)
     W1 = np.outer(W2, r / np.linalg.norm(r))
     y_lin0 = np.concatenate([W1.ravel(), W2])[None]
-    return X0, y0, y_lin0, _sigmoid(rest[0]), w_init, 0.5 * _sigmoid(rest[2])
+    return X0, y0, y_lin0, squash(rest[0]), w_init, squash(rest[2], 0.0, 0.5)
 
 
 def paired_gd_violation(ctx: Context, theta: np.ndarray, *, decay: bool = False) -> float:

@@ -38,6 +38,7 @@ from symbolic.activations import (
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import ALPHA_01, BIAS_FREE, CONDITION_3, DEPTH_3, TWO_LAYER
+from verify.search import squash
 
 EPS = np.finfo(np.float64).eps
 
@@ -137,7 +138,7 @@ def _instance(theta: np.ndarray, shape: tuple[int, int, int] = SEARCH_SHAPE):
     H, D, n = shape
     cuts = np.cumsum([H * D, H, n * D, n])
     W1, W2, X0, y0, a = np.split(np.asarray(theta, float), cuts)
-    alpha = 1.0 / (1.0 + np.exp(-a[0]))
+    alpha = squash(a[0])
     ds = datasets.symmetrize(X0.reshape(n, D), y0, "searched instance")
     return ds, W1.reshape(1, H, D), W2.reshape(1, 1, H), np.full((1, 1, 1), alpha)
 

@@ -57,6 +57,7 @@ from verify.papers.zhang2025.hypotheses import (
     RANK_ONE,
     TWO_LAYER,
 )
+from verify.search import squash
 
 # (pairs, D) of the symmetric datasets searched: from one pair in 1-D to wide and high-dimensional.
 SIZES = [(1, 1), (2, 2), (7, 3), (40, 5), (100, 20)]
@@ -701,7 +702,7 @@ def lemma_15(ctx: Context) -> None:
 
     def violation(theta: np.ndarray) -> float:
         W1, W2, X, a = np.split(theta, cuts)
-        alpha = np.full((1, 1, 1), 1 / (1 + np.exp(-a[0])))
+        alpha = np.full((1, 1, 1), squash(a[0]))
         ratios = _second_term_ratios(W1.reshape(1, H, D), W2.reshape(1, 1, H), X.reshape(P, D), alpha)
         return float(max(r[0] for r in ratios)) / (1 + gamma_s)
 
