@@ -25,16 +25,14 @@ from scipy.special import expit
 from numeric.backend import Rng
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import (
-    HomogeneousNet,
     normalize,
     pack,
     unpack,
 )
 from verify.claim import claim
 from verify.context import Context
-from verify.papers.kumar2025.flows import gradient_flow
+from verify.papers.kumar2025.flows import gradient_flow, net_fields
 from verify.papers.kumar2025.hypotheses import W0_STABLE_NET
-from verify.papers.kumar2025.saddle import HOST
 
 K, D, N = 3, 3, 10
 SHAPES = [(K, D), (1, K)]
@@ -73,17 +71,7 @@ def _escape(leader: int, rng: Rng, *, deltas_n: int):
 
 def _escape_run(X: np.ndarray, y: np.ndarray, w0: np.ndarray, deltas: np.ndarray):
     """``(deltas, max_t |w_z|, neuron 0's norm at T_delta + 6, per-neuron norms of the NCF limit)``."""
-
-    net = HomogeneousNet(tuple(SHAPES), 1.0, 2)
-    data = net.args(HOST, X, y)
-
-    def ncf(u, args=None):
-        return net.ncf_and_grad(u, data)
-
-    def flow(u, args=None):
-        value, grad = net.loss_and_grad(u, data)
-        return value, -grad
-
+    ncf, flow = net_fields(SHAPES, X, y, 1.0, 2)
     fl = polar_flow(ncf, w0, 3, np.linspace(0.0, 40.0, 3), rtol=1e-10)
     T_star = float(blow_up_time(fl, 3)[0])
     wz_max, kept = [], []

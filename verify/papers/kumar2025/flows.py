@@ -20,11 +20,12 @@ import numpy as np
 import sympy as sp
 from scipy.special import expit
 
+from numeric.backend import get_backend
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
-from numeric.models.homogeneous_nets import NeuronNCF, kkt_cosine, normalize
+from numeric.models.homogeneous_nets import HomogeneousNet, NeuronNCF, kkt_cosine, normalize
 from verify.claim import Erratum, claim
 from verify.context import Context
 from verify.papers.kumar2025.hypotheses import (
@@ -89,6 +90,24 @@ def gradient_flow(vg, u0: np.ndarray, ts: np.ndarray, rate=None, rtol: float = 1
         max_steps=200_000,
     )
     return traj
+
+
+def net_fields(shapes, X: np.ndarray, y: np.ndarray, alpha: float, p: int):
+    r"""``(ncf, descent)`` of the net of ``shapes`` on the host data ``(X, y)``, in the ``vg(u, args) ->
+    (value, grad)`` convention of :func:`gradient_flow` and ``polar_flow``: the NCF
+    :math:`\mathcal N_{y,\mathcal H}` (eq. 4) with its gradient, and the loss (eq. 1) with minus its
+    gradient (the gradient flow of the loss, eqs. 14-15)."""
+    net = HomogeneousNet(tuple(shapes), alpha, p)
+    data = net.args(get_backend("numpy"), X, y)
+
+    def ncf(u, args=None):
+        return net.ncf_and_grad(u, data)
+
+    def descent(u, args=None):
+        value, grad = net.loss_and_grad(u, data)
+        return value, -grad
+
+    return ncf, descent
 
 
 def polar_to_end(vg, u0: np.ndarray, degree: int, args=None):

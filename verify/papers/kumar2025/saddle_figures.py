@@ -34,7 +34,7 @@ from numeric.models.homogeneous_nets import (
 from symbolic.jets import DELTA, Jet, activation, lowest_degree, matvec
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.kumar2025.flows import gradient_flow
+from verify.papers.kumar2025.flows import gradient_flow, net_fields
 from verify.papers.kumar2025.hypotheses import (
     LEMMA_18_P4,
     NET_HOMOGENEOUS_L3,
@@ -303,20 +303,6 @@ def _l4_problem(ctx: Context, key: str = "lemma-4"):
     return X, y, mu, w_star, w0, w_first
 
 
-def _l4_fields(X: np.ndarray, y: np.ndarray):
-    net = HomogeneousNet(tuple(_SHAPES4), 1.0, 2)
-    data = net.args(HOST, X, y)
-
-    def ncf(u, args=None):
-        return net.ncf_and_grad(u, data)
-
-    def descent(u, args=None):
-        value, grad = net.loss_and_grad(u, data)
-        return value, -grad
-
-    return ncf, descent
-
-
 def _l4_paths(
     descent, starts: np.ndarray, offsets: np.ndarray, window: np.ndarray, rtol: float
 ) -> np.ndarray:
@@ -378,7 +364,7 @@ def lemma_4(ctx: Context) -> None:
     rtol = ctx.param("rtol", tiny=1e-8, quick=1e-9, full=1e-10)
     budget = ctx.param("search_budget", tiny=1, quick=3, full=60)
     X, y, mu, w_star, w0, w_first = _l4_problem(ctx)
-    ncf, descent = _l4_fields(X, y)
+    ncf, descent = net_fields(_SHAPES4, X, y, 1.0, 2)
     n_star = float(ncf(w_star[None])[0][0])
     T_star = 1 / (3 * n_star)  # eq. 8 with L = 3, delta = 1
     fl = polar_flow(ncf, np.stack([w_star, w0]), 3, np.linspace(0.0, 40.0, 3), rtol=1e-11)
@@ -585,7 +571,7 @@ def equation_9(ctx: Context) -> None:
             why="the balanced neuron on the top eigenvector is a strict local max of the constrained NCF iff "
             "mu_1 > mu_2 (the other eigenvectors give first-order KKT points); 1e-6 >> eigvalsh rounding",
         )
-        ncf, descent = _l4_fields(X, y)
+        ncf, descent = net_fields(_SHAPES4, X, y, 1.0, 2)
         T_star = 1 / (3 * float(ncf(w_star[None])[0][0]))
         grid, p, p_star, tail, hess = _l4_saddle(descent, w_star, T_star, d_ref, t_far, 0.01 * min(eps))
         t_end = 2 * grid[-1]
