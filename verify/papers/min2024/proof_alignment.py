@@ -78,10 +78,10 @@ from verify.papers.min2024.instances import (
     cone_instance,
     cone_starts,
     separated_problem,
-    squash,
     starts,
 )
 from verify.papers.min2024.proof import host_args, output_grid, property_sizes, run_sizes
+from verify.search import squash
 
 
 # ------------------------------------------------------------------------------------ eq. (28)
