@@ -18,7 +18,6 @@ from functools import partial
 
 import numpy as np
 import sympy as sp
-from scipy.special import expit
 
 from numeric.backend import get_backend
 from numeric.engine.integrators.control import AdaptiveStep
@@ -35,6 +34,7 @@ from verify.papers.kumar2025.hypotheses import (
     NCF_HOMOGENEOUS_LIPSCHITZ,
     POSITIVE_START,
 )
+from verify.search import squash
 
 EPS = float(np.finfo(float).eps)
 TAU_END = 12.0  # polar time; see polar_to_end
@@ -470,7 +470,7 @@ def _scaling_violation(vg, L: int, theta: np.ndarray) -> float:
     ``theta`` = (start, normalised to the unit sphere; :math:`\log_{10}\delta=-3\,\mathrm{expit}`),
     on :math:`\tau\in[0,0.05]`, before the earliest blow-up of these spectral neurons."""
     u0 = normalize(theta[None, :4])
-    delta = 10 ** (-3 * float(expit(theta[4])))
+    delta = 10 ** (-3 * squash(theta[4]))
     ts = np.linspace(0.0, 0.05, 6)
     scale = np.array([1.0, delta])[:, None, None]
     sol = {

@@ -41,6 +41,7 @@ from verify.papers.kumar2025.hypotheses import (
     SEVERAL_KKT,
     W2_HOMOGENEOUS,
 )
+from verify.search import squash
 
 EPS = float(np.finfo(float).eps)
 HOST = get_backend("numpy")  # the instances, flows and searches here live on the host
@@ -77,9 +78,9 @@ def _lemma21_violation(theta: np.ndarray) -> float:
     :math:`\le\log(|c|/\delta^2)/s\le 2800` steps, then the error contracts by :math:`|1-2s|\le0.98`
     per step), :math:`\max_t|v|/\sqrt{|c|}` over :math:`1+4\epsilon`, and the largest relative loss
     increase over :math:`4\epsilon`."""
-    c = (1.0 if theta[0] >= 0 else -1.0) * (0.2 + 4.8 * float(expit(theta[1])))
-    lr = (0.01 + 0.48 * float(expit(theta[2]))) / abs(c)
-    delta = 0.99 * np.sqrt(2 * abs(c)) * 10 ** (-6 * float(expit(theta[3])))
+    c = (1.0 if theta[0] >= 0 else -1.0) * squash(theta[1], 0.2, 5.0)
+    lr = squash(theta[2], 0.01, 0.49) / abs(c)
+    delta = 0.99 * np.sqrt(2 * abs(c)) * 10 ** (-6 * squash(theta[3]))
     v, u = delta / np.sqrt(2), delta * np.sign(c) / np.sqrt(2)
     vmax, rise = abs(v), 0.0
     loss = 0.5 * (v * u - c) ** 2

@@ -18,13 +18,13 @@ from collections.abc import Callable
 from functools import partial
 
 import numpy as np
-from scipy.special import expit
 
 from numeric.models.homogeneous_nets import loss_and_grad, normalize, output, pack, unpack
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.hypotheses import BEST_FIT, LEMMA_20_POINT, LIPSCHITZ
 from verify.papers.kumar2025.saddle import ALPHA, P, _fit
+from verify.search import squash
 
 EPS = float(np.finfo(float).eps)
 RHOS = np.geomspace(1e-5, 1e-2, 7)
@@ -109,7 +109,7 @@ def _lemma20_instance(d: int, p: int, theta: np.ndarray):
     Z = Z - np.outer(Z @ w_star, w_star)
     along = (0.3 + np.abs(theta[d + 2 * d * d : d + 2 * d * d + 2 * d])) * np.repeat([1.0, -1.0], d)
     X = Z + np.outer(along, w_star)
-    beta = 0.5 + 1.5 * float(expit(theta[-1]))
+    beta = squash(theta[-1], 0.5, 2.0)
     w_bar = np.concatenate([beta * w_star, [beta**-p]])
     eta = float(np.abs(X @ w_star).min())
     rho = float(np.linalg.eigvalsh(X[:d] @ X[:d].T).min())

@@ -17,7 +17,6 @@ from functools import partial
 import numpy as np
 import sympy as sp
 from scipy.optimize import minimize
-from scipy.special import expit
 
 from numeric.backend import get_backend
 from numeric.engine.descent import gradient_descent
@@ -42,6 +41,7 @@ from verify.papers.kumar2025.hypotheses import (
     W0_STABLE,
     W_STAR_SECOND_ORDER,
 )
+from verify.search import squash
 
 HOST = get_backend("numpy")  # the figures' data, fits and GD runs live on the host (scipy)
 
@@ -326,7 +326,7 @@ def _l4_violation(
     ``theta`` = (neuron 1's direction (a, b) (4), neuron 0's share of the norm, in (0.75, 0.95)); neuron 0
     stays on the ray of :math:`w_*`, so it blows up first (share > 1/sqrt 2 > neuron 1's share, Lemma 11)
     and :math:`T_\delta=T^*/(\text{share}\,\delta)` exactly."""
-    share = 0.75 + 0.2 * float(expit(theta[4]))
+    share = squash(theta[4], 0.75, 0.95)
     w0 = share * w_star
     w0[[3, 4, 5, 7]] = np.sqrt(1 - share**2) * theta[:4] / np.linalg.norm(theta[:4])
     deltas = 0.1 / 2.0 ** np.arange(3)
