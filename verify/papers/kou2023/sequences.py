@@ -26,6 +26,8 @@ from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS
 from verify.search import softplus, squash
 
+EXP_MAX = 700.0  # e^z is finite in float64 up to z ~ 709.8; a larger increment e^z gives the same sequence
+
 C_VALUES = (0.01, 0.5, 2.0)
 
 
@@ -131,7 +133,7 @@ def _sequence(theta: np.ndarray, which: str) -> tuple[np.ndarray, float, float]:
     C2 = C1 * (1 + theta[2] ** 2) if which == "both" else C1
     x = np.empty(len(theta) - 2)
     x[0] = theta[0] if which == "lower" else softplus(theta[0])
-    for t, z in enumerate(theta[3:]):
+    for t, z in enumerate(np.minimum(theta[3:], EXP_MAX)):  # e^z past EXP_MAX: the same instance, no inf
         e = np.exp(-x[t])
         if which == "both":
             x[t + 1] = x[t] + squash(z, C1, C2) * e
