@@ -45,6 +45,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from verify import mutation_coverage, mutation_notes
+
 if TYPE_CHECKING:
     from verify.records import Record
 
@@ -73,18 +75,21 @@ DEFAULT_TARGETS = (
     "numeric/models/losses.py",
     "numeric/models/networks.py",
 )
-STATUSES = ("killed", "survived", "unexercised", "timeout", "equivalent")
+STATUSES = ("killed", "survived", "unexercised", "uncovered", "timeout", "equivalent")
 SWAP = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult}
 
 
 @dataclass(frozen=True)
 class Mutant:
-    """One fault: the ``index``-th mutation site of kind ``op`` in ``path`` (at ``line``)."""
+    """One fault: the ``index``-th mutation site of kind ``op`` in ``path`` (lines ``line`` to
+    ``end_line``); ``at_import`` when the site is evaluated on import (outside any function)."""
 
     path: str
     index: int
     op: str
     line: int
+    end_line: int
+    at_import: bool
     before: str
     after: str
 
@@ -137,11 +142,31 @@ def _mutable(tree: ast.AST) -> list[tuple[ast.AST, str]]:
     return [s for s in _sites(tree) if id(s[0]) not in skip]
 
 
+def _in_functions(tree: ast.AST) -> set[int]:
+    """ids of the nodes inside a function or lambda body (evaluated when called, not on import)."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            inside.update(id(n) for b in body for n in ast.walk(b))
+    return inside
+
+
 def enumerate_mutants(path: Path) -> list[Mutant]:
     tree = ast.parse(path.read_text())
     rel = str(path.resolve().relative_to(ROOT))
+    inside = _in_functions(tree)
     return [
-        Mutant(rel, i, op, node.lineno, ast.unparse(node), ast.unparse(_mutate_node(copy.deepcopy(node), op)))
+        Mutant(
+            rel,
+            i,
+            op,
+            node.lineno,
+            node.end_lineno or node.lineno,
+            id(node) not in inside,
+            ast.unparse(node),
+            ast.unparse(_mutate_node(copy.deepcopy(node), op)),
+        )
         for i, (node, op) in enumerate(_mutable(tree))
     ]
 
@@ -228,7 +253,10 @@ def module_name(path: Path) -> str:
 def _worker(spec: dict) -> dict:
     """Run ``spec['claims']`` (with the probed mutant installed when given); records by claim id and,
     for a mutant, ``hit`` (was the mutated expression evaluated). With ``spec['base']`` (verdicts by
-    claim) the run stops at the first changed verdict: the mutant is killed, the rest need not run."""
+    claim) the run stops at the first changed verdict: the mutant is killed, the rest need not run.
+    With ``spec['trace']`` (files) it answers the claims' line coverage (:mod:`.mutation_coverage`)."""
+    if spec.get("trace"):
+        return {"trace": mutation_coverage.trace(spec["claims"], spec["trace"], spec["profile"], ROOT)}
     finder = None
     if spec.get("path"):
         path = ROOT / spec["path"]
@@ -282,21 +310,43 @@ def _run_worker(spec: dict, timeout: float) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def affected_claims(path: Path, limit: int, seed: int) -> list[str]:
-    """Claims whose code reaches the module (:func:`verify.sources.closure` without parent packages);
-    at most ``limit`` of them, a fixed random sample (framework modules reach every claim)."""
+def reaching_claims(path: Path) -> list[str]:
+    """Claims whose code imports the module (:func:`verify.sources.closure` without parent packages)."""
     from verify.registry import all_claims
     from verify.sources import closure
 
     name = module_name(path)
-    hit = [cid for cid, c in all_claims().items() if name in closure(c.body.__module__, parents=False)]
-    return sorted(random.Random(f"{seed}/{name}").sample(hit, min(limit, len(hit))), key=hit.index)
+    return [cid for cid, c in all_claims().items() if name in closure(c.body.__module__, parents=False)]
+
+
+TRACE_CHUNK = 12  # claims per traced worker: a crash or timeout loses one chunk's coverage only
+
+
+def line_coverage(claim_ids: list[str], files: list[str], profile: str, cache: Path, timeout: float) -> dict:
+    """Cached line coverage (:mod:`.mutation_coverage`) of ``claim_ids`` on ``files``; traces the
+    claims whose cached entry is missing or stale, ``TRACE_CHUNK`` to a fresh interpreter."""
+    from verify.registry import all_claims
+
+    claims = all_claims()
+    entries = mutation_coverage.load(cache, profile)
+    hashes = {c: claims[c].source_hash for c in claim_ids}
+    stale = [c for c in claim_ids if not mutation_coverage.fresh(entries.get(c), hashes[c], files)]
+    for i in range(0, len(stale), TRACE_CHUNK):
+        chunk = stale[i : i + TRACE_CHUNK]
+        traced = _run_worker({"trace": files, "claims": chunk, "profile": profile}, timeout * len(chunk))
+        for cid, e in traced.get("trace", {}).items():
+            entries[cid] = {**e, "source_hash": hashes[cid], "files": files}
+        mutation_coverage.save(cache, profile, entries)
+        print(f"coverage: traced {min(i + TRACE_CHUNK, len(stale))}/{len(stale)} claims", file=sys.stderr)
+    return entries
 
 
 def classify(base: dict, mutant: dict) -> str:
     """``base``: records by claim of the unmutated run; ``mutant``: a worker's answer (records of the
-    claims it ran, ``hit``, ``timeout``). See the module docstring for the five outcomes."""
+    claims it ran, ``hit``, ``timeout``). See the module docstring for the outcomes."""
     runs = mutant["claims"]
+    if not runs and not mutant.get("timeout"):
+        return "uncovered"
     if any(base[c]["verdict"] != r["verdict"] for c, r in runs.items()):
         return "killed"
     if mutant.get("timeout"):
@@ -307,13 +357,27 @@ def classify(base: dict, mutant: dict) -> str:
 
 
 def run(
-    paths: list[Path], per_file: int, profile: str, out: Path, seed: int, timeout: float, max_claims: int
+    paths: list[Path],
+    per_file: int,
+    profile: str,
+    out: Path,
+    seed: int,
+    timeout: float,
+    max_claims: int,
+    cache: Path = mutation_coverage.DEFAULT_CACHE,
 ) -> dict:
+    """Mutate each of ``paths`` (``per_file`` sampled mutants) and re-run, per mutant, the (at most
+    ``max_claims``, cheapest first) claims whose traced run executes the mutated line."""
     out.mkdir(parents=True, exist_ok=True)
+    rels = [str(p.relative_to(ROOT)) for p in paths]
+    reaching = {p: reaching_claims(p) for p in paths}
+    everyone = sorted({c for cs in reaching.values() for c in cs})
+    traced_files = sorted(set(rels) | set(DEFAULT_TARGETS))
+    entries = line_coverage(everyone, traced_files, profile, cache, timeout)
+    untraced = [c for c in everyone if c not in entries]
     rows = []
     for path in paths:
-        claims = affected_claims(path, max_claims, seed)
-        if not claims:
+        if not reaching[path]:
             print(f"{path}: no claim imports it, skipped", file=sys.stderr)
             continue
         mutants = enumerate_mutants(path)
@@ -321,12 +385,23 @@ def run(
             random.Random(f"{seed}/{path}").sample(mutants, min(per_file, len(mutants))),
             key=lambda m: m.index,
         )
-        base = _run_worker({"claims": claims, "profile": profile}, timeout)["claims"]
+        plan = {
+            m: mutation_coverage.covering(
+                entries, m.path, range(m.line, m.end_line + 1), m.at_import, reaching[path]
+            )
+            for m in chosen
+        }
+        seconds = {c: entries.get(c, {}).get("seconds", float("inf")) for c in everyone}
+        union = sorted({c for cs in plan.values() for c in cs[:max_claims]}, key=lambda c: (seconds[c], c))
+        base = _run_worker({"claims": union, "profile": profile}, timeout * 4)["claims"] if union else {}
         verdicts = {c: r["verdict"] for c, r in base.items()}
         for m in chosen:
             t0 = time.perf_counter()
-            spec = {"claims": claims, "profile": profile, "path": m.path, "index": m.index, "base": verdicts}
-            res = _run_worker(spec, timeout)
+            claims, skipped = plan[m][:max_claims], plan[m][max_claims:]
+            res: dict = {"claims": {}, "hit": None}
+            if claims:
+                spec = {"claims": claims, "profile": profile, "path": m.path, "index": m.index}
+                res = _run_worker({**spec, "base": verdicts}, timeout)
             status = classify(base, res)
             changed = [c for c, r in res["claims"].items() if base[c]["verdict"] != r["verdict"]]
             moved = [c for c, r in res["claims"].items() if base[c]["numbers"] != r["numbers"]]
@@ -334,7 +409,9 @@ def run(
                 {
                     **asdict(m),
                     "status": status,
-                    "claims": len(claims),
+                    "claims": claims,  # covering claims re-run, cheapest first
+                    "skipped": skipped,  # covering claims over the max_claims cap, not re-run
+                    "reaching": len(reaching[path]),
                     "verdict_changes": {
                         c: f"{base[c]['verdict']} -> {res['claims'][c]['verdict']}" for c in changed
                     },
@@ -350,7 +427,8 @@ def run(
         "seed": seed,
         "per_file": per_file,
         "max_claims": max_claims,
-        "files": [str(p.relative_to(ROOT)) for p in paths],
+        "files": rels,
+        "untraced": untraced,
         **counts,
         "score": caught / non_equivalent if non_equivalent else None,
         "mutants": rows,
@@ -360,30 +438,74 @@ def run(
     return summary
 
 
+def _command(s: dict) -> str:
+    """The one command that reproduces summary ``s`` (the bare command when it used the defaults)."""
+    defaults = (list(DEFAULT_TARGETS), DEFAULT_PER_FILE, DEFAULT_MAX_CLAIMS, "tiny", 0)
+    if (s["files"], s["per_file"], s["max_claims"], s["profile"], s["seed"]) == defaults:
+        return "python -m verify.mutation"
+    return (
+        "python -m verify.mutation " + " ".join(s["files"]) + f" --per-file {s['per_file']} "
+        f"--max-claims {s['max_claims']} --profile {s['profile']} --seed {s['seed']}"
+    )
+
+
 def _markdown(s: dict) -> str:
     score = "n/a" if s["score"] is None else f"{s['score']:.1%}"
+    rows = s["mutants"]
     lines = [
         "# Mutation score of the verdicts",
         "",
+        "Each mutant is one edit of a formula in a target module; the claims re-run for it are the ones",
+        "whose traced run executes the mutated line (cheapest first, at most "
+        f"{s['max_claims']}). *killed*: a verdict changed",
+        "(a crash counts); *survived*: a number some check compared moved, no verdict did; *unexercised*:",
+        "covering claims ran but the mutated expression was never evaluated; *uncovered*: no claim executes",
+        "the line (a real gap); *equivalent*: evaluated, and nothing any check compared moved.",
+        "",
         f"Profile `{s['profile']}`, seed {s['seed']}, up to {s['per_file']} mutants per file. "
         "**" + ", ".join(f"{s[k]} {k}" for k in STATUSES) + "**. "
-        f"Score killed / non-equivalent (killed + survived + unexercised + timeout) = **{score}**.",
+        f"Score killed / non-equivalent (all but equivalent) = **{score}**.",
         "",
-        "Reproduce: `python -m verify.mutation " + " ".join(s["files"]) + f" --per-file {s['per_file']} "
-        f"--max-claims {s['max_claims']} --profile {s['profile']} --seed {s['seed']}`",
+        f"Reproduce: `{_command(s)}`",
         "",
-        "| file:line | operator | before -> after | status | verdict changes (survivors: claims moved) |",
-        "|---|---|---|---|---|",
+        "| file:line | operator | before -> after | status | claims re-run / covering "
+        "| verdict changes (survivors: claims whose numbers moved) |",
+        "|---|---|---|---|---|---|",
     ]
-    for r in s["mutants"]:
+    for r in rows:
         ch = "; ".join(f"{c}: {v}" for c, v in r["verdict_changes"].items())[:160]
         if r["status"] == "survived":
-            ch = "numbers moved in " + ", ".join(r.get("numbers_moved", []))
+            ch = "numbers moved in " + ", ".join(r["numbers_moved"])
+        cover = f"{len(r['claims'])} / {len(r['claims']) + len(r['skipped'])}"
         lines.append(
             f"| {r['path']}:{r['line']} | {r['op']} | `{r['before'][:50]}` -> `{r['after'][:50]}` "
-            f"| {r['status']} | {ch} |"
+            f"| {r['status']} | {cover} | {ch} |"
         )
+    survivors = [r for r in rows if r["status"] == "survived"]
+    lines += ["", f"## Survivors, explained ({len(survivors)})", "", mutation_notes.KINDS, ""]
+    lines += ["| mutant | kind | why no verdict changed | action |", "|---|---|---|---|"]
+    for r in survivors:
+        note = mutation_notes.explain(r)
+        kind, why, action = (note.kind, note.why, note.action) if note else ("?", "**not explained**", "")
+        mutant = f"{r['path']}:{r['line']} `{r['before'][:40]}` -> `{r['after'][:40]}`"
+        lines.append(f"| {mutant} | {kind} | {why} | {action} |")
+    gaps = [r for r in rows if r["status"] in ("uncovered", "unexercised", "timeout")]
+    lines += ["", f"## Gaps: uncovered, unexercised, timeout ({len(gaps)})", ""]
+    lines += [f"- {r['path']}:{r['line']} `{r['before'][:60]}` ({r['status']})" for r in gaps]
+    capped = [r for r in rows if r["skipped"]]
+    lines += ["", f"## Covering claims over the cap, not re-run ({len(capped)} mutants)", ""]
+    lines += [
+        f"- {r['path']}:{r['line']} ({r['status']}): {len(r['skipped'])} skipped: "
+        + ", ".join(r["skipped"][:6])
+        + (", ..." if len(r["skipped"]) > 6 else "")
+        for r in capped
+    ]
+    if s["untraced"]:
+        lines += ["", "Claims whose traced run failed (coverage unknown): " + ", ".join(s["untraced"])]
     return "\n".join(lines) + "\n"
+
+
+DEFAULT_PER_FILE, DEFAULT_MAX_CLAIMS = 7, 8
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -391,12 +513,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "files", nargs="*", type=Path, help="project source files to mutate (default: DEFAULT_TARGETS)"
     )
-    ap.add_argument("--per-file", type=int, default=7, help="mutants sampled per file")
+    ap.add_argument("--per-file", type=int, default=DEFAULT_PER_FILE, help="mutants sampled per file")
     ap.add_argument("--profile", default="tiny")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--timeout", type=float, default=300, help="seconds per mutant run")
-    ap.add_argument("--max-claims", type=int, default=8, help="claims re-run per mutant (fixed sample)")
+    ap.add_argument(
+        "--max-claims",
+        type=int,
+        default=DEFAULT_MAX_CLAIMS,
+        help="covering claims re-run per mutant, cheapest first (the rest are listed as skipped)",
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "reports" / "mutation")
+    ap.add_argument(
+        "--cache", type=Path, default=mutation_coverage.DEFAULT_CACHE, help="line-coverage cache folder"
+    )
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.worker:
@@ -404,10 +534,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     files = a.files or [ROOT / f for f in DEFAULT_TARGETS]
     missing = [str(f) for f in files if not f.is_file()]
-    if missing or a.per_file < 1:
-        print(f"verify.mutation: error: give existing source files (missing: {missing})", file=sys.stderr)
+    outside = [str(f) for f in files if f.is_file() and not f.resolve().is_relative_to(ROOT)]
+    if missing or outside or a.per_file < 1 or a.max_claims < 1:
+        print(
+            f"verify.mutation: error: give project source files and counts >= 1 "
+            f"(missing: {missing}, outside the project: {outside})",
+            file=sys.stderr,
+        )
         return 2
-    s = run([f.resolve() for f in files], a.per_file, a.profile, a.out, a.seed, a.timeout, a.max_claims)
+    s = run(
+        [f.resolve() for f in files], a.per_file, a.profile, a.out, a.seed, a.timeout, a.max_claims, a.cache
+    )
     print(f"score {s['score']}: " + ", ".join(f"{s[k]} {k}" for k in STATUSES))
     return 0
 

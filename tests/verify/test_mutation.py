@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from verify import mutation
+from verify import mutation, mutation_coverage
 from verify.mutation import _mutable, _MutantFinder, _Replace, classify
 
 SOURCE = textwrap.dedent(
@@ -81,18 +82,90 @@ def test_the_probe_fires_only_when_the_mutated_expression_is_evaluated(tmp_path:
     assert module.g(1) == 0 and finder.hit  # x + 1 -> x - 1, evaluated
 
 
-def test_score_counts_unexercised_and_survivors_against_it(tmp_path: Path, monkeypatch):
+def test_score_counts_every_non_equivalent_outcome_against_it(tmp_path: Path, monkeypatch):
     outcomes = iter(["killed", "survived", "unexercised", "equivalent"])
-    monkeypatch.setattr(mutation, "affected_claims", lambda *a: ["c"])
+    monkeypatch.setattr(mutation, "reaching_claims", lambda path: ["c"])
+    monkeypatch.setattr(mutation, "line_coverage", lambda *a: {"c": {"seconds": 1.0, "lines": {}}})
+    monkeypatch.setattr(mutation_coverage, "covering", lambda *a: ["c"])
     record = {"verdict": "PASS", "numbers": []}
     monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: {"claims": {"c": record}})
     monkeypatch.setattr(mutation, "classify", lambda base, res: next(outcomes))
     src = mutation.ROOT / "numeric" / "models" / "losses.py"
-    s = mutation.run([src], 4, "tiny", tmp_path, 0, 1.0, 1)
+    s = mutation.run([src], 4, "tiny", tmp_path, 0, 1.0, 1, tmp_path / "cache")
     assert (s["killed"], s["survived"], s["unexercised"], s["equivalent"]) == (1, 1, 1, 1)
-    assert s["score"] == 1 / 3  # killed / (killed + survived + unexercised + timeout)
-    assert "1 unexercised" in (tmp_path / "mutation.md").read_text()
+    assert s["score"] == 1 / 3  # killed / (killed + survived + unexercised + uncovered + timeout)
+    text = (tmp_path / "mutation.md").read_text()
+    assert "1 unexercised" in text and "**not explained**" in text  # a survivor without a note says so
     assert all(r["numbers_moved"] == [] for r in s["mutants"])  # the stub's numbers never move
+
+
+def test_a_mutant_no_claim_covers_is_uncovered_and_never_run(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(mutation, "reaching_claims", lambda path: ["c"])
+    monkeypatch.setattr(mutation, "line_coverage", lambda *a: {"c": {"seconds": 1.0, "lines": {}}})
+    ran = []
+    monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: ran.append(spec) or {"claims": {}})
+    src = mutation.ROOT / "numeric" / "models" / "losses.py"
+    s = mutation.run([src], 3, "tiny", tmp_path, 0, 1.0, 8, tmp_path / "cache")
+    inside = [r for r in s["mutants"] if not r["at_import"]]
+    assert inside and all(r["status"] == "uncovered" and r["claims"] == [] for r in inside)
+    assert all("path" not in spec for spec in ran)  # no mutant worker was started for them
+
+
+def test_coverage_picks_the_claims_that_execute_the_line_cheapest_first_and_caps_them():
+    entries = {
+        "slow": {"seconds": 9.0, "lines": {"m.py": [3, 4]}},
+        "fast": {"seconds": 0.5, "lines": {"m.py": [4]}},
+        "other": {"seconds": 0.1, "lines": {"m.py": [7]}},
+    }
+    reaching = ["slow", "fast", "other", "untraced"]
+    assert mutation_coverage.covering(entries, "m.py", range(4, 5), False, reaching) == ["fast", "slow"]
+    assert mutation_coverage.covering(entries, "m.py", range(3, 4), False, reaching) == ["slow"]
+    assert mutation_coverage.covering(entries, "m.py", range(5, 7), False, reaching) == []
+    # a site evaluated on import is run by every claim importing the module
+    assert mutation_coverage.covering(entries, "m.py", range(1, 2), True, reaching)[-1] == "untraced"
+
+
+def test_the_tracer_records_lines_of_the_target_files_only(tmp_path: Path, monkeypatch):
+    path = tmp_path / "traced.py"
+    path.write_text("def g(x):\n    if x > 0:\n        return x + 1\n    return x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import traced
+
+    hits: dict[str, set[int]] = {str(path): set()}
+    tracer = mutation_coverage._tracer({str(path)}, hits)
+    sys.settrace(tracer)
+    try:
+        traced.g(-1)
+        textwrap.dedent("  x")  # another file's frame: not recorded
+    finally:
+        sys.settrace(None)
+    assert hits == {str(path): {1, 2, 4}}  # the def line on call, the test, the second return
+
+
+def test_the_coverage_cache_is_keyed_by_the_claims_source_hash_and_files(tmp_path: Path):
+    entry = {"source_hash": "abc", "files": ["a.py", "b.py"], "lines": {}, "seconds": 1.0}
+    mutation_coverage.save(tmp_path, "tiny", {"c": entry})
+    loaded = mutation_coverage.load(tmp_path, "tiny")
+    assert mutation_coverage.fresh(loaded["c"], "abc", ["a.py"])
+    assert not mutation_coverage.fresh(loaded["c"], "abd", ["a.py"])  # the claim's code changed
+    assert not mutation_coverage.fresh(loaded["c"], "abc", ["c.py"])  # a file it was not traced on
+    assert mutation_coverage.load(tmp_path, "quick") == {}
+
+
+def test_mutants_know_whether_they_run_on_import(tmp_path: Path, monkeypatch):
+    path = tmp_path / "sites.py"
+    path.write_text("K = 2.5 * 3\n\n\ndef f(x):\n    return (x\n            + K)\n")
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    by_op = {(m.op, m.at_import): m for m in mutation.enumerate_mutants(path)}
+    assert ("swap", True) in by_op  # K = 2.5 * 3 runs on import
+    assert (by_op[("swap", False)].line, by_op[("swap", False)].end_line) == (5, 6)
+
+
+def test_bad_input_is_one_line_and_exit_2(capsys):
+    assert mutation.main(["no/such/file.py"]) == 2
+    assert mutation.main(["numeric/models/losses.py", "--max-claims", "0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(e.startswith("verify.mutation: error:") for e in err)
 
 
 @pytest.mark.parametrize("target", mutation.DEFAULT_TARGETS)
