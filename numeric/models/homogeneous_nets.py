@@ -3,7 +3,8 @@ r"""Deep feed-forward nets with the homogeneous activation :math:`\sigma(x)=\max
 The network (kumar2025 eq. 3) is :math:`\mathcal H(x;W_{1:L})=W_L\sigma(W_{L-1}\sigma(\cdots\sigma(W_1x)))`
 with :math:`W_l\in\mathbb R^{k_l\times k_{l-1}}`, :math:`k_L=1`.  Weights are batched over a
 leading ensemble axis ``B``: ``Ws[l]`` has shape ``(B, k_{l+1}, k_l)``; data ``X`` is
-``(n, d)`` shared by every member.  The net is positively homogeneous of degree
+``(n, d)`` shared by every member, or ``(B, n, d)`` / ``(1, n, d)`` with a member axis (the
+:class:`HomogeneousNet` ``args`` convention).  The net is positively homogeneous of degree
 :math:`D(L,p)=\sum_{k<L}p^k` in all weights.
 
 Everything here is analytic back-propagation on one code path for NumPy and CuPy:
@@ -54,9 +55,10 @@ def homogeneous(alpha: float, p: int) -> Activation:
 def forward(Ws: Sequence[Array], X: Array, alpha: float, p: int) -> tuple[list[Array], list[Array]]:
     r"""Pre-activations ``hs[l]`` (B, k_{l+1}, n) and inputs ``gs[l]`` of layer ``l``.
 
-    ``gs[0] = X^T`` (d, n) and ``gs[l] = sigma(hs[l-1])``; the output is ``hs[-1][:, 0, :]``.
+    ``gs[0] = X^T`` (d, n), or (B|1, d, n) for ``X`` with a member axis, and ``gs[l] = sigma(hs[l-1])``;
+    the output is ``hs[-1][:, 0, :]``.
     """
-    gs: list[Array] = [X.T]
+    gs: list[Array] = [array_namespace(X).swapaxes(X, -1, -2)]
     hs: list[Array] = []
     for layer, W in enumerate(Ws):
         h = W @ gs[-1]
@@ -127,7 +129,8 @@ def sensitivities(Ws: Sequence[Array], X: Array, alpha: float, p: int) -> tuple[
 class HomogeneousNet:
     r"""The net trained on the square loss (eq. 1) as a :class:`~numeric.models.protocol.Model`:
     the flat state holds the weights of per-member ``shapes`` ``[(k_1, d), ..., (1, k_{L-1})]``,
-    ``args`` the shared data ``X`` ``(n, d)`` and targets ``y``, and the field is the gradient flow
+    ``args`` the data ``X`` ``(1, n, d)`` and targets ``y`` ``(1|B, n)`` with the member axis of every
+    model's ``args`` (size 1: shared), and the field is the gradient flow
     :math:`\dot w=-\nabla\mathcal L(w)` (eqs. 14-15)."""
 
     shapes: tuple[tuple[int, int], ...]
@@ -143,8 +146,10 @@ class HomogeneousNet:
         return unpack(y, self.shapes)
 
     def args(self, backend: Backend, X: Any, y: Any) -> dict[str, Array]:
-        """``X`` ``(n, d)`` (shared by the members) and the targets ``y`` ``(n,)`` or ``(B, n)``."""
-        return {"X": backend.asarray(X), "y": backend.asarray(y)}
+        """``X`` ``(n, d)`` shared or ``(B, n, d)``, the targets ``y`` ``(n,)`` shared or ``(B, n)``, as
+        ``args`` with a leading member axis: ``X`` ``(1|B, n, d)``, ``y`` ``(1|B, n)``."""
+        X, y = backend.asarray(X), backend.asarray(y)
+        return {"X": X[None] if X.ndim == 2 else X, "y": y[None] if y.ndim == 1 else y}
 
     def loss_and_grad(self, y: Array, args: dict[str, Array]) -> tuple[Array, Array]:
         """The loss ``(B,)`` and its gradient as a flat state ``(B, n_params)``."""

@@ -2,7 +2,8 @@
 
 Conformance on a tiny instance of each: the protocol's methods exist (``isinstance``), ``pack``
 inverts ``unpack`` bit for bit and ``unpack`` returns views, ``args`` is built from
-``(backend, X, y, **hyper)``, the observer records the loss, and the field is the gradient flow
+``(backend, X, y, **hyper)`` with the member axis (size B or 1) on every entry, the observer
+records the loss, and the field is the gradient flow
 of the loss: :math:`F=-c\\nabla\\mathcal L` by central differences in raw coordinates, and in
 reduced / log-polar coordinates :math:`d\\mathcal L/dt` along :math:`F` equals
 :math:`-c\\|\\nabla_W\\mathcal L\\|^2` of the same network in raw coordinates.
@@ -21,6 +22,7 @@ import numpy as np
 import pytest
 
 from numeric.backend import get_backend
+from numeric.engine.ensemble import check_args
 from numeric.models.balanced_relu import LogPolarFlow, PlainFlow, logpolar_state, logpolar_to_plain
 from numeric.models.fixed_readout import FixedReadoutNet
 from numeric.models.homogeneous_nets import HomogeneousNet, output
@@ -158,6 +160,7 @@ def _close(got: np.ndarray, want: np.ndarray) -> None:
 def test_protocol_pieces(name, build):
     model, y, args = build()
     assert isinstance(model, Model)
+    assert check_args(args, y.shape[0]) == args  # every entry has the member axis (size B or 1)
     blocks = model.unpack(y, args)
     assert isinstance(blocks, tuple) and all(b.shape[0] == y.shape[0] for b in blocks)
     assert all(np.shares_memory(b, y) for b in blocks)

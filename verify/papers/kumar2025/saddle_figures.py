@@ -788,16 +788,12 @@ def _gd_record(X, y, Ws, lr: float, steps: int, every: int, cosine, wn0: np.ndar
     for bit ``W - lr g``), the records its observer; a member whose weights leave the finite numbers is
     NaN from then on (status ``NONFINITE``)."""
     net = HomogeneousNet(tuple(W.shape[1:] for W in Ws), *act)
-    data = net.args(HOST, X, y)  # shared (n, d) data: held here, not in the engine's per-member args
-
-    def field(t, w, args):
-        return net(t, w, data)
 
     def observe(t, w, args):
         Vs = net.unpack(w)
         norms = _new_norms(Vs)
         return {
-            "loss": net.loss_value(w, data),
+            "loss": net.loss_value(w, args),
             "norms": norms,
             "wz": np.sqrt((norms**2).sum(axis=1) + (Vs[1][:, 1:, 1:] ** 2).sum(axis=(1, 2))),
             "cos": cosine(Vs),
@@ -805,8 +801,8 @@ def _gd_record(X, y, Ws, lr: float, steps: int, every: int, cosine, wn0: np.ndar
         }
 
     record = np.union1d(np.arange(0, steps + 1, every), [steps])
-    args = {"wn0": wn0}
-    run = gradient_descent(field, net.pack(Ws), lr=lr, steps=steps, record=record, args=args, observe=observe)
+    args = {**net.args(HOST, X, y), "wn0": wn0}  # the net's shared data (member axis 1) and wn0
+    run = gradient_descent(net, net.pack(Ws), lr=lr, steps=steps, record=record, args=args, observe=observe)
     return {"step": record, **run.observed, "w": run.ys}, net.unpack(run.y_stop)
 
 
