@@ -28,14 +28,21 @@ The exact curvature (5) (catalog (C2)) on orthogonal data is
 
     \mu=\frac{2}{np\|R\|^2}\sum_j\Big[\Big(\sum_ir_i(v_{ji})_+\Big)^2
     +a_j^2\sum_ic_i^2r_i^21_{j,i}\Big].
+
+The state lives on the device of the arrays it is built from (NumPy or CuPy, through
+:func:`numeric.backend.array_namespace`); every method returns device arrays.  A GD step makes one
+explicit sync (whether a pair died, so that the list is compacted only then; the compaction
+itself, a boolean index, is a sync on CuPy when it happens).  The sums over pairs are ``bincount``
+scatter-adds; CuPy's reads the largest index back to size its output (a hidden sync per call).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
-import numpy as np
-
+from numeric.backend import Array, array_namespace, to_numpy
 from numeric.models.losses import Loss
 
 _SQUARE_SUM = Loss("square", "sum")
@@ -47,38 +54,41 @@ class ActivePairs:
 
     ``val`` (nnz,) > 0: pre-activations of the active pairs; ``row``/``col`` (nnz,): global
     neuron / example indices; ``coef`` (nnz,): :math:`c_i^2/n_b`; ``a`` (B * pmax,); ``y``,
-    ``c2`` (B * nmax,); ``p``, ``n`` (B,) the members' own sizes.
+    ``c2`` (B * nmax,); ``p``, ``n`` (B,) the members' own sizes.  All on one device.
     """
 
-    val: np.ndarray
-    row: np.ndarray
-    col: np.ndarray
-    coef: np.ndarray
-    a: np.ndarray
-    y: np.ndarray
-    c2: np.ndarray
-    p: np.ndarray
-    n: np.ndarray
+    val: Array
+    row: Array
+    col: Array
+    coef: Array
+    a: Array
+    y: Array
+    c2: Array
+    p: Array
+    n: Array
     pmax: int
     nmax: int
 
     @classmethod
-    def from_dense(cls, V: np.ndarray, a: np.ndarray, c: np.ndarray, y: np.ndarray, sizes: np.ndarray):
+    def from_dense(cls, V: Array, a: Array, c: Array, y: Array, sizes: Any) -> ActivePairs:
         """From padded ``V`` (B, pmax, nmax), ``a`` (B, pmax), norms ``c`` and labels ``y`` (B, nmax)
-        and ``sizes`` (B, 2) = ``(p_b, n_b)`` (the layout of ``ShallowReLU(..., "orthogonal")``)."""
+        and ``sizes`` (B, 2) = ``(p_b, n_b)`` (the layout of ``ShallowReLU(..., "orthogonal")``), on the
+        device of ``V`` (``sizes`` and the others may be host arrays: they are copied there)."""
+        xp = array_namespace(V)
+        V, a, c, y, sizes = (xp.asarray(x, dtype=xp.float64) for x in (V, a, c, y, sizes))
         _, pmax, nmax = V.shape
-        b, j, i = np.nonzero(V > 0)
-        c2 = np.asarray(c, dtype=np.float64) ** 2
+        b, j, i = xp.nonzero(V > 0)
+        c2 = c**2
         return cls(
-            val=V[b, j, i].astype(np.float64),
-            row=(b * pmax + j).astype(np.intp),
-            col=(b * nmax + i).astype(np.intp),
+            val=V[b, j, i],
+            row=b * pmax + j,
+            col=b * nmax + i,
             coef=c2[b, i] / sizes[b, 1],
-            a=np.asarray(a, dtype=np.float64).reshape(-1).copy(),
-            y=np.asarray(y, dtype=np.float64).reshape(-1),
+            a=a.reshape(-1).copy(),
+            y=y.reshape(-1),
             c2=c2.reshape(-1),
-            p=np.asarray(sizes[:, 0], dtype=np.float64),
-            n=np.asarray(sizes[:, 1], dtype=np.float64),
+            p=sizes[:, 0],
+            n=sizes[:, 1],
             pmax=pmax,
             nmax=nmax,
         )
@@ -87,35 +97,38 @@ class ActivePairs:
     def B(self) -> int:
         return len(self.p)
 
-    def dense(self) -> np.ndarray:
+    @property
+    def xp(self) -> ModuleType:
+        return array_namespace(self.a)
+
+    def dense(self) -> Array:
         """Padded ``(v_{ji})_+`` (B, pmax, nmax) (inactive pairs are 0)."""
-        out = np.zeros(self.B * self.pmax * self.nmax)
-        b, j = np.divmod(self.row, self.pmax)
-        out[(b * self.pmax + j) * self.nmax + self.col % self.nmax] = self.val
+        out = self.xp.zeros(self.B * self.pmax * self.nmax, dtype=self.a.dtype)
+        out[self.row * self.nmax + self.col % self.nmax] = self.val  # row = b * pmax + j
         return out.reshape(self.B, self.pmax, self.nmax)
 
-    def _per_example(self, w: np.ndarray) -> np.ndarray:
+    def _per_example(self, w: Array) -> Array:
         """:math:`\\sum_j` over the active pairs of each example, (B * nmax,)."""
-        return np.bincount(self.col, weights=w, minlength=self.B * self.nmax)
+        return self.xp.bincount(self.col, weights=w, minlength=self.B * self.nmax)
 
-    def _per_neuron(self, w: np.ndarray) -> np.ndarray:
+    def _per_neuron(self, w: Array) -> Array:
         """:math:`\\sum_i` over the active pairs of each neuron, (B * pmax,)."""
-        return np.bincount(self.row, weights=w, minlength=self.B * self.pmax)
+        return self.xp.bincount(self.row, weights=w, minlength=self.B * self.pmax)
 
-    def residual(self, aj: np.ndarray | None = None) -> np.ndarray:
+    def residual(self, aj: Array | None = None) -> Array:
         """:math:`r_i=y_i-\\frac1{p_b}\\sum_ja_j(v_{ji})_+`, (B, nmax) (0 on padded examples);
         ``aj`` may pass ``a[row]``."""
         aj = self.a[self.row] if aj is None else aj
         h = self._per_example(aj * self.val).reshape(self.B, self.nmax) / self.p[:, None]
         return self.y.reshape(self.B, self.nmax) - h
 
-    def loss(self, r: np.ndarray | None = None) -> np.ndarray:
+    def loss(self, r: Array | None = None) -> Array:
         """Eq. (2) per member, (B,): the summed square loss over each member's own ``n`` (as
         :meth:`numeric.models.shallow_relu.ShallowReLU.loss_value`; padded examples have r = 0)."""
         r = self.residual() if r is None else r
         return _SQUARE_SUM.value(r, 0.0) / self.n
 
-    def curvature(self, r: np.ndarray | None = None) -> np.ndarray:
+    def curvature(self, r: Array | None = None) -> Array:
         """Eq. (5) exactly per member (module docstring), (B,)."""
         r = self.residual() if r is None else r
         ri = r.reshape(-1)[self.col]
@@ -125,11 +138,11 @@ class ActivePairs:
         total = (nda * nda + a * a * S).sum(axis=1)
         return 2.0 * total / (self.n * self.p * (r * r).sum(axis=1))
 
-    def active_mass(self) -> np.ndarray:
+    def active_mass(self) -> Array:
         """:math:`\\frac1p\\sum_j a_j^21_{j,i}` per example (Lemma 7, Fig. 6), (B, nmax)."""
         return self._per_example(self.a[self.row] ** 2).reshape(self.B, self.nmax) / self.p[:, None]
 
-    def step(self, lr: float = 1.0) -> np.ndarray:
+    def step(self, lr: float = 1.0) -> Array:
         """One exact GD step of size ``lr`` on :math:`pL` (in place); pairs reaching :math:`v\\le0` are
         dropped. Returns the residual (B, nmax) of the state before the step."""
         aj = self.a[self.row]
@@ -144,12 +157,13 @@ class ActivePairs:
         self.keep(self.val > 0)
         return r
 
-    def keep(self, mask: np.ndarray) -> None:
-        """Restrict the pair list to ``mask`` (no copy when every pair is kept)."""
-        if not mask.all():
+    def keep(self, mask: Array) -> None:
+        """Restrict the pair list to ``mask`` (no copy when every pair is kept; one explicit sync)."""
+        if not to_numpy(mask.all()):
             self.val, self.row, self.col = self.val[mask], self.row[mask], self.col[mask]
             self.coef = self.coef[mask]
 
-    def drop_members(self, done: np.ndarray) -> None:
-        """Remove the pairs of the members flagged in ``done`` (B,) (their state is no longer needed)."""
-        self.keep(~done[self.col // self.nmax])
+    def drop_members(self, done: Any) -> None:
+        """Remove the pairs of the members flagged in ``done`` (B,), host or device (their state is no
+        longer needed)."""
+        self.keep(~self.xp.asarray(done)[self.col // self.nmax])

@@ -88,3 +88,35 @@ def test_pursuit_fits_a_two_neuron_vector_target() -> None:
     assert [s.widths[0] for s in res.steps] == list(range(1, len(res.steps) + 1))
     stopped = vector_pursuit(X, Y, cfg, np.random.default_rng(4), stop=lambda W1, W2: True)
     assert stopped.converged and len(stopped.steps) == 1
+
+
+def test_pursuit_runs_on_the_device_with_a_few_syncs_per_iteration() -> None:
+    """On the strict CPU stand-in for CuPy: no implicit host conversion (it would raise), the NumPy run bit
+    for bit, no sync in a gradient evaluation, and syncs only where the algorithm reads a scalar. Budget
+    per NP iteration: the PGA values (1), the norm for delta (1), the insertion losses (<= 1 + shrinks),
+    the loss after GD (1); and the engine's GD: a finiteness check every 64 steps and <= 4 at the ends."""
+    from strict_backend import SYNCS, StrictArray, strict_backend
+
+    from numeric.backend import to_numpy
+
+    xp = strict_backend().xp
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 3))
+    A, B = rng.normal(size=(2, 3)), rng.normal(size=(2, 2))
+    cfg = PursuitConfig(
+        alpha=1.0, p=2, restarts=5, ncf_iters=300, gd_steps=3000, lr=3e-4, max_iter=8, tol=1e-3
+    )
+    Y = predict(A, B, X, cfg)
+    host = vector_pursuit(X, Y, cfg, np.random.default_rng(3))
+    with SYNCS.counting() as n:
+        dev = vector_pursuit(xp.asarray(X), xp.asarray(Y), cfg, np.random.default_rng(3))
+    iters = len(dev.steps)
+    assert dev.reason == host.reason and iters == len(host.steps) >= 2
+    assert [s.loss_after for s in dev.steps] == [s.loss_after for s in host.steps]
+    for W, ref in zip(dev.weights, host.weights, strict=True):
+        assert isinstance(W, StrictArray)
+        np.testing.assert_array_equal(to_numpy(W), ref)
+    assert n[0] <= iters * (cfg.shrink_later + 4) + iters * (cfg.gd_steps // 64 + 4)
+    with SYNCS.counting() as n:
+        loss_and_grad(*dev.weights, xp.asarray(X), xp.asarray(Y), cfg)
+    assert n[0] == 0

@@ -15,7 +15,7 @@ import sympy as sp
 from scipy.special import gammaln
 from scipy.stats import kstest
 
-from numeric.backend import to_numpy
+from numeric.backend import array_namespace, to_numpy
 from numeric.data.weakly_correlated import (
     appendix_b_init_reduced,
     appendix_b_labels,
@@ -313,10 +313,10 @@ def _clt_checks(ctx: Context, ps: np.ndarray, samples, beta0: float, M: int) -> 
 
 
 def _active_pairs(sweep) -> ActivePairs:
-    """The padded orthogonal ensemble of ``sweep`` as an active-pair state (host, float64)."""
-    V, a = sweep.model.unpack(to_numpy(sweep.y0))
-    c = np.sqrt(to_numpy(sweep.args["c2"])[:, 0, :])
-    return ActivePairs.from_dense(V, a, c, to_numpy(sweep.args["y"]), sweep.sizes)
+    """The padded orthogonal ensemble of ``sweep`` as an active-pair state (on its backend, float64)."""
+    V, a = sweep.model.unpack(sweep.y0)
+    c = array_namespace(sweep.y0).sqrt(sweep.args["c2"][:, 0, :])
+    return ActivePairs.from_dense(V, a, c, sweep.args["y"], sweep.sizes)
 
 
 def _fig6_measures(ctx: Context, key: str, ns: np.ndarray, seeds: int, d: int) -> dict[str, np.ndarray]:
@@ -340,19 +340,22 @@ def _measures_at_tinf(ap: ActivePairs, sizes: np.ndarray, ymin: np.ndarray, shap
         if step in T:
             hit = T == step
             r = ap.residual()
-            L_end[hit] = ap.loss(r)[hit]
-            mu_exact[hit] = ap.curvature(r)[hit]
-            mass = ap.active_mass()
+            L_end[hit] = to_numpy(ap.loss(r))[hit]
+            mu_exact[hit] = to_numpy(ap.curvature(r))[hit]
+            mass = to_numpy(ap.active_mass())
             for b in np.flatnonzero(hit):
                 m = mass[b, : int(n_b[b])]
                 low[b], upp[b] = 2 / n_b[b] * m.min(), 16 / n_b[b] * m.max()
             ap.drop_members(T <= step)
             if step == T.max():
                 break
-        L = ap.loss(ap.step())  # loss of the state before this step
-        if step == 0:
-            L0[:] = L
-        L_prev[T == step + 1] = L[T == step + 1]
+        r = ap.step()  # the residual of the state before this step
+        last = T == step + 1
+        if step == 0 or last.any():  # its loss is read back only where it is recorded
+            L = to_numpy(ap.loss(r))
+            if step == 0:
+                L0[:] = L
+            L_prev[last] = L[last]
     return {
         "mu(t_inf) = log(L(t_inf - 1)/L(t_inf))": np.log(L_prev / L_end).reshape(shape),
         "<mu_inf> = log(L(0)/L(t_inf)) / t_inf": (np.log(L0 / L_end) / T).reshape(shape),
@@ -420,7 +423,7 @@ class _Jittered:
     def step(self, lr: float = 1.0) -> np.ndarray:
         r = self.ap.step(lr)
         for x in (self.ap.val, self.ap.a):
-            x *= 1 + self.delta * self.rng.choice([-1.0, 1.0], x.shape)
+            x *= self.ap.xp.asarray(1 + self.delta * self.rng.choice([-1.0, 1.0], x.shape))
         return r
 
     def __getattr__(self, name: str):

@@ -42,6 +42,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from numeric.backend import to_numpy
 from numeric.training.neuron_pursuit import PursuitConfig, PursuitResult, neuron_pursuit
 from numeric.training.vector_pursuit import predict as vector_predict
 from numeric.training.vector_pursuit import vector_pursuit
@@ -563,17 +564,20 @@ def _fourier_concentration(W1: np.ndarray, W2: np.ndarray, P: int) -> np.ndarray
 
 
 def _modular_run(ctx: Context, key: str, P: int, n_train: int, cfg: PursuitConfig, labels: np.ndarray):
-    """NP until zero training classification error: (result, train error, test error)."""
+    """NP until zero training classification error, on ``ctx.backend``: (result with host weights, train
+    error, test error)."""
     rng = ctx.rng(key).host
     X, _, _ = _modular_data(P)
     perm = rng.permutation(P * P)
     tr, te = perm[:n_train], perm[n_train:]
     Y = np.eye(P)[labels]
+    X_tr = ctx.backend.asarray(X[tr])
 
-    def fitted(W1: np.ndarray, W2: np.ndarray) -> bool:
-        return bool(np.all(np.argmax(vector_predict(W1, W2, X[tr], cfg), axis=1) == labels[tr]))
+    def fitted(W1, W2) -> bool:
+        return bool(np.all(np.argmax(to_numpy(vector_predict(W1, W2, X_tr, cfg)), axis=1) == labels[tr]))
 
-    res = vector_pursuit(X[tr], Y[tr], cfg, rng, stop=fitted)
+    res = vector_pursuit(X_tr, ctx.backend.asarray(Y[tr]), cfg, rng, stop=fitted)
+    res.weights = [to_numpy(W) for W in res.weights]
     return res, _class_error(res, X[tr], labels[tr], cfg), _class_error(res, X[te], labels[te], cfg)
 
 
