@@ -48,6 +48,7 @@ from verify.papers.min2024.common import (
     log_norms,
     run,
 )
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, BALANCED, EPS_28, EPS_29
 from verify.papers.min2024.instances import (
     DIM,
     INIT,
@@ -58,17 +59,12 @@ from verify.papers.min2024.instances import (
     separated_problem,
     starts,
 )
+from verify.papers.min2024.regimes import record
 
 RTOL = 1e-8
 POINTS = 200
 AFTER_T1 = r"$t\ge t_1$ (the neurons of $\tilde{\mathcal V}_\pm$ are in $S_\pm$)"
-HYPS = [
-    r"Assumption 1: $\mu>0$",
-    "Assumption 2",
-    "balanced initialization (3)",
-    r"$\epsilon$ as in eq. (28) (literal value)",
-    "exponential loss (sum)",
-]
+HYPS = [ASSUMPTION_1, ASSUMPTION_2, BALANCED, EPS_28, "exponential loss (sum)"]
 
 
 def _sizes(ctx: Context) -> list[tuple[int, float]]:
@@ -179,9 +175,10 @@ def d2_runs(ctx: Context, seeds: int) -> tuple[list[dict], int]:
     at :math:`t_1` are outside part 2 of Theorem 1 and are skipped (counted).
     """
     rng = ctx.rng("d2").host
-    out, skipped = [], 0
+    out, skipped, problems = [], 0, []
     for n, mu in _sizes(ctx):
         p, ts = _d2_setup(family_problem(rng, n, mu, ctx.param("H", tiny=8, quick=8, full=16), seeds))
+        problems.append(p)
         U, rho, t1_index, ok, ys = _groups(p, ts, ctx.backend)
         for b in range(p.B):
             rows = _class_rows(p, ts, U, rho, t1_index, b)
@@ -191,6 +188,7 @@ def d2_runs(ctx: Context, seeds: int) -> tuple[list[dict], int]:
             for r in rows:
                 fine = _refine(ctx.backend, p, b, r, ys[b, r["k2"] - 1]) if 0 < r["k2"] < len(ts) else {}
                 out.append({"n": n, "mu": mu, "member": b, "ok": bool(ok[b]), **r, **fine})
+    record(ctx, problems, ASSUMPTION_1, ASSUMPTION_2, BALANCED, EPS_28)
     return out, skipped
 
 
@@ -550,19 +548,14 @@ def _eq29_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
         r"With $\epsilon$ as in (28), for $t\le T=\frac1{4nX_{\max}}\log\frac1{\sqrt h\epsilon}$: "
         r"$\max_i|f(x_i;W,v)|\le\frac{\min\{\mu,\zeta,\xi\}\sqrt\mu X_{\min}}{4nX_{\max}}$"
     ),
-    hypotheses=[
-        r"Assumption 1: $\mu>0$",
-        "balanced initialization (3)",
-        r"$\epsilon$ at most the first term of (28) (with 8; the only term (29) uses)",
-        "exponential loss (sum)",
-    ],
+    hypotheses=[ASSUMPTION_1, BALANCED, EPS_29, "exponential loss (sum)"],
 )
 def equation_29(ctx: Context) -> None:
     rng = ctx.rng("eq29").host
     h = ctx.param("H", tiny=8, quick=10, full=16)
     seeds = ctx.param("seeds", tiny=2, quick=4, full=8)
     budget = ctx.param("budget", tiny=3, quick=10, full=200)
-    ratios, printed, controls, rows, eps_all = [], [], [], [], []
+    ratios, printed, controls, rows, eps_all, ran = [], [], [], [], [], []
     for n, mu in _sizes(ctx):
         p = family_problem(rng, n, mu, h, seeds)
         first = np.array([log_eps_first_term(p, b) for b in range(p.B)])
@@ -571,6 +564,8 @@ def equation_29(ctx: Context) -> None:
             sink += list(_eq29_ratios(ctx.backend, p.with_log_eps(log_eps)))
         rows.append({"n": n, "mu": mu, "log_eps": first.tolist()})
         eps_all += first.tolist()
+        ran.append(p.with_log_eps(first))
+    record(ctx, ran, ASSUMPTION_1, BALANCED, EPS_29)
     ctx.bound(
         "max_{t <= T, i} |f| / (29)'s right-hand side, eps = first term of (28)",
         np.array(ratios),
@@ -602,7 +597,7 @@ def equation_29(ctx: Context) -> None:
     )
     with ctx.control(
         "eps = 1/(2 sqrt h) (T = log 2 / (4 n X_max))",
-        breaks=r"$\epsilon$ at most the first term of (28) (with 8; the only term (29) uses)",
+        breaks=EPS_29,
         must_break=["max_{t <= T, i} |f| / (29)'s right-hand side*"],
     ):
         ctx.bound(

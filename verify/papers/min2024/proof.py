@@ -49,6 +49,13 @@ from verify.papers.min2024.common import (
     log_norms,
     run,
 )
+from verify.papers.min2024.hypotheses import (
+    ASSUMPTION_1,
+    BALANCED,
+    OUTPUT_LE_1,
+    POSITIVE_MARGINS,
+    SEPARABLE,
+)
 from verify.papers.min2024.instances import (
     DATA,
     DIM,
@@ -70,6 +77,7 @@ from verify.papers.min2024.lemmas import (
     lemma4_starts,
     plain_direction_rate,
 )
+from verify.papers.min2024.regimes import record
 
 
 def host_args(p: Problem) -> dict[str, np.ndarray]:
@@ -149,11 +157,7 @@ def _lemma10_violation(theta: np.ndarray) -> float:
         r"$\psi_{aj}=\cos(x_a(w_j),w_j)$: whenever $\max_i|f(x_i)|\le1$, "
         r"$|\dot\psi_{rj}-\mathrm{sign}(v_j(0))(\psi_{ra}-\psi_{rj}\psi_{aj})\|x_a(w_j)\||\le2nX_{\max}\max_i|f(x_i)|$"
     ),
-    hypotheses=[
-        "balanced initialization (3)",
-        r"$\max_i|f(x_i)|\le1$",
-        "exponential or factor-2 logistic loss",
-    ],
+    hypotheses=[BALANCED, OUTPUT_LE_1, "exponential or factor-2 logistic loss"],
 )
 def lemma_10(ctx: Context) -> None:
     B, h = ctx.param("B", tiny=24, quick=96, full=400), ctx.param("H", tiny=6, quick=10, full=20)
@@ -165,16 +169,18 @@ def lemma_10(ctx: Context) -> None:
         why="d/dt <x_r, w/|w|> with d/dt (w/|w|) = s P_w x_a, simplified by SymPy",
     )
     rng = ctx.rng("states").host
-    ratios, rows = [], []
+    ratios, rows, ran, kept_f = [], [], [], []
     for kind in ("exponential", "logistic2"):
         for n, mu in sizes:
             p = family_problem(rng, n, mu, h, B).with_log_eps(rng.uniform(-7.0, 0.5, B))
+            ran.append(p)
             st, args = initial_state(p), host_args(p)
             flow = LogPolarFlow(kind)
             u, g = flow.drive(st, args)
             du = p.s[..., None] * (g - (u * g).sum(-1, keepdims=True) * u)
             fmax = np.abs(flow.outputs(st, args)).max(-1)
             keep = fmax <= 1.0
+            kept_f.append(float(fmax[keep].max(initial=0.0)))
             xr = rng.normal(size=(8, p.X.shape[1]))
             xr = np.concatenate([xr, p.X, p.X.sum(0, keepdims=True)])
             xr /= np.linalg.norm(xr, axis=1, keepdims=True)
@@ -191,6 +197,8 @@ def lemma_10(ctx: Context) -> None:
                     "worst_ratio": float((gap / bound).max()),
                 }
             )
+    record(ctx, ran, BALANCED)
+    ctx.regime(OUTPUT_LE_1, max_f=max(kept_f))  # the states evaluated: those with max|f| <= 1
     ctx.bound(
         "gap / (2 n X_max max|f| + 8 n eps X_max), states with max|f| <= 1",
         np.concatenate(ratios),
@@ -278,7 +286,7 @@ def _lemma11_violation(theta: np.ndarray) -> float:
     title="|x_a(w)| >= sqrt(mu) n_a(w) X_min",
     source="Lemma 11, eq. (25) (the OCR drops the sqrt(mu); the proof and its use need it)",
     statement=r"$\|x_a(w)\|\ge\sqrt\mu\,n_a(w)X_{\min}$, $n_a(w)=|\{i:\langle x_i,w\rangle>0\}|$",
-    hypotheses=[r"Assumption 1: $\mu>0$"],
+    hypotheses=[ASSUMPTION_1],
 )
 def lemma_11(ctx: Context) -> None:
     m = ctx.param("directions", tiny=2000, quick=5000, full=200_000)
@@ -291,12 +299,14 @@ def lemma_11(ctx: Context) -> None:
         why="n_a X^2 + n_a(n_a-1) mu X^2 - mu n_a^2 X^2, expanded",
     )
     rng = ctx.rng("w").host
-    worst, rows = [], []
+    worst, rows, ran = [], [], []
     for n, mu_ in sizes:
         p = family_problem(rng, n, mu_, 1, 1, spread=0.6)
+        ran.append(p)
         ratio, na = _xa_ratio(rng, p.X, p.y, m)
         worst.append((ratio / np.sqrt(mu_)).min())
         rows.append({"n": n, "mu": mu_, "min_ratio_over_sqrt_mu": float(worst[-1]), "max_n_a": int(na.max())})
+    record(ctx, ran, ASSUMPTION_1)
     ctx.bound(
         "min over directions of |x_a| / (sqrt(mu) n_a X_min)",
         np.array(worst),
@@ -399,7 +409,7 @@ def _trap_edge(rng: np.random.Generator) -> tuple[str, np.ndarray, np.ndarray]:
         r"S_+\Rightarrow "
         r"w_j(t)\in S_+$; $j\in\mathcal V_-$, $w_j(t_1)\in S_-\Rightarrow w_j(t)\in S_-$, for all $t\ge t_1$"
     ),
-    hypotheses=[r"Assumption 1: $\mu>0$", "balanced initialization (3)", "exponential loss (sum)"],
+    hypotheses=[ASSUMPTION_1, BALANCED, "exponential loss (sum)"],
 )
 def lemma_12(ctx: Context) -> None:
     rng = ctx.rng("trap").host
@@ -407,7 +417,7 @@ def lemma_12(ctx: Context) -> None:
     t_end = ctx.param("t_end", tiny=8.0, quick=20.0, full=None)
     budget = ctx.param("budget", tiny=4, quick=10, full=200)
     scales = np.array([-20.0, -3.0, 0.0, 1.5])
-    changes, dead_moves, rows = 0, 0.0, []
+    changes, dead_moves, rows, ran = 0, 0.0, [], []
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, 1, 1)
         U = np.concatenate(
@@ -421,6 +431,7 @@ def lemma_12(ctx: Context) -> None:
             np.broadcast_to(s, (len(scales), len(s))).copy(),
             scales,
         )
+        ran.append(q)
         ts = output_grid(t_end, 100)
         Ut = directions(run(ctx.backend, q, ts, rtol=1e-8), q.h)
         codes = regions(Ut, q.X, q.y)
@@ -430,6 +441,7 @@ def lemma_12(ctx: Context) -> None:
             dead_moves, float(np.abs(Ut - Ut[:, :1])[np.broadcast_to(dead[:, None], codes.shape)].max())
         )
         rows.append({"n": n, "mu": mu, "label_changes": int((codes != codes[:, :1]).sum())})
+    record(ctx, ran, ASSUMPTION_1, BALANCED)
     ctx.holds(
         f"no region label changes on [0, {ts[-1]:g}], log eps in {{-20, -3, 0, 1.5}}",
         changes == 0,
@@ -544,7 +556,7 @@ def _lemma13_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
         r"e^{-4nX_{\max}t_1}\sum_{j\in\tilde{\mathcal V}_\pm}"
         r"\|w_j(0)\|^2$ (the proof: $\frac{d}{dt}\|w_j\|^2\ge-4nX_{\max}\|w_j\|^2$ while $\max|f|\le\frac12$)"
     ),
-    hypotheses=["balanced initialization (3)", PREMISE_13, "exponential loss"],
+    hypotheses=[BALANCED, PREMISE_13, "exponential loss"],
 )
 def lemma_13(ctx: Context) -> None:
     rng = ctx.rng("norms").host
@@ -555,11 +567,12 @@ def lemma_13(ctx: Context) -> None:
             "log_eps", tiny=(np.log(1e-3), -100.0), quick=(np.log(1e-3), np.log(1e-6), -100.0), full=None
         )
     )
-    rates, sums, rows, outside = [], [], [], []
+    rates, sums, rows, outside, ran = [], [], [], [], []
     smallest_inside = True  # every seed's smallest eps satisfies the premise
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, h, seeds)
         q = p.repeat(len(ladder)).with_log_eps(np.tile(ladder, seeds))
+        ran.append(q)
         ts = output_grid(4.0 / mu, 100)
         traj = run(ctx.backend, q, ts, rtol=1e-9)
         U, rho = directions(traj, h), log_norms(traj, h)
@@ -599,6 +612,7 @@ def lemma_13(ctx: Context) -> None:
         )
     members = len(rows) * seeds * len(ladder)
     ctx.regime(PREMISE_13, reached=smallest_inside, members=members, outside=len(outside))
+    record(ctx, ran, BALANCED)
     if outside:
         ctx.note(
             f"Lemma 13's premise max|f| <= 1/2 before t1 fails for {len(outside)} of {members} members (eps "
@@ -705,11 +719,7 @@ def _lemma14_violation(theta: np.ndarray) -> float:
         r"For $t_2\ge t_1$, $\tau\ge0$: $\sum_{j\in\tilde{\mathcal V}_\pm}\|w_j(t_2+\tau)\|^2\ge"
         r"\sum_{j\in\tilde{\mathcal V}_\pm}\|w_j(t_2)\|^2$; each term is non-decreasing"
     ),
-    hypotheses=[
-        r"Assumption 1: $\mu>0$",
-        "balanced initialization (3)",
-        "exponential or factor-2 logistic loss",
-    ],
+    hypotheses=[ASSUMPTION_1, BALANCED, "exponential or factor-2 logistic loss"],
 )
 def lemma_14(ctx: Context) -> None:
     rng = ctx.rng("mono").host
@@ -718,10 +728,11 @@ def lemma_14(ctx: Context) -> None:
     t_end = ctx.param("t_end", tiny=20.0, quick=20.0, full=60.0)
     rtol = ctx.param("rtol", tiny=1e-7, quick=1e-7, full=1e-9)
     budget = ctx.param("budget", tiny=40, quick=150, full=2000)
-    worst, rows = [], []
+    worst, rows, ran = [], [], []
     for i, (n, mu) in enumerate(run_sizes(ctx)):
         kind = kinds[i % 2]
         p = family_problem(rng, n, mu, h, seeds).with_log_eps(np.log(1e-4))
+        ran.append(p)
         inc, codes, integ = _increments(ctx, p, output_grid(t_end, 100), kind, rtol)
         worst.append(float(inc.min() / (2 * integ)))
         rows.append(
@@ -734,6 +745,7 @@ def lemma_14(ctx: Context) -> None:
                 "trapped": int(((codes == PLUS) | (codes == MINUS)).sum()),
             }
         )
+    record(ctx, ran, ASSUMPTION_1, BALANCED)
     ctx.bound(
         "min over trapped neurons and output steps after t1 of Delta rho / (2 x integrator error)",
         np.array(worst),
@@ -889,18 +901,14 @@ def _lemma15_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
         r"($y_i\langle z,x_i\rangle\ge\gamma$, $\|z\|=1$): whenever $y_iv^\top W^\top x_i>0\ \forall i$, "
         r"$\dot{\mathcal L}\le-\frac14\|v\|^2\mathcal L^2\gamma^2$"
     ),
-    hypotheses=[
-        "linearly separable data",
-        r"all margins $y_iv^\top W^\top x_i>0$",
-        "exponential or factor-2 logistic loss",
-    ],
+    hypotheses=[SEPARABLE, POSITIVE_MARGINS, "exponential or factor-2 logistic loss"],
 )
 def lemma_15(ctx: Context) -> None:
     rng = ctx.rng("pl").host
     m = ctx.param("states", tiny=1000, quick=4000, full=200_000)
     sizes = property_sizes(ctx)
     budget = ctx.param("budget", tiny=40, quick=150, full=3000)
-    worst, rows = [], []
+    worst, rows, gammas, margins = [], [], [], []
     for kind in ("exponential", "logistic2"):
         for n, mu in sizes:
             X = family_f(
@@ -912,9 +920,13 @@ def lemma_15(ctx: Context) -> None:
             z = (y[:, None] * X).sum(0) / np.linalg.norm((y[:, None] * X).sum(0))
             gamma = float(np.min(y * (X @ z)))
             W, v = _linear_states(rng, X, y, 5, m, 1.0)
+            gammas.append(gamma)
+            margins.append(float(np.min(y * (np.einsum("mdh,mh->md", W, v) @ X.T))))
             ratio = _pl_ratio(kind, X, y, W, v, gamma)
             worst.append(float(ratio.min()))
             rows.append({"loss": kind, "n": n, "mu": mu, "gamma": gamma, "min_ratio": worst[-1]})
+    ctx.regime(SEPARABLE, gamma=min(gammas))
+    ctx.regime(POSITIVE_MARGINS, min_margin=min(margins))
     ctx.bound(
         "min over states of -dL/dt / (c |v|^2 gamma^2 L^2)",
         np.array(worst),
@@ -935,7 +947,7 @@ def lemma_15(ctx: Context) -> None:
     ctx.note(f"Lemma 15 slack: the smallest ratio is {min(worst):.3g} (1 = tight).")
     with ctx.control(
         "factor-2 logistic loss at misclassified states (every margin < 0, weights x 30)",
-        breaks=r"all margins $y_iv^\top W^\top x_i>0$",
+        breaks=POSITIVE_MARGINS,
         must_break=["min*-dL/dt / *"],
     ):
         n = 4

@@ -67,6 +67,7 @@ from verify.papers.min2024.common import (
     run,
 )
 from verify.papers.min2024.geometry import _cap_boundary
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, BALANCED, EPS_28, SMALL_INIT
 from verify.papers.min2024.instances import (
     DATA,
     DIM,
@@ -81,6 +82,7 @@ from verify.papers.min2024.instances import (
     starts,
 )
 from verify.papers.min2024.proof import host_args, output_grid, property_sizes, run_sizes
+from verify.papers.min2024.regimes import log10_max_output, record
 from verify.search import squash
 
 
@@ -311,27 +313,25 @@ def _hyperplane_states(
         r"$y_i\mathrm{sign}(v_j)\langle x_i,\dot w_j\rangle=\|w_j\|\sum_k\mathbb 1_{\langle x_k,w_j\rangle>0}"
         r"e^{-y_kf_k}\langle x_iy_i,x_ky_k\rangle\ge\mu\|w_j\|\|x_i\|\sum_k\mathbb 1_ke^{-y_kf_k}\|x_k\|$"
     ),
-    hypotheses=[
-        r"Assumption 1: $\mu>0$",
-        "balanced initialization (3)",
-        "(29) for (7); exponential loss for (46)",
-    ],
+    hypotheses=[ASSUMPTION_1, BALANCED, "(29) for (7); exponential loss for (46)"],
 )
 def equation_7(ctx: Context) -> None:
     rng = ctx.rng("push").host
     B, h = ctx.param("B", tiny=16, quick=64, full=256), ctx.param("H", tiny=6, quick=10, full=20)
     sizes = property_sizes(ctx)  # parameters first: the planning pass stops at the first numeric call
     budget = ctx.param("budget", tiny=40, quick=150, full=2000)
-    push, push_rows, coh = [], [], []
+    push, push_rows, coh, ran = [], [], [], []
     flow = LogPolarFlow()
     for n, mu in sizes:
         p, idx = _hyperplane_states(rng, family_problem(rng, n, mu, h, B).with_log_eps(0.0))
         f0 = np.abs(flow.outputs(initial_state(p), host_args(p))).max(-1)
         rhs = [_rhs29(p, b) for b in range(B)]
         p = p.with_log_eps(0.5 * np.log(np.array(rhs) / f0) - rng.uniform(0.0, 4.0, B))
+        ran.append(p)
         push.append(_push(p, idx, mu).min())
         push_rows.append({"n": n, "mu": mu, "min_ratio": float(push[-1])})
         coh.append(_coherence(rng, p).min())
+    record(ctx, ran, ASSUMPTION_1, BALANCED)
     ctx.bound(
         "min over states on a hyperplane of sign(v_j) dpsi/dt / (mu^{3/2} X_min / 2), (29) holding",
         np.array(push),
@@ -475,22 +475,18 @@ def _dwell_violation(theta: np.ndarray) -> float:
         r"$(k_+,k_-)$ is a path and it reaches its region within "
         r"$\mathcal T(\mathcal P)\le\mathcal T(\mathcal P_{\max})\le t_1$"
     ),
-    hypotheses=[
-        r"Assumption 1: $\mu>0$",
-        "Assumption 2",
-        "balanced initialization (3)",
-        r"$\epsilon$ below eq. (28)",
-    ],
+    hypotheses=[ASSUMPTION_1, ASSUMPTION_2, BALANCED, EPS_28],
 )
 def c2_dwell_time(ctx: Context) -> None:
     rng = ctx.rng("dwell").host
     h, seeds = ctx.param("H", tiny=4, quick=8, full=20), ctx.param("seeds", tiny=1, quick=2, full=4)
     grid = ctx.param("grid", tiny=120, quick=250, full=800)
     budget = ctx.param("budget", tiny=1, quick=3, full=100)
-    ev, rows = [], []
+    ev, rows, ran = [], [], []
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, h, seeds)
         p = p.with_log_eps([log_eps_threshold(p, b) - 1.0 for b in range(p.B)])
+        ran.append(p)
         out = _dwell_sweep(ctx, p, 8.0 / mu, grid)
         ev += out
         rows.append(
@@ -501,6 +497,7 @@ def c2_dwell_time(ctx: Context) -> None:
                 "max_dwell_ratio": float(max([e["dwell_ratio"].max(initial=0) for e in out])),
             }
         )
+    record(ctx, ran, ASSUMPTION_1, ASSUMPTION_2, BALANCED, EPS_28)
     ratios = np.concatenate([e["dwell_ratio"] for e in ev])
     ctx.bound(
         "dwell time x n_a / (4 / (min{zeta,xi} sqrt(mu) X_min)), segments outside the target region",
@@ -560,9 +557,7 @@ def c2_dwell_time(ctx: Context) -> None:
         / (min(constants(big, b)["zeta"], constants(big, b)["xi"]) * np.sqrt(0.5) * constants(big, b)["Xmin"])
         for b in range(2)
     )
-    with ctx.control(
-        "large initialization eps = 1", breaks=r"$\epsilon$ below eq. (28)", must_break=["dwell time x n_a*"]
-    ):
+    with ctx.control("large initialization eps = 1", breaks=EPS_28, must_break=["dwell time x n_a*"]):
         out = _dwell_sweep(ctx, big, t_end, grid)
         ctx.bound(
             "dwell time x n_a / (4 / (min{zeta,xi} sqrt(mu) X_min))",
@@ -687,7 +682,7 @@ def _planar_closed_form(ts: np.ndarray, two_pieces: bool = True) -> tuple[np.nda
         r"$\phi_c$ is crossed at "
         r"$t_c=\frac1{s\|x_a\|}\log\frac{\tan((\phi_0-\phi_a)/2)}{\tan((\phi_c-\phi_a)/2)}$"
     ),
-    hypotheses=[r"reduced dynamics ($\epsilon\to0$)", "fixed activation pattern (piecewise)"],
+    hypotheses=[SMALL_INIT, "fixed activation pattern (piecewise)"],
 )
 def c3_c4_closed_forms(ctx: Context) -> None:
     n, mu = ctx.param("tanh_n", tiny=4, quick=8, full=16), 0.5
@@ -708,6 +703,7 @@ def c3_c4_closed_forms(ctx: Context) -> None:
     q = Problem(X, np.ones(2), planar(np.array([PHI0]))[None], np.ones((1, 1)), np.array([REDUCED_LOG_EPS]))
     dt = 0.01
     ts = np.arange(0.0, 3.0 + dt / 2, dt)
+    record(ctx, [q], SMALL_INIT, window=float(ts[-1]))
     U = [directions(run(ctx.backend, q, ts, rtol=r), 1)[0, :, 0] for r in (1e-9, 1e-13)]
     phi = np.arctan2(U[0][:, 1], U[0][:, 0])
     integ = float(np.abs(U[0] - U[1]).max())
@@ -737,6 +733,7 @@ def c3_c4_closed_forms(ctx: Context) -> None:
     rng = ctx.rng("tanh").host
     p = family_problem(rng, n, mu, h_tanh, 1)
     ts2 = np.linspace(0.0, 1.0, 101)
+    record(ctx, [p], SMALL_INIT, window=float(ts2[-1]))
     U2 = directions(run(ctx.backend, p, ts2, rtol=1e-10), p.h)[0]
     act = activation(U2, p.X)
     gaps = []
@@ -827,17 +824,18 @@ def _d3_violation(theta: np.ndarray) -> float:
         r"$\|W_\pm\|_F^2\le\|W_\pm\|_2^2+\frac{4\epsilon W_{\max}^2}{\sqrt h}|\tilde{\mathcal V}_\pm|$, "
         r"$\|W_{dead}\|_F^2\le\frac{4\epsilon W_{\max}^2}{\sqrt h}|\mathcal V_{dead}|$"
     ),
-    hypotheses=[r"Assumption 1: $\mu>0$", "balanced initialization (3)", r"$t\ge t_1$", r"$\epsilon$ small"],
+    hypotheses=[ASSUMPTION_1, BALANCED, r"$t\ge t_1$", SMALL_INIT],
 )
 def d3_low_rank(ctx: Context) -> None:
     rng = ctx.rng("rank").host
     h = ctx.param("H", tiny=6, quick=6, full=20)
-    drift, before, slack41, slack43, rows = [], [], [], [], []
+    drift, before, slack41, slack43, rows, ran, log10_f = [], [], [], [], [], [], []
     t_end = ctx.param("t_end", tiny=15.0, quick=20.0, full=40.0)
     budget = ctx.param("budget", tiny=1, quick=2, full=100)
     for n, mu in run_sizes(ctx):
         p = family_problem(rng, n, mu, h, 1)
         q = p.repeat(2).with_log_eps([np.log(1e-2), np.log(1e-3)])
+        ran.append(q)
         ts = output_grid(t_end, 100)
         traj = run(ctx.backend, q, ts, rtol=1e-7)
         U, rho = directions(traj, h), log_norms(traj, h)
@@ -846,6 +844,7 @@ def d3_low_rank(ctx: Context) -> None:
         ev = events(q, U)
         for b in range(q.B):
             k1 = int(min(ev.t1_index[b], len(ts) - 1))
+            log10_f.append(log10_max_output(q, rho[b : b + 1, : k1 + 1]))
             k_end = len(ts) - 1
             codes = ev.codes[b, k1]
             unit = 4 * np.exp(q.log_eps[b]) * (np.linalg.norm(q.W0[b], axis=1) ** 2).max() / np.sqrt(h)
@@ -865,6 +864,9 @@ def d3_low_rank(ctx: Context) -> None:
             if dead.any():
                 slack43.append(float(np.exp(2 * rho[b, k1:, dead]).sum(0).max() / (unit * dead.sum())))
             rows.append({"n": n, "mu": mu, "log_eps": float(q.log_eps[b]), "t1": float(ts[k1])})
+    # (41)-(43) rest on Lemma 3's norms at t1: the alignment phase (to the empirical t1) must be small-|f|
+    record(ctx, ran, ASSUMPTION_1, BALANCED)
+    ctx.regime(SMALL_INIT, log10_max_f=max(log10_f))
     d = np.array(drift)
     ctx.bound(
         "Gram invariance: max |M(t) - M(t1)| / max |M(t1)|, t >= empirical t1",

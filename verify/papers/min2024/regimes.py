@@ -1,0 +1,104 @@
+r"""Measuring the regime of min2024's hypotheses (:mod:`~verify.papers.min2024.hypotheses`) on a run.
+
+:func:`record` measures, on the :class:`~verify.papers.min2024.common.Problem` s a claim runs
+(worst over them), each hypothesis it is given and records it with ``ctx.regime``.  The output
+size in the alignment window is measured in log10, so runs at :math:`\epsilon=e^{-10^4}` (where
+:math:`f` underflows to 0) report how small it is:
+
+* from a trajectory, :func:`log10_max_output` bounds :math:`|f(x_i)|=|\sum_js_je^{2\rho_j}
+  \sigma(\langle u_j,x_i\rangle)|\le X_{\max}\sum_je^{2\rho_j}`;
+* without one, :func:`log10_output_bound` is the Grönwall bound of the balanced flow:
+  :math:`\dot\rho_j=s_j\langle u_j,g_j\rangle`, :math:`\|g_j\|\le\sum_i|\ell'_i|\|x_i\|\le2nX_{\max}`
+  while :math:`|f|\le\log2` (exponential loss :math:`e^{|f|}\le2`; factor-2 logistic :math:`\le2`
+  always), so :math:`\log\max_i|f(t)|\le\log(X_{\max}\sum_je^{2\rho_j(0)})+4nX_{\max}t`.  The bound is
+  self-consistent where it is below :math:`\log_{10}\log2`, which the regime's threshold
+  (:data:`~verify.papers.min2024.hypotheses.F_SMALL`) is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from scipy.special import logsumexp
+
+from numeric.data.separated_data import separation, zeta2
+from numeric.models.balanced_relu import join, logpolar_to_plain, split
+from verify.context import Context
+from verify.hypotheses import Hypothesis
+from verify.papers.min2024.common import Problem, initial_state, log_eps_first_term, log_eps_threshold
+from verify.papers.min2024.hypotheses import (
+    ASSUMPTION_1,
+    ASSUMPTION_2,
+    BALANCED,
+    EPS_28,
+    EPS_29,
+    SMALL_INIT,
+)
+
+LN10 = float(np.log(10.0))
+
+
+def imbalance(W: np.ndarray, v: np.ndarray) -> float:
+    r""":math:`\max_j|v_j^2/\|w_j\|^2-1|` over every member and neuron (``W`` (..., h, D), ``v`` (..., h))."""
+    return float(np.max(np.abs(v**2 / (W * W).sum(-1) - 1.0)))
+
+
+def problem_imbalance(p: Problem) -> float:
+    r""":func:`imbalance` of the initial state the integrator receives (:func:`common.initial_state`), each
+    neuron read at unit scale (:math:`v_j^2/\|w_j\|^2` is scale-free; :math:`e^{\rho}` may underflow)."""
+    U, rho = split(initial_state(p), p.h)
+    return imbalance(*logpolar_to_plain(join(U, np.zeros_like(rho)), p.s))
+
+
+def log10_max_output(p: Problem, rho: np.ndarray) -> float:
+    r"""Upper bound of :math:`\log_{10}\max_{b,t,i}|f(x_i)|` from log-norms ``rho`` (B, T, h) of a run."""
+    xmax = float(np.linalg.norm(p.X, axis=1).max())
+    return float((np.log(xmax) + logsumexp(2 * rho, axis=-1).max()) / LN10)
+
+
+def log10_output_bound(p: Problem, t_end: float) -> float:
+    r"""Grönwall bound (module docstring) of :math:`\log_{10}\max_{t\le t_{\rm end},i}|f(x_i;t)|`,
+    worst member, without integrating."""
+    xmax = float(np.linalg.norm(p.X, axis=1).max())
+    rho0 = p.log_eps[:, None] + np.log(np.linalg.norm(p.W0, axis=-1))
+    return float((np.log(xmax) + logsumexp(2 * rho0, axis=-1).max() + 4 * p.n * xmax * t_end) / LN10)
+
+
+def _worst_member(problems: Sequence[Problem], value: Callable[[Problem, int], float]) -> float:
+    return max(value(p, b) for p in problems for b in range(p.B))
+
+
+MEASURES: dict[str, Callable[[Sequence[Problem]], dict[str, Any]]] = {
+    ASSUMPTION_1.name: lambda ps: {"mu": min(separation(p.X, p.y) for p in ps)},
+    ASSUMPTION_2.name: lambda ps: {
+        "zeta2": -_worst_member(ps, lambda p, b: -zeta2(p.W0[b], p.s[b], p.X, p.y))
+    },
+    BALANCED.name: lambda ps: {
+        "imbalance": max(problem_imbalance(p) for p in ps),
+        "D": max(p.X.shape[1] for p in ps),
+    },
+    EPS_28.name: lambda ps: {
+        "log_eps_minus_threshold": _worst_member(ps, lambda p, b: p.log_eps[b] - log_eps_threshold(p, b))
+    },
+    EPS_29.name: lambda ps: {
+        "log_eps_minus_first_term": _worst_member(ps, lambda p, b: p.log_eps[b] - log_eps_first_term(p, b))
+    },
+}
+
+
+def record(
+    ctx: Context, problems: Sequence[Problem], *hypotheses: Hypothesis, window: float | None = None
+) -> None:
+    """Measure each of ``hypotheses`` on ``problems`` (worst over them) and record it (``ctx.regime``).
+
+    :data:`SMALL_INIT` needs ``window``, the end of the time window the claim uses the
+    alignment phase on (:func:`log10_output_bound`); the others are read off the problems."""
+    for h in hypotheses:
+        if h is SMALL_INIT:
+            if window is None:
+                raise ValueError("the small-initialization regime needs the claim's time window")
+            ctx.regime(h, log10_max_f=max(log10_output_bound(p, window) for p in problems))
+        else:
+            ctx.regime(h, **MEASURES[h.name](problems))
