@@ -16,7 +16,8 @@ Conventions (shared with the vector fields):
 
 Both loops keep only the *active* members in compact arrays: a member that finished,
 went non-finite or exhausted its step budget is written out and dropped, so it never
-holds the others back, and while every member is active nothing is copied.
+holds the others back, and while every member is active nothing is copied.  That
+bookkeeping is :class:`Members`, written once for both.
 
 Floating-point warnings (overflow, invalid, divide) are silenced inside the loops:
 a non-finite state is an *outcome* reported per member through
@@ -33,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from numeric.backend import Array, array_namespace
+from numeric.engine.trajectory import Status, Trajectory
 
 Observer = Callable[[Array, Array, Mapping[str, Array]], Mapping[str, Array]]
 """``observe(t, y, args) -> {name: (B, ...) array}``, evaluated at every output time."""
@@ -105,6 +107,83 @@ def check_observation(obs: Any, n: int) -> dict[str, Array]:
                 f"observe(...)[{name!r}] must have a leading member axis of size {n}, got shape {shape}"
             )
     return dict(obs)
+
+
+class Members:
+    """The members of a batched loop: which are still active, and the results of those that stopped.
+
+    The loop holds its per-member arrays (state, time, step size, counters) for the active members
+    only, in the order of ``ids`` (their global indices, host; ``ids_d`` on the device).  When some
+    stop, :meth:`stop` writes their results (status, counts, stop time and last state: the
+    :class:`~numeric.engine.trajectory.Trajectory` fields) at their global rows, and :meth:`keep`
+    compacts the bookkeeping to the rest and hands back the device index that compacts the loop's
+    own arrays; ``args`` follows (:func:`take_members`), ``full`` says that no member stopped yet.
+    """
+
+    def __init__(self, y0: Array, t0: float, args: Mapping[str, Array]):
+        self.xp = xp = array_namespace(y0)
+        B = y0.shape[0]
+        self.status = np.full(B, Status.SUCCESS, dtype=np.int64)
+        self.n_steps = np.zeros(B, dtype=np.int64)
+        self.n_rejected = np.zeros(B, dtype=np.int64)
+        self.n_field_evals = np.zeros(B, dtype=np.int64)
+        self.t_stop = np.full(B, float(t0))
+        self.y_stop = xp.array(y0, copy=True)
+        self.all_args = args
+        self.args = args
+        self.ids = np.arange(B)
+        self.ids_d: Array = xp.asarray(self.ids)
+        self.full = True
+
+    @property
+    def n_stopped(self) -> int:
+        return self.status.size - self.ids.size
+
+    def stop(
+        self,
+        sel: np.ndarray,
+        status: Any,
+        n_steps: Any,
+        n_field_evals: Any,
+        t_stop: Any,
+        y_stop: Array,
+        n_rejected: Any = 0,
+    ) -> np.ndarray:
+        """Record the results of the active members at positions ``sel`` (host integers; the other
+        arguments are theirs, host values or arrays, ``y_stop`` on the device); returns their global
+        indices.  The bookkeeping still lists them until :meth:`keep`."""
+        gids = self.ids[sel]
+        self.status[gids] = status
+        self.n_steps[gids] = n_steps
+        self.n_rejected[gids] = n_rejected
+        self.n_field_evals[gids] = n_field_evals
+        self.t_stop[gids] = t_stop
+        self.y_stop[self.xp.asarray(gids)] = y_stop
+        return gids
+
+    def keep(self, keep: np.ndarray) -> Array:
+        """Go on with the active members at positions ``keep`` (host integers) only; returns ``keep`` on
+        the device, to compact the loop's own per-member arrays with."""
+        self.ids = self.ids[keep]
+        self.ids_d = self.xp.asarray(self.ids)
+        self.args = take_members(self.all_args, self.ids_d)
+        self.full = False
+        return self.xp.asarray(keep)
+
+    def trajectory(self, ts: np.ndarray, out: Outputs, cls: type[Trajectory] = Trajectory, **extra: Any):
+        """The loop's result: the outputs ``out`` at ``ts`` and every member's results."""
+        return cls(
+            ts=ts,
+            ys=out.ys,
+            observed=out.observed,
+            status=self.status,
+            n_steps=self.n_steps,
+            n_rejected=self.n_rejected,
+            n_field_evals=self.n_field_evals,
+            t_stop=self.t_stop,
+            y_stop=self.y_stop,
+            **extra,
+        )
 
 
 class Outputs:

@@ -23,6 +23,7 @@ from numeric.engine.chunking import (
 )
 from numeric.engine.ensemble import (
     Clock,
+    Members,
     Observer,
     Outputs,
     Progress,
@@ -215,14 +216,7 @@ class _RKSolve:
         self.T = T = ts.shape[0]
         self.out = Outputs(xp, B, T, N, save_state, observe)
         self.clock = Clock(progress)
-        # per-member results (host), filled as members stop
-        self.status = np.full(B, Status.SUCCESS, dtype=np.int64)
-        self.n_steps = np.zeros(B, dtype=np.int64)
-        self.n_rejected = np.zeros(B, dtype=np.int64)
-        self.n_evals = np.zeros(B, dtype=np.int64)
-        self.t_stop = np.full(B, ts[0])
-        self.y_stop = xp.array(y0, copy=True)
-        self.n_stopped = 0
+        self.members = Members(y0, ts[0], args)  # the active ones; results filled as members stop
         self.n_events = np.zeros(B, dtype=np.int64)
         self.n_sliding = np.zeros(B, dtype=np.int64)
         self.tracker: EventTracker | None = None
@@ -240,18 +234,7 @@ class _RKSolve:
             cls = EventTrajectory
             extra = {"n_events": self.n_events, "n_sliding": self.n_sliding}
             extra["sliding"] = None if self.tracker is None else self.tracker.sliding_table()
-        return cls(
-            ts=ts.copy(),
-            ys=self.out.ys,
-            observed=self.out.observed,
-            status=self.status,
-            n_steps=self.n_steps,
-            n_rejected=self.n_rejected,
-            n_field_evals=self.n_evals,
-            t_stop=self.t_stop,
-            y_stop=self.y_stop,
-            **extra,
-        )
+        return self.members.trajectory(ts.copy(), self.out, cls, **extra)
 
     def _loop(self, t: Array, y: Array) -> None:
         xp, field, method, control = self.xp, self.field, self.method, self.control
@@ -264,10 +247,7 @@ class _RKSolve:
         s = method.stages
 
         # compact per-active-member state
-        ids_h = np.arange(B)
-        ids_d: Array = xp.asarray(ids_h)
-        full = True
-        args_a = self.args
+        m = self.members
         kout_h = np.ones(B, dtype=np.int64)
         kout_d = xp.asarray(kout_h)
         steps_a = np.zeros(B, dtype=np.int64)
@@ -275,15 +255,15 @@ class _RKSolve:
         evals_a = np.ones(B, dtype=np.int64)
 
         ev = None
-        call_args = args_a
+        call_args = m.args
         if self.events is not None:
-            ev = self.tracker = EventTracker(self.events, method, field, control, y, args_a)
-            call_args = ev.args(args_a)
+            ev = self.tracker = EventTracker(self.events, method, field, control, y, m.args)
+            call_args = ev.args(m.args)
         k1 = field(t, y, call_args)
         check_field_output(k1, y.shape, "solve")
         k1 = xp.asarray(k1, dtype=y.dtype)
         if ev is not None:
-            ev.start(k1, args_a)
+            ev.start(k1, m.args)
         if adaptive:
             dt, extra = control.initial_dt(field, method, t, y, k1, ts_d[-1], call_args)
             evals_a += extra
@@ -306,15 +286,10 @@ class _RKSolve:
             stopping = stop_code >= 0
             if stopping.any():
                 sel = np.flatnonzero(stopping)
-                gids = ids_h[sel]
-                self.status[gids] = stop_code[sel]
-                self.n_steps[gids] = steps_a[sel]
-                self.n_rejected[gids] = rej_a[sel]
-                self.n_evals[gids] = evals_a[sel]
                 sel_d = xp.asarray(sel)
-                self.t_stop[gids] = to_numpy(t[sel_d])
-                self.y_stop[xp.asarray(gids)] = y[sel_d]
-                self.n_stopped += sel.size
+                gids = m.stop(
+                    sel, stop_code[sel], steps_a[sel], evals_a[sel], to_numpy(t[sel_d]), y[sel_d], rej_a[sel]
+                )
                 if ev is not None:
                     self.n_events[gids] = ev.n_events[sel]
                     self.n_sliding[gids] = ev.n_sliding[sel]
@@ -322,16 +297,13 @@ class _RKSolve:
                 keep = np.flatnonzero(~stopping)
                 if keep.size == 0:
                     return
-                keep_d = xp.asarray(keep)
-                ids_h, kout_h = ids_h[keep], kout_h[keep]
-                steps_a, rej_a, evals_a = steps_a[keep], rej_a[keep], evals_a[keep]
-                ids_d, kout_d = xp.asarray(ids_h), xp.asarray(kout_h)
+                keep_d = m.keep(keep)
+                kout_h, steps_a, rej_a, evals_a = kout_h[keep], steps_a[keep], rej_a[keep], evals_a[keep]
+                kout_d = xp.asarray(kout_h)
                 t, y, dt = t[keep_d], y[keep_d], dt[keep_d]
                 if k1 is not None:
                     k1 = k1[keep_d]
                 cstate = tuple(c[keep_d] for c in cstate)
-                full = False
-                args_a = take_members(self.args, ids_d)
                 if ev is not None:
                     ev.keep(keep_d, keep)
                 stop_code = np.full(keep.size, -1)
@@ -344,9 +316,9 @@ class _RKSolve:
             land_h = to_numpy(land)
             dt_try = xp.where(land, remaining, dt) if land_h.any() else dt
             if ev is None:
-                y1, err, k_next = rk_step(field, method, t, y, dt_try, args_a, k1)
+                y1, err, k_next = rk_step(field, method, t, y, dt_try, m.args, k1)
             else:
-                call_args = ev.args(args_a)
+                call_args = ev.args(m.args)
                 t_prev, y_prev = t, y
                 y1, err, k_next, K = rk_stages(field, method, t, y, dt_try, call_args, k1)
             evals_a += s if k1 is None else s - 1
@@ -377,7 +349,7 @@ class _RKSolve:
             # ---- events: re-take each member's step up to its first event ---------------
             if ev is not None:
                 t, y, k1, dt, truncated_h, undone_h, ev_evals = ev.after_step(
-                    t_prev, y_prev, dt_try, K, accept, t, y, k1, call_args, ids_h, dt
+                    t_prev, y_prev, dt_try, K, accept, t, y, k1, call_args, m.ids, dt
                 )
                 evals_a += ev_evals
                 landed_h = landed_h & ~truncated_h
@@ -388,13 +360,13 @@ class _RKSolve:
             # ---- outputs for members that landed on their next output time --------------
             if landed_h.any():
                 if landed_h.all():
-                    if full and np.all(kout_h == kout_h[0]):  # the common case: no copies
-                        self.out.write(t, y, args_a, None, int(kout_h[0]))
+                    if m.full and np.all(kout_h == kout_h[0]):  # the common case: no copies
+                        self.out.write(t, y, m.args, None, int(kout_h[0]))
                     else:
-                        self.out.write(t, y, args_a, ids_d, kout_d)
+                        self.out.write(t, y, m.args, m.ids_d, kout_d)
                 else:
                     sel_d = xp.asarray(np.flatnonzero(landed_h))
-                    gids_d = ids_d[sel_d]
+                    gids_d = m.ids_d[sel_d]
                     self.out.write(t[sel_d], y[sel_d], take_members(self.args, gids_d), gids_d, kout_d[sel_d])
                 kout_h = kout_h + landed_h
                 kout_d = xp.asarray(kout_h)
@@ -418,4 +390,4 @@ class _RKSolve:
 
             if self.clock.due():
                 frac = (to_numpy(t) - t_first).sum() / span
-                self.clock.report((self.n_stopped + frac) / B)
+                self.clock.report((m.n_stopped + frac) / B)
