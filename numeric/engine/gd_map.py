@@ -21,6 +21,7 @@ import numpy as np
 from numeric.backend import Array, array_namespace, to_numpy
 from numeric.engine.ensemble import (
     Clock,
+    Members,
     Observer,
     Outputs,
     Progress,
@@ -147,33 +148,14 @@ def _gd(
     R = rec.size
     out = Outputs(xp, B, R, N, save_state, observe)
     clock = Clock(progress)
-    status = np.full(B, Status.SUCCESS, dtype=np.int64)
-    n_steps = np.full(B, steps, dtype=np.int64)
-    n_evals = np.full(B, steps, dtype=np.int64)
-    t_stop = np.full(B, float(steps))
-    y_stop = xp.array(y, copy=True)
-
-    ids_h = np.arange(B)
-    ids_d = xp.asarray(ids_h)
-    full = True
-    args_a: Mapping[str, Array] = args
+    members = Members(y, 0.0, args)  # the active ones; results filled as members stop
     lr_a = lr
     ones_a = xp.ones((B,), dtype=xp.float64)  # times of the active members are ones_a * k
 
     def drop(bad_local: np.ndarray, k_fail: np.ndarray, y_last: Array, evals: int) -> None:
-        nonlocal ids_h, ids_d, full, args_a, lr_a, y, ones_a
-        gids = ids_h[bad_local]
-        status[gids] = Status.NONFINITE
-        n_steps[gids] = k_fail
-        n_evals[gids] = evals
-        t_stop[gids] = k_fail
-        y_stop[xp.asarray(gids)] = y_last
-        keep = np.flatnonzero(~np.isin(np.arange(ids_h.size), bad_local))
-        keep_d = xp.asarray(keep)
-        ids_h = ids_h[keep]
-        ids_d = xp.asarray(ids_h)
-        full = False
-        args_a = take_members(args, ids_d)
+        nonlocal lr_a, y, ones_a
+        members.stop(bad_local, Status.NONFINITE, k_fail, evals, k_fail, y_last)
+        keep_d = members.keep(np.flatnonzero(~np.isin(np.arange(members.ids.size), bad_local)))
         if not isinstance(lr_a, float):
             lr_a = lr_a[keep_d]
         y = y[keep_d]
@@ -190,23 +172,23 @@ def _gd(
         drop(bad0, np.zeros(bad0.size, dtype=np.int64), y[xp.asarray(bad0)], 0)
 
     def advance(y: Array, k: int, kc: int) -> Array:
-        A = ids_h.size
+        A = members.ids.size
         if kc - k >= 8:  # rows of a (steps, A) grid are the cheapest per-step time arrays
             tgrid = xp.arange(k, kc, dtype=xp.float64)[:, None] * xp.ones((1, A), dtype=xp.float64)
-            return _gd_chunk(field, y, lr_a, tgrid, args_a)
+            return _gd_chunk(field, y, lr_a, tgrid, members.args)
         for j in range(k, kc):
-            y = y + lr_a * field(ones_a * float(j), y, args_a)
+            y = y + lr_a * field(ones_a * float(j), y, members.args)
         return y
 
     def write(k: int) -> None:
         nonlocal rec_pos
         if rec_pos < R and rec[rec_pos] == k:
-            out.write(ones_a * float(k), y, args_a, None if full else ids_d, rec_pos)
+            out.write(ones_a * float(k), y, members.args, None if members.full else members.ids_d, rec_pos)
             rec_pos += 1
 
     y_snap, k_snap = y, 0  # state at the last finiteness check
-    if steps > 0 and ids_h.size:
-        dy = field(xp.zeros((ids_h.size,), dtype=xp.float64), y, args_a)
+    if steps > 0 and members.ids.size:
+        dy = field(xp.zeros((members.ids.size,), dtype=xp.float64), y, members.args)
         check_field_output(dy, y.shape, "gradient_descent")
         y = y + lr_a * dy
         k = 1
@@ -216,7 +198,7 @@ def _gd(
     events = np.union1d(rec[(rec > k) & (rec <= steps)], events)
     events = np.union1d(events, [steps])
     for kc in events[events >= k].tolist():  # kc == k only to check the first step
-        if ids_h.size == 0:
+        if members.ids.size == 0:
             break
         y = advance(y, k, kc)
         k = kc
@@ -224,29 +206,19 @@ def _gd(
             fin = to_numpy(xp.isfinite(y).all(axis=1))
             if not fin.all():
                 bad = np.flatnonzero(~fin)
-                k_fail, y_last = _gd_replay(field, y_snap, k_snap, kc, lr_a, bad, args, ids_h, xp)
-                out.invalidate_after(ids_h[bad], k_fail, rec)
+                k_fail, y_last = _gd_replay(field, y_snap, k_snap, kc, lr_a, bad, args, members.ids, xp)
+                out.invalidate_after(members.ids[bad], k_fail, rec)
                 drop(bad, k_fail, y_last, kc)
-                if ids_h.size == 0:
+                if members.ids.size == 0:
                     break
             y_snap, k_snap = y, kc
         write(kc)
         if clock.due():
             clock.report(kc / steps)
-    if ids_h.size:
-        y_stop[ids_d] = y
+    if members.ids.size:
+        members.stop(np.arange(members.ids.size), Status.SUCCESS, steps, steps, float(steps), y)
     clock.report(1.0)
-    return Trajectory(
-        ts=rec.astype(np.float64),
-        ys=out.ys,
-        observed=out.observed,
-        status=status,
-        n_steps=n_steps,
-        n_rejected=np.zeros(B, dtype=np.int64),
-        n_field_evals=n_evals,
-        t_stop=t_stop,
-        y_stop=y_stop,
-    )
+    return members.trajectory(rec.astype(np.float64), out)
 
 
 def _gd_replay(
