@@ -21,7 +21,7 @@ import numpy as np
 import sympy as sp
 
 from numeric.backend import get_backend, to_numpy
-from numeric.data.separated_data import DEAD, activation, family_f, regions
+from numeric.data.separated_data import DEAD, activation, family_f, regions, separation
 from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
@@ -37,9 +37,12 @@ from verify.papers.min2024.common import (
     alternating_labels,
     directions,
     family_problem,
+    log_norms,
     run,
 )
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, SMALL_INIT
 from verify.papers.min2024.instances import SEARCH_CONE, cone_instance, cone_starts
+from verify.papers.min2024.regimes import log10_max_output
 from verify.search import squash
 
 X1 = np.array([[1.0, 0.0]])  # the single data point of E.3 / E.4
@@ -184,7 +187,7 @@ def _e2_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     statement=r"Under Assumption 1, for exponential/logistic loss and every state with $w_j\notin S_{dead}$: "
     r"$y_i\,\mathrm{sign}(v_j)\langle x_i,\dot w_j\rangle>0$ for all $i$ (no Zeno behaviour; every "
     r"hyperplane $\langle x_i,w_j\rangle=0$ is crossed at most once, so a global solution exists)",
-    hypotheses=[r"Assumption 1: $\mu>0$", r"$-y\ell'(y,\hat y)>0$ (exponential or logistic)"],
+    hypotheses=[ASSUMPTION_1, r"$-y\ell'(y,\hat y)>0$ (exponential or logistic)"],
 )
 def appendix_e2(ctx: Context) -> None:
     B = ctx.param("states", tiny=200, quick=4000)
@@ -227,6 +230,7 @@ def appendix_e2(ctx: Context) -> None:
     # pair changes its activation more than once.  GD (exact map, every iterate recorded): by (46) the
     # normal component y_i s_j <x_i, dw_j> of every step has a fixed sign, so GD inherits the property.
     p = family_problem(rng, 4, 0.5, 8, runs).with_log_eps(0.0)
+    ctx.regime(ASSUMPTION_1, mu=min(separation(X, y), separation(p.X, p.y)))
 
     def at_most_once(kind: str, why: str) -> None:
         c = gd_crossings(ctx, p, kind, steps)
@@ -489,7 +493,7 @@ def remark_7(ctx: Context) -> None:
     statement=r"If $w_j$ lies on $\langle x_{i_1},w\rangle=\dots=\langle x_{i_m},w\rangle=0$ (not dead), "
     r"the solution leaves into the unique region with $\mathrm{sign}\langle x_{i_k},w_j\rangle="
     r"y_{i_k}\mathrm{sign}(v_j)$",
-    hypotheses=[r"Assumption 1: $\mu>0$", "exponential loss"],
+    hypotheses=[ASSUMPTION_1, "exponential loss"],
 )
 def remark_8(ctx: Context) -> None:
     rng = ctx.rng("corners").host
@@ -531,8 +535,10 @@ def remark_8(ctx: Context) -> None:
 
     n = 6
     y = alternating_labels(n)
+    X = family_f(np.arccos(np.sqrt(0.3)), y, rng.uniform(0.5, 1.5, n))
+    ctx.regime(ASSUMPTION_1, mu=separation(X, y))
     corner_exits(
-        family_f(np.arccos(np.sqrt(0.3)), y, rng.uniform(0.5, 1.5, n)),
+        X,
         y,
         "exact sign count over random corners, signs of v, and two step sizes",
     )
@@ -553,11 +559,13 @@ def remark_8(ctx: Context) -> None:
     r"($|-\nabla_{\hat y}\ell-y|=|\hat y|\le2|\hat y|$), "
     r"so under small initialization its neuron dynamics follow the reduced dynamics (4) as for the "
     r"exponential loss",
-    hypotheses=[r"small initialization ($\epsilon\to0$)", "balanced initialization (3)"],
+    hypotheses=[SMALL_INIT, "balanced initialization (3)"],
 )
 def remark_4(ctx: Context) -> None:
     ladder = np.array(
-        ctx.param("ladder", tiny=(10**-1.5, 1e-2, 10**-2.5), quick=(1e-1, 10**-1.5, 1e-2, 10**-2.5))
+        ctx.param(
+            "ladder", tiny=(10**-1.5, 1e-2, 10**-2.5, 1e-3), quick=(1e-1, 10**-1.5, 1e-2, 10**-2.5, 1e-3)
+        )
     )
     rtol = ctx.param("rtol", tiny=1e-9, quick=1e-10)
     compare_exp = ctx.param("compare_exp", tiny=False, quick=False, full=True)
@@ -577,7 +585,13 @@ def remark_4(ctx: Context) -> None:
 
     U = dirs(q)
     U0 = dirs(q.take([0]).with_log_eps(REDUCED_LOG_EPS))
-    integ = float(np.abs(U[-1] - dirs(q.take([len(ladder) - 1]), tol=rtol / 100)[0]).max())
+    last = q.take([len(ladder) - 1])
+    smallest = run(ctx.backend, last, ts, rtol=rtol / 100, kind="square")
+    U_small = directions(smallest, q.h)
+    integ = float(np.abs(U[-1] - U_small[0]).max())
+    # the order is the eps -> 0 asymptote: the ladder must reach the regime at its smallest eps (its larger
+    # members are the fit's range, their O(eps^4) curvature is in the order's tolerance)
+    ctx.regime(SMALL_INIT, log10_max_f=log10_max_output(last, U_small, log_norms(smallest, q.h)))
     to_reduced = np.abs(U - U0).max(axis=(1, 2, 3))
     ctx.bound(
         "integrator error << smallest gap",
@@ -618,7 +632,7 @@ def remark_4(ctx: Context) -> None:
     big = fam.with_log_eps(0.0)
     with ctx.control(
         "square loss at eps = 1",
-        breaks=r"small initialization ($\epsilon\to0$)",
+        breaks=SMALL_INIT,
         must_break=["activation monotonicity (46)*"],
     ):
         c = gd_crossings(ctx, big, "square", steps)

@@ -61,7 +61,9 @@ from verify.papers.min2024.common import (
     initial_state,
     run,
 )
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, BALANCED, SMALL_INIT
 from verify.papers.min2024.lemmas import cone_data
+from verify.papers.min2024.regimes import imbalance, record
 
 NUMPY = get_backend("numpy")
 
@@ -322,12 +324,13 @@ def _t1(p: Problem, zeta: float) -> float:
     source="Assumption 2 (Sec. 3.1), eq. (26); catalog Theorem 1 (c) item 4",
     statement=r"$\max_{j\in\mathcal V_+}\cos(w_j(0),x_-)<1$ and $\max_{j\in\mathcal V_-}\cos(w_j(0),x_+)<1$; "
     r"holds a.s. for Gaussian $W_0$; a $\mathcal V_+$ neuron on $x_-$ never reaches $S_+\cup S_{dead}$",
-    hypotheses=[r"Assumption 1: $\mu>0$", r"$\zeta_2>0$ (Assumption 2)"],
+    hypotheses=[ASSUMPTION_1, r"$\zeta_2>0$ (Assumption 2)"],
 )
 def assumption_2(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
     rng = ctx.rng("gauss").host
     p = family_problem(rng, 6, 0.5, 20, B)
+    ran = [p]
     z2 = np.array([zeta2(p.W0[b], p.s[b], p.X, p.y) for b in range(B)])
     ctx.holds(
         "Gaussian W0: zeta_2 > 0 in every draw (Assumption 2 holds a.s.)",
@@ -337,6 +340,7 @@ def assumption_2(ctx: Context) -> None:
         why="exact comparison; a Gaussian column lies on the ray of x_- (x_+) with probability 0",
     )
     p = family_problem(rng, 4, 0.8, 1, 1)
+    record(ctx, [*ran, p], ASSUMPTION_1)
     xm = aggregates(p.X, p.y)[1]
     deltas = 10.0 ** -np.arange(3.0, 12.0, 2.0)
     lam = float(np.linalg.norm(xm))
@@ -436,10 +440,11 @@ def _unbalanced_run(ctx: Context, p: Problem, scale: float, B: int) -> dict:
     codes = regions(W.reshape(B, len(ts), h, D), p.X, p.y)
     v = v.reshape(B, len(ts), h)
     ok = allowed(codes, np.sign(v)).all(-1)
-    loss = to_numpy(PlainFlow().loss_value(ctx.backend.asarray(Y.reshape(-1, Y.shape[-1])), args)).reshape(
-        B, len(ts)
-    )
-    return {"ts": ts, "ok": ok, "loss": loss, "flips": int((np.sign(v[:, 1:]) != np.sign(v[:, :-1])).sum())}
+    states = ctx.backend.asarray(Y.reshape(-1, Y.shape[-1]))
+    loss = to_numpy(PlainFlow().loss_value(states, args)).reshape(B, len(ts))
+    fmax = np.abs(to_numpy(PlainFlow().outputs(states, args))).max(-1).reshape(B, len(ts))
+    flips = int((np.sign(v[:, 1:]) != np.sign(v[:, :-1])).sum())
+    return {"ts": ts, "ok": ok, "loss": loss, "fmax": fmax, "flips": flips}
 
 
 @claim(
@@ -450,7 +455,7 @@ def _unbalanced_run(ctx: Context, p: Problem, scale: float, B: int) -> dict:
     r"$S_{\mathrm{sign}(v_j)}\cup S_{dead}$ "
     r"while the loss is still $\approx\mathcal L(0)$; without balancedness "
     r"$\frac{d}{dt}\hat w_j=\frac{v_j}{\|w_j\|}P_{w_j}x_a(w_j)+O(\max|f|)$ (factor 1 only if balanced)",
-    hypotheses=[r"small initialization", r"Assumption 1: $\mu>0$"],
+    hypotheses=[SMALL_INIT, ASSUMPTION_1],
 )
 def remark_1(ctx: Context) -> None:
     B = ctx.param("seeds", tiny=2, quick=6, full=20)
@@ -458,6 +463,9 @@ def remark_1(ctx: Context) -> None:
     n = p.n
     r = _unbalanced_run(ctx, p, 1e-12, B)
     first = np.where(r["ok"].any(1), r["ok"].argmax(1), len(r["ts"]) - 1)
+    # the window is [0, alignment time]: max|f| measured on the run's outputs up to it
+    ctx.regime(SMALL_INIT, log10_max_f=np.log10(max(r["fmax"][b, : first[b] + 1].max() for b in range(B))))
+    record(ctx, [p], ASSUMPTION_1)
     aligned = bool(r["ok"].any(1).all() and all(r["ok"][b, first[b] :].all() for b in range(B)))
     ctx.holds(
         "every neuron in S+, S- (by sign v_j(t)) or S_dead from some t <= 8 on",
@@ -502,7 +510,7 @@ def remark_1(ctx: Context) -> None:
     )
     with ctx.control(
         "unbalanced init at scale 1",
-        breaks="small initialization",
+        breaks=SMALL_INIT,
         must_break=["every neuron in S+, S- (by sign v_j(t)) or S_*"],
     ):
         r = _unbalanced_run(ctx, p, 1.0, B)
@@ -525,7 +533,7 @@ def remark_1(ctx: Context) -> None:
     statement=r"If $w_j(0)=0$ then (balancedness) $v_j(0)=0$ and $w_j(t)=0$, $v_j(t)=0$ for all $t$; "
     r"the other "
     r"neurons evolve as if neuron $j$ were absent",
-    hypotheses=["balanced initialization (3)"],
+    hypotheses=[BALANCED],
 )
 def remark_2(ctx: Context) -> None:
     steps = ctx.param("steps", tiny=200, quick=1000, full=20000)
@@ -533,6 +541,7 @@ def remark_2(ctx: Context) -> None:
     p = family_problem(rng, 6, 0.5, 6, 2)
     W = 0.1 * p.W0
     v = p.s * np.linalg.norm(W, axis=-1)
+    ctx.regime(BALANCED, imbalance=imbalance(W, v), D=W.shape[-1])
     Wz, vz = np.concatenate([W, np.zeros_like(W[:, :1])], 1), np.concatenate([v, np.zeros_like(v[:, :1])], 1)
     zero_dev, rest_dev = [], []
     for kink in (0.0, 0.5, 1.0):
@@ -611,7 +620,7 @@ def _leaky_reduced(ctx: Context, p: Problem, alpha: float, ts: np.ndarray, rtol:
     r"for "
     r"$\alpha=1$, $x_a\equiv c=\sum_iy_ix_i$ and $\cos(u,c)=\tanh(s\|c\|t+\mathrm{artanh}\cos(u_0,c))$; "
     r"Theorem 1 does not transfer directly ($S_{dead}$ is left)",
-    hypotheses=[r"Assumption 1: $\mu>0$", "balanced initialization (3)", r"$\epsilon\to0$ (reduced flow)"],
+    hypotheses=[ASSUMPTION_1, BALANCED, SMALL_INIT],
 )
 def remark_5(ctx: Context) -> None:
     seeds = ctx.param("seeds", tiny=2, quick=6, full=20)
@@ -630,7 +639,9 @@ def remark_5(ctx: Context) -> None:
         why="DOPRI5 at rtol 1e-10 over t <= 3 (growth e^{|c| t} of the local errors bounded by ~1e3)",
     )
     W, _, s = _dead_states(rng, p, seeds, 12)
-    p = Problem(p.X, p.y, W, s, p.log_eps)  # the first 6 neurons of every member start in S_dead
+    q = Problem(p.X, p.y, W, s, p.log_eps)  # the first 6 neurons of every member start in S_dead
+    record(ctx, [p, q], ASSUMPTION_1, BALANCED, SMALL_INIT, window=float(ts[-1]))
+    p = q
     out, still_dead = [], []
     for alpha in (0.1, 0.5):
         codes = regions(_leaky_reduced(ctx, p, alpha, ts, 1e-6), p.X, p.y)

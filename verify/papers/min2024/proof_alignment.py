@@ -844,7 +844,7 @@ def d3_low_rank(ctx: Context) -> None:
         ev = events(q, U)
         for b in range(q.B):
             k1 = int(min(ev.t1_index[b], len(ts) - 1))
-            log10_f.append(log10_max_output(q, rho[b : b + 1, : k1 + 1]))
+            log10_f.append(log10_max_output(q.take([b]), U[b : b + 1, : k1 + 1], rho[b : b + 1, : k1 + 1]))
             k_end = len(ts) - 1
             codes = ev.codes[b, k1]
             unit = 4 * np.exp(q.log_eps[b]) * (np.linalg.norm(q.W0[b], axis=1) ** 2).max() / np.sqrt(h)

@@ -5,8 +5,8 @@ r"""Measuring the regime of min2024's hypotheses (:mod:`~verify.papers.min2024.h
 size in the alignment window is measured in log10, so runs at :math:`\epsilon=e^{-10^4}` (where
 :math:`f` underflows to 0) report how small it is:
 
-* from a trajectory, :func:`log10_max_output` bounds :math:`|f(x_i)|=|\sum_js_je^{2\rho_j}
-  \sigma(\langle u_j,x_i\rangle)|\le X_{\max}\sum_je^{2\rho_j}`;
+* from a trajectory, :func:`log10_max_output` evaluates :math:`\log|f(x_i)|=\log|\sum_js_j
+  e^{2\rho_j+\log\sigma(\langle u_j,x_i\rangle)}|` as a signed log-sum-exp (no underflow);
 * without one, :func:`log10_output_bound` is the Grönwall bound of the balanced flow:
   :math:`\dot\rho_j=s_j\langle u_j,g_j\rangle`, :math:`\|g_j\|\le\sum_i|\ell'_i|\|x_i\|\le2nX_{\max}`
   while :math:`|f|\le\log2` (exponential loss :math:`e^{|f|}\le2`; factor-2 logistic :math:`\le2`
@@ -52,10 +52,16 @@ def problem_imbalance(p: Problem) -> float:
     return imbalance(*logpolar_to_plain(join(U, np.zeros_like(rho)), p.s))
 
 
-def log10_max_output(p: Problem, rho: np.ndarray) -> float:
-    r"""Upper bound of :math:`\log_{10}\max_{b,t,i}|f(x_i)|` from log-norms ``rho`` (B, T, h) of a run."""
-    xmax = float(np.linalg.norm(p.X, axis=1).max())
-    return float((np.log(xmax) + logsumexp(2 * rho, axis=-1).max()) / LN10)
+def log10_max_output(p: Problem, U: np.ndarray, rho: np.ndarray) -> float:
+    r""":math:`\log_{10}\max_{b,t,i}|f(x_i)|` of a run from its unit directions ``U`` (B, T, h, D) and
+    log-norms ``rho`` (B, T, h) (members of ``p``), :math:`f_i=\sum_js_je^{2\rho_j}\sigma(\langle
+    u_j,x_i\rangle)` summed in log space (-inf where every neuron is inactive on every datum)."""
+    Z = np.einsum("bthd,nd->bthn", U, p.X)
+    with np.errstate(divide="ignore"):
+        logs = 2 * rho[..., None] + np.log(np.maximum(Z, 0.0))
+    sign = np.broadcast_to(p.s[:, None, :, None], logs.shape)
+    log_abs, _ = logsumexp(logs, axis=2, b=sign, return_sign=True)
+    return float(log_abs.max() / LN10)
 
 
 def log10_output_bound(p: Problem, t_end: float) -> float:

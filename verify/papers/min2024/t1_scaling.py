@@ -16,16 +16,22 @@ import numpy as np
 from numeric.data.separated_data import zeta2
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.min2024.common import directions, events, explicit_t1, family_problem, run
+from verify.papers.min2024.common import directions, events, explicit_t1, family_problem, log_norms, run
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, SMALL_INIT
+from verify.papers.min2024.regimes import log10_max_output, record
 
 GRID = 60  # geometric output grid: t1 is rounded up by at most a factor (T/1e-3)^(1/60) ~ 1.25
 
 
-def _measured_t1(ctx: Context, p, t_end: float) -> np.ndarray:
-    """Empirical t1 per member (inf if not reached by ``t_end``)."""
+def _measured_t1(ctx: Context, p, t_end: float) -> tuple[np.ndarray, float]:
+    """Empirical t1 per member (inf if not reached by ``t_end``) and the bound on log10 max|f| over the
+    run (:func:`regimes.log10_max_output`)."""
     ts = np.concatenate([[0.0], np.geomspace(1e-3, t_end, GRID)])
-    ev = events(p, directions(run(ctx.backend, p, ts, rtol=1e-6), p.h))
-    return np.where(ev.t1_index < len(ts), ts[np.minimum(ev.t1_index, len(ts) - 1)], np.inf)
+    traj = run(ctx.backend, p, ts, rtol=1e-6)
+    U = directions(traj, p.h)
+    ev = events(p, U)
+    t1 = np.where(ev.t1_index < len(ts), ts[np.minimum(ev.t1_index, len(ts) - 1)], np.inf)
+    return t1, log10_max_output(p, U, log_norms(traj, p.h))
 
 
 @claim(
@@ -35,14 +41,14 @@ def _measured_t1(ctx: Context, p, t_end: float) -> np.ndarray:
     statement=r"Measured $t_1\le\frac{16\log n}{\min\{\zeta,\xi\}\sqrt\mu X_{\min}}$ over a grid of "
     r"$\mu$ and $n$; with $\xi=\mu^2$ the explicit bound is $\propto\log n\,\mu^{-5/2}$ where "
     r"$\mu^2\le\zeta_2$, not $\mu^{-1/2}$",
-    hypotheses=[r"Assumption 1: $\mu>0$", "Assumption 2", r"$\epsilon\to0$ (reduced dynamics)"],
+    hypotheses=[ASSUMPTION_1, ASSUMPTION_2, SMALL_INIT],
 )
 def constants_t1(ctx: Context) -> None:
     ns = ctx.param("n", tiny=(4, 8), quick=(4, 8, 16, 32), full=(4, 8, 16, 32, 64))
     mus = ctx.param("mu", tiny=(0.4, 0.1), quick=(0.4, 0.2, 0.1), full=(0.4, 0.2, 0.1, 0.05, 0.025))
     h = ctx.param("H", tiny=4, quick=4, full=12)
     rng = ctx.rng("sweep").host
-    rows = []
+    rows, ran, log10_f = [], [], []
 
     def reached(t1: np.ndarray, why: str) -> None:
         ok = np.isfinite(t1)
@@ -57,15 +63,20 @@ def constants_t1(ctx: Context) -> None:
     for n in ns:
         for mu in mus:
             p = family_problem(rng, n, mu, h, 1, spread=0.0)
+            t1, lf = _measured_t1(ctx, p, 20 / mu)
+            ran.append(p)
+            log10_f.append(lf)
             rows.append(
                 {
                     "n": n,
                     "mu": mu,
                     "explicit": explicit_t1(p, 0),
-                    "measured": float(_measured_t1(ctx, p, 20 / mu)[0]),
+                    "measured": float(t1[0]),
                     "mu2_binds": mu**2 <= zeta2(p.W0[0], p.s[0], p.X, p.y),
                 }
             )
+    record(ctx, ran, ASSUMPTION_1, ASSUMPTION_2)
+    ctx.regime(SMALL_INIT, log10_max_f=max(log10_f))  # over each whole run (to 20/mu), t1 included
     exp_ = np.array([r["explicit"] for r in rows])
     meas = np.array([r["measured"] for r in rows])
     reached(meas, "exact region labels at 60 geometric output times up to 20/mu (as min2024:theorem-1.1)")
@@ -139,11 +150,11 @@ def constants_t1(ctx: Context) -> None:
     big = family_problem(ctx.rng("large").host, 4, 0.4, 12, 4, spread=0.0).with_log_eps(0.0)
     with ctx.control(
         "large initialization eps = 1",
-        breaks=r"$\epsilon\to0$ (reduced dynamics)",
+        breaks=SMALL_INIT,
         must_break=["every neuron in its allowed region by t = 20/*"],
     ):
         reached(
-            _measured_t1(ctx, big, 20 / 0.4),
+            _measured_t1(ctx, big, 20 / 0.4)[0],
             "as above: at eps = 1 the data are fitted before the "
             "directions align and neurons freeze outside the cones",
         )
