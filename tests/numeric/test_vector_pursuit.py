@@ -73,8 +73,8 @@ def test_inserting_a_neuron_changes_the_loss_by_its_ncf(seed: int, delta: float,
     np.testing.assert_allclose(new, expected, rtol=1e-10, atol=1e-10)
 
 
-def test_pursuit_fits_a_two_neuron_vector_target() -> None:
-    """Y = B sigma(A X^T) with 2 hidden x^2 neurons: NP's insertions descend and it fits the data."""
+def _two_neuron_target():
+    """``(rng, X, Y, cfg)``: Y = B sigma(A X^T) with 2 hidden x^2 neurons, and an NP config that fits it."""
     rng = np.random.default_rng(3)
     X = rng.normal(size=(40, 3))
     A, B = rng.normal(size=(2, 3)), rng.normal(size=(2, 2))
@@ -82,6 +82,12 @@ def test_pursuit_fits_a_two_neuron_vector_target() -> None:
         alpha=1.0, p=2, restarts=5, ncf_iters=300, gd_steps=3000, lr=3e-4, max_iter=8, tol=1e-3
     )
     Y = predict(A, B, X, cfg)
+    return rng, X, Y, cfg
+
+
+def test_pursuit_fits_a_two_neuron_vector_target() -> None:
+    """Y = B sigma(A X^T) with 2 hidden x^2 neurons: NP's insertions descend and it fits the data."""
+    rng, X, Y, cfg = _two_neuron_target()
     res = vector_pursuit(X, Y, cfg, rng)
     assert res.converged, [s.rel_error for s in res.steps]
     assert res.steps[0].descent
@@ -100,13 +106,7 @@ def test_pursuit_runs_on_the_device_with_a_few_syncs_per_iteration() -> None:
     from numeric.backend import to_numpy
 
     xp = strict_backend().xp
-    rng = np.random.default_rng(3)
-    X = rng.normal(size=(40, 3))
-    A, B = rng.normal(size=(2, 3)), rng.normal(size=(2, 2))
-    cfg = PursuitConfig(
-        alpha=1.0, p=2, restarts=5, ncf_iters=300, gd_steps=3000, lr=3e-4, max_iter=8, tol=1e-3
-    )
-    Y = predict(A, B, X, cfg)
+    _, X, Y, cfg = _two_neuron_target()
     host = vector_pursuit(X, Y, cfg, np.random.default_rng(3))
     with SYNCS.counting() as n:
         dev = vector_pursuit(xp.asarray(X), xp.asarray(Y), cfg, np.random.default_rng(3))
