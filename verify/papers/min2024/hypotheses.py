@@ -65,6 +65,11 @@ BALANCED = Hypothesis(
     condition="max_j |v_j(0)^2 / |w_j(0)|^2 - 1| <= (D + 4) eps64 (rounding of building the state)",
     test=lambda imbalance, D: imbalance <= (D + 4) * EPS64,
 )
+BALANCED_STATE = Hypothesis(
+    r"balanced: $v_j=\pm\|w_j\|$",
+    condition="max_j |v_j^2 / |w_j|^2 - 1| <= (D + 4) eps64 over the evaluated states",
+    test=lambda imbalance, D: imbalance <= (D + 4) * EPS64,
+)
 SMALL_INIT = Hypothesis(
     "small initialization",
     wording=r"small initialization $\epsilon\to0$ (the alignment phase follows the reduced dynamics (4))",
@@ -92,8 +97,8 @@ EPS_LEMMA_1 = Hypothesis(
 UNTIL_T = Hypothesis(
     r"$t\le T$",
     wording=r"$t\le T=\frac1{4nX_{\max}}\log\frac1{\sqrt h\epsilon}$",
-    condition="max over the evaluated times of t / T <= 1",
-    test=lambda t_over_T: t_over_T <= 1,
+    condition="max over the evaluated times of t / T <= 1 + 1e-12 (the rounding of T's formula)",
+    test=lambda t_over_T: t_over_T <= 1 + 1e-12,
 )
 SMALL_INIT_GD = Hypothesis(
     "small initialization alpha = 1e-6",

@@ -41,6 +41,15 @@ from verify.papers.min2024.common import (
     initial_state,
     run,
 )
+from verify.papers.min2024.hypotheses import (
+    ASSUMPTION_1,
+    BALANCED,
+    BALANCED_STATE,
+    EPS_LEMMA_1,
+    LEAKY,
+    OUTPUT_LE_1,
+    UNTIL_T,
+)
 from verify.papers.min2024.instances import (
     DATA,
     DIM,
@@ -54,6 +63,7 @@ from verify.papers.min2024.instances import (
     separated_problem,
     starts,
 )
+from verify.papers.min2024.regimes import imbalance, record
 from verify.search import squash
 
 ALPHAS = (0.0, 0.3, 1.0)
@@ -174,26 +184,27 @@ def lemma4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     source="Lemma 4, eq. (11) (App. B.1); proof (16)-(17)",
     statement=r"Balanced states with $\max_i|f(x_i)|\le1$: "
     r"$\big\|\frac{d}{dt}\frac{w_j}{\|w_j\|}-\mathrm{sign}(v_j)P_{w_j}x_a(w_j)\big\|\le2nX_{\max}\max_i|f(x_i)|$",
-    hypotheses=[
-        r"balanced: $v_j=\pm\|w_j\|$",
-        r"$\max_i|f(x_i)|\le1$",
-        r"$\alpha$-leaky ReLU, $\alpha\in[0,1]$",
-    ],
+    hypotheses=[BALANCED_STATE, OUTPUT_LE_1, LEAKY],
 )
 def lemma_4(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
     _problem_params(ctx)
     budget = ctx.param("budget", tiny=40, quick=1000, full=5000)
     rng = ctx.rng("states").host
-    ratios, rows = [], []
+    ratios, rows, imbalances, fmax = [], [], [], []
     for n, D, h in ((4, 3, 5), (8, 6, 10), (12, 4, 3)):
         X, y = cone_data(rng, n, D, rng.uniform(0.1, 3.0))  # any data: Lemma 4 needs no Assumption 1
         for alpha in ALPHAS:
             W, v, s = _scaled_states(rng, X, y, B, h, alpha, rng.uniform(-10, 0, B))
             lhs, rhs = _lemma4_sides(X, y, W, v, s, alpha)
+            imbalances.append((imbalance(W, v), D))
+            fmax.append(float(rhs.max() / (2 * n * np.linalg.norm(X, axis=1).max())))
             floor = 16 * n**2 * np.linalg.norm(X, axis=1).max() * EPS
             ratios.append((lhs - floor) / rhs)
             rows.append({"n": n, "D": D, "h": h, "alpha": alpha, "worst_ratio": float(ratios[-1].max())})
+    ctx.regime(BALANCED_STATE, imbalance=max(i for i, _ in imbalances), D=max(d for _, d in imbalances))
+    ctx.regime(OUTPUT_LE_1, max_f=max(fmax))
+    ctx.regime(LEAKY, alpha_min=min(ALPHAS), alpha_max=max(ALPHAS))
     ctx.bound(
         "LHS / (2 n X_max max|f|) over random balanced states, max|f| in [1e-10, 1]",
         np.concatenate(ratios),
@@ -347,7 +358,27 @@ def _observed_run(backend, q: Problem, alpha: float, kind: str, ts: np.ndarray) 
         "bound_w2": 2 * eps * Wmax**2 / np.sqrt(q.h),
         "bound_f": 2 * eps * np.sqrt(q.h) * Xmax * Wmax**2,
         "ok": tr.ok,
+        "q": q,
+        "alpha": alpha,
     }
+
+
+def _early_regime(ctx: Context, runs: list[dict]) -> None:
+    """Lemmas 1 and 3's hypotheses measured on their ladder runs (worst over them): balanced start,
+    eps <= eps_max, the checked outputs t <= T, alpha in [0, 1]."""
+    qs = [r["q"] for r in runs]
+    record(ctx, qs, BALANCED)
+    ctx.regime(
+        EPS_LEMMA_1, eps_ratio=max(np.exp(q.log_eps[b]) / _eps_max(q, b) for q in qs for b in range(q.B))
+    )
+    ctx.regime(
+        UNTIL_T,
+        t_over_T=max(
+            float(np.where(r["inside"], r["ts"][None, :] / r["T"][:, None], 0.0).max()) for r in runs
+        ),
+    )
+    alphas = [r["alpha"] for r in runs]
+    ctx.regime(LEAKY, alpha_min=min(alphas), alpha_max=max(alphas))
 
 
 EARLY_EPS = (np.log(1e-4), 0.0)  # log(eps / eps_max) of the Lemma 1 and 3 search instances
@@ -426,21 +457,16 @@ def _masked_max(a: np.ndarray, mask: np.ndarray) -> np.ndarray:
     r"\frac1{\sqrt h\epsilon}$: "
     r"$\big\|\frac{d}{dt}\frac{w_j}{\|w_j\|}-\mathrm{sign}(v_j(0))P_{w_j}x_a(w_j)\big\|"
     r"\le4\epsilon n\sqrt hX_{\max}^2W_{\max}^2$",
-    hypotheses=[
-        "balanced initialization (3)",
-        r"$\epsilon\le1/(4\sqrt hX_{\max}W_{\max}^2)$",
-        r"$t\le T$",
-        r"exponential or $2\log(1+e^{-z})$ loss",
-        r"$\alpha$-leaky ReLU, $\alpha\in[0,1]$",
-    ],
+    hypotheses=[BALANCED, EPS_LEMMA_1, UNTIL_T, r"exponential or $2\log(1+e^{-z})$ loss", LEAKY],
 )
 def lemma_1(ctx: Context) -> None:
     budget = ctx.param("budget", tiny=3, quick=10, full=200)
-    ratios, ok, fixed, own, rows = [], [], [], [], []
+    ratios, ok, fixed, own, rows, runs = [], [], [], [], [], []
     for p in _problems(ctx):
         for alpha in ALPHAS:
             for kind in ("exponential", "logistic2") if alpha == 0.0 else ("exponential",):
                 r = _ladder_run(ctx, p, alpha, kind)
+                runs.append(r)
                 ok.append(r["ok"].all())
                 worst = _masked_max(r["err"], r["inside"])
                 ratios.append(worst / r["bound1"])
@@ -452,6 +478,7 @@ def lemma_1(ctx: Context) -> None:
                         fixed.append(np.where(window[m], errs[m], -np.inf).max(-1))
                         own.append(worst.reshape(-1, k)[m])
                 rows.append({"n": p.n, "alpha": alpha, "loss": kind, "worst_ratio": float(ratios[-1].max())})
+    _early_regime(ctx, runs)
     ctx.holds("every run integrated", all(ok), measured=int(sum(ok)), expected=len(ok), why="DOPRI5 SUCCESS")
     ctx.bound(
         "max over t <= T of LHS / (4 eps n sqrt(h) X_max^2 W_max^2)",
@@ -533,26 +560,22 @@ def lemma_1(ctx: Context) -> None:
     statement=r"For $\epsilon\le\frac1{4\sqrt hX_{\max}W_{\max}^2}$ and $t\le T$: "
     r"$\max_j\|w_j(t)\|^2\le\frac{2\epsilon W_{\max}^2}{\sqrt h}$, "
     r"$\max_i|f(x_i)|\le2\epsilon\sqrt hX_{\max}W_{\max}^2$",
-    hypotheses=[
-        "balanced initialization (3)",
-        r"$\epsilon\le1/(4\sqrt hX_{\max}W_{\max}^2)$",
-        r"$t\le T$",
-        r"exponential or $2\log(1+e^{-z})$ loss",
-        r"$\alpha$-leaky ReLU, $\alpha\in[0,1]$",
-    ],
+    hypotheses=[BALANCED, EPS_LEMMA_1, UNTIL_T, r"exponential or $2\log(1+e^{-z})$ loss", LEAKY],
 )
 def lemma_3(ctx: Context) -> None:
     budget = ctx.param("budget", tiny=3, quick=10, full=200)
-    w_ratio, f_ratio, ok, slopes = [], [], [], []
+    w_ratio, f_ratio, ok, slopes, runs = [], [], [], [], []
     for p in _problems(ctx):
         for alpha in ALPHAS:
             r = _ladder_run(ctx, p, alpha, "exponential" if alpha else "logistic2")
+            runs.append(r)
             ok.append(r["ok"].all())
             w2 = _masked_max(r["w2"], r["inside"])
             w_ratio.append(w2 / r["bound_w2"])
             f_ratio.append(_masked_max(r["f"], r["inside"]) / r["bound_f"])
             for m in w2.reshape(-1, len(LADDER)):
                 slopes.append(np.polyfit(np.log(LADDER), np.log(m), 1)[0])
+    _early_regime(ctx, runs)
     ctx.holds("every run integrated", all(ok), measured=int(sum(ok)), expected=len(ok), why="DOPRI5 SUCCESS")
     why = (
         "the state's relative error (DOPRI5 rtol 1e-6) cannot cross 1. Slack (the paper's): the bound is "
@@ -664,7 +687,7 @@ def _lemma7_violation(theta: np.ndarray) -> float:
     source="Lemma 5 (App. C.1), eq. (18)",
     statement=r"$\cos(z_1,z_2)\ge\mu$ for all $0\ne z_1,z_2\in K=\{\sum_ia_ix_iy_i:a_i\ge0\}$, "
     r"with equality at a pair of generators",
-    hypotheses=[r"Assumption 1: $\mu>0$"],
+    hypotheses=[ASSUMPTION_1],
 )
 def lemma_5(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=1000, full=5000)
@@ -672,7 +695,8 @@ def lemma_5(ctx: Context) -> None:
     _problem_params(ctx)
     rng = ctx.rng("cone").host
     gaps, attained = [], []
-    for X, y in _datasets(ctx, rng):
+    data = _datasets(ctx, rng)
+    for X, y in data:
         mu = separation(X, y)
         gaps.append(_min_cos(_cone_points(rng, X, y, m)) - mu)
         attained.append(_min_cos(y[:, None] * X) - mu)
@@ -695,6 +719,7 @@ def lemma_5(ctx: Context) -> None:
         f"coefficients, (n, D) = {SEARCH_CONE}; ratio 1 is the equality at a pair of generators",
     )
     q, xa = _flow_xa(ctx)
+    ctx.regime(ASSUMPTION_1, mu=min(separation(X, y) for X, y in [*data, (q.X, q.y)]))
     ctx.bound(
         "min cos between x_a(w_j(t)) vectors met along reduced flows (ReLU and leaky) - mu",
         _min_cos(xa) - separation(q.X, q.y),
@@ -729,14 +754,15 @@ def _sample_region(rng, X, y, code: int, m: int) -> np.ndarray:
     title="S+ and S- are (non-empty) convex cones",
     source="Lemma 6 (App. C.1); Sec. 3 ('S+ (S-) is a non-empty, convex cone')",
     statement=r"$S_+$ and $S_-$ are convex cones (origin excluded), non-empty under Assumption 1",
-    hypotheses=[r"Assumption 1: $\mu>0$"],
+    hypotheses=[ASSUMPTION_1],
 )
 def lemma_6(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=2000, full=20000)
     _problem_params(ctx)
     rng = ctx.rng("convex").host
     frac, nonempty = [], []
-    for X, y in _datasets(ctx, rng):
+    data = _datasets(ctx, rng)
+    for X, y in data:
         for code in (PLUS, MINUS):
             Z = _sample_region(rng, X, y, code, m)
             nonempty.append(len(Z))
@@ -746,6 +772,7 @@ def lemma_6(ctx: Context) -> None:
             a = rng.exponential(size=(2, m, 1))
             frac.append(float(np.mean(regions(a[0] * Z[i] + a[1] * Z[j], X, y) == code)))
     q, U = _flow(ctx)
+    ctx.regime(ASSUMPTION_1, mu=min(separation(X, y) for X, y in [*data, (q.X, q.y)]))
     U = U[:, -1].reshape(-1, q.X.shape[1])
     Z = U[regions(U, q.X, q.y) == PLUS]
     if len(Z) > 1:
@@ -788,7 +815,7 @@ def lemma_6(ctx: Context) -> None:
     statement=r"$K\cap\mathbb S^{D-1}\subset\mathrm{Int}(S_+\cap\mathbb S^{D-1})$, "
     r"$-K\cap\mathbb S^{D-1}\subset\mathrm{Int}(S_-\cap\mathbb S^{D-1})$; "
     r"the proof's margin: $y_i\langle x_c,x_i\rangle\ge\mu\|x_i\|$ for unit $x_c\in K$",
-    hypotheses=[r"Assumption 1: $\mu>0$"],
+    hypotheses=[ASSUMPTION_1],
 )
 def lemma_7(ctx: Context) -> None:
     m = ctx.param("trials", tiny=300, quick=2000, full=20000)
@@ -799,6 +826,7 @@ def lemma_7(ctx: Context) -> None:
     cases = [(X, y, _cone_points(rng, X, y, m)) for X, y in _datasets(ctx, rng)]
     q, xa = _flow_xa(ctx)
     cases.append((q.X, q.y, xa))
+    ctx.regime(ASSUMPTION_1, mu=min(separation(X, y) for X, y, _ in cases))
     for X, y, C in cases:
         mu = separation(X, y)
         C = _unit(C)
