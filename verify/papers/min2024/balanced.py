@@ -39,6 +39,8 @@ from verify.papers.min2024.common import (
     log_norms,
     run,
 )
+from verify.papers.min2024.hypotheses import BALANCED
+from verify.papers.min2024.regimes import imbalance
 
 T_END = 1.0
 LADDER = np.array([1e-2, 1e-3, 1e-4, 1e-5])
@@ -109,7 +111,7 @@ def _euler_floor(ctx: Context, p: Problem, dt: float) -> tuple[np.ndarray, np.nd
         r"$\mathrm{sign}\,v_j(t)=\mathrm{sign}\,v_j(0)$; hence GF is exactly $\dot u_j=s_jP_{u_j}g_j$, "
         r"$\dot\rho_j=s_j\langle u_j,g_j\rangle$ with $w_j=e^{\rho_j}u_j$, $v_j=s_je^{\rho_j}$"
     ),
-    hypotheses=["balanced initialization (3)", "gradient flow (exact in time)", r"$\sigma'(0)=0$"],
+    hypotheses=[BALANCED, "gradient flow (exact in time)", r"$\sigma'(0)=0$"],
 )
 def equation_3(ctx: Context) -> None:
     n = ctx.param("n", tiny=4, quick=6, full=8)
@@ -134,6 +136,7 @@ def equation_3(ctx: Context) -> None:
         for r in (rtol, rtol / 100)
     ]
     Y = to_numpy(plain[0].ys)
+    ctx.regime(BALANCED, imbalance=imbalance(*split(Y[:, 0], h)), D=q.X.shape[1])  # the plain initial state
     W, v = split(Y.reshape(-1, Y.shape[-1]), h)
     wn = np.linalg.norm(W, axis=-1)
     integ = float(np.abs(Y - to_numpy(plain[1].ys)).max() / np.abs(Y).max())

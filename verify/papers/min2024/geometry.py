@@ -27,7 +27,9 @@ from numeric.data.separated_data import (
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import family_problem
+from verify.papers.min2024.hypotheses import ASSUMPTION_1
 from verify.papers.min2024.instances import SEARCH_CONE, cone_instance, cone_starts
+from verify.papers.min2024.regimes import record
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -81,15 +83,16 @@ def _sup_cos(rng: np.random.Generator, X: np.ndarray, y: np.ndarray, m: int) -> 
     statement=r"$S^{\zeta_1}_{x_\pm}\subset S_\pm$ for "
     r"$\zeta_1=\min_i\min\{\cos^2(x_+,y_ix_i),\cos^2(-x_-,y_ix_i)\}$ (largest such value), "
     r"and $\zeta_1\ge\mu^2$",
-    hypotheses=[r"Assumption 1: $\mu>0$"],
+    hypotheses=[ASSUMPTION_1],
 )
 def lemma_8(ctx: Context) -> None:
     m = ctx.param("trials", tiny=2000, quick=20000)
     budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("caps").host
-    inside, outside, lower = [], [], []
+    inside, outside, lower, ran = [], [], [], []
     for n, mu in ((4, 0.5), (6, 0.2), (8, 0.8)):
         p = family_problem(rng, n, mu, 1, 1)
+        ran.append(p)
         z1 = zeta1(p.X, p.y)
         lower.append(z1 - separation(p.X, p.y) ** 2)
         pairs = list(zip(aggregates(p.X, p.y), (PLUS, MINUS), strict=True))
@@ -98,6 +101,7 @@ def lemma_8(ctx: Context) -> None:
         a, code = min(pairs, key=lambda ac: _rim(ac[0], p))
         z = _extremal_point(a, p.X, p.y, min(1.0, 1.05 * z1))
         outside.append(int(regions(z[None], p.X, p.y)[0] == code))
+    record(ctx, ran, ASSUMPTION_1)
     ctx.bound(
         "fraction of the cap boundary (zeta = 0.999 zeta_1) inside S+-",
         np.array(inside),
@@ -173,18 +177,20 @@ def _lemma9_violation(theta: np.ndarray) -> float:
     source="Lemma 9, eq. (20); catalog C5 (derived: quasi-concavity puts the sup at generators)",
     statement=r"$\sup_{x_1\in K,\ x_2\notin S_+\cup S_-}|\cos(x_1,x_2)|\le\sqrt{1-\xi}$ with $\xi=\mu^2$, "
     r"and no larger $\xi$ works",
-    hypotheses=[r"Assumption 1: $\mu>0$"],
+    hypotheses=[ASSUMPTION_1],
 )
 def lemma_9(ctx: Context) -> None:
     m = ctx.param("trials", tiny=4000, quick=40000)
     budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     rng = ctx.rng("xi").host
-    sups, targets = [], []
+    sups, targets, ran = [], [], []
     for n, mu in ((4, 0.5), (4, 0.2), (6, 0.8)):
         p = family_problem(rng, n, mu, 1, 1)
+        ran.append(p)
         sups.append(_sup_cos(rng, p.X, p.y, m))
         targets.append(np.sqrt(1 - xi(p.X, p.y)))
     sups, targets = np.array(sups), np.array(targets)
+    record(ctx, ran, ASSUMPTION_1)
     ctx.bound(
         "sampled sup |cos| <= sqrt(1 - mu^2)", sups, targets + 8 * EPS, why="cosines of unit vectors: 8 ulps"
     )

@@ -132,3 +132,8 @@ POSITIVE_MARGINS = Hypothesis(
     condition="min over the evaluated states and samples of y_i v^T W^T x_i > 0",
     test=lambda min_margin: min_margin > 0,
 )
+OUTPUT_RANGE_1 = Hypothesis(
+    r"$|\hat y|\le1$",
+    condition="max |yhat| over the evaluated outputs <= 1",
+    test=lambda max_abs_yhat: max_abs_yhat <= 1,
+)

@@ -18,6 +18,7 @@ import sympy as sp
 from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.papers.min2024.hypotheses import OUTPUT_RANGE_1
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -49,12 +50,13 @@ def _lemma2_violation(theta: np.ndarray) -> float:
     source="Lemma 2 (App. B); the factor-2 logistic loss of App. B",
     statement=r"For $\ell\in\{e^{-y\hat y},2\log(1+e^{-y\hat y})\}$, $y=\pm1$, $|\hat y|\le1$: "
     r"$|-\nabla_{\hat y}\ell(y,\hat y)-y|\le2|\hat y|$",
-    hypotheses=[r"$\ell$ exponential or $2\log(1+e^{-z})$", r"$|\hat y|\le1$"],
+    hypotheses=[r"$\ell$ exponential or $2\log(1+e^{-z})$", OUTPUT_RANGE_1],
 )
 def lemma_2(ctx: Context) -> None:
     N = ctx.param("trials", tiny=2001, quick=200_001)
     budget = ctx.param("budget", tiny=40, quick=200, full=1000)
     yhat = np.linspace(-1.0, 1.0, N)
+    ctx.regime(OUTPUT_RANGE_1, max_abs_yhat=np.abs(yhat).max())
     why_fp = "one exp and two roundings of O(1) numbers: 8 eps"
     for kind in ("exponential", "logistic2"):
         ctx.bound(
