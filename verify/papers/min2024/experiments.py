@@ -27,13 +27,14 @@ import numpy as np
 
 from numeric.backend import to_numpy
 from numeric.data.digits import digit_pair, gram_sign_agreement
-from numeric.data.separated_data import DEAD, MINUS, PLUS, aggregates, planar, regions
+from numeric.data.separated_data import DEAD, MINUS, PLUS, aggregates, planar, regions, separation
 from numeric.engine.descent import gradient_descent
 from numeric.models.activation import RELU
 from numeric.models.balanced_relu import PlainFlow, join
 from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, SMALL_INIT_GD
 
 LR = 2e-3
 INIT = 1e-6
@@ -153,6 +154,7 @@ def _digit_figure(ctx: Context, pair: tuple[int, int], full_steps: int) -> None:
     alpha = ctx.param("alpha", tiny=1e-3, quick=INIT)
     steps = ctx.param("steps", tiny=7000, quick=20000, full=full_steps)
     seeds = ctx.param("seeds", tiny=1, quick=1, full=4)
+    ctx.regime(SMALL_INIT_GD, alpha=alpha)
     X, y = _digits(ctx, pair)
     full = digit_pair(*pair)
     rng = ctx.rng("init").host
@@ -242,7 +244,7 @@ def _digit_figure(ctx: Context, pair: tuple[int, int], full_steps: int) -> None:
         gram(digit_pair(*pair, center=False).X, "as above")
     with ctx.control(
         "large initialization alpha = 0.3",
-        breaks=r"small initialization $\alpha=10^{-6}$",
+        breaks=SMALL_INIT_GD,
         must_break=["alignment min(cos(w+, x+), cos(w-, x-)) reach*", "final stable rank*"],
     ):
         phases(0.3, 3000, "as above")
@@ -257,7 +259,7 @@ def _digit_claim(fig: int, pair: tuple[int, int]):
         r"$\cos(\bar w_\pm,x_\pm)$ reaches good alignment on the loss plateau, before $\|W\|_2^2$ grows; "
         r"then the loss decreases and "
         r"$\|W\|_F^2/\|W\|_2^2$ falls below 2, almost 1",
-        hypotheses=["centred data (Assumption 1 approximately)", r"small initialization $\alpha=10^{-6}$"],
+        hypotheses=["centred data (Assumption 1 approximately)", SMALL_INIT_GD],
     )
     def check(ctx: Context) -> None:
         _digit_figure(ctx, pair, FULL_STEPS[fig])
@@ -317,7 +319,7 @@ WHY_INDEX = (
     source="Fig. 12, App. A.5",
     statement="Training both layers from small initialization: early on only the neuron directions change "
     "(norm change ~ 0); later the norms grow and the loss decreases",
-    hypotheses=[r"small initialization $\alpha=10^{-6}$", "both layers trained"],
+    hypotheses=[SMALL_INIT_GD, "both layers trained"],
 )
 def figure_12(ctx: Context) -> None:
     steps = ctx.param("steps", tiny=7000, quick=12000)
@@ -327,6 +329,7 @@ def figure_12(ctx: Context) -> None:
             "two-phase index: norm change at iteration 0 / its peak", _two_phase_index(r), 0.01, why=why
         )
 
+    ctx.regime(SMALL_INIT_GD, alpha=INIT)
     r = _diagnostic(ctx, train_v=True, scale=INIT, steps=steps)
     two_phase(r, WHY_INDEX + "; O(h alpha |x|) ~ 1e-5 at alpha 1e-6 against the O(1) of one-phase training")
     k = r.direction_change.argmax(-1)
@@ -347,7 +350,7 @@ def figure_12(ctx: Context) -> None:
     _diagnostic_figure(ctx, "both layers, small init", r)
     with ctx.control(
         "large initialization alpha = 0.3",
-        breaks=r"small initialization $\alpha=10^{-6}$",
+        breaks=SMALL_INIT_GD,
         must_break=["two-phase index*"],
     ):
         two_phase(_diagnostic(ctx, train_v=True, scale=0.3, steps=steps // 4), "as above")
@@ -408,7 +411,7 @@ TOY_LABELS = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
     statement=r"(b) at the end of the alignment phase every neuron is in $S_+$ ($v_j>0$), $S_-$ ($v_j<0$) or "
     r"$S_{dead}$, those in $S_\pm$ aligned with $x_\pm$; (c) then the norms grow, the loss goes to 0 with "
     r"two sharp drops (one per class), and $W$ is approximately low rank",
-    hypotheses=[r"Assumption 1 ($\mu=\cos45^\circ$ here)", r"small initialization $\alpha=10^{-6}$"],
+    hypotheses=[ASSUMPTION_1, SMALL_INIT_GD],
 )
 def figure_6(ctx: Context) -> None:
     seeds = ctx.param("seeds", tiny=1, quick=2, full=8)
@@ -416,6 +419,8 @@ def figure_6(ctx: Context) -> None:
     X, y = planar(TOY_ANGLES, TOY_RADII), TOY_LABELS
     xp, xm = aggregates(X, y)
     alpha = INIT
+    ctx.regime(ASSUMPTION_1, mu=separation(X, y))
+    ctx.regime(SMALL_INIT_GD, alpha=alpha)
     rng = ctx.rng("init").host
     ratio = np.linalg.norm(xp) / np.linalg.norm(xm)
     W0, v0 = unbalanced_init(rng, 1, 2, 0.5)
@@ -491,7 +496,7 @@ def figure_6(ctx: Context) -> None:
     check(alpha, f"init scale {alpha:g}")
     with ctx.control(
         "large initialization alpha = 0.3",
-        breaks=r"small initialization $\alpha=10^{-6}$",
+        breaks=SMALL_INIT_GD,
         must_break=["(b) every neuron in S+*", "(b) cos(mean neuron*"],
     ):
         check(0.3, "as above")

@@ -14,13 +14,14 @@ from __future__ import annotations
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.data.separated_data import DEAD, PLUS, planar, regions
+from numeric.data.separated_data import DEAD, PLUS, planar, regions, separation
 from numeric.engine.descent import gradient_descent
 from numeric.models.activation import RELU
 from numeric.models.balanced_relu import PlainFlow, join, split
 from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, ORTHOGONAL_DATA, SMALL_INIT_GD
 
 LR = 2e-3
 INIT = 1e-6
@@ -87,12 +88,14 @@ def _figure(ctx: Context, name: str, r: dict, record: np.ndarray) -> None:
     source="Fig. 7 and App. A.2",
     statement=r"$x_1=[1,0]$, $x_2=[\sin0.1,\cos0.1]$ (+1, +1): at the end of the alignment phase every "
     r"non-dead neuron with $v_j>0$ activates both points ($S_+$)",
-    hypotheses=[r"$\mu=\sin0.1>0$", r"small init $\alpha=10^{-6}$"],
+    hypotheses=[ASSUMPTION_1, SMALL_INIT_GD],
 )
 def figure_7(ctx: Context) -> None:
     seeds, h = _sizes(ctx)
     steps = 3500
     record = np.arange(0, steps + 1, 250)
+    ctx.regime(ASSUMPTION_1, mu=separation(*_two_points(0.1)))
+    ctx.regime(SMALL_INIT_GD, alpha=INIT)
     r = _gd_run(ctx, 0.1, seeds, h, steps, record)
     _gd_finite(ctx, r, seeds)
 
@@ -123,7 +126,7 @@ def figure_7(ctx: Context) -> None:
     _figure(ctx, "Fig. 7: neurons outside S+", r, record)
     with ctx.control(
         "orthogonal points (Fig. 9 data, mu = 0)",
-        breaks=r"$\mu=\sin0.1>0$",
+        breaks=ASSUMPTION_1,
         must_break=["no non-dead positive neuron outside S+*"],
     ):
         none_outside(_gd_run(ctx, 0.0, seeds, h, steps, record), "as above")
@@ -136,12 +139,13 @@ def figure_7(ctx: Context) -> None:
     statement=r"$x_2=[\sin0.001,\cos0.001]$: at iteration 7000 some non-dead positive neurons are still "
     r"outside "
     r"$S_+$ (aligned with $x_1$ or $x_2$)",
-    hypotheses=[r"$\mu=\sin0.001$ (tiny)", r"small init $\alpha=10^{-6}$"],
+    hypotheses=[r"$\mu=\sin0.001$ (tiny)", SMALL_INIT_GD],
 )
 def figure_8(ctx: Context) -> None:
     seeds, h = _sizes(ctx)
     steps = 7000
     record = np.arange(0, steps + 1, 500)
+    ctx.regime(SMALL_INIT_GD, alpha=INIT)
     r = _gd_run(ctx, 0.001, seeds, h, steps, record)
     _gd_finite(ctx, r, seeds)
 
@@ -182,12 +186,14 @@ def figure_8(ctx: Context) -> None:
     source="Fig. 9 and App. A.2 (falsification of the mu > 0 requirement)",
     statement=r"$x_1=[1,0]$, $x_2=[0,1]$ (+1, +1): positive neurons end aligned with $x_1$, $x_2$ or $x_+$; "
     r"only those in $S_+$ grow",
-    hypotheses=[r"$\mu=0$", r"small init $\alpha=10^{-6}$"],
+    hypotheses=[ORTHOGONAL_DATA, SMALL_INIT_GD],
 )
 def figure_9(ctx: Context) -> None:
     seeds, h = _sizes(ctx)
     steps = ctx.param("steps", tiny=8000, quick=15000)
     record = np.arange(0, steps + 1, 500)
+    ctx.regime(ORTHOGONAL_DATA, mu=separation(*_two_points(0.0)))
+    ctx.regime(SMALL_INIT_GD, alpha=INIT)
     r = _gd_run(ctx, 0.0, seeds, h, steps, record)
     _gd_finite(ctx, r, seeds)
 
@@ -218,7 +224,7 @@ def figure_9(ctx: Context) -> None:
     _figure(ctx, "Fig. 9: neurons outside S+", r, record)
     with ctx.control(
         "Fig. 7 data (mu = sin 0.1)",
-        breaks=r"$\mu=0$",
+        breaks=ORTHOGONAL_DATA,
         must_break=["some non-dead positive neuron outside S+*"],
     ):
         all_outside(_gd_run(ctx, 0.1, seeds, h, steps, record), "as above")

@@ -102,9 +102,9 @@ UNTIL_T = Hypothesis(
 )
 SMALL_INIT_GD = Hypothesis(
     "small initialization alpha = 1e-6",
-    wording=r"small initialization $\alpha=10^{-6}$ (Sec. 4: $W_{ij},v_j\sim\mathcal N(0,\alpha^2)$)",
-    condition="alpha <= 1e-6 (the paper's experiments' scale; a larger one shortens the alignment plateau "
-    "log(1/alpha^2) the figures show)",
+    wording=r"small initialization $\alpha=10^{-6}$",
+    condition="alpha <= 1e-6, alpha the scale of W_ij, v_j ~ N(0, alpha^2) (Sec. 4: the paper's "
+    "experiments' scale; a larger one shortens the alignment plateau ~ log(1/alpha^2) the figures show)",
     test=lambda alpha: alpha <= 1e-6,
 )
 
