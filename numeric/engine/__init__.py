@@ -5,7 +5,8 @@
 * :mod:`~numeric.engine.gd_map` -- gradient descent as a method of the solver (``dt = lr``);
 * :mod:`~numeric.engine.descent` -- ``gradient_descent``, the documented front of that method;
 * :mod:`~numeric.engine.saveat` -- what a run records (times or step indices, observer, states);
-* :mod:`~numeric.engine.ensemble` -- what both loops share: conventions, validation, outputs;
+* :mod:`~numeric.engine.ensemble` -- what both loops share: conventions, validation, outputs, the
+  active members and the results of those that stopped (``Members``);
 * :mod:`~numeric.engine.trajectory` -- the result: outputs, per-member status, statistics;
 * :mod:`~numeric.engine.chunking` -- ensembles larger than memory, run in chunks;
 * :mod:`~numeric.engine.allocator` -- the process allocator setting of the hot loops;
