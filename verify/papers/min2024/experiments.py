@@ -154,7 +154,6 @@ def _digit_figure(ctx: Context, pair: tuple[int, int], full_steps: int) -> None:
     alpha = ctx.param("alpha", tiny=1e-3, quick=INIT)
     steps = ctx.param("steps", tiny=7000, quick=20000, full=full_steps)
     seeds = ctx.param("seeds", tiny=1, quick=1, full=4)
-    ctx.regime(SMALL_INIT_GD, alpha=alpha)
     X, y = _digits(ctx, pair)
     full = digit_pair(*pair)
     rng = ctx.rng("init").host
@@ -226,6 +225,7 @@ def _digit_figure(ctx: Context, pair: tuple[int, int], full_steps: int) -> None:
                 ],
             )
 
+    ctx.regime(SMALL_INIT_GD, alpha=alpha)
     gram(
         full.X,
         "exact counts; 0.75: three in four pairs with the sign Assumption 1 asks (it holds only "
@@ -329,8 +329,8 @@ def figure_12(ctx: Context) -> None:
             "two-phase index: norm change at iteration 0 / its peak", _two_phase_index(r), 0.01, why=why
         )
 
-    ctx.regime(SMALL_INIT_GD, alpha=INIT)
     r = _diagnostic(ctx, train_v=True, scale=INIT, steps=steps)
+    ctx.regime(SMALL_INIT_GD, alpha=INIT)
     two_phase(r, WHY_INDEX + "; O(h alpha |x|) ~ 1e-5 at alpha 1e-6 against the O(1) of one-phase training")
     k = r.direction_change.argmax(-1)
     ctx.bound(
