@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import hashlib
 import importlib.abc
 import importlib.util
 import json
@@ -328,7 +329,7 @@ def line_coverage(claim_ids: list[str], files: list[str], profile: str, cache: P
     from verify.registry import all_claims
 
     claims = all_claims()
-    entries = mutation_coverage.load(cache, profile)
+    entries = mutation_coverage.load(cache, f"coverage-{profile}")
     hashes = {c: claims[c].source_hash for c in claim_ids}
     stale = [c for c in claim_ids if not mutation_coverage.fresh(entries.get(c), hashes[c], files)]
     for i in range(0, len(stale), TRACE_CHUNK):
@@ -336,7 +337,7 @@ def line_coverage(claim_ids: list[str], files: list[str], profile: str, cache: P
         traced = _run_worker({"trace": files, "claims": chunk, "profile": profile}, timeout * len(chunk))
         for cid, e in traced.get("trace", {}).items():
             entries[cid] = {**e, "source_hash": hashes[cid], "files": files}
-        mutation_coverage.save(cache, profile, entries)
+        mutation_coverage.save(cache, f"coverage-{profile}", entries)
         print(f"coverage: traced {min(i + TRACE_CHUNK, len(stale))}/{len(stale)} claims", file=sys.stderr)
     return entries
 
@@ -354,6 +355,43 @@ def classify(base: dict, mutant: dict) -> str:
     if any(base[c]["numbers"] != r["numbers"] for c, r in runs.items()):
         return "survived"
     return "equivalent" if mutant.get("hit") else "unexercised"
+
+
+OUTCOME_VERSION = 1  # bump when what decides an outcome (classify, the worker) changes
+
+
+def outcome_key(m: Mutant, covering: list[str], profile: str, max_claims: int) -> str:
+    """What decides a mutant's outcome: the mutant, the source of its file, the profile, the cap, and
+    the covering claims with their :attr:`~verify.claim.Claim.source_hash` (all the code they run,
+    the mutated module included). A cached outcome with the same key is reused."""
+    from verify.registry import all_claims
+
+    claims = all_claims()
+    parts = [OUTCOME_VERSION, asdict(m), (ROOT / m.path).read_text(), profile, max_claims]
+    parts.append([(c, claims[c].source_hash) for c in covering])
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def _outcome(
+    m: Mutant, covering: list[str], max_claims: int, base: dict, verdicts: dict, profile: str, timeout: float
+) -> dict:
+    """Run mutant ``m`` on its covering claims (at most ``max_claims``, cheapest first) and classify it."""
+    t0 = time.perf_counter()
+    claims, skipped = covering[:max_claims], covering[max_claims:]
+    res: dict = {"claims": {}, "hit": None}
+    if claims:
+        spec = {"claims": claims, "profile": profile, "path": m.path, "index": m.index, "base": verdicts}
+        res = _run_worker(spec, timeout)
+    changed = [c for c, r in res["claims"].items() if base[c]["verdict"] != r["verdict"]]
+    return {
+        "status": classify(base, res),
+        "claims": claims,  # covering claims re-run, cheapest first
+        "skipped": skipped,  # covering claims over the max_claims cap, not re-run
+        "verdict_changes": {c: f"{base[c]['verdict']} -> {res['claims'][c]['verdict']}" for c in changed},
+        # claims whose compared numbers changed (a survivor's witnesses)
+        "numbers_moved": [c for c, r in res["claims"].items() if base[c]["numbers"] != r["numbers"]],
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
 
 
 def run(
@@ -375,6 +413,7 @@ def run(
     traced_files = sorted(set(rels) | set(DEFAULT_TARGETS))
     entries = line_coverage(everyone, traced_files, profile, cache, timeout)
     untraced = [c for c in everyone if c not in entries]
+    outcomes = mutation_coverage.load(cache, f"outcomes-{profile}")
     rows = []
     for path in paths:
         if not reaching[path]:
@@ -391,35 +430,22 @@ def run(
             )
             for m in chosen
         }
+        keys = {m: outcome_key(m, plan[m], profile, max_claims) for m in chosen}
+        todo = [m for m in chosen if keys[m] not in outcomes]
         seconds = {c: entries.get(c, {}).get("seconds", float("inf")) for c in everyone}
-        union = sorted({c for cs in plan.values() for c in cs[:max_claims]}, key=lambda c: (seconds[c], c))
+        union = sorted({c for m in todo for c in plan[m][:max_claims]}, key=lambda c: (seconds[c], c))
         base = _run_worker({"claims": union, "profile": profile}, timeout * 4)["claims"] if union else {}
         verdicts = {c: r["verdict"] for c, r in base.items()}
         for m in chosen:
-            t0 = time.perf_counter()
-            claims, skipped = plan[m][:max_claims], plan[m][max_claims:]
-            res: dict = {"claims": {}, "hit": None}
-            if claims:
-                spec = {"claims": claims, "profile": profile, "path": m.path, "index": m.index}
-                res = _run_worker({**spec, "base": verdicts}, timeout)
-            status = classify(base, res)
-            changed = [c for c, r in res["claims"].items() if base[c]["verdict"] != r["verdict"]]
-            moved = [c for c, r in res["claims"].items() if base[c]["numbers"] != r["numbers"]]
-            rows.append(
-                {
-                    **asdict(m),
-                    "status": status,
-                    "claims": claims,  # covering claims re-run, cheapest first
-                    "skipped": skipped,  # covering claims over the max_claims cap, not re-run
-                    "reaching": len(reaching[path]),
-                    "verdict_changes": {
-                        c: f"{base[c]['verdict']} -> {res['claims'][c]['verdict']}" for c in changed
-                    },
-                    "numbers_moved": moved,  # claims whose compared numbers changed (a survivor's witnesses)
-                    "seconds": round(time.perf_counter() - t0, 1),
-                }
+            if m in todo:
+                outcomes[keys[m]] = _outcome(m, plan[m], max_claims, base, verdicts, profile, timeout)
+                mutation_coverage.save(cache, f"outcomes-{profile}", outcomes)
+            rows.append({**asdict(m), **outcomes[keys[m]], "reaching": len(reaching[path])})
+            cached = "" if m in todo else " (cached)"
+            print(
+                f"{m.path}:{m.line} {m.op:10s} {m.before!r:.40} -> {rows[-1]['status']}{cached}",
+                file=sys.stderr,
             )
-            print(f"{m.path}:{m.line} {m.op:10s} {m.before!r:.40} -> {status}", file=sys.stderr)
     counts = {k: sum(r["status"] == k for r in rows) for k in STATUSES}
     caught, non_equivalent = counts["killed"], len(rows) - counts["equivalent"]
     summary = {

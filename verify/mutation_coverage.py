@@ -79,18 +79,16 @@ def trace(claim_ids: list[str], files: list[str], profile: str, root: Path) -> d
     return out
 
 
-def _cache_file(cache_dir: Path, profile: str) -> Path:
-    return cache_dir / f"coverage-{profile}.json"
-
-
-def load(cache_dir: Path, profile: str) -> dict[str, dict]:
-    f = _cache_file(cache_dir, profile)
+def load(cache_dir: Path, name: str) -> dict[str, dict]:
+    """The cache ``name`` (``coverage-<profile>``: traces by claim; ``outcomes-<profile>``: mutant
+    outcomes by :func:`verify.mutation.outcome_key`), empty when absent."""
+    f = cache_dir / f"{name}.json"
     return json.loads(f.read_text()) if f.is_file() else {}
 
 
-def save(cache_dir: Path, profile: str, entries: dict[str, dict]) -> None:
+def save(cache_dir: Path, name: str, entries: dict[str, dict]) -> None:
     cache_dir.mkdir(parents=True, exist_ok=True)
-    f = _cache_file(cache_dir, profile)
+    f = cache_dir / f"{name}.json"
     tmp = f.with_suffix(".tmp")
     tmp.write_text(json.dumps(entries, indent=0, sort_keys=True))
     tmp.replace(f)

@@ -87,6 +87,7 @@ def test_score_counts_every_non_equivalent_outcome_against_it(tmp_path: Path, mo
     monkeypatch.setattr(mutation, "reaching_claims", lambda path: ["c"])
     monkeypatch.setattr(mutation, "line_coverage", lambda *a: {"c": {"seconds": 1.0, "lines": {}}})
     monkeypatch.setattr(mutation_coverage, "covering", lambda *a: ["c"])
+    monkeypatch.setattr(mutation, "outcome_key", lambda m, *a: str(m))
     record = {"verdict": "PASS", "numbers": []}
     monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: {"claims": {"c": record}})
     monkeypatch.setattr(mutation, "classify", lambda base, res: next(outcomes))
@@ -97,11 +98,16 @@ def test_score_counts_every_non_equivalent_outcome_against_it(tmp_path: Path, mo
     text = (tmp_path / "mutation.md").read_text()
     assert "1 unexercised" in text and "**not explained**" in text  # a survivor without a note says so
     assert all(r["numbers_moved"] == [] for r in s["mutants"])  # the stub's numbers never move
+    # the same mutants on unchanged code: every outcome comes from the cache, no worker runs
+    monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: pytest.fail("ran a worker"))
+    again = mutation.run([src], 4, "tiny", tmp_path, 0, 1.0, 1, tmp_path / "cache")
+    assert [r["status"] for r in again["mutants"]] == [r["status"] for r in s["mutants"]]
 
 
 def test_a_mutant_no_claim_covers_is_uncovered_and_never_run(tmp_path: Path, monkeypatch):
     monkeypatch.setattr(mutation, "reaching_claims", lambda path: ["c"])
     monkeypatch.setattr(mutation, "line_coverage", lambda *a: {"c": {"seconds": 1.0, "lines": {}}})
+    monkeypatch.setattr(mutation, "outcome_key", lambda m, *a: str(m))
     ran = []
     monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: ran.append(spec) or {"claims": {}})
     src = mutation.ROOT / "numeric" / "models" / "losses.py"
@@ -109,6 +115,14 @@ def test_a_mutant_no_claim_covers_is_uncovered_and_never_run(tmp_path: Path, mon
     inside = [r for r in s["mutants"] if not r["at_import"]]
     assert inside and all(r["status"] == "uncovered" and r["claims"] == [] for r in inside)
     assert all("path" not in spec for spec in ran)  # no mutant worker was started for them
+
+
+def test_an_outcome_key_changes_with_the_code_the_covering_claims_run():
+    (m, *_) = mutation.enumerate_mutants(mutation.ROOT / "numeric" / "models" / "losses.py")
+    cid = "zhang2025:theorem-1"
+    key = mutation.outcome_key(m, [cid], "tiny", 8)
+    assert key == mutation.outcome_key(m, [cid], "tiny", 8)
+    assert key != mutation.outcome_key(m, [], "tiny", 8) and key != mutation.outcome_key(m, [cid], "quick", 8)
 
 
 def test_coverage_picks_the_claims_that_execute_the_line_cheapest_first_and_caps_them():
@@ -144,12 +158,12 @@ def test_the_tracer_records_lines_of_the_target_files_only(tmp_path: Path, monke
 
 def test_the_coverage_cache_is_keyed_by_the_claims_source_hash_and_files(tmp_path: Path):
     entry = {"source_hash": "abc", "files": ["a.py", "b.py"], "lines": {}, "seconds": 1.0}
-    mutation_coverage.save(tmp_path, "tiny", {"c": entry})
-    loaded = mutation_coverage.load(tmp_path, "tiny")
+    mutation_coverage.save(tmp_path, "coverage-tiny", {"c": entry})
+    loaded = mutation_coverage.load(tmp_path, "coverage-tiny")
     assert mutation_coverage.fresh(loaded["c"], "abc", ["a.py"])
     assert not mutation_coverage.fresh(loaded["c"], "abd", ["a.py"])  # the claim's code changed
     assert not mutation_coverage.fresh(loaded["c"], "abc", ["c.py"])  # a file it was not traced on
-    assert mutation_coverage.load(tmp_path, "quick") == {}
+    assert mutation_coverage.load(tmp_path, "coverage-quick") == {}
 
 
 def test_mutants_know_whether_they_run_on_import(tmp_path: Path, monkeypatch):
