@@ -125,6 +125,33 @@ class KinkConfig:
 
 
 @dataclass(frozen=True)
+class WorkersConfig:
+    """Benchmark 6: claims on 1..N local Dask workers vs the serial in-process run (issue 15).
+
+    ``claims``: the claim ids run at ``claim_profile`` (``None``: every registered claim, i.e. the
+    whole profile); ``sweep``: one claim whose body hands ``seeds`` per-seed runs to ``ctx.map``,
+    so that every worker beyond the first can only help through the chunks of that one sweep.
+    """
+
+    claims: tuple[str, ...] | None = (
+        "zhang2025:figure-1",
+        "zhang2025:figure-6",
+        "min2024:figure-9",
+        "min2024:lemma-1",
+        "kou2023:lemma-A.1",
+        "kou2023:remark-4.4",
+        "kumar2025:figure-6",
+        "kumar2025:theorem-7-relu",
+        "dana2025:lemma-2",
+        "dana2025:proposition-1",
+    )
+    claim_profile: str = "quick"
+    sweep: str = "kumar2025:lemma-5"
+    seeds: int = 16
+    workers: tuple[int, ...] = (1, 2)
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     hardware: HardwareConfig
@@ -133,6 +160,7 @@ class Profile:
     prob: ProbConfig
     ncf: NCFConfig = NCFConfig()
     kinks: KinkConfig = KinkConfig()
+    workers: WorkersConfig = WorkersConfig()
     notes: list[str] = field(default_factory=list)
 
 
@@ -173,6 +201,12 @@ PROFILES: dict[str, Profile] = {
             gaussian_rtols=(1e-4, 1e-5),
             gaussian_plain_T=0.1,
             gaussian_plain_rtols=(1e-4, 1e-5),
+        ),
+        WorkersConfig(
+            claims=("zhang2025:figure-1", "kou2023:lemma-A.1", "dana2025:lemma-2"),
+            claim_profile="tiny",
+            seeds=3,
+            workers=(2,),
         ),
     ),
     "quick": Profile(
@@ -221,6 +255,8 @@ PROFILES: dict[str, Profile] = {
             ivp_members=8,
             repeats=3,
         ),
+        # the whole full profile three times (serial, 1 and 2 workers): about 3x reports/full/COST.md
+        WorkersConfig(claims=None, claim_profile="full", seeds=64),
     ),
 }
 

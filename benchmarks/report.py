@@ -706,6 +706,32 @@ def _kinks(k: dict) -> list[str]:
     return lines
 
 
+def _workers(w: dict) -> list[str]:
+    """Claims and one ``ctx.map`` sweep on local Dask workers; ratio = serial wall / this row's wall."""
+    lines = [
+        "## 6. Distributed runs: local Dask workers vs the serial in-process run",
+        "",
+        f"Claims at the `{w['claim_profile']}` profile, first serial in-process (one BLAS thread), then "
+        "through `verify run --workers N` (wall times include starting and stopping the local cluster). "
+        "'same records': every record equals the serial one except its provenance. On a machine with "
+        "fewer idle cores than workers the ratio measures the contention.",
+        "",
+    ]
+    serial = {r["task"]: r["wall_s"] for r in w["rows"] if r["how"].startswith("in-process")}
+    rows = [
+        [
+            r["task"],
+            r["how"],
+            _s(r["wall_s"]),
+            _s(r["claim_s"]),
+            _x(serial[r["task"]] / r["wall_s"]),
+            "yes" if r["same"] else "**NO**",
+        ]
+        for r in w["rows"]
+    ]
+    return lines + _table(["task", "how", "wall", "claims' own time", "vs serial", "same records"], rows)
+
+
 def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
     """Write the Markdown report ``md_path`` and its plots under ``plot_dir``."""
     try:
@@ -724,6 +750,8 @@ def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
         lines += _ncf(b["ncf"], plot_dir, rel)
     if b.get("kinks"):
         lines += _kinks(b["kinks"])
+    if b.get("workers"):
+        lines += _workers(b["workers"])
     lines += ["## GPU", "", doc.get("gpu", "not measured (no GPU in this session)") + ".", ""]
     series = []
     if b.get("flow"):

@@ -10,7 +10,17 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from benchmarks import hardware, kinks, long_gd, ncf, probability, targets, torch_loops, vs_solve_ivp
+from benchmarks import (
+    hardware,
+    kinks,
+    long_gd,
+    ncf,
+    probability,
+    targets,
+    torch_loops,
+    vs_solve_ivp,
+    workers,
+)
 from benchmarks.config import HardwareConfig, get_profile
 from benchmarks.report import render
 from benchmarks.timing import Probe, set_micro_time
@@ -23,9 +33,9 @@ class UserError(Exception):
     """Bad input or a missing optional package: the CLI prints one line and exits 2."""
 
 
-BENCHMARKS = ("flow", "gd", "prob", "ncf", "kinks")
+BENCHMARKS = ("flow", "gd", "prob", "ncf", "kinks", "workers")
 """Names for ``--only``: gradient flow vs solve_ivp, long GD vs PyTorch, probability estimate,
-NCF restarts, kinked flows with and without events."""
+NCF restarts, kinked flows with and without events, claims on local Dask workers."""
 
 
 def _hardware(cfg: HardwareConfig, probe: Probe) -> dict:
@@ -113,6 +123,8 @@ def _run(
         results["ncf"] = ncf.run(prof.ncf, hw, probe, use_torch, log)
     if "kinks" in only:
         results["kinks"] = kinks.run(prof.kinks, probe, log)
+    if "workers" in only:
+        results["workers"] = workers.run(prof.workers, log)
     end = _hardware(prof.hardware, probe)
     hw.update(gemm_end=end["gemm"], copy_end=end["copy"], probe_end=end["probe"])
     try:
