@@ -42,9 +42,10 @@ from functools import cached_property
 from typing import Any
 
 from numeric.backend import Array, Backend, array_namespace
-from numeric.engine.integrators.events import LIVE_KEY, PATTERN_KEY, Switching
+from numeric.engine.integrators.events import LIVE_KEY, PATTERN_KEY, SLIDE_KEY, Switching
 from numeric.models.activation import RELU, Activation
 from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
 from numeric.models.protocol import Observer, loss_observer, pack_blocks, unpack_blocks
 
 
@@ -163,12 +164,28 @@ class LogPolarFlow(_SumLossFlow):
         return self._parts(state, args)[2]
 
     def drive(self, state: Array, args: dict[str, Array]) -> tuple[Array, Array]:
-        r"""Directions ``u`` and :math:`g_j=\sum_i\mathbb 1_{\langle x_i,u_j\rangle>0}r_ix_i` (B, h, D)."""
+        r"""Directions ``u`` and :math:`g_j=\sum_i\mathbb 1_{\langle x_i,u_j\rangle>0}r_ix_i` (B, h, D)
+        (under a frozen pattern: its slopes, the sliding entries' from :meth:`_sliding`)."""
         xp = array_namespace(state)
         u, Z, f, slope = self._parts(state, args)
         r = -self.objective.dvalue(f, args["y"])
-        back = self.activation.backprop(Z, r[:, None, :]) if slope is None else slope * r[:, None, :]
+        if slope is None:
+            back = self.activation.backprop(Z, r[:, None, :])
+        else:
+            if SLIDE_KEY in args:
+                slope = self._sliding(slope, r, args)[0]
+            back = slope * r[:, None, :]
         return u, xp.matmul(back, args["X"])
+
+    def _sliding(self, slope: Array, r: Array, args: dict[str, Array]) -> tuple[Array, Array]:
+        r"""The Filippov slopes of the entries sliding in ``args[SLIDE_KEY]`` (:attr:`switching`):
+        ``(slopes, unclipped)`` of :meth:`numeric.models.networks.BiasFreeNet.sliding_slopes` with
+        :math:`b_{jk}=r_k` and the Gram matrix :math:`XX^\top`."""
+        xp = array_namespace(slope)
+        X = args["X"]
+        back = xp.broadcast_to(r[:, None, :], slope.shape)
+        gram = xp.matmul(X, xp.swapaxes(X, -1, -2))
+        return BiasFreeNet.sliding_slopes(slope, back, args[SLIDE_KEY], gram, self.activation.alpha)
 
     def __call__(self, t: Array, state: Array, args: dict[str, Array]) -> Array:
         """The field: :math:`(\\dot u,\\dot\\rho)` on the flat state."""
@@ -179,12 +196,45 @@ class LogPolarFlow(_SumLossFlow):
 
     @property
     def switching(self) -> Switching:
-        r"""The flow's switching surfaces :math:`\langle u_j,x_i\rangle=0` (entry ``j n + i``; the
-        values :math:`\langle U_j,x_i\rangle` of the unnormalised block, linear in the state, with
+        r"""The flow's switching surfaces :math:`\langle u_j,x_i\rangle=0` (entry ``e = j n + i``; the
+        values :math:`g_e=\langle U_j,x_i\rangle` of the unnormalised block, linear in the state, with
         the same signs), for ``solve(..., events=flow.switching)``: the field then uses the
-        activation pattern the solver passes in ``args`` (:mod:`numeric.engine.integrators.events`).
-        No sliding mode: where both sides point into a surface the entry is integrated live."""
+        activation pattern the solver passes in ``args`` (:mod:`numeric.engine.integrators.events`),
+        and integrates the entries marked sliding in the Filippov sliding mode.
+
+        **Normal velocities.** Along the field
+        :math:`g_e'=\langle\dot U_j,x_i\rangle=s_j\langle P_{u_j}g_j,x_i\rangle
+        =s_j\langle g_j,x_i\rangle-\dot\rho_j z_{ji}`, :math:`z_{ji}=\langle u_j,x_i\rangle`
+        (:math:`|U_j|=1`). On the surface (:math:`z_{ji}=0`) the second term vanishes and
+        :math:`g_e'=s_j\sum_k\sigma'_{jk}r_k\langle x_k,x_i\rangle` is affine in each slope
+        :math:`\sigma'_{jk}` (:math:`r` does not see :math:`\sigma'_{ji}`: its term in :math:`f_i` is
+        :math:`\sigma'_{ji}z_{ji}=0`). The surface velocities decide sliding, not those at the
+        state, which sits off the surface by the event's residual :math:`z` (~1e-13): on the dead
+        side of a neuron whose active data are orthogonal to :math:`x_i`, :math:`g_e'=-\dot\rho_jz_{ji}`
+        points into the surface whenever the neuron grows, yet vanishes on it (the surface is
+        invariant for that piece: a tangency, not sliding).
+
+        **Sliding weight.** For one sliding entry, the combination :math:`pf_++(1-p)f_-` of the two
+        sides' pieces (slopes 1 and :math:`\alpha`) is the field with slope
+        :math:`\sigma^*=\alpha+p(1-\alpha)` (the field is affine in it on the surface), so its normal
+        velocity :math:`pg'_++(1-p)g'_-` is affine in :math:`p` and vanishes at
+        :math:`p=g'_-/(g'_--g'_+)`: in (0, 1) exactly when the two sides' surface velocities have
+        opposite signs (the solver starts sliding only where they point strictly into the surface,
+        :math:`p\in(0,1)`: the tangency above has :math:`p=0`). Several sliding entries
+        :math:`S_j` of neuron ``j`` solve :math:`\sum_{k\in S_j}G_{ik}\sigma^*_kr_k=
+        -\sum_{k\notin S_j}G_{ik}\sigma'_kr_k`, :math:`i\in S_j`, :math:`G=XX^\top` (the sign
+        :math:`s_j` cancels): :meth:`numeric.models.networks.BiasFreeNet.sliding_slopes` with
+        :math:`b_{jk}=r_k`, whose clipped slopes the field uses. ``weight`` is the unclipped
+        :math:`p=(\sigma^*-\alpha)/(1-\alpha)` (``alpha = 1`` has no surfaces to slide on: both
+        pieces are equal and the solver monitors none).
+
+        The sliding mode zeroes the surface part of :math:`g_e'`, which is
+        :math:`e^{-\rho_j}\frac{d}{dt}\langle w_j,x_i\rangle`: it holds the plain pre-activation
+        :math:`\langle w_j,x_i\rangle=e^{\rho_j}z_{ji}` at the event's residual, as the
+        :class:`~numeric.models.vector_fields.GradientFlow`'s sliding mode does, so :math:`z_{ji}` changes
+        by the factor :math:`e^{\rho_j(t_0)-\rho_j(t)}` while it slides."""
         activation = self.activation
+        flow = self
 
         def values(state: Array, args: dict[str, Array]) -> Array:
             Z = preactivations(split(state, args["s"].shape[-1])[0], args["X"])
@@ -193,7 +243,12 @@ class LogPolarFlow(_SumLossFlow):
         def slopes(g: Array, args: dict[str, Array]) -> Array:
             return activation.slope(g)
 
-        return Switching(values=values, slopes=slopes)
+        def weight(t: Array, state: Array, args: dict[str, Array]) -> Array:
+            _, _, f, slope = flow._parts(state, args)
+            star = flow._sliding(slope, -flow.objective.dvalue(f, args["y"]), args)[1]
+            return (star - activation.alpha) / (1.0 - activation.alpha)
+
+        return Switching(values=values, slopes=slopes, weight=weight)
 
 
 @dataclass(frozen=True)

@@ -164,8 +164,9 @@ class BiasFreeNet:
         self._backward(Ws, X, hs, acts, alpha, dL_df, self.unpack(out), slope1)
         return out
 
+    @staticmethod
     def sliding_slopes(
-        self, slope1: Array, back: Array, sliding: Array, gram: Array, alpha: Array | float
+        slope1: Array, back: Array, sliding: Array, gram: Array, alpha: Array | float
     ) -> tuple[Array, Array]:
         r"""First-layer slopes that keep every sliding pre-activation at zero (two-layer nets).
 
@@ -189,6 +190,10 @@ class BiasFreeNet:
         entries of its neuron is not re-solved (exact for one sliding entry per neuron and for
         orthogonal data; otherwise until the solver moves the entry off the sliding set at its
         located exit).
+
+        A static method: the balanced log-polar flow
+        (:class:`~numeric.models.balanced_relu.LogPolarFlow`) has the same surface velocities,
+        with :math:`b_{jk} = r_k`, and solves its sliding mode here too.
         """
         xp = array_namespace(back)
         S = sliding.reshape(back.shape)

@@ -41,7 +41,11 @@ so the steps shrink near every switch. Here the solver does instead:
 5. **Sliding (Filippov).** If, after the flip, the new side's velocity points back
    into the surface (``s_e\, \dot g_e < 0`` on the new side, while the old side's
    pointed into it too, since it crossed), both sides point into the surface: the
-   exact solution slides along it. The entry is recorded (member, entry, start time)
+   exact solution slides along it. For a field with a sliding mode they must point
+   strictly into it: its weight ``p`` (below) must lie in (0, 1) -- a piece tangent to
+   the surface (``p`` 0 or 1; the field judges on the surface, the state being off it by
+   the event's residual, where a tangent piece may point in) is no sliding.
+   The entry is recorded (member, entry, start time)
    and, for a field with a sliding mode (``Switching.weight``), marked *sliding*: the
    field integrates the convex combination ``p f_+ + (1 - p) f_-`` of the two pieces
    that keeps ``g_e`` at 0 (its weight ``p`` clipped to [0, 1]). The flow leaves the
@@ -425,6 +429,11 @@ class EventTracker:
         gf_G = sw.values(k_G, args_G)
         # sliding: a flipped entry whose new side's flow points back into the surface
         slides = flip & (new_side * gf_G < 0)  # (an exit is no flip: it leaves along the surface)
+        if sw.weight is not None and bool(to_numpy(slides.any())):  # strictly into it: 0 < p < 1
+            trial = {**self._args_of(args_G, G_i), sw.slide_key: self.sliding[G_i] | slides}
+            p = sw.weight(t_G, y_G, trial)
+            extra[G] += 1
+            slides = slides & (p > 0) & (p < 1)
         if bool(to_numpy(slides.any())):
             self._start_sliding(G, G_i, slides, t_G)
             k_G = self.field(t_G, y_G, self._args_of(args_G, G_i))

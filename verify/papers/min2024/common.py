@@ -129,8 +129,9 @@ def run(
     Every activation switch is an event (``events=flow.switching``,
     :mod:`numeric.engine.integrators.events`): each member's steps end on the surfaces its
     neurons cross, so its error is controlled by ``rtol`` through the switches. Where both
-    sides point into a surface (a neuron sliding along it) the entry runs live, as without
-    events (no sliding mode for this flow)."""
+    sides point strictly into a surface (a neuron sliding along it, e.g. on correlated data or
+    at large initialisation) the flow is integrated in its Filippov sliding mode
+    (``LogPolarFlow.switching``) instead of chattering."""
     args = LogPolarFlow.args(backend, p.X, p.y, s=p.s)
     control = AdaptiveStep(rtol=rtol, atol=rtol * 1e-2)
     flow = LogPolarFlow(kind)
