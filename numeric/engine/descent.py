@@ -7,7 +7,7 @@ it to the solver as ``solve(field, y0, method=GradientDescent(lr), saveat=SaveAt
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -35,6 +35,7 @@ def gradient_descent(
     memory_budget: int | None = None,
     field_bytes: int = 0,
     dtype: Any = np.float64,
+    project: Callable[[Array], Array] | None = None,
 ) -> Trajectory:
     """Run ``steps`` steps of the exact gradient-descent map ``y_{k+1} = y_k + lr * field(k, y_k, args)``.
 
@@ -60,6 +61,8 @@ def gradient_descent(
         per-member learning rates are kept in this dtype (the field must compute in it,
         e.g. with ``args`` from a float32 backend); recorded states are stored as float64.
         The accuracy cost is measured in ``python -m benchmarks`` (long GD, float32 row).
+    project: ``y -> P(y)``, row by row, applied after every step: projected GD
+        ``y_{k+1} = P(y_k + lr * field(k, y_k, args))`` (:class:`numeric.engine.gd_map.GradientDescent`).
 
     Per-member status (:func:`numeric.engine.gd_map.descend`): ``SUCCESS``, or ``NONFINITE``
     with ``y_stop`` the last finite iterate ``y_j`` and ``t_stop = n_steps = j``.
@@ -74,7 +77,7 @@ def gradient_descent(
     traj = solve(
         field,
         y0,
-        method=GradientDescent(lr),
+        method=GradientDescent(lr, project),
         saveat=SaveAt(steps=np.append(rec, steps) if past else rec, observe=observe, state=save_state),
         args=args,
         max_steps=max(steps, 1),

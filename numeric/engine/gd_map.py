@@ -11,7 +11,7 @@ are the solver's (:func:`numeric.engine.solve.solve`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -36,9 +36,16 @@ _GD_CHECK_EVERY = 64  # GD steps between finiteness checks (non-finite is absorb
 
 @dataclass(frozen=True)
 class GradientDescent:
-    """The GD map as a solver method: the step is ``dt = lr``, a scalar or one per member ``(B,)``."""
+    """The GD map as a solver method: the step is ``dt = lr``, a scalar or one per member ``(B,)``.
+
+    ``project``: a map ``y -> P(y)`` of the states ``(B, N)`` applied after every step, giving
+    projected GD ``y_{k+1} = P(y_k + lr * field(k, y_k, args))`` (e.g. onto the unit sphere; ascent
+    is descent on the negated field).  It must act row by row: a member's step cannot depend on
+    another's, as members stop independently.
+    """
 
     lr: float | Array
+    project: Callable[[Array], Array] | None = None
 
     def member_lr(self, xp: ModuleType, B: int, dtype: Any) -> float | Array:
         """``lr`` as a Python float or a ``(B, 1)`` array of ``dtype`` (broadcast against ``y``)."""
@@ -56,8 +63,31 @@ class GradientDescent:
         """The method for members ``[start, stop)`` (a chunk)."""
         lr = self.lr
         if getattr(lr, "ndim", 0) == 1:
-            return GradientDescent(lr[start:stop])
+            return GradientDescent(lr[start:stop], self.project)
         return self
+
+    def stepped(self, field: VectorField) -> VectorField:
+        """The field the loop steps: ``field`` itself, or with :attr:`project` after every step."""
+        return field if self.project is None else _Projected(field, self.project)
+
+
+@dataclass(frozen=True)
+class _Projected:
+    """``field`` stepped as ``y <- project(y + lr * field(t, y, args))``: a fused ``descend``."""
+
+    field: VectorField
+    project: Callable[[Array], Array]
+
+    def __call__(self, t: Array, y: Array, args: Mapping[str, Array]) -> Array:
+        return self.field(t, y, args)
+
+    def descend(self, t: Array, y: Array, lr: float | Array, args: Mapping[str, Array]) -> None:
+        inner = getattr(self.field, "descend", None)
+        if inner is None:
+            y += lr * self.field(t, y, args)
+        else:
+            inner(t, y, lr, args)
+        y[...] = self.project(y)
 
 
 def at_step(a: Array, t: Array) -> Array:
@@ -95,7 +125,9 @@ def descend(
     detection, not the replay); ``MAX_STEPS`` for the members still finite after ``max_steps``
     steps when ``rec[-1] > max_steps`` (later records NaN).  The per-step Python cost is one field
     call, one multiply and one add, or one call of the field's fused ``descend`` where it has one
-    (see :func:`_gd_chunk`).
+    (see :func:`_gd_chunk`): a field with a ``descend`` is stepped by it at every step (the first,
+    the short stretches between records and the replay included), so a step that does more than
+    ``y += lr * dy`` (a projection, per-step monitors) is the map everywhere.
     """
     end = int(rec[-1])
     traj = _gd(field, y, lr, min(end, max_steps), rec, args, observe, save_state, progress)
@@ -171,10 +203,11 @@ def _gd(
     if bad0.size:
         drop(bad0, np.zeros(bad0.size, dtype=np.int64), y[xp.asarray(bad0)], 0)
 
+    fused = getattr(field, "descend", None) is not None
+
     def advance(y: Array, k: int, kc: int) -> Array:
-        A = members.ids.size
-        if kc - k >= 8:  # rows of a (steps, A) grid are the cheapest per-step time arrays
-            tgrid = xp.arange(k, kc, dtype=xp.float64)[:, None] * xp.ones((1, A), dtype=xp.float64)
+        if fused or kc - k >= 8:  # rows of a (steps, A) grid are the cheapest per-step time arrays
+            tgrid = xp.arange(k, kc, dtype=xp.float64)[:, None] * ones_a
             return _gd_chunk(field, y, lr_a, tgrid, members.args)
         for j in range(k, kc):
             y = y + lr_a * field(ones_a * float(j), y, members.args)
@@ -188,9 +221,12 @@ def _gd(
 
     y_snap, k_snap = y, 0  # state at the last finiteness check
     if steps > 0 and members.ids.size:
-        dy = field(xp.zeros((members.ids.size,), dtype=xp.float64), y, members.args)
-        check_field_output(dy, y.shape, "gradient_descent")
-        y = y + lr_a * dy
+        if fused:  # a fused step writes into y: its shape cannot go wrong
+            y = advance(y, 0, 1)
+        else:
+            dy = field(xp.zeros((members.ids.size,), dtype=xp.float64), y, members.args)
+            check_field_output(dy, y.shape, "gradient_descent")
+            y = y + lr_a * dy
         k = 1
         write(1)
     # stop at every record up to ``steps`` and every _GD_CHECK_EVERY steps (finiteness check)
@@ -241,9 +277,14 @@ def _gd_replay(
     k_fail = np.full(bad.size, k_end, dtype=np.int64)
     y_last = xp.array(y, copy=True)
     alive = np.ones(bad.size, dtype=bool)
+    fused_step = getattr(field, "descend", None)
     for k in range(k_snap, k_end):
         t = xp.full((bad.size,), float(k), dtype=xp.float64)
-        y_new = y + lr_b * field(t, y, args_b)
+        if fused_step is None:
+            y_new = y + lr_b * field(t, y, args_b)
+        else:  # the loop's own step (a projection, monitors)
+            y_new = xp.array(y, copy=True)
+            fused_step(t, y_new, lr_b, args_b)
         fin = to_numpy(xp.isfinite(y_new).all(axis=1))
         newly = alive & ~fin
         if newly.any():

@@ -185,7 +185,8 @@ def solve(
             return run_chunked(solve_range, plan, progress)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         if gd:
-            return descend(field, y0, lr, at, args, saveat.observe, saveat.state, int(max_steps), progress)
+            stepped = method.stepped(field)  # with the method's projection, if any
+            return descend(stepped, y0, lr, at, args, saveat.observe, saveat.state, int(max_steps), progress)
         obs, state = saveat.observe, saveat.state
         solver = _RKSolve(field, y0, at, method, control, args, obs, state, int(max_steps), progress, events)
         return solver.run()

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from numeric.backend import Array, Backend, array_namespace
+from numeric.engine.descent import gradient_descent
+from numeric.engine.trajectory import Status
 from numeric.models.activation import Activation
 from numeric.models.losses import Loss
 from numeric.models.protocol import Observer, loss_observer
@@ -239,12 +241,34 @@ def projected_gradient_ascent(
     r"""Maximize :math:`\mathcal N(u)` s.t. :math:`\|u\|=1` (eq. 5) from every row of ``u0``:
     :math:`u\leftarrow (u+\eta\nabla\mathcal N(u))/\|u+\eta\nabla\mathcal N(u)\|`.
 
-    Rows are independent restarts; returns the final points and their values.
+    Rows are independent restarts; returns the final points and their values.  It runs on the
+    engine as projected GD on the field :math:`\nabla\mathcal N` (every row a member,
+    ``project=normalize``); a row that left the finite numbers (a zero step, an overflow) is NaN.
     """
-    u = normalize(u0)
-    for _ in range(iters):
-        _, g = value_and_grad(u)
-        u = normalize(u + step * g)
+    xp = array_namespace(u0)
+    shape = u0.shape
+    rows = normalize(u0).reshape(-1, shape[-1])
+    M = rows.shape[0]
+
+    def ascent(t: Array, y: Array, args: dict[str, Array]) -> Array:
+        if y.shape[0] == M:
+            return value_and_grad(y.reshape(shape))[1].reshape(y.shape)
+        full = xp.full((M, shape[-1]), xp.nan)  # stopped rows are NaN (they do not mix with others)
+        full[args["row"]] = y
+        return value_and_grad(full.reshape(shape))[1].reshape(M, -1)[args["row"]]
+
+    traj = gradient_descent(
+        ascent,
+        rows,
+        lr=step,
+        steps=iters,
+        record=[iters],
+        args={"row": xp.arange(M)},
+        save_state=False,
+        project=normalize,
+    )
+    ok = xp.asarray(traj.status == Status.SUCCESS)[:, None]
+    u = xp.where(ok, traj.y_stop, xp.nan).reshape(shape)
     return u, value_and_grad(u)[0]
 
 
