@@ -24,9 +24,25 @@ from numeric.data.near_orthogonal import (
 from numeric.training.reduced_gd import draw_projections, stable_rank_from_gram
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.kou2023.common import Ens, Setup, fitted_order, run
+from verify.papers.kou2023.common import (
+    Ens,
+    Setup,
+    fitted_order,
+    record_regime,
+    record_unit_orthogonal,
+    regime_dimension,
+    run,
+)
 from verify.papers.kou2023.common import appendix_sizes as _sizes
-from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
+from verify.papers.kou2023.hypotheses import (
+    A1_DIM,
+    A2_WIDTH,
+    ORTHOGONAL,
+    RELU,
+    THEOREM_4_1,
+    THEOREM_4_3,
+    UNIT_ORTH_F3,
+)
 from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.theorems import (
     F3_NAME,
@@ -47,7 +63,7 @@ from verify.papers.kou2023.theorems import (
     r"$\sigma_0^2d/2\le\|w^{(0)}_{j,r}\|^2\le3\sigma_0^2d/2$ and $|\langle w^{(0)}_{j,r},x_i\rangle|\le"
     r"\sqrt{2\log(8mn/\delta)}\sigma_0R_{\max}$ for all $j,r,i$.",
     hypotheses=[
-        r"$d=\Omega(\log(mn/\delta))$",
+        A1_DIM,
         r"$m=\Omega(\log(1/\delta))$",
         "i.i.d. $N(0,\\sigma_0^2)$ init",
     ],
@@ -80,8 +96,10 @@ def lemma_A_1(ctx: Context) -> None:
     # The data enter through the projections <w, x_i> ~ N(0, ||x_i||^2) only: with equal norms R_max,
     # Sidak's inequality P(max_i |Z_i| <= c) >= prod_i P(|Z_i| <= c) makes independent projections
     # (orthogonal data, kappa = 0) the worst case over all data sets; kappa = 0.2 is a correlated one.
-    check(200, 0.0)
-    check(200, 0.2)
+    d = 200
+    ctx.regime(A1_DIM, d=d, m=m, delta=delta)
+    check(d, 0.0)
+    check(d, 0.2)
     with ctx.control("d = 5", breaks=r"$d=\Omega(\log(mn/\delta))$", must_break=["P(violation) <= delta*"]):
         check(5, 0.2)
 
@@ -92,7 +110,7 @@ def lemma_A_1(ctx: Context) -> None:
     source="Lemma A.2",
     statement=r"If $m\ge50\log(2n/\delta)$, then w.p. $\ge1-\delta$: $0.4m\le|S_i^{(0)}|\le0.6m$ for all "
     r"$i\in[n]$.",
-    hypotheses=[r"$m\ge50\log(2n/\delta)$"],
+    hypotheses=[A2_WIDTH],
 )
 def lemma_A_2(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=200, quick=1000, full=10000)
@@ -123,7 +141,9 @@ def lemma_A_2(ctx: Context) -> None:
         )
 
     n = 10
-    check(n, int(np.ceil(50 * np.log(2 * n / delta))))
+    m = int(np.ceil(50 * np.log(2 * n / delta)))
+    ctx.regime(A2_WIDTH, m=m, n=n, delta=delta)
+    check(n, m)
     with ctx.control(
         "m = 10, n = 100",
         breaks=r"$m\ge50\log(2n/\delta)$",
@@ -218,7 +238,11 @@ def lemma_C_3(ctx: Context) -> None:
     )
     rng = ctx.rng("data").host
     y = alternating_labels(n)
-    ens = run(ctx, "main", Setup(gaussian_gram(rng, y, d), m, (0.1, 0.5), seeds, 0.05, 1e-3, steps))
+    D = regime_dimension(n, d, 0.1)  # near orthogonality reached at gamma = 0.1; sigma0^2 D kept at 1e-6 d
+    ens = run(
+        ctx, "main", Setup(gaussian_gram(rng, y, D), m, (0.1, 0.5), seeds, 0.05, 1e-3 * np.sqrt(d / D), steps)
+    )
+    record_regime(ctx, ens)
     _c3_checks(ctx, ens, ens.setup.describe())
     bound, sr1 = _c3_bound(ens)
     ctx.figure(
@@ -316,7 +340,7 @@ def _f2_checks(ctx: Context, ens: Ens, label: str, *, fixed: bool = False) -> No
     r"$\rho^{(t)}_{j,r,i}=0$ if $\langle w^{(0)}_{j,r},x_i\rangle<0$; $\underline\rho_{-y_i,r,i}$ is frozen "
     r"after "
     r"$T$; $\lim_t\overline\rho^{(t)}_{y_i,r,i}/\log t=m/|S_i^{(0)}|$.",
-    hypotheses=["ReLU, $\\sigma'(0)=1$", "mutually orthogonal inputs"],
+    hypotheses=["ReLU, $\\sigma'(0)=1$", ORTHOGONAL],
 )
 def lemma_F_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -326,6 +350,7 @@ def lemma_F_2(ctx: Context) -> None:
     ens = run(
         ctx, "orth", Setup(orthogonal_gram(rng.uniform(1, 1.3, n), y, d), m, (0.0,), seeds, 0.05, 1e-3, steps)
     )
+    ctx.regime(ORTHOGONAL, p=ens.setup.data.p)
     _f2_checks(ctx, ens, ens.setup.describe(), fixed=True)
     search(
         ctx,
@@ -357,7 +382,7 @@ def lemma_F_2(ctx: Context) -> None:
     r"$C_{ri}=\mathbb 1[\langle w^{(0)}_{1,r},x_i\rangle>0]$; $\lim\mathrm{sr}(W_{\pm1})=2+o(1)$ w.p. "
     r"$\ge1-2\delta$; "
     r"stacked $W$: in $[16/9-o(1),9+o(1)]$.",
-    hypotheses=["ReLU", "$x_i=e_i$, $y_i=+1$ for $i\\le n/2$", "$m,n\\to\\infty$ for the $o(1)$"],
+    hypotheses=[RELU, UNIT_ORTH_F3, "$m,n\\to\\infty$ for the $o(1)$"],
 )
 def lemma_F_3(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=40, quick=100, full=2000)
@@ -406,6 +431,8 @@ def lemma_F_3(ctx: Context) -> None:
         "relu",
         Setup(orthogonal_gram(np.ones(n), block_labels(n), n), m, (0.0,), seeds, 0.05, 1e-3, steps),
     )
+    record_regime(ctx, relu)
+    record_unit_orthogonal(ctx, UNIT_ORTH_F3, relu.setup.data)
     check_f3_limit(ctx, relu, F3_NAME)
     ctx.note(
         "Lemma F.3: E sr(A) = "
@@ -507,6 +534,7 @@ def lemma_E_1(ctx: Context) -> None:
         ("gram", controlled_gram(rng, y, 0.02, d=d), short),
     ):
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
+        record_regime(ctx, ens)
         checks(ctx, ens, ens.setup.describe())
     search(
         ctx,
@@ -564,6 +592,7 @@ def lemma_G_1(ctx: Context) -> None:
     ens = run(
         ctx, "orth", Setup(orthogonal_gram(rng.uniform(1, 1.3, n), y, d), m, (0.0,), seeds, 0.05, 1e-3, steps)
     )
+    record_regime(ctx, ens)
     _g1_checks(ctx, ens, ens.setup.describe())
     search(
         ctx,

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.data.near_orthogonal import alternating_labels, controlled_gram
+from numeric.data.near_orthogonal import GramData, alternating_labels, controlled_gram
 from numeric.training.reduced_gd import ReducedGD, draw_initial
 from verify.claim import claim
 from verify.context import Context
-from verify.papers.kou2023.common import EPS, Ens, Setup, fitted_order, run
+from verify.papers.kou2023.common import (
+    EPS,
+    Ens,
+    Setup,
+    fitted_order,
+    record_regime,
+    regime_dimension,
+    regime_kappa,
+    run,
+)
 from verify.papers.kou2023.common import appendix_sizes as _sizes
-from verify.papers.kou2023.hypotheses import APPENDIX_B, INIT_B2, STEP_B3, THEOREM_4_1
+from verify.papers.kou2023.hypotheses import APPENDIX_B, INIT_B2, LEAKY, STEP_B3, THEOREM_4_1
 from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.patterns import (
     _after_T1,
@@ -32,12 +41,15 @@ BIG_INIT = r"$\sigma_0\le\gamma(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$ (B.2)"
 BIG_STEP = r"$\eta\le nm/(CR_{\max}^2)$ (B.3)"
 
 
-def _data(ctx: Context, n: int, d: int):
-    return _scaled_gaussian(ctx.rng("data").host, alternating_labels(n), d, 1.3)
+def _data(ctx: Context, n: int, d: int) -> tuple[GramData, float]:
+    """Gaussian data with norms in [1, 1.3] inside the near-orthogonality regime at gamma = 0.2 (the smallest
+    slope of these claims), and the init scale keeping sigma0^2 D at 1e-6 d (:func:`regime_dimension`)."""
+    D = regime_dimension(n, d, 0.2, 1.3)
+    return _scaled_gaussian(ctx.rng("data").host, alternating_labels(n), D, 1.3), 1e-3 * np.sqrt(d / D)
 
 
 def _early(
-    ctx: Context, key: str, data, m: int, gamma: float, seeds: int, scale: float, sigma0: float = 1e-3
+    ctx: Context, key: str, data, m: int, gamma: float, seeds: int, scale: float, sigma0: float
 ) -> Ens:
     """Every step up to T_1 = 1/scale (at least 1) recorded."""
     T1 = max(round(1 / scale), 1)
@@ -58,9 +70,10 @@ def _early(
 def lemma_B_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = _data(ctx, n, d)
+    data, s0 = _data(ctx, n, d)
     for g in (0.2, 0.5):
-        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
+        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, s0, steps))
+        record_regime(ctx, ens)
         _balance_checks(ctx, ens, g, ens.setup.describe() + f", gamma={g:g}")
         T1 = ens.t <= 20
         r = _balance_ratio(ens)
@@ -132,9 +145,11 @@ def _b2_checks(ctx: Context, ens: Ens, label: str) -> None:
 def lemma_B_2(ctx: Context) -> None:
     n, m, d, _, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = _data(ctx, n, d)
+    data, s0 = _data(ctx, n, d)
     for g in (0.2, 0.5):
-        _b2_checks(ctx, _early(ctx, f"g{g}", data, m, g, seeds, 0.05), f"n={n}, m={m}, gamma={g:g}, T_1=20")
+        ens = _early(ctx, f"g{g}", data, m, g, seeds, 0.05, s0)
+        record_regime(ctx, ens)
+        _b2_checks(ctx, ens, f"n={n}, m={m}, gamma={g:g}, T_1=20")
     search(
         ctx,
         "search: worst (B.9), (B.13), (B.14) ratio up to T_1 over data, init and gamma",
@@ -149,13 +164,13 @@ def lemma_B_2(ctx: Context) -> None:
         breaks=BIG_STEP,
         must_break=["(B.13)*"],
     ):
-        e = _early(ctx, "big", data, m, 0.5, seeds, 100.0)
+        e = _early(ctx, "big", data, m, 0.5, seeds, 100.0, s0)
         # two steps: the coefficients after the first huge step saturate the loss
         init = e.run.model.init
         red = ReducedGD(ctx.backend, data, m, 0.5, e.run.model.eta_host, init).run(
             3, np.arange(4), accelerate=False
         )
-        _b2_checks(ctx, Ens(Setup(data, m, (0.5,), seeds, 100.0, 1e-3, 3), red), "eta R^2/(nm) = 100, t <= 3")
+        _b2_checks(ctx, Ens(Setup(data, m, (0.5,), seeds, 100.0, s0, 3), red), "eta R^2/(nm) = 100, t <= 3")
 
 
 def _b3_checks(ctx: Context, ens: Ens, label: str) -> None:
@@ -222,9 +237,11 @@ def _b3_checks(ctx: Context, ens: Ens, label: str) -> None:
 def lemma_B_3(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = controlled_gram(ctx.rng("data").host, alternating_labels(n), 0.02, d=d)
+    data = controlled_gram(ctx.rng("data").host, alternating_labels(n), regime_kappa(0.5), d=d)
+    # (B.2) at gamma = 0.5 needs beta <= 5e-3; beta ~ 4.5 sigma0 over full's 16000 initial projections
     for g in (0.5, 0.8):
-        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
+        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 5e-4, steps))
+        record_regime(ctx, ens)
         _balance_checks(ctx, ens, g, ens.setup.describe() + f", gamma={g:g} (B.15)")
         _b3_checks(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
 
@@ -256,14 +273,15 @@ def lemma_B_3(ctx: Context) -> None:
     source="Lemma B.4 (power of gamma garbled in the OCR; gamma^3 used, the catalog's k <= 3)",
     statement=r"If (B.8) holds at $t$: $|\rho^{(t)}_{j,r,i}|\ge c_1\gamma^{3}|\rho^{(t)}_{j',r',i'}|$ for "
     r"all $j,j',r,r',i,i'$.",
-    hypotheses=["(B.8) at time t", "leaky ReLU", INIT_B2],
+    hypotheses=["(B.8) at time t", LEAKY, INIT_B2],
 )
 def lemma_B_4(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = _data(ctx, n, d)
+    data, s0 = _data(ctx, n, d)
     for g in (0.2, 0.5):
-        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
+        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, s0, steps))
+        record_regime(ctx, ens)
         _b4_check(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
     search(
         ctx,
@@ -323,7 +341,10 @@ def lemma_B_5(ctx: Context) -> None:
     evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
-    ens = run(ctx, "gram", Setup(controlled_gram(rng, y, 0.1, d=d), m, (0.2, 0.5), seeds, 0.05, 1e-3, steps))
+    # inside (B.4) and (B.2) at gamma = 0.2: kappa = regime_kappa(0.2), beta ~ 3.5 sigma0 <= 0.01 gamma
+    data = controlled_gram(rng, y, regime_kappa(0.2), d=d)
+    ens = run(ctx, "gram", Setup(data, m, (0.2, 0.5), seeds, 0.05, 2e-4, steps))
+    record_regime(ctx, ens)
     _b5_checks(ctx, ens, ens.setup.describe())
     search(
         ctx,
@@ -373,14 +394,17 @@ C1_SCALE = 1e-3
     source="Lemma C.1",
     statement=r"For $t\le T_1$: $|\overline\rho^{(t)}_{y_i,r,i}-\overline\rho^{(t)}_{y_i,r',i}|\le C'$ and "
     r"$|\underline\rho^{(t)}_{-y_i,r,i}-\underline\rho^{(t)}_{-y_i,r',i}|\le C'$.",
-    hypotheses=["leaky ReLU", "$t\\le T_1$"],
+    hypotheses=[LEAKY, "$t\\le T_1$"],
 )
 def lemma_C_1(ctx: Context) -> None:
     n, m, d, _, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = _data(ctx, n, d)
+    # the lemma assumes neither near orthogonality nor small init; its control needs beta >> C1_SCALE
+    data, s0 = _scaled_gaussian(ctx.rng("data").host, alternating_labels(n), d, 1.3), 1e-3
     for g in (0.2, 0.5):
-        _c1_check(ctx, _early(ctx, f"g{g}", data, m, g, seeds, 0.05), f"gamma={g:g}")
+        ens = _early(ctx, f"g{g}", data, m, g, seeds, 0.05, s0)
+        record_regime(ctx, ens)
+        _c1_check(ctx, ens, f"gamma={g:g}")
     search(
         ctx,
         "search: worst coefficient spread up to T_1 over data, init and gamma",
@@ -391,7 +415,8 @@ def lemma_C_1(ctx: Context) -> None:
         why="every step t <= T_1 = 20, C' = 1",
     )
     T1 = round(1 / C1_SCALE)
-    small = {g: _early(ctx, f"small-g{g}", data, m, g, seeds, C1_SCALE) for g in (0.2, 0.5)}
+    small = {g: _early(ctx, f"small-g{g}", data, m, g, seeds, C1_SCALE, s0) for g in (0.2, 0.5)}
+    record_regime(ctx, *small.values())
     for g, ens in small.items():
         sp = _spreads(ens)
         for t1 in (1, T1):
@@ -431,9 +456,10 @@ def lemma_C_1(ctx: Context) -> None:
 def lemma_C_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = _data(ctx, n, d)
+    data, s0 = _data(ctx, n, d)
     for g in (0.2, 0.5):
-        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
+        ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, s0, steps))
+        record_regime(ctx, ens)
         _c2_checks(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
     search(
         ctx,
@@ -447,7 +473,7 @@ def lemma_C_2(ctx: Context) -> None:
     with ctx.control(
         "ReLU (gamma = 0)", breaks="leaky ReLU", must_break=["differences rho_jri - rho_j1i frozen*"]
     ):
-        e = run(ctx, "relu", Setup(data, m, (0.0,), seeds, 0.05, 1e-3, max(steps // 10, 1000)))
+        e = run(ctx, "relu", Setup(data, m, (0.0,), seeds, 0.05, s0, max(steps // 10, 1000)))
         _c2_checks(ctx, e, e.setup.describe())
 
 
@@ -486,9 +512,10 @@ def _c2_checks(ctx: Context, ens: Ens, label: str = "instance") -> None:
 def lemma_D_1(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = controlled_gram(ctx.rng("data").host, alternating_labels(n), 0.1, d=d)
+    data = controlled_gram(ctx.rng("data").host, alternating_labels(n), regime_kappa(0.2), d=d)
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
+        record_regime(ctx, ens)
         _after_T1(ctx, ens)
         g_last = 1 / (1 + np.exp(ens.run.q[:, -1]))
         dP = ens.run.P[:, -1] - ens.run.P[:, -2]
@@ -523,9 +550,10 @@ def lemma_D_1(ctx: Context) -> None:
 def lemma_D_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
-    data = controlled_gram(ctx.rng("data").host, alternating_labels(n), 0.02, d=d)
+    data = controlled_gram(ctx.rng("data").host, alternating_labels(n), regime_kappa(0.5), d=d)
     for g in (0.5, 0.8):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, 1e-3, steps))
+        record_regime(ctx, ens)
         _d2_checks(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
     search(
         ctx,

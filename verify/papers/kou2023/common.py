@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from numeric.data.near_orthogonal import GramData
+from numeric.data.near_orthogonal import GramData, block_labels
 from numeric.models.fixed_readout import class_of_rows
 from numeric.training.reduced_gd import (
     ReducedGD,
@@ -37,6 +37,20 @@ from numeric.training.reduced_gd import (
     stable_rank_from_gram,
 )
 from verify.context import Context
+from verify.hypotheses import Hypothesis
+from verify.papers.kou2023.hypotheses import (
+    INIT_B2,
+    LEAKY,
+    NEAR_ORTH,
+    NEAR_ORTH_B4,
+    NEAR_ORTH_C,
+    NEAR_ORTH_RELU,
+    RELU,
+    SMALL_INIT,
+    STEP,
+    STEP_B3,
+    WIDTH,
+)
 
 EPS = float(np.finfo(np.float64).eps)
 # Richardson factor: an error shrinking at least 3x per decade (O(log t / t) predicts ~8x at
@@ -187,3 +201,86 @@ def decades(ens: Ens) -> list[int]:
     """Record indices of the powers of ten ``10, 100, ...`` reached by the run."""
     top = int(np.floor(np.log10(ens.t[-1]) + 1e-9))
     return [ens.at(10.0**k) for k in range(1, top + 1)]
+
+
+def regime_kappa(gamma: float, R: float = 1.0, fraction: float = 0.5) -> float:
+    r"""``fraction`` of the largest :math:`\kappa=np/R_{\min}^2` of the near-orthogonality regime
+    (:math:`\gamma^{-4}R^2\kappa\le1/C`, ReLU :math:`R^2\kappa\le1/C`) at the smallest slope ``gamma``
+    (0: ReLU) and norm ratio ``R``: the :math:`\kappa` of a controlled-Gram family inside it."""
+    return fraction * (gamma**4 if gamma > 0 else 1.0) / (NEAR_ORTH_C * R**2)
+
+
+def regime_dimension(n: int, d: int, gamma: float, R: float = 1.0, fraction: float = 0.5) -> int:
+    r"""The smallest dimension :math:`D\ge` ``d`` whose Gaussian data :math:`x_i\sim N(0,I_D/D)` (norms
+    possibly rescaled into :math:`[1,R]`) lie inside the near-orthogonality regime (:math:`\kappa` below
+    ``fraction`` of its largest value).
+
+    Off-diagonal Gram entries are :math:`\approx N(0,1/D)`; the largest of the :math:`n(n-1)/2` is below
+    :math:`1.5\sqrt{2\log n^2/D}` with high probability, so :math:`\kappa\le` :func:`regime_kappa` once
+    :math:`D\ge(1.5\,n\sqrt{2\log n^2}/\kappa_{\rm reg})^2`. Only the Gram matrix (exact Wishart, cost
+    independent of :math:`D`) and the initialization's orthogonal part depend on :math:`D`; callers keep
+    :math:`\sigma_0^2D` at its value for ``d`` (:math:`\sigma_0\sqrt{d/D}`), so the initial norms are
+    unchanged and :math:`\beta` only shrinks.
+    """
+    need = (1.5 * n * np.sqrt(2 * np.log(n * n)) / regime_kappa(gamma, R, fraction)) ** 2
+    return max(d, int(np.ceil(need)))
+
+
+def _regime_readings(ens: Ens) -> dict[str, tuple[float, dict]]:
+    """Per hypothesis name: (how far out, the quantities its test reads) on one run (larger: worse)."""
+    setup, data = ens.setup, ens.setup.data
+    R = data.R_max / data.R_min
+    Z0 = np.asarray(ens.run.model.init.Z0)
+    beta = np.abs(Z0).max(axis=(1, 2))  # (B,)
+    gamma = setup.gamma
+    step = float(setup.eta * data.R_max**2 / (data.n * setup.m))
+    out = {
+        NEAR_ORTH_RELU.name: (R**2 * data.kappa, {"kappa": data.kappa, "R": R}),
+        STEP.name: (step, {"step": step}),
+        SMALL_INIT.name: (float(beta.max()), {"beta": float(beta.max())}),
+        LEAKY.name: (
+            max(float(gamma.max()) - 1, -float(gamma.min())),
+            {"gamma_min": float(gamma.min()), "gamma_max": float(gamma.max())},
+        ),
+        RELU.name: (float(np.abs(gamma).max()), {"gamma_max": float(gamma.max())}),
+    }
+    if np.any(gamma > 0):
+        g = float(gamma[gamma > 0].min())
+        out[NEAR_ORTH.name] = (R**2 * data.kappa / g**4, {"kappa": data.kappa, "R": R, "gamma": g})
+        b = int(np.argmax(np.where(gamma > 0, beta / np.maximum(gamma, 1e-300), -np.inf)))
+        out[INIT_B2.name] = (float(beta[b] / gamma[b]), {"beta": float(beta[b]), "gamma": float(gamma[b])})
+    m, y, act = setup.m, data.y, ens.run.act0
+    active = np.where(y[None, None, :] > 0, act[:, :m, :], act[:, m:, :]).sum(axis=1).min()
+    out[WIDTH.name] = (-float(active), {"min_active": float(active)})
+    for alias, of in ((NEAR_ORTH_B4, NEAR_ORTH), (STEP_B3, STEP)):
+        if of.name in out:
+            out[alias.name] = out[of.name]
+    return out
+
+
+def record_regime(ctx: Context, *runs: Ens) -> None:
+    r"""Record (``ctx.regime``) each declared hypothesis of the claim a run measures, worst over ``runs``.
+
+    ``runs`` are the setups the claim's conclusions are checked on (never a control's); the
+    quantities are measured on them: :math:`\kappa=np/R_{\min}^2` and :math:`R` of the data, the
+    smallest positive slope, :math:`\eta R_{\max}^2/(nm)` from the run's :math:`\eta`,
+    :math:`\beta=\max|\langle w^{(0)},x_i\rangle|` and :math:`\min_i|S_i^{(0)}|` from its initial
+    projections (thresholds and their justification: :mod:`verify.papers.kou2023.hypotheses`).
+    """
+    worst: dict[str, tuple[float, dict]] = {}
+    for ens in runs:
+        for name, (bad, measured) in _regime_readings(ens).items():
+            if name not in worst or bad > worst[name][0]:
+                worst[name] = (bad, measured)
+    for h in ctx.hypotheses:
+        if h.test is not None and h.name in worst:
+            ctx.regime(h, **worst[h.name][1])
+
+
+def record_unit_orthogonal(ctx: Context, hypothesis: Hypothesis, data: GramData) -> None:
+    """Record the exact hypothesis "x_i = e_i, y_i = +1 for i <= n/2" measured on ``data`` (Lemma F.3)."""
+    ctx.regime(
+        hypothesis,
+        gram_dev=float(np.abs(data.G - np.eye(data.n)).max()),
+        label_dev=float(np.sum(data.y != block_labels(data.n))),
+    )

@@ -31,6 +31,7 @@ from symbolic.data_correlated import gd_step_residuals, projection_identity_resi
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS
+from verify.papers.kou2023.hypotheses import LIN_INDEP
 
 
 @dataclass
@@ -166,7 +167,7 @@ def check_cross(ctx: Context, tw: Twin, what: str = "") -> None:
     r"$=w^{(0)}+\sum_i\overline\rho\,\|x_i\|^{-2}x_i+\sum_i\underline\rho\,\|x_i\|^{-2}x_i$.",
     hypotheses=[
         "GD (3.2) on the fixed-readout net",
-        "linearly independent inputs (implied by near orthogonality)",
+        LIN_INDEP,
     ],
 )
 def definition_5_1(ctx: Context) -> None:
@@ -183,9 +184,11 @@ def definition_5_1(ctx: Context) -> None:
         why="exact matrix identity for independent inputs",
     )
     X, y = _data(ctx, "data", n, d)
+    lam_rel = float(np.linalg.eigvalsh(X @ X.T).min() / (X * X).sum(axis=1).max())
+    ctx.regime(LIN_INDEP, lam_rel=lam_rel)
     ctx.bound(
         "inputs linearly independent: lambda_min(G) / R_max^2",
-        float(np.linalg.eigvalsh(X @ X.T).min() / (X * X).sum(axis=1).max()),
+        lam_rel,
         0.0,
         side=">=",
         why="uniqueness of the coefficients needs lambda_min(G) > 0 (Gershgorin: >= R_min^2 - (n-1) p)",

@@ -12,7 +12,7 @@ step scale :math:`\eta R_{\max}^2/(nm)=0.05`, i.e. :math:`T_1=20` steps, as in e
   :math:`S^{f}_{ik}=\pm1` and the norm pattern :math:`u\in[0,1]^n` (:math:`u_0=0`, :math:`u_{n-1}=1`);
 * ``theta[1]`` -- :math:`\kappa=np/R_{\min}^2=\kappa_{\max}\,\mathrm{sigmoid}(\theta_1)`, with
   :math:`\kappa_{\max}` the smaller of the claim's own :math:`\kappa` and the theorems' near
-  orthogonality with :math:`C=1` (:func:`kappa_cap`);
+  orthogonality with the regime's :math:`C=10` (:func:`kappa_cap`);
 * ``theta[2]`` -- the correlation pattern :math:`S=\cos\theta_2\,S^{adv}+\sin\theta_2\,S^f`
   (normalised to :math:`\max|S_{ik}|=1`), :math:`S^{adv}_{ik}=-y_iy_k` (opposite labels positively
   correlated: the hardest case for the margins);
@@ -53,6 +53,7 @@ from numeric.models.fixed_readout import class_of_rows
 from numeric.training.reduced_gd import InitialState, ReducedGD, log_grid
 from verify.context import Context
 from verify.papers.kou2023.common import Ens, Setup
+from verify.papers.kou2023.hypotheses import NEAR_ORTH_C
 from verify.search import squash
 
 N = 4  # points per instance
@@ -83,16 +84,16 @@ class Region:
         horizon = f"t <= T_1 = {round(1 / SCALE)}" if self.early else f"{self.steps} steps"
         return (
             f"n = {N}, m = {self.m}, {g}, "
-            f"kappa <= min({self.kappa:g}, {'1' if self.relu else 'gamma^4'}/R^2), R <= {self.R:g}, "
+            f"kappa <= min({self.kappa:g}, {'0.1' if self.relu else '0.1 gamma^4'}/R^2), R <= {self.R:g}, "
             f"sigma0 <= {self.sigma0:g}, eta R^2/(nm) = {SCALE:g}, {horizon}"
         )
 
 
 def kappa_cap(region: Region, gamma: float, R: float) -> float:
     r"""Largest :math:`\kappa` of an instance: the claim's own (``region.kappa``) and the theorem's
-    near orthogonality with :math:`C=1`: :math:`\kappa\le\gamma^4/R^2` (Theorem 4.1, (B.4)) or
-    :math:`\kappa\le1/R^2` (ReLU, Theorem 4.3)."""
-    return min(region.kappa, (1.0 if region.relu else gamma**4) / R**2)
+    near orthogonality with the regime's :math:`C` (:data:`NEAR_ORTH_C`):
+    :math:`\kappa\le\gamma^4/(CR^2)` (Theorem 4.1, (B.4)) or :math:`\kappa\le1/(CR^2)` (ReLU, Theorem 4.3)."""
+    return min(region.kappa, (1.0 if region.relu else gamma**4) / (NEAR_ORTH_C * R**2))
 
 
 def instance(ctx: Context, theta: np.ndarray, region: Region) -> Ens:

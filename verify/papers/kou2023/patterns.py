@@ -20,7 +20,7 @@ from numeric.data.near_orthogonal import (
 )
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.kou2023.common import EPS, Ens, Setup, run
+from verify.papers.kou2023.common import EPS, Ens, Setup, record_regime, regime_dimension, regime_kappa, run
 from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.theorems import active_on_own_class
@@ -131,7 +131,10 @@ def lemma_5_4(ctx: Context) -> None:
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     gammas = (0.3, 0.5)
-    ens = run(ctx, "main", Setup(_scaled_gaussian(rng, y, d, 1.3), m, gammas, seeds, 0.05, 1e-3, steps))
+    D = regime_dimension(n, d, min(gammas), 1.3)  # near orthogonality reached; sigma0^2 D kept at 1e-6 d
+    data = _scaled_gaussian(rng, y, D, 1.3)
+    ens = run(ctx, "main", Setup(data, m, gammas, seeds, 0.05, 1e-3 * np.sqrt(d / D), steps))
+    record_regime(ctx, ens)
     for k, g in enumerate(gammas):
         sub = _sub(ens, k)
         _balance_checks(ctx, sub, g, f"{ens.setup.describe()}, gamma={g:g}")
@@ -235,11 +238,13 @@ def lemma_5_5(ctx: Context) -> None:
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     short = max(steps // 10, 1000)
-    for key, data, T in (
-        ("orth", orthogonal_gram(_norms(rng, n, 1.3), y, d), steps),
-        ("gauss", _scaled_gaussian(rng, y, d, 1.3), short),
+    D = regime_dimension(n, d, 0.0, 1.3)  # near orthogonality reached; sigma0^2 D kept at 1e-6 d
+    for key, data, s0, T in (
+        ("orth", orthogonal_gram(_norms(rng, n, 1.3), y, d), 1e-3, steps),
+        ("gauss", _scaled_gaussian(rng, y, D, 1.3), 1e-3 * np.sqrt(d / D), short),
     ):
-        ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
+        ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, s0, T))
+        record_regime(ctx, ens)
         _relu_balance(ctx, ens, ens.setup.describe())
     search(
         ctx,
@@ -299,8 +304,13 @@ def lemma_5_6(ctx: Context) -> None:
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     lasts = []
-    for key, data in (("gauss", gaussian_gram(rng, y, d)), ("gram", controlled_gram(rng, y, 0.2, d=d))):
-        ens = run(ctx, key, Setup(data, m, (0.1, 0.5), seeds, 0.05, 1e-3, steps))
+    D = regime_dimension(n, d, 0.1)  # near orthogonality reached at gamma = 0.1; sigma0^2 D kept at 1e-6 d
+    for key, data, s0 in (
+        ("gauss", gaussian_gram(rng, y, D), 1e-3 * np.sqrt(d / D)),
+        ("gram", controlled_gram(rng, y, regime_kappa(0.1), d=d), 1e-3),
+    ):
+        ens = run(ctx, key, Setup(data, m, (0.1, 0.5), seeds, 0.05, s0, steps))
+        record_regime(ctx, ens)
         _frozen_sign_checks(ctx, ens, ens.setup.describe())
         lasts.append(ens.run.last_flip.max(axis=(1, 2)))
     ctx.note(
@@ -385,7 +395,11 @@ def lemma_5_7(ctx: Context) -> None:
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     for k, g in enumerate((0.1, 0.5)):
-        ens = run(ctx, f"g{k}", Setup(gaussian_gram(rng, y, d), m, (g,), seeds, 0.05, 1e-3, steps))
+        D = regime_dimension(n, d, g)  # near orthogonality reached; sigma0^2 D kept at 1e-6 d
+        ens = run(
+            ctx, f"g{k}", Setup(gaussian_gram(rng, y, D), m, (g,), seeds, 0.05, 1e-3 * np.sqrt(d / D), steps)
+        )
+        record_regime(ctx, ens)
         _after_T1(ctx, ens)
     search(
         ctx,
@@ -447,12 +461,14 @@ def lemma_5_8(ctx: Context) -> None:
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     short = max(steps // 10, 1000)
-    for key, data, T in (
-        ("orth", orthogonal_gram(_norms(rng, n, 1.3), y, d), steps),
-        ("gauss", gaussian_gram(rng, y, d), short),
-        ("gram", controlled_gram(rng, y, 0.2, d=d), short),
+    D = regime_dimension(n, d, 0.0)  # near orthogonality reached; sigma0^2 D kept at 1e-6 d
+    for key, data, s0, T in (
+        ("orth", orthogonal_gram(_norms(rng, n, 1.3), y, d), 1e-3, steps),
+        ("gauss", gaussian_gram(rng, y, D), 1e-3 * np.sqrt(d / D), short),
+        ("gram", controlled_gram(rng, y, regime_kappa(0.0), d=d), 1e-3, short),
     ):
-        ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
+        ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, s0, T))
+        record_regime(ctx, ens)
         _inclusion_checks(ctx, ens, ens.setup.describe())
     search(
         ctx,

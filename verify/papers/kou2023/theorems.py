@@ -28,6 +28,10 @@ from verify.papers.kou2023.common import (
     decades,
     fitted_order,
     leaky_limit,
+    record_regime,
+    record_unit_orthogonal,
+    regime_dimension,
+    regime_kappa,
     run,
 )
 from verify.papers.kou2023.hypotheses import (
@@ -38,6 +42,7 @@ from verify.papers.kou2023.hypotheses import (
     STEP,
     THEOREM_4_1,
     THEOREM_4_3,
+    UNIT_ORTH_44,
 )
 from verify.papers.kou2023.instances import Region, budget, search
 
@@ -45,7 +50,9 @@ from verify.papers.kou2023.instances import Region, budget, search
 
 
 def _leaky_setups(ctx: Context) -> list[Setup]:
-    """Orthogonal, Gaussian (exact Wishart Gram) and controlled-Gram data, one ensemble each."""
+    """Orthogonal, Gaussian (exact Wishart Gram) and controlled-Gram data, one ensemble each; the nearly
+    orthogonal ones inside the near-orthogonality regime at the smallest slope (:func:`regime_dimension`,
+    :func:`regime_kappa`)."""
     n = ctx.param("n", tiny=6, quick=10, full=20)
     m = ctx.param("m", tiny=8, quick=20, full=50)
     d = ctx.param("d", tiny=2000, quick=20000, full=200000)
@@ -57,12 +64,14 @@ def _leaky_setups(ctx: Context) -> list[Setup]:
     ctx.require(d >= n, f"need d >= n for linearly independent data, got d={d}, n={n}")
     rng = ctx.rng("data").host
     y = alternating_labels(n)
+    g = float(gammas.min())
+    D = regime_dimension(n, d, g)
     datas = [
-        orthogonal_gram(rng.uniform(1.0, 1.3, n), y, d),
-        gaussian_gram(rng, y, d),
-        controlled_gram(rng, y, 0.2, d=d),
+        (orthogonal_gram(rng.uniform(1.0, 1.3, n), y, d), sigma0),
+        (gaussian_gram(rng, y, D), sigma0 * np.sqrt(d / D)),
+        (controlled_gram(rng, y, regime_kappa(g), d=d), sigma0),
     ]
-    return [Setup(data, m, tuple(gammas), seeds, 0.05, sigma0, steps) for data in datas]
+    return [Setup(data, m, tuple(gammas), seeds, 0.05, s0, steps) for data, s0 in datas]
 
 
 def _window(ens: Ens) -> np.ndarray:
@@ -272,6 +281,7 @@ def theorem_4_1(ctx: Context) -> None:
     evals = budget(ctx)
     setups = _leaky_setups(ctx)
     runs = [run(ctx, f"main/{i}", s) for i, s in enumerate(setups)]
+    record_regime(ctx, *runs)
     tol = {"norm": 0.0, "loss": 0.0}
     preds = []
     for ens in runs:
@@ -389,7 +399,8 @@ def active_on_own_class(ens: Ens) -> np.ndarray:
 
 def _relu_setups(ctx: Context) -> tuple[list[Setup], list[int]]:
     """Orthogonal data at widths m (``steps``), 2m and 4m (``steps/10``: the width scan), and Gaussian
-    nearly orthogonal data (``steps/5``: its activation pattern never freezes, so every step is exact)."""
+    nearly orthogonal data inside the regime (``steps/5``: its activation pattern never freezes, so every
+    step is exact)."""
     n = ctx.param("n", tiny=6, quick=10, full=20)
     m = ctx.param("m", tiny=8, quick=20, full=50)
     d = ctx.param("d", tiny=2000, quick=20000, full=200000)
@@ -403,7 +414,11 @@ def _relu_setups(ctx: Context) -> tuple[list[Setup], list[int]]:
     widths = [m, 2 * m, 4 * m, 8 * m]  # four widths: a 3-point fit cannot separate order 0 from +-1
     scan = max(steps // 10, 1000)
     setups = [Setup(orth, w, (0.0,), seeds, 0.05, sigma0, steps if w == m else scan) for w in widths]
-    setups.append(Setup(gaussian_gram(rng, y, d), m, (0.0,), seeds, 0.05, sigma0, max(steps // 5, 2000)))
+    D = regime_dimension(n, d, 0.0)  # inside the near-orthogonality regime, sigma0^2 D = sigma0^2 d kept
+    gauss = Setup(
+        gaussian_gram(rng, y, D), m, (0.0,), seeds, 0.05, sigma0 * np.sqrt(d / D), max(steps // 5, 2000)
+    )
+    setups.append(gauss)
     return setups, widths
 
 
@@ -505,9 +520,11 @@ def theorem_4_3(ctx: Context) -> None:
     # not about exactly orthogonal inputs only
     gauss = setups[-1]
     scan = [Setup(gauss.data, w, (0.0,), gauss.seeds, 0.05, gauss.sigma0, setups[1].steps) for w in widths]
+    gauss_runs = [run(ctx, f"gauss/{i}", s) for i, s in enumerate(scan)]
+    record_regime(ctx, *runs, *gauss_runs)
     _relu_checks(
         ctx,
-        [run(ctx, f"gauss/{i}", s) for i, s in enumerate(scan)],
+        gauss_runs,
         widths,
         tol,
         "Gaussian nearly orthogonal data, widths " + ", ".join(map(str, widths)),
@@ -561,7 +578,10 @@ def remark_4_2(ctx: Context) -> None:
     m = ctx.param("m", tiny=8, quick=20, full=50)
     steps = ctx.param("steps", tiny=10_000, quick=30_000, full=1_000_000)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=5)
-    kappas = ctx.param("kappa", tiny=(0.0, 0.2), quick=(0.0, 0.05, 0.2, 0.5), full=(0.0, 0.05, 0.2, 0.5))
+    # inside Theorem 4.1's regime at gamma = 0.5: kappa <= 0.1 gamma^4 = 0.00625 (hypotheses module)
+    kappas = ctx.param(
+        "kappa", tiny=(0.0, 0.006), quick=(0.0, 0.0015, 0.003, 0.006), full=(0.0, 0.0015, 0.003, 0.006)
+    )
     import sympy as sp
 
     k, c, g = sp.symbols("kappa c gamma", positive=True)
@@ -580,6 +600,7 @@ def remark_4_2(ctx: Context) -> None:
         run(ctx, f"k{i}", Setup(controlled_gram(rng, y, kp, d=n), m, (gamma,), seeds, 0.05, 1e-3, steps))
         for i, kp in enumerate(np.atleast_1d(kappas))
     ]
+    record_regime(ctx, *runs)
     rows = []
     for e in runs:
         w = _window(e)
@@ -708,7 +729,7 @@ def _remark_44_checks(ctx: Context, relu: Ens) -> None:
     source="Remark 4.4 (Sec. 4); Lemmas F.2, F.3",
     statement=r"For orthogonal data the ReLU activation pattern is determined by the initial one and "
     r"$\|W_j\|_F^2/\|W_j\|_2^2$ converges to about 2, above the value 1 of leaky ReLU networks.",
-    hypotheses=["ReLU, $\\sigma'(0)=1$", "orthogonal data $x_i=e_i$, $n/2$ points per class"],
+    hypotheses=["ReLU, $\\sigma'(0)=1$", UNIT_ORTH_44],
 )
 def remark_4_4(ctx: Context) -> None:
     n = ctx.param("n", tiny=8, quick=20, full=40)
@@ -721,6 +742,7 @@ def remark_4_4(ctx: Context) -> None:
 
     data = orthogonal_gram(np.ones(n), block_labels(n), n)
     relu = run(ctx, "relu", Setup(data, m, (0.0,), seeds, 0.05, 1e-3, steps))
+    record_unit_orthogonal(ctx, UNIT_ORTH_44, data)
     _remark_44_checks(ctx, relu)
     search(
         ctx,
