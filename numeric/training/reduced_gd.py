@@ -31,16 +31,25 @@ componentwise nondecreasing, and :math:`Z` is affine in it, so the extreme value
 margin), the pattern was :math:`S` at every step and the chunk is exact.  A member whose
 chunk is not certified re-runs that chunk step by step.  The per-step cost of a certified
 chunk is independent of ``m``.  ``accelerate=False`` runs every step in coefficient form.
+
+Every step in coefficient form runs on the engine (:class:`CoefficientStep`, the GD method of
+:func:`numeric.engine.solve.solve`).  The frozen margin map stays a loop of its own: its step is a
+few microseconds of ``n``-sized work, which the engine's per-step dispatch (a row of the time grid,
+a method call, views of the state) made 1.9-2.2x slower when it was moved there (measured).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 
 from numeric.backend import Array, Backend, to_numpy
 from numeric.data.near_orthogonal import GramData, bartlett_wishart
+from numeric.engine.descent import gradient_descent
+from numeric.engine.trajectory import Status, Trajectory
+from numeric.models.activation import Activation
 from numeric.models.fixed_readout import (
     OBJECTIVE,
     activation,
@@ -167,6 +176,66 @@ def stable_rank_from_gram(K: np.ndarray) -> np.ndarray:
     return lam.sum(axis=-1) / lam[..., -1]
 
 
+def fold_pattern(xp: ModuleType, last_flip: Array, prev: Array, act: Array, t: Array | int) -> None:
+    """Fold the activation pattern ``act`` of step ``t`` (an int, or a float per member ``(B, 1, 1)``, of
+    ``last_flip``'s kind) into the monitors, in place: ``last_flip`` takes ``t`` where ``act`` differs
+    from ``prev``, ``prev`` becomes ``act``."""
+    xp.copyto(last_flip, t, where=act != prev)
+    prev[...] = act
+
+
+@dataclass(frozen=True, eq=False)
+class CoefficientStep:
+    r"""The GD map in coefficient form as a field of the engine (module docstring):
+    :math:`P\leftarrow P+C\odot\sigma'(Z)\odot|\ell'(q)|`, :math:`Z=Z^{(0)}+PH`, with the step
+    :math:`\eta` inside :math:`C`, so the engine runs it at ``lr = 1``.
+
+    State: :math:`P` flat, ``(B, 2m n)``.  ``args`` (one row per member, :meth:`ReducedGD._on_engine`):
+    ``Z0`` and ``coef`` ``(B, 2m, n)``, a scratch ``Z`` for the pre-activations, and the per-step
+    monitors ``last_flip`` (float) and ``prev`` (bool) ``(B, 2m, n)``, into which :meth:`descend`
+    folds the pattern of every step it takes with the run's own step index (:func:`fold_pattern`;
+    records would hold them only by recording every step).  Calling the field leaves them alone.
+    ``sigma`` is the activation of the run's members (their slopes :math:`\gamma`): a field is built
+    per run, whose members never change (the increments are bounded, so a member with finite inputs
+    stays finite and is never dropped).
+    """
+
+    xp: ModuleType
+    H: Array
+    y: Array
+    a: Array
+    sigma: Activation
+
+    def _increment(self, t: Array, P: Array, args: dict[str, Array], monitor: bool) -> Array:
+        xp = self.xp
+        Z0, Z = args["Z0"], args["Z"]
+        xp.matmul(P.reshape(-1, Z0.shape[-1]), self.H, out=Z.reshape(-1, Z0.shape[-1]))
+        Z += Z0
+        if monitor:
+            fold_pattern(xp, args["last_flip"], args["prev"], Z >= 0, t[:, None, None])
+        sp = self.sigma.slope(Z)
+        Z *= sp  # sigma(Z) = sigma'(Z) Z
+        g = fast_loss_derivative_magnitude(self.y * (self.a @ Z))
+        sp *= args["coef"]
+        sp *= g[:, None, :]
+        return sp.reshape(P.shape)
+
+    def __call__(self, t: Array, P: Array, args: dict[str, Array]) -> Array:
+        """The increment of one step, ``(B, 2m n)``."""
+        return self._increment(t, P, args, monitor=False)
+
+    def descend(self, t: Array, P: Array, lr: float | Array, args: dict[str, Array]) -> None:
+        """One step in place, ``P += lr * self(t, P, args)``, with the monitors updated."""
+        _unit_step(lr)
+        P += self._increment(t, P, args, monitor=True)
+
+
+def _unit_step(lr: float | Array) -> None:
+    """The map carries its step in its coefficients: the engine runs it at ``lr = 1``."""
+    if not (isinstance(lr, float) and lr == 1.0):
+        raise ValueError(f"this map runs at lr = 1 (its step is inside its coefficients), got lr={lr!r}")
+
+
 class ReducedGD:
     r"""The exact GD map in coefficient form for one data set and an ensemble of ``B`` members.
 
@@ -200,42 +269,57 @@ class ReducedGD:
         self.a = be.asarray(readout(m))
 
     # ------------------------------------------------------------------ coefficient form
-    @staticmethod
-    def _observe(mon: dict, act: Array, t: int, idx: Array | None) -> None:
+    def _observe(self, mon: dict, act: Array, t: int, idx: Array | None) -> None:
         """Monitors see the pattern ``act`` of step ``t`` (members ``idx``; all if None)."""
+        xp = self.xp
         if idx is None:
-            mon["last_flip"][act != mon["prev"]] = t
-            mon["prev"] = act
+            fold_pattern(xp, mon["last_flip"], mon["prev"], act, t)
             return
-        last = mon["last_flip"][idx]
-        last[act != mon["prev"][idx]] = t
-        mon["last_flip"][idx] = last
-        mon["prev"][idx] = act
+        last, prev = mon["last_flip"][idx], mon["prev"][idx]
+        fold_pattern(xp, last, prev, act, t)
+        mon["last_flip"][idx], mon["prev"][idx] = last, prev
 
-    def _exact(self, P: Array, t0: int, k: int, idx: Array | None, mon: dict) -> Array:
-        """``k`` GD steps from step ``t0`` in coefficient form for members ``idx`` (all if None).
-
-        The monitors see the patterns of steps ``t0 .. t0+k-1``.  ``P`` is updated in place.
-        """
+    def _on_engine(
+        self, P: Array, t0: int, steps: int, record, idx: Array | None, mon: dict, observe=None
+    ) -> Trajectory:
+        """``steps`` GD steps from step ``t0`` in coefficient form for members ``idx`` (all if None), on
+        the engine (:class:`CoefficientStep`), recording at ``record`` (steps from ``t0``).  The monitors
+        ``mon`` see the patterns of steps ``t0 .. t0+steps-1``."""
         xp = self.xp
         take = (lambda a: a) if idx is None else (lambda a: a[idx])
-        Z0, coef = take(self.Z0), take(self.coef)
-        sigma = activation(take(self.gam))
-        n = P.shape[-1]
-        flat = P.reshape(-1, n)
-        Z = Z0 + (flat @ self.H).reshape(P.shape)
-        for t in range(t0, t0 + k):
-            act = Z >= 0
-            self._observe(mon, act, t, idx)
-            sp = sigma.slope(Z)
-            Z *= sp  # sigma(Z) = sigma'(Z) Z
-            g = fast_loss_derivative_magnitude(self.y * (self.a @ Z))
-            sp *= coef
-            sp *= g[:, None, :]
-            P += sp
-            xp.matmul(flat, self.H, out=Z.reshape(-1, n))
-            Z += Z0
-        return P
+        Z0 = take(self.Z0)
+        args = {
+            "Z0": Z0,
+            "coef": take(self.coef),
+            "Z": xp.empty_like(Z0),
+            "last_flip": xp.full(Z0.shape, -1.0),  # the last flip in this run, from its step 0
+            "prev": take(mon["prev"]),
+        }
+        field = CoefficientStep(xp, self.H, self.y, self.a, activation(take(self.gam)))
+        traj = gradient_descent(
+            field,
+            P.reshape(P.shape[0], -1),
+            lr=1.0,
+            steps=steps,
+            record=record,
+            args=args,
+            observe=observe,
+            save_state=observe is not None,
+        )
+        if np.any(traj.status != Status.SUCCESS):
+            raise ValueError("reduced GD met non-finite coefficients: the initial state or eta is not finite")
+        flipped = args["last_flip"] >= 0
+        last = xp.where(flipped, (args["last_flip"] + t0).astype(xp.int64), take(mon["last_flip"]))
+        if idx is None:
+            mon["last_flip"][...], mon["prev"][...] = last, args["prev"]
+        else:
+            mon["last_flip"][idx], mon["prev"][idx] = last, args["prev"]
+        return traj
+
+    def _exact(self, P: Array, t0: int, k: int, idx: Array | None, mon: dict) -> Array:
+        """``k`` GD steps from step ``t0`` in coefficient form for members ``idx`` (all if None); the
+        monitors see the patterns of steps ``t0 .. t0+k-1``."""
+        return self._on_engine(P, t0, k, [k], idx, mon).y_stop.reshape(P.shape)
 
     # ------------------------------------------------------------------ frozen chunks
     def _frozen(self, P: Array, k: int) -> tuple[Array, Array, Array]:
@@ -291,14 +375,26 @@ class ReducedGD:
             "prev": act0.copy(),
             "last_flip": xp.zeros(act0.shape, dtype=xp.int64),
         }
+        if not accelerate:  # one run of the engine, recording P and the margins
+            traj = self._on_engine(P, 0, steps, rec, None, mon, observe=self._margins)
+            P = traj.y_stop.reshape(P.shape)
+            self._observe(mon, (self.Z0 + P @ self.H) >= 0, steps, None)
+            return self._result(
+                rec,
+                to_numpy(traj.ys).reshape(B, rec.size, *P.shape[1:]),
+                to_numpy(traj.observed["q"]),
+                mon,
+                act0,
+                np.full(B, steps, dtype=np.int64),
+            )
         exact_steps = np.zeros(B, dtype=np.int64)
         out_P, out_q = [], []
-        bounds = _chunk_bounds(steps, rec) if accelerate else np.union1d(rec, [0, steps])
+        bounds = _chunk_bounds(steps, rec)
         t, r = 0, 0
         for t1 in bounds.tolist():
             if t1 > t:
                 k = t1 - t
-                if accelerate and k >= 4:
+                if k >= 4:
                     P_new, ok, act = self._frozen(P, k)
                     ok_h = to_numpy(ok)
                     good, bad = np.flatnonzero(ok_h), np.flatnonzero(~ok_h)
@@ -320,11 +416,19 @@ class ReducedGD:
                 out_q.append(to_numpy(margins(Z, self.y, self.gam, self.m)))
                 r += 1
         self._observe(mon, (self.Z0 + P @ self.H) >= 0, steps, None)
-        Pr = np.stack(out_P, axis=1)
-        q = np.stack(out_q, axis=1)
+        return self._result(rec, np.stack(out_P, axis=1), np.stack(out_q, axis=1), mon, act0, exact_steps)
+
+    def _margins(self, t: Array, P: Array, args: dict[str, Array]) -> dict[str, Array]:
+        """Observer of the engine run: the margins ``q`` ``(B, n)``."""
+        Z = args["Z0"] + P.reshape(args["Z0"].shape) @ self.H
+        return {"q": margins(Z, self.y, self.gam, self.m)}
+
+    def _result(
+        self, rec: np.ndarray, P: np.ndarray, q: np.ndarray, mon: dict, act0: Array, exact_steps: np.ndarray
+    ) -> ReducedRun:
         return ReducedRun(
             t=rec.astype(float),
-            P=Pr,
+            P=P,
             q=q,
             loss=to_numpy(OBJECTIVE.value(self.backend.asarray(q), 1.0)),
             last_flip=to_numpy(mon["last_flip"]),

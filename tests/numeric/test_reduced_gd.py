@@ -18,7 +18,7 @@ from numeric.data.near_orthogonal import (
     with_flipped_duplicate,
 )
 from numeric.engine.descent import gradient_descent
-from numeric.models.fixed_readout import FixedReadoutNet, class_of_rows
+from numeric.models.fixed_readout import FixedReadoutNet, activation, class_of_rows
 from numeric.training.reduced_gd import (
     ReducedGD,
     class_blocks,
@@ -82,6 +82,48 @@ def test_acceleration_is_exact(gamma, kappa):
     assert fast.exact_steps.max() < 20_000 or kappa > 0
     np.testing.assert_allclose(fast.P, slow.P, rtol=1e-9, atol=1e-12)
     np.testing.assert_array_equal(fast.last_flip, slow.last_flip)
+
+
+def _reference_loop(model: ReducedGD, steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """The coefficient-form loop as written before it ran on the engine: ``P`` at every step and
+    ``last_flip`` (the pattern of every step, the last one included)."""
+    Z0, H, n = model.Z0, model.H, model.data.n
+    sigma = activation(model.gam)
+    P = np.zeros_like(Z0)
+    out, last, prev = [P.copy()], np.zeros(Z0.shape, dtype=np.int64), Z0 >= 0
+    for t in range(steps + 1):
+        Z = Z0 + (P.reshape(-1, n) @ H).reshape(P.shape)
+        act = Z >= 0
+        last[act != prev] = t
+        prev = act
+        if t == steps:
+            break
+        sp = sigma.slope(Z)
+        g = 1.0 / (1.0 + np.exp(model.y * (model.a @ (Z * sp))))
+        P = P + sp * model.coef * g[:, None, :]
+        out.append(P.copy())
+    return np.stack(out, axis=1), last
+
+
+@pytest.mark.parametrize("accelerate", [False, True])
+def test_engine_run_equals_the_reference_loop(accelerate):
+    """Per member, bit for bit: the run on the engine (in coefficient form; with ``accelerate``, the
+    chunks that fail their certificate) against the loop it replaced."""
+    rng = np.random.default_rng(5)
+    data = controlled_gram(rng, alternating_labels(6), 0.3, d=40)
+    init = draw_initial(rng, data, 3, 0.05, 3)
+    model = ReducedGD(BE, data, 3, np.array([0.0, 0.1, 0.5]), 0.5 * 6 * 3, init)
+    steps = 400
+    ref_P, ref_last = _reference_loop(model, steps)
+    rec = log_grid(steps)
+    run = model.run(steps, rec, accelerate=accelerate)
+    if accelerate:  # certified frozen chunks agree to rounding (test_acceleration_is_exact)
+        assert run.exact_steps.min() < steps
+        np.testing.assert_allclose(run.P, ref_P[:, rec], rtol=1e-12, atol=1e-15)
+    else:
+        np.testing.assert_array_equal(run.P, ref_P[:, rec])
+    np.testing.assert_array_equal(run.last_flip, ref_last)
+    assert (ref_last > 0).any()  # the monitors saw sign changes
 
 
 def test_initial_law_moments():
