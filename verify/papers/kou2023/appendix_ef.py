@@ -12,7 +12,7 @@ from numeric.training.reduced_gd import stable_rank_from_gram
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS, Ens, Setup, record_regime, regime_dimension, regime_kappa, run
-from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
+from verify.papers.kou2023.hypotheses import MARGINS_NONNEG, THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.theorems import active_on_own_class
 
@@ -285,7 +285,7 @@ def _eq58_violation(theta: np.ndarray) -> float:
     source="eq. (5.8), Sec. 5.1",
     statement=r"$|\ell_i'^{(t)}|=\Theta(e^{-y_if(W^{(t)},x_i)})$; precisely $e^{-q}/2\le1/(1+e^q)\le e^{-q}$ "
     r"for $q\ge0$.",
-    hypotheses=["margins $q\\ge0$"],
+    hypotheses=[MARGINS_NONNEG],
 )
 def equation_5_8(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -309,6 +309,7 @@ def equation_5_8(ctx: Context) -> None:
         ctx.bound(f"|l'| e^q >= 1/2 [{label}]", float(r.min()), 0.5, side=">=", why="e^q >= 1 for q >= 0")
 
     late = ens.run.q[:, ens.t >= 100]
+    ctx.regime(MARGINS_NONNEG, q_min=float(late.min()))
     check(late, "recorded margins, t >= 100 (all >= 0)")
     ctx.search(
         "search: worst of |l'| e^q and 1/(2 |l'| e^q) over margins q >= 0",

@@ -121,6 +121,16 @@ LIN_INDEP = Hypothesis(
     condition="lambda_min(G)/R_max^2 > 1e-12 (far above eigvalsh's rounding, ~ n eps)",
     test=lambda lam_rel: lam_rel > 1e-12,
 )
+MARGINS_NONNEG = Hypothesis(
+    "margins $q\\ge0$",
+    condition="min of the margins the check reads >= 0 (exact)",
+    test=lambda q_min: q_min >= 0,
+)
+H4_ORDER = Hypothesis(
+    "$b\\ge a>0$",
+    condition="min b/a >= 1 and min a > 0 over the instances (exact)",
+    test=lambda ratio_min, a_min: ratio_min >= 1 and a_min > 0,
+)
 # Lemma A.1's dimension condition: Laurent-Massart, P(chi2_d - d >= 2 sqrt(d x) + 2 x) <= e^-x and
 # P(d - chi2_d >= 2 sqrt(d x)) <= e^-x, with x = log(8m/delta) (2m rows, both tails, half of delta), keep
 # every ||w0||^2/sigma0^2 in [d/2, 3d/2] once 2 sqrt(d x) + 2x <= d/2, i.e. d >= (2 + 2 sqrt 2)^2 x.

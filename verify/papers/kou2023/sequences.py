@@ -24,6 +24,7 @@ from symbolic.sequence_lemmas import (
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import EPS
+from verify.papers.kou2023.hypotheses import H4_ORDER
 from verify.search import softplus, squash
 
 EXP_MAX = 700.0  # e^z is finite in float64 up to z ~ 709.8; a larger increment e^z gives the same sequence
@@ -426,7 +427,7 @@ def _h4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     source="Lemma H.4",
     statement=r"For $t\ge s>0$ and $b\ge a>0$: "
     r"$\frac{\log(1+at)}{\log(1+bt)}\ge\frac{\log(1+as)}{\log(1+bs)}$.",
-    hypotheses=["$b\\ge a>0$"],
+    hypotheses=[H4_ORDER],
 )
 def lemma_H_4(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=200, quick=2000, full=20000)
@@ -442,6 +443,7 @@ def lemma_H_4(ctx: Context) -> None:
 
     a = 10 ** rng.uniform(-3, 3, trials)
     b = a * 10 ** rng.uniform(0, 3, trials)
+    ctx.regime(H4_ORDER, ratio_min=float((b / a).min()), a_min=float(a.min()))
     ctx.bound(
         f"min over {trials} random (a <= b) and a log grid of t of the relative step of the ratio",
         worst_drop(a, b),
