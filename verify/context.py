@@ -425,6 +425,8 @@ class Context:
         or give ``reached`` directly. A run outside the regime cannot earn a PASS or a FAIL
         of the statement: its verdict is INCONCLUSIVE ("regime not reached at this profile").
         """
+        if self._control:  # a control breaks a hypothesis on purpose: its setup says nothing of the regime
+            raise RuntimeError(f"{self.claim_id}: regime recorded inside the control {self._control!r}")
         h = resolve(hypothesis, self.hypotheses)
         if h is None:
             raise ValueError(f"{self.claim_id}: regime of an undeclared hypothesis {hypothesis!r}")

@@ -85,6 +85,8 @@ def test_regime_records_the_measured_quantities_and_the_condition():
     assert ctx.regimes[0].measured == "p = 25, n = 12" and ctx.regimes[0].condition == "p <= n / 4"
     with pytest.raises(ValueError, match="undeclared"):
         ctx.regime("d >= n", reached=True)
+    with ctx.control("p = n", breaks=P_LL_N, must_break=["x"]), pytest.raises(RuntimeError, match="inside"):
+        ctx.regime(P_LL_N, p=12, n=12)  # a control's setup breaks the hypothesis on purpose
 
 
 def test_search_finds_the_violating_instance_of_a_false_bound():
