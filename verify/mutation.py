@@ -372,16 +372,29 @@ def outcome_key(m: Mutant, covering: list[str], profile: str, max_claims: int) -
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
+# A mutant's run may take SLOWDOWN x its claims' traced seconds plus STARTUP_S for the interpreter
+# and imports (at most --timeout); a mutant that slows its claims more than that is a timeout.
+STARTUP_S, SLOWDOWN = 60.0, 10.0
+
+
 def _outcome(
-    m: Mutant, covering: list[str], max_claims: int, base: dict, verdicts: dict, profile: str, timeout: float
+    m: Mutant,
+    covering: list[str],
+    max_claims: int,
+    base: dict,
+    verdicts: dict,
+    profile: str,
+    timeout: float,
+    seconds: dict[str, float],
 ) -> dict:
-    """Run mutant ``m`` on its covering claims (at most ``max_claims``, cheapest first) and classify it."""
+    """Run mutant ``m`` on its covering claims (at most ``max_claims``, cheapest first) and classify it;
+    ``seconds``: each claim's traced run time."""
     t0 = time.perf_counter()
     claims, skipped = covering[:max_claims], covering[max_claims:]
     res: dict = {"claims": {}, "hit": None}
     if claims:
         spec = {"claims": claims, "profile": profile, "path": m.path, "index": m.index, "base": verdicts}
-        res = _run_worker(spec, timeout)
+        res = _run_worker(spec, min(timeout, STARTUP_S + SLOWDOWN * sum(seconds[c] for c in claims)))
     changed = [c for c, r in res["claims"].items() if base[c]["verdict"] != r["verdict"]]
     return {
         "status": classify(base, res),
@@ -438,7 +451,8 @@ def run(
         verdicts = {c: r["verdict"] for c, r in base.items()}
         for m in chosen:
             if m in todo:
-                outcomes[keys[m]] = _outcome(m, plan[m], max_claims, base, verdicts, profile, timeout)
+                run_one = (max_claims, base, verdicts, profile, timeout, seconds)
+                outcomes[keys[m]] = _outcome(m, plan[m], *run_one)
                 mutation_coverage.save(cache, f"outcomes-{profile}", outcomes)
             rows.append({**asdict(m), **outcomes[keys[m]], "reaching": len(reaching[path])})
             cached = "" if m in todo else " (cached)"
@@ -542,7 +556,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-file", type=int, default=DEFAULT_PER_FILE, help="mutants sampled per file")
     ap.add_argument("--profile", default="tiny")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--timeout", type=float, default=300, help="seconds per mutant run")
+    ap.add_argument(
+        "--timeout",
+        type=float,
+        default=300,
+        help=f"cap on one mutant run's seconds ({STARTUP_S:g} s + {SLOWDOWN:g}x its claims' traced time)",
+    )
     ap.add_argument(
         "--max-claims",
         type=int,
