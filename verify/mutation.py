@@ -118,6 +118,10 @@ def _sites(tree: ast.AST) -> list[tuple[ast.AST, str]]:
     return sorted(out, key=lambda s: (s[0].lineno, s[0].col_offset, s[1]))
 
 
+def _is_text(node: ast.AST) -> bool:
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
 def _excluded(tree: ast.AST) -> set[int]:
     """ids of nodes that are not formulas: annotations, f-strings, subscripts, profile sizes."""
     skip: set[int] = set()
@@ -129,6 +133,8 @@ def _excluded(tree: ast.AST) -> set[int]:
             skip.update(id(n) for n in ast.walk(target))
         if isinstance(node, ast.arguments):  # default values of parameters
             skip.update(id(n) for d in (*node.defaults, *node.kw_defaults) if d for n in ast.walk(d))
+        if isinstance(node, ast.BinOp) and any(_is_text(side) for side in (node.left, node.right)):
+            skip.add(id(node))  # "label" + f"..." joins text (check names), not a formula
         if isinstance(node, ast.keyword):  # axis=, size=, atol=...: configuration, not formulas
             skip.update(id(n) for n in ast.walk(node.value))
         if isinstance(node, ast.Call):  # sizes chosen per profile are parameters, not formulas

@@ -18,7 +18,8 @@ SOURCE = textwrap.dedent(
     def f(x: float, n: int = 3) -> float:
         """a docstring with 2 + 2"""
         y = x[1:2] if False else x
-        return -(y + 2.5) * y**2 / n - f"{3 + 4}".count("7") + sum(x, start=5)
+        label = f"n={n}" + (" (odd)" if n % 2 else "")
+        return -(y + 2.5) * y**2 / n - f"{3 + 4}".count("7") + sum(x, start=5) + len(label)
     '''
 )
 
@@ -38,6 +39,7 @@ def test_mutants_are_single_edits_of_formulas_only():
     assert len(variants) == len(set(variants))  # every mutant is a different program
     for v in variants:
         assert '"""a docstring with 2 + 2"""' in v and "x[1:2]" in v and "int=3" in v
+        assert "+ (' (odd)'" in v  # joining text is not a formula
         assert not any(bad in v for bad in ("start=10", "{3 - 4}", "{6 + 4}", "{3 + 8}", "{3}"))
     joined = "\n".join(variants)
     assert "(y - 2.5)" in joined and "y ** 3" in joined and "(y + 5.0)" in joined and "* y ** 2 * n" in joined
