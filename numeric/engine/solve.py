@@ -113,8 +113,9 @@ def solve(
     stretched onto it), so every output is a genuine step endpoint: no dense output or
     interpolation is used for outputs, and recorded times equal ``ts`` exactly. The price
     is a few extra steps when outputs are dense compared to the natural step. (With
-    ``events``, a step with an event is re-taken from its start to the event, so every
-    state is an error-controlled step's endpoint there too.)
+    ``events``, steps are proposed to end just past the predicted crossing; a step with an
+    event is corrected there under an error estimate or re-taken from its start to the event,
+    so every state at an event is error-controlled too.)
 
     Per member, the solve stops with a :class:`~numeric.engine.trajectory.Status`:
     ``SUCCESS`` at ``ts[-1]``; ``NONFINITE`` when the state or field became NaN/inf (with
@@ -313,9 +314,10 @@ class _RKSolve:
             # ---- one step for every active member ---------------------------------------
             t_next = ts_d[kout_d]
             remaining = t_next - t
-            land = dt * (1.0 + _LAND_RTOL) >= remaining
+            step = dt if ev is None else ev.limit(dt)  # events: just past the predicted crossing
+            land = step * (1.0 + _LAND_RTOL) >= remaining
             land_h = to_numpy(land)
-            dt_try = xp.where(land, remaining, dt) if land_h.any() else dt
+            dt_try = xp.where(land, remaining, step) if land_h.any() else step
             if ev is None:
                 y1, err, k_next = rk_step(field, method, t, y, dt_try, m.args, k1)
             else:

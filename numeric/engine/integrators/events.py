@@ -20,22 +20,47 @@ so the steps shrink near every switch. Here the solver does instead:
    rounding-level value on the wrong side is not a crossing). A crossing the cubic does
    not see (a double crossing within one step, of amplitude below the cubic's O(h^4)
    error) is missed.
-3. **Location.** For flagged members only, the method's dense output (DOPRI5: 4th
+3. **Location.** For flagged members not corrected in place (4a), the method's dense output (DOPRI5: 4th
    order, no extra work; DOP853: 7th order, three extra field calls) gives ``g_e`` as a
    polynomial in ``theta``; it is sampled at ``theta = k/8``, the first interval with a
    sign change against ``s_e`` brackets the earliest root, and a vectorised Illinois
    (regula falsi) iteration over all bracketed entries of all flagged members at once
    locates it to 4 ulps of ``theta``. The earliest root ``theta*`` over a member's entries
    is its event.
-4. **Re-taken step.** The member's step is re-taken from ``t_0`` to ``t_0 + theta* h``
-   with the same pattern (the field is smooth there): an ordinary step of the method,
-   whose embedded error estimate the controller checks, so the state at the event
-   carries the method's own (locally extrapolated, error-controlled) local error and not
-   the dense output's, which the step's estimate does not control (the dense output
-   only places the event in time; DOPRI5's is one order lower than the step). This
-   costs one step's evaluations per event. A re-taken step the controller rejects
-   (rare: it is a shorter step of the same smooth field than one it accepted) turns
-   the member's step into a rejection. Then the entries with that root flip side and
+4. **Stepping to the event.** A member's step is proposed to end a fraction ``_MARGIN`` past
+   its earliest predicted crossing (:meth:`EventTracker.limit`: the smallest time
+   ``s_e g_e / (-s_e \dot g_e)`` to reach a surface at the current speed; the controller
+   keeps its own, longer step for after it), so a step with an event usually ends just
+   past it. Then either:
+
+   a. **Corrected in place** (:meth:`EventTracker._overshoot`, adaptive control only): when
+      the accepted step crossed exactly one entry, in its last ``_OVERSHOOT`` (1/8), and
+      transversally. The step integrated the old piece's smooth continuation with a valid
+      error estimate; only the time since the crossing is redone on the new piece, to first
+      order: with ``since = s g(y_1) / (s g(f_{old}(y_1)))`` (Newton from the step's end;
+      ``s`` the new side), ``y^* = y_1 - since\, f_{old}(y_1)`` and the jump
+      ``J = f_{new}(y^*) - f_{old}(y^*)`` (two evaluations),
+      ``y_c = y_1 + \alpha J`` with ``\alpha = since`` (less where the entry would get back
+      to its surface: it stops ``_CARRY`` short of it on the new side). Its local error is
+      estimated by ``|\alpha/2\, (f_{new}(y_c) - f_{old}(y_1) - J)|`` (the left-point
+      rule's: half the integrand's change over the interval) plus ``|ago - \alpha|\,|J|``
+      (``ago`` the crossing time on the Hermite cubic: the two event-time estimates'
+      difference), and the correction is kept when that passes the controller's test
+      (scaled RMS norm <= 1); ``f_{new}(y_c)`` starts the next step. Three evaluations
+      per event; the state is that of an error-controlled step plus an error-controlled
+      correction.
+   b. **Re-taken step** (every other event): the event is located on the dense output (3.)
+      and the member's step is re-taken from ``t_0`` to ``t_0 + theta* h``
+      with the same pattern (the field is smooth there): an ordinary step of the method,
+      whose embedded error estimate the controller checks, so the state at the event
+      carries the method's own (locally extrapolated, error-controlled) local error and not
+      the dense output's, which the step's estimate does not control (the dense output
+      only places the event in time; DOPRI5's is one order lower than the step). This
+      costs one step's evaluations per event. A re-taken step the controller rejects
+      (rare: it is a shorter step of the same smooth field than one it accepted) turns
+      the member's step into a rejection.
+
+   Then the entries with that root flip side and
    take the new side's piece (``switching.slopes`` of the side, i.e. the field's own
    convention at a nonzero value), and the member restarts with a fresh ``f(t*, y*)``.
 5. **Sliding (Filippov).** If, after the flip, the new side's velocity points back
@@ -94,6 +119,8 @@ SLIDE_KEY = "slope_sliding"  # default args key of the sliding mask
 _DETECT_THETAS = (0.25, 0.5, 0.75, 1.0)  # Hermite samples of the detection (1 = the step's end)
 _LOCATE_SAMPLES = 8  # dense-output samples theta = k/8 that bracket the earliest root
 _CARRY = 2.0**-10  # the first-order event corrections stop this fraction short (see _cut)
+_MARGIN = 0.01  # steps are proposed to end this fraction past the predicted crossing
+_OVERSHOOT = 0.125  # an event in this last fraction of an accepted step is corrected in place
 _ROOT_ULPS = 4  # the bracket on theta in [0, 1] is closed to 4 eps
 _MAX_ROOT_ITERATIONS = 300  # every 4th iteration bisects: width 2^-52 in <= 4 * 52 iterations
 
@@ -195,7 +222,8 @@ class EventTracker:
             raise ValueError(f"switching.values(y, args) must have shape (B, E), got {tuple(gy.shape)}")
         self.gy = gy
         one = xp.ones_like(gy)
-        switchable = switching.slopes(one, args) != switching.slopes(-one, args)
+        self.pieces = (switching.slopes(one, args), switching.slopes(-one, args))  # each side's piece
+        switchable = self.pieces[0] != self.pieces[1]
         self.monitored = bool(to_numpy(switchable.any()))
         self.side = xp.sign(gy) * switchable
         live = (self.side == 0) & switchable
@@ -230,6 +258,7 @@ class EventTracker:
         """Restrict to the members ``keep`` (local indices)."""
         for name in ("gy", "gf", "side", "pattern", "live", "sliding", "slide_t0"):
             setattr(self, name, getattr(self, name)[keep_d])
+        self.pieces = (self.pieces[0][keep_d], self.pieces[1][keep_d])
         self.n_events, self.n_sliding = self.n_events[keep_h], self.n_sliding[keep_h]
 
     def close(self, sel_d: Array, gids: np.ndarray) -> None:
@@ -259,8 +288,9 @@ class EventTracker:
 
         ``t, y, k1`` are the members' time, state and slope after the step (unchanged for
         rejected members); ``args`` the step's arguments (with the pattern); ``dt_next`` the
-        controller's next step. Every member with an event has its step re-taken from ``t0``
-        to the event (:meth:`_cut`).
+        controller's next step. A member whose step ends just past its only crossing is
+        corrected in place (:meth:`_overshoot`); every other member with an event has its step
+        re-taken from ``t0`` to the event (:meth:`_cut`).
         """
         xp = self.xp
         A = y.shape[0]
@@ -272,31 +302,73 @@ class EventTracker:
         gy0, gf0 = self.gy, self.gf
         both = self._values(xp.stack([y, k1]), args)
         self.gy, self.gf = both[0], both[1]
-        cross = self._detect(gy0, gf0, dt) & accept[:, None]  # (A, E)
+        cross, roots = self._detect(gy0, gf0, dt)  # (A, E)
+        cross &= accept[:, None]
         flagged = cross.any(axis=1)
         leave = None
         if self.has_sliding:
             leave = self.sliding & _outside(self.sw.weight(t, y, args)) & accept[:, None]
             flagged = flagged | leave.any(axis=1)
         F = np.flatnonzero(to_numpy(flagged))
+        if F.size and self.control.adaptive:  # an event just before the step's end: corrected there
+            F_i = _rows(xp, F, A)
+            args_F = args if F.size == A else take_members(args, F_i)
+            done = self._overshoot(F, roots[F_i], dt[F_i], args_F, end, None if leave is None else leave[F_i])
+            F = F[~done]
         if F.size:
             end = self._cut(F, cross, leave, t0, y0, dt, K, gy0, gf0, args, ids_h, end)
         if self.has_live:
             self._remonitor(accept, end.t, ids_h, args)
         return end
 
-    def _detect(self, gy0: Array, gf0: Array, dt: Array) -> Array:
-        """(A, E): the entries whose cubic Hermite interpolant of ``g`` over the step (from
-        ``g`` and ``g'`` at both ends) crosses to the wrong side at a detection sample."""
+    def limit(self, dt: Array) -> Array:
+        """The members' next steps ``dt`` (A,), each cut to end a fraction ``_MARGIN`` past its
+        earliest predicted crossing (see the module docstring, 4.); fixed steps are kept."""
         xp = self.xp
+        if not self.control.adaptive:
+            return dt
+        gap, rate = self.side * self.gy, self.side * self.gf
+        ahead = gap > 0
+        speed = (xp.where(ahead, -rate, 0.0) / xp.where(ahead, gap, 1.0)).max(axis=1)  # 1 / time to reach
+        return xp.where(speed * dt > 1.0 / (1.0 + _MARGIN), (1.0 + _MARGIN) / speed, dt)
+
+    def _detect(self, gy0: Array, gf0: Array, dt: Array) -> tuple[Array, Array]:
+        """(A, E) bool: the entries whose cubic Hermite interpolant of ``g`` over the step (from
+        ``g`` and ``g'`` at both ends) crosses to the wrong side at a detection sample; (A, E): the
+        first root in ``theta`` of that cubic for those entries (``inf`` elsewhere).
+
+        Screen first: on [0, 1] the Hermite cubic of values ``a_0, a_1`` and slopes
+        ``h b_0, h b_1`` (here times the side) is ``>= min(a_0, a_1) - 4/27 h (max(-b_0, 0) +
+        max(b_1, 0))`` (its basis: two weights in [0, 1] summing to 1 on the values, and
+        ``theta (1 - theta)^2 in [0, 4/27]``, ``-theta^2 (1 - theta) in [-4/27, 0]`` on the
+        slopes), so only entries with that bound <= 0 are sampled."""
+        xp, side = self.xp, self.side
         h = dt[:, None]
-        delta = self.gy - gy0
-        r2 = h * gf0 - delta
-        r3 = delta - h * self.gf - r2
-        coef = xp.stack([gy0, delta + r2, r3 - r2, -r3]) * self.side  # monomial c0..c3, times the side
-        vander = xp.asarray(np.vander(np.asarray(_DETECT_THETAS), 4, increasing=True))
-        signed = (vander @ coef.reshape(4, -1)).reshape(len(_DETECT_THETAS), *gy0.shape)
-        return _crossing(signed, coef[0]).any(axis=0)
+        a0, a1 = side * gy0, side * self.gy
+        b0, b1 = side * gf0, side * self.gf
+        low = xp.minimum(a0, a1) - (4.0 / 27.0) * h * (xp.maximum(-b0, 0.0) + xp.maximum(b1, 0.0))
+        near = low <= 0
+        cross = xp.zeros(gy0.shape, dtype=bool)
+        roots = xp.full(gy0.shape, xp.inf)
+        if not bool(to_numpy(near.any())):
+            return cross, roots
+        m, e = xp.nonzero(near)
+        a0, a1, hb0, hb1 = a0[m, e], a1[m, e], h[m, 0] * b0[m, e], h[m, 0] * b1[m, e]
+        delta = a1 - a0
+        r2 = hb0 - delta
+        r3 = delta - hb1 - r2
+        coef = xp.stack([a0, delta + r2, r3 - r2, -r3])  # monomial c0..c3 of side * g in theta
+        signed = xp.asarray(np.vander(np.asarray(_DETECT_THETAS), 4, increasing=True)) @ coef
+        wrong = _crossing(signed, a0)
+        hit = wrong.any(axis=0)
+        cross[m, e] = hit
+        if bool(to_numpy(hit.any())):
+            coef, wrong = coef[:, hit], wrong[:, hit]
+            k = xp.argmax(wrong, axis=0)  # the first sampled interval with a crossing
+            lo = xp.asarray(np.concatenate([[0.0], _DETECT_THETAS[:-1]]))[k]
+            hi = xp.asarray(_DETECT_THETAS)[k]
+            roots[m[hit], e[hit]] = _illinois(xp, lambda x: _horner(coef, x), lo, hi)
+        return cross, roots
 
     def _cut(
         self,
@@ -313,9 +385,10 @@ class EventTracker:
         ids_h: np.ndarray,
         end: StepEnd,
     ) -> StepEnd:
-        """Locate the earliest event ``theta*`` of each flagged member ``F`` (a crossing or a
-        sliding exit) on the dense output, re-take its step from ``t0`` to ``t0 + theta* h``
-        with the step's pattern (the field is smooth there), and apply the event there.
+        """Locate the earliest event ``theta*`` of each flagged member ``F`` not corrected in
+        place (a crossing or a sliding exit) on the dense output, re-take its step from ``t0``
+        to ``t0 + theta* h`` with the step's pattern (the field is smooth there), and apply
+        the event there.
 
         The re-taken step is an ordinary error-controlled step (its embedded estimate is
         checked by the controller), so the state at an event carries the method's own local
@@ -346,7 +419,7 @@ class EventTracker:
         A = y.shape[0]
         F_i = _rows(xp, F, A)
         args_F = args if F.size == A else take_members(args, F_i)
-        t0_F, y0_F, dt_F, K_F, side_F = t0[F_i], y0[F_i], dt[F_i], K[:, F_i], self.side[F_i]
+        t0_F, y0_F, dt_F, K_F, side_F = t0[F_i], y0[F_i], dt[F_i], _take(xp, K, F_i), self.side[F_i]
         Q = dense_polynomial(self.field, method, t0_F, y0_F, dt_F, K_F, args_F)
         extra[F] += len(method.dense.c_extra)
         table = self._crossing_roots(cross[F_i], gy0[F_i], side_F, Q, args_F)  # (|F|, E)
@@ -443,6 +516,75 @@ class EventTracker:
         self.gy[G_i] = g_G
         self.gf[G_i] = gf_G
         return end
+
+    def _overshoot(
+        self,
+        F: np.ndarray,
+        table: Array,
+        dt_F: Array,
+        args_F: Mapping[str, Array],
+        end: StepEnd,
+        leave: Array | None,
+    ) -> np.ndarray:
+        """Apply the events of the flagged members ``F`` whose step ends just past the crossing
+        of one entry, the only one in the step, where the correction's error estimate passes
+        (module docstring, 4.): ``table`` (F, E) the entries' roots in ``theta`` on the Hermite
+        cubic (``inf``: none). Returns (F,) host bool: the members done (the others are re-taken)."""
+        xp, sw = self.xp, self.sw
+        A = end.y.shape[0]
+        e_F = xp.argmin(table, axis=1)  # the crossing entry
+        ago = (1.0 - table.min(axis=1)) * dt_F
+        cand = (xp.isfinite(table).sum(axis=1) == 1) & (ago <= _OVERSHOOT * dt_F)
+        if leave is not None:  # a sliding exit: located on the dense output
+            cand &= ~leave.any(axis=1)
+        done = np.zeros(F.size, dtype=bool)
+        R = np.flatnonzero(to_numpy(cand))
+        if R.size == 0:
+            return done
+        G = F[R]
+        R_i, G_i = _rows(xp, R, F.size), _rows(xp, G, A)
+        end.extra_evals[G] += 3
+        ago, e, r = ago[R_i], e_F[R_i], xp.arange(R.size)
+        args_C = args_F if R.size == F.size else take_members(args_F, R_i)
+        old_args = self._args_of(args_C, G_i)
+        pattern = xp.array(old_args[sw.key], copy=True)
+        new_side = -self.side[G_i][r, e]
+        pattern[r, e] = xp.where(new_side > 0, self.pieces[0][G_i][r, e], self.pieces[1][G_i][r, e])
+        new_args = {**old_args, sw.key: pattern}
+        t1, y1, k_old = end.t[G_i], end.y[G_i], end.k1[G_i]
+        gy1 = self.gy[G_i]
+        # the event time from the step's end: the old piece's g at y1 and its rate there (Newton)
+        ahead, rate = new_side * gy1[r, e], new_side * self.gf[G_i][r, e]
+        since = xp.minimum(ahead / xp.where(rate > 0, rate, 1.0), _OVERSHOOT * dt_F[R_i])
+        t_star = t1 - since
+        y_star = y1 - since[:, None] * k_old
+        jump = self.field(t_star, y_star, new_args) - self.field(t_star, y_star, old_args)
+        # how far along the jump the entry stays on its new side (g is linear in y)
+        g_jump = sw.values(jump, args_C)
+        pull = new_side * g_jump[r, e]
+        alpha = xp.where(
+            pull < 0, xp.minimum(since, (1.0 - _CARRY) * ahead / xp.where(pull < 0, -pull, 1.0)), since
+        )
+        y_c = y1 + alpha[:, None] * jump
+        k_c = self.field(t1, y_c, new_args)
+        gf_c = sw.values(k_c, args_C)
+        est = xp.abs((0.5 * alpha)[:, None] * (k_c - k_old - jump)) + xp.abs((ago - alpha)[:, None] * jump)
+        fine = (ahead > 0) & (rate > 0) & (new_side * gf_c[r, e] >= 0)  # transversal, not sliding
+        ok = to_numpy(fine & (self.control.error_norm(y1, y_c, est) <= 1.0))
+        O = np.flatnonzero(ok)
+        if O.size == 0:
+            return done
+        GO = G[O]
+        O_i, GO_i = _rows(xp, O, R.size), _rows(xp, GO, A)
+        end.y[GO_i] = y_c[O_i]
+        end.k1[GO_i] = k_c[O_i]
+        self.side[xp.asarray(GO), e[O_i]] = new_side[O_i]
+        self.pattern[GO_i] = pattern[O_i]
+        self.gy[GO_i] = (gy1 + alpha[:, None] * g_jump)[O_i]
+        self.gf[GO_i] = gf_c[O_i]
+        self.n_events[GO] += 1
+        done[R[O]] = True
+        return done
 
     def _crossing_roots(
         self, cross: Array, gy0: Array, side: Array, Q: Array, args: Mapping[str, Array]
@@ -586,6 +728,11 @@ def _rows(xp: ModuleType, idx: np.ndarray, n: int) -> Any:
     """An index for the rows ``idx`` (sorted, distinct) of ``n``: a view (``slice(None)``) when
     they are all of them (common: many entries per member), else a device index array."""
     return slice(None) if idx.size == n else xp.asarray(idx)
+
+
+def _take(xp: ModuleType, K: Array, idx: Any) -> Array:
+    """``K[:, idx]`` as a C-contiguous array (advanced indexing on axis 1 is not)."""
+    return K if isinstance(idx, slice) else xp.take(K, idx, axis=1)
 
 
 def _outside(p: Array) -> Array:
