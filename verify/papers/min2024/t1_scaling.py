@@ -98,6 +98,18 @@ def constants_t1(ctx: Context) -> None:
             float(np.polyfit(np.log(mu), np.log(e), 1)[0]),
         )
         branch = [r for r in sel if r["mu2_binds"]]
+        if branch:
+            ctx.close(
+                f"explicit t1 x mu^(5/2) / log n = 16 on the branch mu^2 <= zeta_2, n={n}",
+                [r["explicit"] * r["mu"] ** 2.5 / np.log(n) for r in branch],
+                16.0,
+                rtol=1e-9,
+                why="exact on this branch (X_min = 1, min{zeta, xi} = mu^2): the prefactor 16 log n of "
+                "Theorem 1's t1, which the mu-order below cannot see. Tolerance: each of the ~6 float "
+                "factors (unit norms, mu from a dot product, xi = mu^2, log n) is within ~10 eps "
+                "relative, so the prefactor is 16 to ~1e-14; 1e-9 leaves 1e5 x that and still catches any "
+                "change of the constant or of log n (>= 1e-9 relative)",
+            )
         if len(branch) >= 2:
             ctx.order(
                 f"explicit t1 vs mu on the branch mu^2 <= zeta_2, n={n}",
