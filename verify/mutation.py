@@ -469,6 +469,7 @@ def run(
     counts = {k: sum(r["status"] == k for r in rows) for k in STATUSES}
     caught, non_equivalent = counts["killed"], len(rows) - counts["equivalent"]
     summary = {
+        "commit": _commit(),
         "profile": profile,
         "seed": seed,
         "per_file": per_file,
@@ -482,6 +483,16 @@ def run(
     (out / "mutation.json").write_text(json.dumps(summary, indent=1))
     (out / "mutation.md").write_text(_markdown(summary))
     return summary
+
+
+def _commit() -> str:
+    """The measured tree's commit, with ``+dirty`` when tracked files differ from it."""
+    git = ["git", "-C", str(ROOT)]
+    head = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(
+        [*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+    )
+    return (head or "unknown") + ("+dirty" if dirty.stdout.strip() else "")
 
 
 def _command(s: dict) -> str:
@@ -512,7 +523,8 @@ def _markdown(s: dict) -> str:
         "**" + ", ".join(f"{s[k]} {k}" for k in STATUSES) + "**. "
         f"Score killed / non-equivalent (all but equivalent) = **{score}**.",
         "",
-        f"Reproduce: `{_command(s)}`",
+        f"Measured at commit `{s['commit']}`. Reproduce: `{_command(s)}` (run it in a snapshot, "
+        "`git worktree add --detach <dir> <commit>`, so edits in progress cannot leak in).",
         "",
         "| file:line | operator | before -> after | status | claims re-run / covering "
         "| verdict changes (survivors: claims whose numbers moved) |",
