@@ -18,7 +18,11 @@ every iteration.  A non-positive NCF maximum (degenerate NCF, footnote 1) stops 
 NP's selection rule is then meaningless.
 
 Loss convention: eq. 1, :math:`\tfrac12\|\mathcal H-y\|^2` (Algorithm 1 omits the 1/2, which
-only doubles the effective step size).  Runs on NumPy or CuPy (the backend of ``X``).
+only doubles the effective step size).  Runs on NumPy or CuPy (the backend of ``X``): a gradient
+evaluation makes no sync; the syncs are explicit reads (:func:`_read`) of the scalars that steer the
+algorithm -- the NCF values of the restarts (one per candidate layer), the losses of the δ rule, the
+loss after GD and the norm for δ, one per rebalancing sweep -- plus the engine's GD (a finiteness
+check every 64 steps).
 """
 
 from __future__ import annotations
@@ -138,9 +142,19 @@ class PursuitResult:
     def predict(self, X: Array, config: PursuitConfig) -> Array:
         return output([W[None] for W in self.weights], X, config.alpha, config.p)[0]
 
+    def on_host(self) -> PursuitResult:
+        """This result with its weights copied to the host (one sync per layer on a device)."""
+        return PursuitResult([to_numpy(W) for W in self.weights], self.steps, self.reason)
+
+
+def _read(x: Array) -> float:
+    """The 0-d (or one-element) array ``x`` as a host float: one explicit sync on a device."""
+    return float(to_numpy(x))
+
 
 def _loss(Ws: list[Array], X: Array, y: Array, cfg: PursuitConfig) -> float:
-    return float(loss_and_grad(Ws, X, y, cfg.alpha, cfg.p)[0][0])
+    """Eq. 1's loss of the batched weights ``Ws`` (B = 1), read on the host (one sync)."""
+    return _read(loss_and_grad(Ws, X, y, cfg.alpha, cfg.p)[0][0])
 
 
 def scheduled_descent(
@@ -222,7 +236,8 @@ def first_direction(
     u0 = xp.asarray(rng.normal(size=(cfg.restarts, n_params)))
     step, iters = cfg.pga(first=True)
     u, values = projected_gradient_ascent(value_and_grad, u0, step=step, iters=iters)
-    best = int(np.argmax(to_numpy(values)))
+    values = to_numpy(values)
+    best = int(np.argmax(values))
     return unpack(u[best : best + 1], shapes), float(values[best])
 
 
@@ -237,9 +252,10 @@ def best_candidate(
         u0 = xp.asarray(rng.normal(size=(1, cfg.restarts, k)))
         step, iters = cfg.pga(first=False)
         u, values = projected_gradient_ascent(ncf.value_and_grad, u0, step=step, iters=iters)
-        j = int(np.argmax(to_numpy(values[0])))
-        if float(values[0, j]) > best[3]:
-            best = (layer, u[0, j, : ncf.k_in], u[0, j, ncf.k_in :], float(values[0, j]))
+        values = to_numpy(values[0])
+        j = int(np.argmax(values))
+        if float(values[j]) > best[3]:
+            best = (layer, u[0, j, : ncf.k_in], u[0, j, ncf.k_in :], float(values[j]))
     return best
 
 
@@ -289,7 +305,7 @@ def neuron_pursuit(
     iteration).  ``progress`` is called with every :class:`PursuitStep`.
     """
     xp = array_namespace(X, y)
-    norm_y = float(xp.linalg.norm(y))
+    norm_y = _read(xp.linalg.norm(y))
     direction, ncf = first_direction(X, y, cfg, rng)
     if not ncf > 0:
         return PursuitResult([W[0] for W in direction], reason="degenerate NCF")
@@ -333,7 +349,7 @@ def neuron_pursuit(
         if not ncf > 0:
             result.reason = "degenerate NCF"
             return result
-        scale = cfg.delta_rel * float(xp.linalg.norm(pack(Ws)))
+        scale = cfg.delta_rel * _read(xp.linalg.norm(pack(Ws)))
         loss_before = loss_after
         Ws, delta, loss_ins = _shrink_until_descent(
             lambda d, W0=Ws, la=layer, a=a, b=b: insert_neuron(W0, la, d * a, d * b),
@@ -357,12 +373,13 @@ def rebalance(Ws: list[Array], p: int, *, tol: float = 1e-12, sweeps: int = 1000
     :math:`t^2\|a\|^2+t^{-2p}\|b\|^2` at :math:`t^{2p+2}=p\|b\|^2/\|a\|^2`, i.e. Lemma 9's balance
     :math:`\|a\|^2=p\|b\|^2`.  The objective is a sum of exponentials of linear forms in the
     log-scales (convex), so the sweeps converge to a balanced minimizer; neurons with a zero side are
-    left alone.  Batched weights ``(B, k_{l+1}, k_l)``.
+    left alone.  Batched weights ``(B, k_{l+1}, k_l)``; one sync per sweep (its largest
+    :math:`|\log t|`, the stopping test).
     """
     xp = array_namespace(Ws[0])
     Ws = list(Ws)
     for _ in range(sweeps):
-        worst = 0.0
+        moves = []
         for layer in range(len(Ws) - 1):
             a2 = (Ws[layer] ** 2).sum(axis=2)  # (B, k_l)
             b2 = (Ws[layer + 1] ** 2).sum(axis=1)  # (B, k_l)
@@ -370,7 +387,7 @@ def rebalance(Ws: list[Array], p: int, *, tol: float = 1e-12, sweeps: int = 1000
             t = xp.where(live, (p * b2 / xp.where(live, a2, 1.0)) ** (1.0 / (2 * p + 2)), 1.0)
             Ws[layer] = Ws[layer] * t[:, :, None]
             Ws[layer + 1] = Ws[layer + 1] / t[:, None, :] ** p
-            worst = max(worst, float(xp.abs(xp.log(t)).max()))
-        if worst < tol:
+            moves.append(xp.abs(xp.log(t)).max())
+        if _read(xp.stack(moves).max()) < tol:
             break
     return Ws

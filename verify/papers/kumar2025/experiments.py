@@ -28,6 +28,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from numeric.backend import to_numpy
 from numeric.engine.gd_map import GradientDescent
 from numeric.engine.saveat import SaveAt
 from numeric.engine.solve import solve
@@ -49,6 +50,7 @@ from numeric.models.homogeneous_nets import (
 )
 from numeric.training.neuron_pursuit import (
     PursuitConfig,
+    PursuitResult,
     best_candidate,
     first_direction,
     gradient_descent,
@@ -430,14 +432,23 @@ def _hypercube(rng: np.random.Generator, n: int, d: int) -> np.ndarray:
     return rng.choice(np.array([-1.0, 1.0]), size=(n, d))
 
 
+def pursue(ctx: Context, X: np.ndarray, y: np.ndarray, cfg: PursuitConfig, rng: np.random.Generator):
+    """Neuron Pursuit on ``ctx.backend`` for host data ``X``, ``y`` (copied there); the result's weights
+    are copied back to the host."""
+    return neuron_pursuit(ctx.backend.asarray(X), ctx.backend.asarray(y), cfg, rng).on_host()
+
+
 def _fig6_run(ctx: Context, run: int, cfg: PursuitConfig, n: int, n_test: int):
     """One NP run: (result, support fraction of the iteration-1 KKT direction's W_1 on x_1..x_3,
     relative test error, off-support fraction of the final W_1)."""
     X = _hypercube(ctx.rng(f"fig6-data-{run}").host, n, 20)
     y = _fig6_target(X)
     # first_direction is the first draw NP makes from its generator: same seed, same KKT point
-    w_first, _ = first_direction(X, y, cfg, ctx.rng(f"fig6-np-{run}").host)
-    res = neuron_pursuit(X, y, cfg, ctx.rng(f"fig6-np-{run}").host)
+    w_first = first_direction(
+        ctx.backend.asarray(X), ctx.backend.asarray(y), cfg, ctx.rng(f"fig6-np-{run}").host
+    )
+    w_first = [to_numpy(W) for W in w_first[0]]
+    res = pursue(ctx, X, y, cfg, ctx.rng(f"fig6-np-{run}").host)
     X_test = _hypercube(ctx.rng(f"fig6-test-{run}").host, n_test, 20)
     y_test = _fig6_target(X_test)
     err = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
@@ -523,7 +534,7 @@ def figure_6(ctx: Context) -> None:
         run = int(np.argmax(exact))
         X = _hypercube(ctx.rng(f"fig6-data-{run}").host, 500, 20)
         y = _fig6_target(X)
-        Ws = _np_first_iteration(X, y, cfg, ctx.rng(f"fig6-np-{run}").host)
+        Ws = _np_first_iteration(ctx, X, y, cfg, ctx.rng(f"fig6-np-{run}").host)
         resid = y - output(Ws, X, cfg.alpha, cfg.p)[0]
         ncf = layer_candidates(Ws, X, resid[None], cfg.alpha, cfg.p)[1]
         u0 = normalize(ctx.rng("fig6-control").host.normal(size=(1, cfg.restarts, ncf.k_in + ncf.Q.shape[1])))
@@ -546,9 +557,12 @@ def figure_6(ctx: Context) -> None:
         )
 
 
-def _np_first_iteration(X: np.ndarray, y: np.ndarray, cfg: PursuitConfig, rng: np.random.Generator):
-    """Batched weights after NP's first iteration (same generator use as ``neuron_pursuit``)."""
-    res = neuron_pursuit(X, y, replace(cfg, max_iter=1), rng)
+def _np_first_iteration(
+    ctx: Context, X: np.ndarray, y: np.ndarray, cfg: PursuitConfig, rng: np.random.Generator
+):
+    """Batched host weights after NP's first iteration on ``ctx.backend`` (same generator use as
+    ``neuron_pursuit``)."""
+    res = pursue(ctx, X, y, replace(cfg, max_iter=1), rng)
     return [W[None] for W in res.weights]
 
 
@@ -571,7 +585,7 @@ def _np_errors(ctx: Context, key: str, n: int, d: int, cfg: PursuitConfig, n_tes
     """NP on f_1 with n samples: (result, relative training error, relative test error)."""
     rng = ctx.rng(key).host
     X = _sphere(rng, n, d)
-    res = neuron_pursuit(X, _f1(X), replace(cfg, lr=0.15 / n), rng)
+    res: PursuitResult = pursue(ctx, X, _f1(X), replace(cfg, lr=0.15 / n), rng)
     X_test = _sphere(rng, n_test, d)
     y_test = _f1(X_test)
     test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))

@@ -43,12 +43,12 @@ from dataclasses import replace
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.training.neuron_pursuit import PursuitConfig, PursuitResult, neuron_pursuit
+from numeric.training.neuron_pursuit import PursuitConfig, PursuitResult
 from numeric.training.vector_pursuit import predict as vector_predict
 from numeric.training.vector_pursuit import vector_pursuit
 from verify.claim import claim
 from verify.context import Context
-from verify.papers.kumar2025.experiments import _f1, _hypercube, _sphere
+from verify.papers.kumar2025.experiments import _f1, _hypercube, _sphere, pursue
 from verify.papers.kumar2025.hypotheses import LABEL_IS_FUNCTION, MODULAR_LABELS, N_LARGE
 
 Target = Callable[[np.ndarray], np.ndarray]
@@ -95,7 +95,7 @@ def _pursue(
     n_test = ctx.param("n_test", tiny=2000, quick=20_000, full=100_000)
     rng = ctx.rng(key).host
     X = draw(rng, n, d)
-    res: PursuitResult = neuron_pursuit(X, f(X), replace(cfg, lr=lr_mean / n), rng)
+    res: PursuitResult = pursue(ctx, X, f(X), replace(cfg, lr=lr_mean / n), rng)
     X_test = draw(rng, n_test, d)
     y_test = f(X_test)
     test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
@@ -492,7 +492,7 @@ def figure_11(ctx: Context) -> None:
         y = f(X)
         Xc = X[:, _pvr_bits(m) :]
         floor = _conditional_mean_floor(Xc, y)
-        res_c = neuron_pursuit(Xc, y, replace(cfg, lr=lr / n, max_iter=cap), ctx.rng("pvr-control-np").host)
+        res_c = pursue(ctx, Xc, y, replace(cfg, lr=lr / n, max_iter=cap), ctx.rng("pvr-control-np").host)
         ctx.bound(
             f"m = {m}, n = {n}, pointer code removed: relative training error (NP's stopping rule)",
             res_c.steps[-1].rel_error if res_c.steps else 1.0,
