@@ -30,7 +30,7 @@ from numeric.models.homogeneous_nets import (
 from numeric.training.neuron_pursuit import insert_neuron
 from verify.claim import claim
 from verify.context import Context
-from verify.papers.kumar2025.hypotheses import DELTA_SMALL, DELTA_THRESHOLD
+from verify.papers.kumar2025.hypotheses import ALPHA_ONE_OR_P4, DELTA_SMALL, DELTA_THRESHOLD
 
 ALPHA, P, DEPTH = 1.0, 2, 3  # sigma = x^2: covered by Lemma 13 (alpha = 1, any p)
 
@@ -101,6 +101,7 @@ def lemma_12(ctx: Context) -> None:
     h2 = float((output(W_hat, X, ALPHA, P) ** 2).sum())
     threshold = (zeta / h2) ** (1 / D)
     deltas = threshold * np.geomspace(0.9, 0.05, 8)
+    ctx.regime(DELTA_THRESHOLD, ratio=float(deltas.max()) ** D * h2 / zeta)
     loss0 = _loss([0 * W for W in W_hat], X, y)
     gain = np.array([loss0 - _loss([c * W for W in W_hat], X, y) for c in deltas])
     ctx.bound("zeta = max NCF > 0", zeta, 0.0, side=">=", why="hypothesis of the lemma")
@@ -197,7 +198,7 @@ def _lemma13_violation(layer: int, theta: np.ndarray) -> float:
     source="Lemma 13 (via Lemma 8)",
     statement=r"$\bar y^\top\mathcal H_{1,l_*}(X;\hat b,\hat a)=\zeta>0$ $\Rightarrow$ "
     r"$\mathcal L(\hat W)<\mathcal L(\bar W)$ for all small $\delta$",
-    hypotheses=[r"$\zeta>0$", r"$\alpha=1$, $p\ge1$ or $\alpha\ne1$, $p\ge4$", DELTA_SMALL],
+    hypotheses=[r"$\zeta>0$", ALPHA_ONE_OR_P4, DELTA_SMALL],
 )
 def lemma_13(ctx: Context) -> None:
     restarts = ctx.param("H", tiny=8, quick=32, full=128)
@@ -223,6 +224,9 @@ def lemma_13(ctx: Context) -> None:
     layer, (a, b), zeta = best
     base = _loss(W_bar, X, y)
     deltas = np.geomspace(0.1, 0.003, 8)
+    ctx.regime(ALPHA_ONE_OR_P4, alpha=ALPHA, p=P)
+    size = float(sum((W**2).sum() for W in W_bar)) ** 0.5
+    ctx.regime(DELTA_SMALL, ratio=float(deltas.max()) * float((a**2).sum() + (b**2).sum()) ** 0.5 / size)
     change = np.array([_loss(insert_neuron(W_bar, layer, c * a, c * b), X, y) - base for c in deltas])
     ctx.bound("zeta = max per-layer NCF > 0", zeta, 0.0, side=">=", why="hypothesis of the lemma")
     ctx.bound(

@@ -32,9 +32,10 @@ from numeric.models.homogeneous_nets import (
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.flows import gradient_flow, net_fields
-from verify.papers.kumar2025.hypotheses import W0_STABLE_NET
+from verify.papers.kumar2025.hypotheses import LEMMA_5_ACTIVATION, W0_STABLE_NET
 
 K, D, N = 3, 3, 10
+ALPHA, P = 1.0, 2  # sigma = x^2
 SHAPES = [(K, D), (1, K)]
 
 
@@ -71,7 +72,7 @@ def _escape(leader: int, rng: Rng, *, deltas_n: int):
 
 def _escape_run(X: np.ndarray, y: np.ndarray, w0: np.ndarray, deltas: np.ndarray):
     """``(deltas, max_t |w_z|, neuron 0's norm at T_delta + 6, per-neuron norms of the NCF limit)``."""
-    ncf, flow = net_fields(SHAPES, X, y, 1.0, 2)
+    ncf, flow = net_fields(SHAPES, X, y, ALPHA, P)
     fl = polar_flow(ncf, w0, 3, np.linspace(0.0, 40.0, 3), rtol=1e-10)
     T_star = float(blow_up_time(fl, 3)[0])
     wz_max, kept = [], []
@@ -116,15 +117,13 @@ def _escape_violation(X: np.ndarray, y: np.ndarray, theta: np.ndarray) -> float:
     statement=r"$W^0\in\mathcal S(\bar W)$, $\bar W$ a second-order positive KKT point: the weights $w_z$ of "
     r"the neurons that are zero in $\bar W$ satisfy $\|\psi_{w_z}(t+T_\delta,\delta W^0)\|=O(\delta^\beta)$ "
     r"through the escape ([derived] $\beta=1$ for $\sigma=x^2$)",
-    hypotheses=[
-        r"$\sigma=\max(x,\alpha x)^p$ with $p\ge2$ (or $p=1,\alpha=1$)",
-        W0_STABLE_NET,
-    ],
+    hypotheses=[LEMMA_5_ACTIVATION, W0_STABLE_NET],
 )
 def lemma_5(ctx: Context) -> None:
     seeds = ctx.param("seeds", tiny=1, quick=2, full=6)
     deltas_n = ctx.param("deltas", tiny=3, quick=5, full=7)
     budget = ctx.param("search_budget", tiny=1, quick=2, full=60)
+    ctx.regime(LEMMA_5_ACTIVATION, alpha=ALPHA, p=P)
     runs = ctx.map(partial(_escape, deltas_n=deltas_n), [0] * seeds, key="escape")  # leader 0, per seed
     for seed, (deltas, wz_max, kept, limit) in enumerate(runs):
         tag = f"sigma = x^2, seed {seed}"

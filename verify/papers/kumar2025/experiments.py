@@ -69,7 +69,14 @@ from verify.papers.kumar2025.hypotheses import (
     SYMMETRIC_SPECTRUM,
     WN_LOCAL_MIN_PL,
 )
-from verify.papers.kumar2025.saddle import HOST, _assemble, _split
+from verify.papers.kumar2025.saddle import (
+    HOST,
+    _assemble,
+    _split,
+    lojasiewicz_exponent,
+    restricted_loss,
+    samples,
+)
 
 # ---------------------------------------------------------------- Theorem 7 with p = 1
 
@@ -159,6 +166,12 @@ def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: f
         "minimizer by < 1e-9 << smallest delta",
     )
     d = X.shape[1]
+    excess, grad_s = samples(
+        restricted_loss(X, y, [(1, d), (1, 1)], alpha, 1), wn, ctx.rng(f"loj-relu-{alpha}-{seed}").host, 16
+    )
+    ctx.regime(
+        WN_LOCAL_MIN_PL, margin=float(np.abs(X @ wn[:d]).min()), a=lojasiewicz_exponent(excess, grad_s)
+    )
     shapes_z, full_shapes = [(new, d), (1, new)], [(1 + new, d), (1, 1 + new)]
     net, net_z = HomogeneousNet(tuple(full_shapes), alpha, 1), HomogeneousNet(tuple(shapes_z), alpha, 1)
     data, data_z = net.args(HOST, X, y), net_z.args(HOST, X, ybar)
@@ -408,6 +421,7 @@ def stable_sets(ctx: Context) -> None:
             f"{float((1 - k[np.argmax(values)] / R) ** 10):.2e}"
         )
         if name == "symmetric spectrum":
+            ctx.regime(SYMMETRIC_SPECTRUM, asymmetry=float(np.abs(mus + mus[::-1]).max() / np.abs(mus).max()))
             _half(ctx, int(k[0]), R)
     with ctx.control(
         "spectrum (1, 0.4, -0.25, -0.1): not symmetric",
@@ -629,6 +643,7 @@ def figure_7(ctx: Context) -> None:
     max_iter_small = ctx.param("max_iter_small", tiny=6, quick=31)
     if (d, n_large) != (50, 3200):
         ctx.reduced_scale(f"d = {d}, n = {n_large} instead of the paper's d = 50, n up to 3200 (Fig. 7a)")
+    ctx.regime(N_LARGE, n=n_large, k=2 * d)  # f_1: widths 2, 1: 2d + 2 + 1 weights, 3 rescalings
     res, train, test = _np_errors(ctx, "large", n_large, d, cfg, n_test)
     ctx.bound(
         f"n = {n_large}: relative training error",

@@ -172,6 +172,13 @@ def _classify(vg, u0: np.ndarray, degree: int) -> tuple[list[str], object]:
     return out, fl
 
 
+def homogeneity_defect(vg, u: np.ndarray, L: int) -> float:
+    r""":math:`\max|\mathcal N(2u)-2^L\mathcal N(u)|/(2^L\max|\mathcal N(u)|)` over the rows ``u``: 0 up to
+    the rounding of the sums iff :math:`\mathcal N` is :math:`L`-homogeneous there."""
+    n1, n2 = vg(u)[0], vg(2 * u)[0]
+    return float(np.abs(n2 - 2.0**L * n1).max() / (2.0**L * np.abs(n1).max()))
+
+
 def _dichotomy_cases(ctx: Context):
     """Spectral neurons (x^2 with M positive definite and indefinite, squared ReLU) and random unit
     starts with both signs of b; the tiny profile runs the first case only."""
@@ -203,6 +210,7 @@ def _dichotomy_cases(ctx: Context):
 def lemma_1(ctx: Context) -> None:
     for (alpha, p, signs), ncf, L, u0 in _dichotomy_cases(ctx):
         vg = rows(ncf)
+        ctx.regime(NCF_HOMOGENEOUS, defect=homogeneity_defect(vg, u0, L), L=L)
         kinds, _ = _classify(vg, u0, L)
         tag = f"alpha={alpha}, p={p}, L={L}, label signs {signs}"
         ctx.holds(
@@ -233,6 +241,7 @@ def lemma_1_corrected(ctx: Context) -> None:
     settle: list[dict] = []
     for (alpha, p, signs), ncf, L, u0 in _dichotomy_cases(ctx):
         vg = rows(ncf)
+        ctx.regime(NCF_HOMOGENEOUS_LIPSCHITZ, defect=homogeneity_defect(vg, u0, L), L=L, alpha=alpha, p=p)
         tag = f"alpha={alpha}, p={p}, label signs {signs}"
         kinds, fl = _classify(vg, u0, L)
         div = np.array([k == _DIVERGE for k in kinds])
@@ -693,6 +702,7 @@ def lemma_11(ctx: Context) -> None:
         args = {"G": np.concatenate([s.G for s in specs]), "Q": np.concatenate([s.Q for s in specs])}
         vg = block_vg(alpha, p)
         u0 = _positive_starts(vg, args, rng, m)
+        ctx.regime(POSITIVE_START, g_min=float(vg(u0, args)[0].min()))
         fl = polar_to_end(vg, u0, L, args)
         T = blow_up_time(fl, L)
         lo, hi = 1 / (L * (L - 2) * fl.f_end), 1 / (L * (L - 2) * vg(u0, args)[0])

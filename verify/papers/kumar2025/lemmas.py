@@ -39,6 +39,7 @@ from verify.papers.kumar2025.hypotheses import (
     NET_HOMOGENEOUS,
     POSITIVE_KKT_NET,
     SEVERAL_KKT,
+    STEP_BELOW,
     W2_HOMOGENEOUS,
 )
 from verify.search import squash
@@ -100,10 +101,7 @@ def _lemma21_violation(theta: np.ndarray) -> float:
     source="Lemma 21 (App. D.5)",
     statement=r"$\mathcal L(u,v)=\tfrac12\|x\,vu-y\|^2$, $\|x\|=1$, $(v,u)(0)=\frac{\delta}{\sqrt2}(1,"
     r"\mathrm{sign}(x^\top y))$: for small $\delta$ and step size, $v(\infty)u(\infty)=x^\top y$",
-    hypotheses=[
-        ALIGNED_INIT,
-        r"step $\eta<1/(2|x^\top y|)$",
-    ],
+    hypotheses=[ALIGNED_INIT, STEP_BELOW],
 )
 def lemma_21(ctx: Context) -> None:
     members = ctx.param("members", tiny=64, quick=1024, full=8192)
@@ -136,9 +134,14 @@ def lemma_21(ctx: Context) -> None:
     delta = np.sqrt(2 * np.abs(c_val)) * 10 ** rng.uniform(-4, -0.5, size=members)
     lr = rng.uniform(0.05, 0.45, size=members) / np.abs(c_val)
     steps = 4000
-    v_end, u_end, vmax, monotone = _gd_factorization(
-        c_val, delta / np.sqrt(2), delta * np.sign(c_val) / np.sqrt(2), lr, steps
+    v0, u0 = delta / np.sqrt(2), delta * np.sign(c_val) / np.sqrt(2)
+    ctx.regime(
+        ALIGNED_INIT,
+        aligned=bool((u0 == np.sign(c_val) * v0).all() and (v0 > 0).all()),
+        delta_ratio=float(np.max(delta / np.sqrt(2 * np.abs(c_val)))),
     )
+    ctx.regime(STEP_BELOW, step_c=float(np.max(lr * np.abs(c_val))))
+    v_end, u_end, vmax, monotone = _gd_factorization(c_val, v0, u0, lr, steps)
     ctx.bound(
         "max |v u - x^T y| / |x^T y| after 4000 steps",
         float(np.max(np.abs(v_end * u_end - c_val) / np.abs(c_val))),
@@ -461,7 +464,7 @@ def lemma_3(ctx: Context) -> None:
             why="exact",
         )
     rng = ctx.rng("pga").host
-    worst_gap, worst_lam, fewest, kinks = 0.0, -np.inf, restarts, []
+    worst_gap, worst_lam, fewest, kinks, lam_min = 0.0, -np.inf, restarts, [], np.inf
     n, d, width = 10, 3, 3
     for alpha, p in acts:
         for depth in (2, 3):
@@ -481,6 +484,7 @@ def lemma_3(ctx: Context) -> None:
             D = degree(depth, p)
             # tested: positive limits that are KKT points to KKT_TOL (|r| / lambda)
             tested = (value > 1e-8) & (r <= KKT_TOL * np.maximum(lam, 0.0))
+            lam_min = min(lam_min, float(np.where(tested, lam, np.inf).min()))
             if p > 1:
                 fewest = min(fewest, int(tested.sum()))
             else:
@@ -493,6 +497,7 @@ def lemma_3(ctx: Context) -> None:
                 worst_gap = max(worst_gap, float(np.where(tested, gap, 0.0).max()))
             lam_gap = np.abs(lam - D * value) - 64 * D * EPS * np.abs(lam)
             worst_lam = max(worst_lam, float(np.where(value > 1e-8, lam_gap, -np.inf).max()))
+    ctx.regime(POSITIVE_KKT_NET, lambda_min=lam_min if np.isfinite(lam_min) else float("nan"))
     if kinks:
         ctx.note(
             "p = 1 (ReLU-type): PGA limits that are KKT points for the autodiff (Clarke) subgradient, "
@@ -728,10 +733,11 @@ def lemma_16(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=8, quick=64, full=256)
     budget = ctx.param("search_budget", tiny=10, quick=24, full=200)
     rng = ctx.rng("gronwall").host
-    worst, worst_mono, disc = -np.inf, -np.inf, 0.0
+    worst, worst_mono, disc, beta_min = -np.inf, -np.inf, 0.0, np.inf
     t = np.linspace(0.0, 3.0, 1501)
     for _ in range(trials):
         beta = np.abs(rng.normal(size=4)) @ np.abs(np.sin(np.outer(rng.uniform(0.5, 3, 4), t)))
+        beta_min = min(beta_min, float(beta.min()))
         alpha = np.cumsum(np.abs(rng.normal(size=t.size))) * 1e-3 + rng.normal()
         slack = np.abs(np.cumsum(rng.normal(size=t.size))) * 1e-2
         u = _volterra(alpha - slack, beta, t)
@@ -741,6 +747,7 @@ def lemma_16(ctx: Context) -> None:
         worst = max(worst, _gronwall_gap(alpha, beta, u, t) / scale)
         B = np.concatenate([[0.0], np.cumsum(0.5 * (beta[1:] + beta[:-1]) * np.diff(t))])
         worst_mono = max(worst_mono, float(np.max(u - alpha * np.exp(B))) / scale)
+    ctx.regime(BETA_NONNEGATIVE, beta_min=beta_min)
     errs = []
     for k in (1, 2, 4):  # the extremal gap is pure discretization error: order 2 in h
         tk = t[::k]
@@ -819,11 +826,18 @@ def lemma_16(ctx: Context) -> None:
     hypotheses=[SEVERAL_KKT],
 )
 def remark_1(ctx: Context) -> None:
-    """Squared neurons b a^T M a with M indefinite: b > 0 runs to the top eigenvector, b < 0 to the
-    bottom one (two KKT values 2|mu|/(3 sqrt 3)); classes are counted up to the symmetry a -> -a."""
+    r"""Squared neurons b a^T M a with M indefinite: b > 0 runs to the top eigenvector, b < 0 to the
+    bottom one (two KKT values 2|mu|/(3 sqrt 3)); classes are counted up to the symmetry a -> -a.
+    The hypothesis is measured from the closed form (catalog E2): one positive KKT point
+    :math:`(\pm\sqrt{2/3}v_k,\mathrm{sign}(\mu_k)/\sqrt3)` of value :math:`2|\mu_k|/(3\sqrt3)` per
+    eigenpair of :math:`M` with :math:`\mu_k\ne0`."""
     rng = ctx.rng("remark-1").host
     starts = ctx.param("starts", tiny=8, quick=32, full=256)
-    classes = _kkt_classes(spectral_neuron(rng, 1.0, 2, (1, -1, 1)), rng, starts)
+    ncf = spectral_neuron(rng, 1.0, 2, (1, -1, 1))
+    mu = np.linalg.eigvalsh((ncf.G[0] * ncf.Q[0, 0]) @ ncf.G[0].T)
+    values = 2 * np.abs(mu[np.abs(mu) > 1e-12 * np.abs(mu).max()]) / (3 * np.sqrt(3))
+    ctx.regime(SEVERAL_KKT, distinct=len({round(float(v), 6) for v in values}))
+    classes = _kkt_classes(ncf, rng, starts)
     ctx.holds(
         "more than one positive KKT point is reached from random z",
         len(classes) >= 2,

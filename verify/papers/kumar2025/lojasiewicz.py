@@ -19,40 +19,34 @@ from functools import partial
 
 import numpy as np
 
-from numeric.models.homogeneous_nets import loss_and_grad, normalize, output, pack, unpack
+from numeric.models.homogeneous_nets import normalize
 from verify.claim import claim
 from verify.context import Context
-from verify.papers.kumar2025.hypotheses import BEST_FIT, LEMMA_20_POINT, LIPSCHITZ
-from verify.papers.kumar2025.saddle import ALPHA, P, _fit
+from verify.papers.kumar2025.hypotheses import (
+    BEST_FIT,
+    LEMMA_20_MARGIN,
+    LEMMA_20_POINT,
+    LEMMA_20_RHO,
+    LIPSCHITZ,
+    LOJASIEWICZ_MIN,
+)
+from verify.papers.kumar2025.saddle import (
+    ALPHA,
+    RHOS,
+    P,
+    _fit,
+    lojasiewicz_exponent,
+    restricted_loss,
+    samples,
+)
 from verify.search import squash
 
 EPS = float(np.finfo(float).eps)
-RHOS = np.geomspace(1e-5, 1e-2, 7)
 
 
 def one_neuron(X: np.ndarray, y: np.ndarray, alpha: float, p: int) -> Callable:
     r"""``w -> (residuals, gradient)`` of :math:`\widetilde{\mathcal L}` for rows ``w = (u, v)`` (B, d+1)."""
-    shapes = [(1, X.shape[1]), (1, 1)]
-
-    def fun(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        Ws = unpack(w, shapes)
-        return output(Ws, X, alpha, p) - y, pack(loss_and_grad(Ws, X, y, alpha, p)[1])
-
-    return fun
-
-
-def samples(fun: Callable, w_bar: np.ndarray, rng: np.random.Generator, directions: int):
-    """Excess and gradient norm at ``w_bar + rho xi`` for every rho in RHOS.
-
-    Both arrays are (len(RHOS), directions)."""
-    xi = normalize(rng.normal(size=(directions, w_bar.size)))
-    e_bar = fun(w_bar[None])[0]
-    excess, grad = [], []
-    for rho in RHOS:
-        e, g = fun(w_bar + rho * xi)
-        excess.append((0.5 * (e - e_bar) * (e + e_bar)).sum(axis=1))
-        grad.append(np.linalg.norm(g, axis=1))
-    return np.array(excess), np.array(grad)
+    return restricted_loss(X, y, [(1, X.shape[1]), (1, 1)], alpha, p)
 
 
 def exponent_checks(ctx: Context, tag: str, excess: np.ndarray, grad: np.ndarray, exponent: float) -> None:
@@ -174,8 +168,8 @@ def _lemma20_starts(rng: np.random.Generator, d: int) -> dict[str, list[np.ndarr
     r"(\frac{\beta\eta}2)^{p-1}(\widetilde{\mathcal L}-\widetilde{\mathcal L}^*)$",
     hypotheses=[
         r"$\sigma=\max(0,x)^p$, $p\ge2$",
-        r"$y_i=(w_*^\top x_i)^p$, $w_*^\top x_i\ge\eta>0$ ($i\le d$), $\le-\eta$ ($i>d$)",
-        r"$\rho=\lambda_{\min}(X_d^\top X_d)>0$",
+        LEMMA_20_MARGIN,
+        LEMMA_20_RHO,
         LEMMA_20_POINT,
     ],
 )
@@ -189,6 +183,8 @@ def lemma_20(ctx: Context) -> None:
         X, y, w_star = _lemma20_data(rng, d, p, eta=0.3)
         eta = float(np.abs(X @ w_star).min())
         rho = float(np.linalg.eigvalsh(X[:d] @ X[:d].T).min())
+        ctx.regime(LEMMA_20_MARGIN, eta=float(min((X[:d] @ w_star).min(), -(X[d:] @ w_star).max())))
+        ctx.regime(LEMMA_20_RHO, rho=rho)
         a = beta**-p
         w_bar = np.concatenate([beta * w_star, [a]])
         fun = one_neuron(X, y, 0.0, p)
@@ -297,10 +293,7 @@ def assumption_2(ctx: Context) -> None:
     source="Lemma 17 (used in the path-length bound of Theorem 7)",
     statement=r"$w_*$ local min, $\|\nabla g\|\ge\mu(g-g_*)^a$ near $w_*$, $a\in(0,1)$ $\Rightarrow$ "
     r"$\|\nabla g\|\le\mu_1(g-g_*)^{1-a}$ near $w_*$",
-    hypotheses=[
-        r"Lojasiewicz with $a\in(0,1)$ at a local minimum",
-        LIPSCHITZ,
-    ],
+    hypotheses=[LOJASIEWICZ_MIN, LIPSCHITZ],
 )
 def lemma_17(ctx: Context) -> None:
     """On the Lemma 20 minima (a = 1/2): max |grad| / excess^(1/2) bounded as rho -> 0."""
@@ -312,6 +305,7 @@ def lemma_17(ctx: Context) -> None:
         X, y, w_star = _lemma20_data(rng, d, p, eta=0.3)
         w_bar = np.concatenate([beta * w_star, [beta**-p]])
         excess, grad = samples(one_neuron(X, y, 0.0, p), w_bar, rng, directions)
+        ctx.regime(LOJASIEWICZ_MIN, a=lojasiewicz_exponent(excess, grad))
         _reverse(ctx, f"Lemma 20 data, d={d}, p={p}", excess, grad, 0.5)
     search_rng = ctx.rng("lemma-17-search").host
     ctx.search(

@@ -192,6 +192,7 @@ def lemma_8(ctx: Context) -> None:
                 expected="nonzero",
                 why="exact",
             )
+    ctx.regime(TAYLOR_P4, alpha=0.5, p=4)
     _taylor_remainder(ctx, alpha=0.5, p=4, kink=False)
     search_rng = ctx.rng("taylor-search").host
     gauss = search_rng.normal(size=28)
@@ -347,7 +348,7 @@ def lemma_19(ctx: Context) -> None:
             f"d/dt(|a|^2 - p|b|^2) = 0 along the NCF flow (p={p})", balance_rate(h, a, b, p), why="exact"
         )
     rng = ctx.rng("pga").host
-    worst_gap, worst_lambda, fewest, kinks = 0.0, 0.0, restarts, []
+    worst_gap, worst_lambda, fewest, kinks, lam_min = 0.0, 0.0, restarts, [], np.inf
     for alpha, p in ACTIVATIONS:
         G = ctx.backend.asarray(rng.normal(size=(1, 3, 12)))
         Q = ctx.backend.asarray(rng.normal(size=(1, 2, 12)))
@@ -359,6 +360,7 @@ def lemma_19(ctx: Context) -> None:
         resid = ctx.xp.linalg.norm(grad - lam[..., None] * u, axis=-1)
         # tested: positive limits that are KKT points to KKT_TOL (|r| / lambda)
         tested = ctx.xp.asarray((value > 1e-8) & (resid <= KKT_TOL * ctx.xp.maximum(lam, 0.0)))
+        lam_min = min(lam_min, float(ctx.xp.where(tested, lam, ctx.xp.inf).min()))
         if p > 1:
             fewest = min(fewest, int(tested.sum()))
         else:
@@ -371,6 +373,7 @@ def lemma_19(ctx: Context) -> None:
         positive = ctx.xp.asarray(value > 1e-8)
         lam_gap = ctx.xp.where(positive, ctx.xp.abs(lam - (p + 1) * value) - 64 * EPS * ctx.xp.abs(lam), -1.0)
         worst_lambda = max(worst_lambda, float(lam_gap.max()))
+    ctx.regime(POSITIVE_KKT, lambda_min=lam_min if np.isfinite(lam_min) else float("nan"))
     ctx.note(
         "p = 1 (ReLU-type, non-smooth): PGA limits that are KKT points for the autodiff (Clarke) "
         "subgradient, " + ", ".join(kinks) + "; the others sit on kinks and are not tested (Lemma 9 remark)"
@@ -581,7 +584,7 @@ def lemma_9(ctx: Context) -> None:
             )
         ctx.zero(f"w_z.grad H_1 = (p+1) H_1 (p={p})", euler_residual(h1, net.wz, p + 1), why="exact")
     rng = ctx.rng("reduced-pga").host
-    worst_c, worst_gap, worst_full, worst_lambda, fewest = 0.0, 0.0, 0.0, 0.0, restarts
+    worst_c, worst_gap, worst_full, worst_lambda, fewest, lam_min = 0.0, 0.0, 0.0, 0.0, restarts, np.inf
     residuals, kinks = [], []
     for i, (alpha, p) in enumerate(ACTIVATIONS):
         red = _reduced_ncf(rng, ctx, alpha, p, new=1 + i % 3)
@@ -595,6 +598,7 @@ def lemma_9(ctx: Context) -> None:
         # tested points: positive limits that are KKT in the (A, B) blocks; C is checked separately
         ab_ratio = ctx.xp.linalg.norm(resid[..., : -red.n_c], axis=-1) / ctx.xp.maximum(lam, 1e-300)
         positive = ctx.xp.asarray((value > 1e-8) & (ab_ratio <= 1e-6))
+        lam_min = min(lam_min, float(ctx.xp.where(positive, lam, ctx.xp.inf).min()))
         if p > 1:
             fewest = min(fewest, int(positive.sum()))
         else:
@@ -614,6 +618,7 @@ def lemma_9(ctx: Context) -> None:
         lam_gap = ctx.xp.abs(lam - (p + 1) * value) / (64 * EPS * ctx.xp.abs(lam))
         worst_lambda = max(worst_lambda, float(ctx.xp.where(positive, lam_gap, 0.0).max()))
         residuals.append(f"({alpha}, {p}): {float(ctx.xp.where(positive, ratio, 0.0).max()):.1e}")
+    ctx.regime(POSITIVE_KKT, lambda_min=lam_min if np.isfinite(lam_min) else float("nan"))
     ctx.note(
         "max KKT residual |grad - lambda u|/lambda over the tested limits, per (alpha, p): "
         + ", ".join(residuals)

@@ -205,6 +205,7 @@ def lemma_18(ctx: Context) -> None:
     seeds = ctx.param("points", tiny=1, quick=3, full=6)
     budget = ctx.param("search_budget", tiny=1, quick=1, full=40)
     alpha = sp.Rational(1, 2)
+    ctx.regime(LEMMA_18_P4, p=4)  # every instance below has p = 4
     for seed in range(seeds):
         _l18_case(ctx, f"p=4, alpha=1/2, point {seed}", alpha, 4, False, seed)
     _l18_case(ctx, "p=4, alpha=1/2, kink N_3 g_2 = 0", alpha, 4, True, 0)
@@ -970,6 +971,7 @@ def figures_1_4(ctx: Context) -> None:
         )
     for key, X, y, Ws, grad_fit, lr, ncfs, n_star in draws:
         tag = f"data {key}"
+        ctx.regime(SMALL_DELTA, ratio=max(deltas) / float(np.sqrt(sum((W**2).sum() for W in Ws))))
         ctx.bound(
             f"{tag}: |grad L~(w_n bar)| of the one-neuron fit",
             grad_fit,

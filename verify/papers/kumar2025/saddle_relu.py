@@ -294,6 +294,8 @@ def figures_1_4_relu(ctx: Context) -> None:
         tag = f"data {draw}"
         rng = ctx.rng(f"relu-{draw}").host
         X, y, Ws, grad = _relu_saddle(rng, d, n, width)
+        ctx.regime(SMALL_DELTA, ratio=max(deltas) / float(np.sqrt(sum((W**2).sum() for W in Ws))))
+        ctx.regime(WN_LOCAL_MIN_NO_KINK, margin=float(np.abs(X @ Ws[0][0, 0]).min()))
         ctx.bound(
             f"{tag}: |grad L| at the saddle (w_n bar, 0)",
             grad,
