@@ -20,8 +20,9 @@ Alternatives, each timed in the same run and interleaved, on the same members:
   and error); it is slow on these flows, so it is timed on ``plain_B`` members and scaled
   to ``B`` (a lower bound on its speed-up, since batching amortises better at larger B);
 * **engine, events** -- the same with ``events=flow.switching`` (frozen activation
-  pattern, crossings located on the dense output, :mod:`numeric.engine.integrators.events`), with
-  DOPRI5 and with DOP853, on all ``B`` members.
+  pattern; steps proposed to end just past the predicted crossing and corrected there under an
+  error estimate, or re-taken to the crossing located on the dense output,
+  :mod:`numeric.engine.integrators.events`), with DOPRI5 and with DOP853, on all ``B`` members.
 
 Accuracy is measured: the reference is the engine *without* events (DOP853) at ``ref_rtol``
 on the first ``ref_members`` members, cross-checked by the event solve at the same rtol;

@@ -120,6 +120,7 @@ _DETECT_THETAS = (0.25, 0.5, 0.75, 1.0)  # Hermite samples of the detection (1 =
 _LOCATE_SAMPLES = 8  # dense-output samples theta = k/8 that bracket the earliest root
 _CARRY = 2.0**-10  # the first-order event corrections stop this fraction short (see _cut)
 _MARGIN = 0.01  # steps are proposed to end this fraction past the predicted crossing
+_RESOLVED = 1e-12  # limit() predicts crossings of entries with |g| above this fraction of the largest
 _OVERSHOOT = 0.125  # an event in this last fraction of an accepted step is corrected in place
 _ROOT_ULPS = 4  # the bracket on theta in [0, 1] is closed to 4 eps
 _MAX_ROOT_ITERATIONS = 300  # every 4th iteration bisects: width 2^-52 in <= 4 * 52 iterations
@@ -328,7 +329,9 @@ class EventTracker:
         if not self.control.adaptive:
             return dt
         gap, rate = self.side * self.gy, self.side * self.gf
-        ahead = gap > 0
+        # an entry within rounding of its surface (e.g. a pre-activation that stays at 0 but for
+        # rounding) is left to the detection: its predicted crossing would be noise
+        ahead = gap > _RESOLVED * xp.abs(self.gy).max(axis=1, keepdims=True)
         speed = (xp.where(ahead, -rate, 0.0) / xp.where(ahead, gap, 1.0)).max(axis=1)  # 1 / time to reach
         return xp.where(speed * dt > 1.0 / (1.0 + _MARGIN), (1.0 + _MARGIN) / speed, dt)
 
