@@ -12,7 +12,9 @@ import numpy as np
 import sympy as sp
 from scipy.special import expit
 
-from numeric.backend import get_backend
+from numeric.backend import Array, array_namespace, get_backend, to_numpy
+from numeric.engine.descent import gradient_descent
+from numeric.engine.trajectory import Status
 from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import (
     HomogeneousNet,
@@ -52,21 +54,36 @@ KKT_TOL = 1e-6  # a PGA limit is tested as a KKT point when |grad - lambda u| <=
 # ------------------------------------------------------------------------------------------ Lemma 21
 
 
+class _FactorizationStep:
+    r"""Lemma 21's GD map as a fused step of the engine, one member per :math:`c=x^\top y` (``args["c"]``
+    ``(B,)``): :math:`v\leftarrow v-\eta u(vu-c)`, :math:`u\leftarrow u-\eta v(vu-c)` (the same roundings
+    as the plain loop), with the monitors in the state ``(B, 4)`` = ``[v, u, max |v| so far, 1 while the
+    loss`` :math:`\tfrac12(vu-c)^2` ``never rose by more than 4 eps relative, else 0]``: records would
+    hold them only by recording every step."""
+
+    def descend(self, t: Array, y: Array, lr: float | Array, args: dict[str, Array]) -> None:
+        xp = array_namespace(y)
+        c, eta = args["c"], lr if isinstance(lr, float) else lr[:, 0]
+        v, u = y[:, 0], y[:, 1]
+        r = v * u - c
+        v_new, u_new = v - eta * u * r, u - eta * v * r
+        rose = 0.5 * (v_new * u_new - c) ** 2 > 0.5 * r**2 * (1 + 4 * EPS)
+        y[:, 0], y[:, 1] = v_new, u_new
+        y[:, 2] = xp.maximum(y[:, 2], xp.abs(v_new))
+        y[:, 3] = xp.where(rose, 0.0, y[:, 3])
+
+
 def _gd_factorization(c: np.ndarray, v0: np.ndarray, u0: np.ndarray, lr: np.ndarray, steps: int):
     r"""GD on :math:`\tfrac12\|x\,vu-y\|^2` with :math:`\|x\|=1`: only :math:`c=x^\top y` matters,
-    :math:`v\leftarrow v-\eta u(vu-c)`, :math:`u\leftarrow u-\eta v(vu-c)` (batched).
-    Returns the final (v, u), max |v| along the way and whether the loss never increased."""
-    v, u = v0.copy(), u0.copy()
-    vmax, monotone = np.abs(v), np.ones_like(v, bool)
-    loss = 0.5 * (v * u - c) ** 2
-    for _ in range(steps):
-        r = v * u - c
-        v, u = v - lr * u * r, u - lr * v * r
-        vmax = np.maximum(vmax, np.abs(v))
-        new = 0.5 * (v * u - c) ** 2
-        monotone &= new <= loss * (1 + 4 * EPS)
-        loss = new
-    return v, u, vmax, monotone
+    :math:`v\leftarrow v-\eta u(vu-c)`, :math:`u\leftarrow u-\eta v(vu-c)` (batched, step ``lr`` per
+    member), on the engine (:class:`_FactorizationStep`).  Returns the final (v, u), max |v| along the
+    way and whether the loss never increased; NaN for a member whose iterates stopped being finite."""
+    y0 = np.stack([v0, u0, np.abs(v0), np.ones_like(v0)], axis=1)
+    run = gradient_descent(
+        _FactorizationStep(), y0, lr=lr, steps=steps, record=[steps], args={"c": c}, save_state=False
+    )
+    y = np.where((run.status == Status.SUCCESS)[:, None], to_numpy(run.y_stop), np.nan)
+    return y[:, 0], y[:, 1], y[:, 2], y[:, 3] == 1.0
 
 
 def _lemma21_violation(theta: np.ndarray) -> float:
