@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from verify.papers.kumar2025.examples import B_D5, X_D5, np_diagonal
 from verify.papers.kumar2025.lemmas import EPS, _gd_factorization
 
 
@@ -46,3 +48,42 @@ def test_lemma21_factorization_on_the_engine_is_the_old_loop_bit_for_bit():
     for a in got[:3]:  # a member that diverged is NaN, never a last finite value that could pass a bound
         assert np.isnan(a[~finite]).all()
     assert not got[3][~finite].any()
+
+
+def _np_diagonal_loop(X, b, steps, delta, lr, gd_steps):
+    """The replaced App. D.5 loop (NP on the diagonal linear net, GD written out), as it was."""
+    d = X.shape[1]
+    v, u, active = np.zeros(d), np.zeros(d), np.zeros(d, bool)
+    iterates, grad_norms = [], []
+    for _ in range(steps):
+        r = b - X @ (v * u)
+        corr = np.where(active, -np.inf, np.abs(X.T @ r) / 2)
+        j = int(np.argmax(corr))
+        active[j] = True
+        v[j], u[j] = delta / np.sqrt(2), delta * np.sign(X[:, j] @ r) / np.sqrt(2)
+        for _ in range(gd_steps):
+            g = X.T @ (X @ (v * u) - b)
+            v, u = v - lr * g * u * active, u - lr * g * v * active
+        g = X.T @ (X @ (v * u) - b)
+        grad_norms.append(float(np.linalg.norm(np.concatenate([g * u, g * v])[np.tile(active, 2)])))
+        iterates.append(v * u)
+    return iterates, grad_norms
+
+
+def test_np_diagonal_on_the_engine_is_the_old_loop_bit_for_bit():
+    """App. D.5's data and a random 4 x 6 instance, 3 NP iterations of 700 GD steps (mid-convergence, where
+    any change of rounding would show); the engine run is bit for bit the written-out loop."""
+    rng = np.random.default_rng(7)
+    for X, b, lr in ((X_D5, B_D5, 0.01), (rng.normal(size=(4, 6)), rng.normal(size=4), 0.02)):
+        got = np_diagonal(X, b, 3, delta=0.01, lr=lr, gd_steps=700)
+        ref = _np_diagonal_loop(X, b, 3, delta=0.01, lr=lr, gd_steps=700)
+        assert got[1] == ref[1] and max(ref[1]) > 1e-6  # not yet converged: the iterates still move
+        for a, r in zip(got[0], ref[0], strict=True):
+            np.testing.assert_array_equal(a, r)
+
+
+def test_np_diagonal_raises_when_gradient_descent_diverges():
+    """A step far above 2 / curvature: the engine stops the run as non-finite and np_diagonal raises
+    (the old loop returned NaN iterates)."""
+    with np.errstate(over="ignore", invalid="ignore"), pytest.raises(FloatingPointError):
+        np_diagonal(X_D5, B_D5, 1, delta=1.0, lr=50.0, gd_steps=500)

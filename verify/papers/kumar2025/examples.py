@@ -10,9 +10,13 @@ paper's "NP = OMP :math:`\ne` min-:math:`\ell_1`" holds for unnormalized OMP onl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from scipy.optimize import linprog
 
+from numeric.engine.descent import gradient_descent
+from numeric.engine.trajectory import Status
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.kumar2025.hypotheses import OMP_UNNORMALIZED
@@ -45,10 +49,28 @@ def min_l1(X: np.ndarray, b: np.ndarray) -> np.ndarray:
     return res.x[:d] - res.x[d:]
 
 
+@dataclass(frozen=True, eq=False)
+class _DiagonalStep:
+    r"""GD on :math:`\tfrac12\|X(v\odot u)-b\|^2` over the ``active`` coordinates, as the engine's fused
+    step on one member (state ``(1, 2d)`` = ``[v, u]``): with :math:`g=X^\top(X(v\odot u)-b)`,
+    :math:`v\leftarrow v-\eta\,g\odot u`, :math:`u\leftarrow u-\eta\,g\odot v` on the active coordinates."""
+
+    X: np.ndarray
+    b: np.ndarray
+    active: np.ndarray
+
+    def descend(self, t: np.ndarray, y: np.ndarray, lr: float, args: dict) -> None:
+        d = self.X.shape[1]
+        v, u = y[0, :d], y[0, d:]
+        g = self.X.T @ (self.X @ (v * u) - self.b)
+        y[0] = np.concatenate([v - lr * g * u * self.active, u - lr * g * v * self.active])
+
+
 def np_diagonal(X: np.ndarray, b: np.ndarray, steps: int, delta: float, lr: float, gd_steps: int):
     r"""Neuron Pursuit on :math:`x^\top(v\odot u)`: add coordinate :math:`j^*=\arg\max|X_j^\top r|/2` with
-    :math:`(v,u)=\delta(1,\mathrm{sign}(X_j^\top r))/\sqrt2` (the dominant KKT point), then gradient
-    descent on :math:`\tfrac12\|X(v\odot u)-b\|^2` over the active coordinates.
+    :math:`(v,u)=\delta(1,\mathrm{sign}(X_j^\top r))/\sqrt2` (the dominant KKT point), then ``gd_steps``
+    steps of gradient descent on :math:`\tfrac12\|X(v\odot u)-b\|^2` over the active coordinates (the
+    engine's GD map, :class:`_DiagonalStep`; a run that stops being finite raises ``FloatingPointError``).
 
     Returns the iterates :math:`v\odot u` and the final gradient norms (GD convergence)."""
     d = X.shape[1]
@@ -60,9 +82,17 @@ def np_diagonal(X: np.ndarray, b: np.ndarray, steps: int, delta: float, lr: floa
         j = int(np.argmax(corr))
         active[j] = True
         v[j], u[j] = delta / np.sqrt(2), delta * np.sign(X[:, j] @ r) / np.sqrt(2)
-        for _ in range(gd_steps):
-            g = X.T @ (X @ (v * u) - b)
-            v, u = v - lr * g * u * active, u - lr * g * v * active
+        run = gradient_descent(
+            _DiagonalStep(X, b, active),
+            np.concatenate([v, u])[None],
+            lr=lr,
+            steps=gd_steps,
+            record=[gd_steps],
+            save_state=False,
+        )
+        if run.status[0] != Status.SUCCESS:
+            raise FloatingPointError(f"gradient descent after adding coordinate {j}: {run.summary()}")
+        v, u = run.y_stop[0, :d], run.y_stop[0, d:]
         g = X.T @ (X @ (v * u) - b)
         grad_norms.append(float(np.linalg.norm(np.concatenate([g * u, g * v])[np.tile(active, 2)])))
         iterates.append(v * u)
