@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from verify.papers.kumar2025.examples import B_D5, X_D5, np_diagonal
+from verify.papers.kumar2025.examples import B_D5, X_D5, _diagonal_gd
 from verify.papers.kumar2025.lemmas import EPS, _gd_factorization
 
 
@@ -50,40 +50,29 @@ def test_lemma21_factorization_on_the_engine_is_the_old_loop_bit_for_bit():
     assert not got[3][~finite].any()
 
 
-def _np_diagonal_loop(X, b, steps, delta, lr, gd_steps):
-    """The replaced App. D.5 loop (NP on the diagonal linear net, GD written out), as it was."""
-    d = X.shape[1]
-    v, u, active = np.zeros(d), np.zeros(d), np.zeros(d, bool)
-    iterates, grad_norms = [], []
-    for _ in range(steps):
-        r = b - X @ (v * u)
-        corr = np.where(active, -np.inf, np.abs(X.T @ r) / 2)
-        j = int(np.argmax(corr))
-        active[j] = True
-        v[j], u[j] = delta / np.sqrt(2), delta * np.sign(X[:, j] @ r) / np.sqrt(2)
-        for _ in range(gd_steps):
-            g = X.T @ (X @ (v * u) - b)
-            v, u = v - lr * g * u * active, u - lr * g * v * active
-        g = X.T @ (X @ (v * u) - b)
-        grad_norms.append(float(np.linalg.norm(np.concatenate([g * u, g * v])[np.tile(active, 2)])))
-        iterates.append(v * u)
-    return iterates, grad_norms
-
-
-def test_np_diagonal_on_the_engine_is_the_old_loop_bit_for_bit():
-    """App. D.5's data and a random 4 x 6 instance, 3 NP iterations of 700 GD steps (mid-convergence, where
-    any change of rounding would show); the engine run is bit for bit the written-out loop."""
+def test_diagonal_gd_on_the_engine_is_the_old_loop_bit_for_bit():
+    """App. D.5's GD (the diagonal linear net on the active coordinates; a random 4 x 6 instance, 3 of 6
+    coordinates active, 700 steps, mid-convergence where any change of rounding would show): the engine run
+    is bit for bit the replaced loop, written out here; inactive coordinates do not move."""
     rng = np.random.default_rng(7)
-    for X, b, lr in ((X_D5, B_D5, 0.01), (rng.normal(size=(4, 6)), rng.normal(size=4), 0.02)):
-        got = np_diagonal(X, b, 3, delta=0.01, lr=lr, gd_steps=700)
-        ref = _np_diagonal_loop(X, b, 3, delta=0.01, lr=lr, gd_steps=700)
-        assert got[1] == ref[1] and max(ref[1]) > 1e-6  # not yet converged: the iterates still move
-        for a, r in zip(got[0], ref[0], strict=True):
-            np.testing.assert_array_equal(a, r)
+    X, b = rng.normal(size=(4, 6)), rng.normal(size=4)
+    v0, u0 = 0.1 * rng.normal(size=6), 0.1 * rng.normal(size=6)
+    active = np.array([True, False, True, True, False, False])
+    v, u = v0.copy(), u0.copy()
+    for _ in range(700):  # the replaced loop
+        g = X.T @ (X @ (v * u) - b)
+        v, u = v - 0.02 * g * u * active, u - 0.02 * g * v * active
+    got = _diagonal_gd(X, b, v0, u0, active, 0.02, 700)
+    np.testing.assert_array_equal(got[0], v)
+    np.testing.assert_array_equal(got[1], u)
+    assert np.array_equal(got[0][~active], v0[~active]) and not np.allclose(v[active], v0[active], atol=1e-3)
+    g = X.T @ (X @ (v * u) - b)
+    assert np.linalg.norm((g * u)[active]) > 1e-6  # not converged: the iterates still move
 
 
-def test_np_diagonal_raises_when_gradient_descent_diverges():
-    """A step far above 2 / curvature: the engine stops the run as non-finite and np_diagonal raises
-    (the old loop returned NaN iterates)."""
+def test_diagonal_gd_raises_when_it_diverges():
+    """A step far above 2 / curvature: the engine stops the run as non-finite and GD raises (the old loop
+    returned NaN iterates)."""
+    ones = np.ones(3)
     with np.errstate(over="ignore", invalid="ignore"), pytest.raises(FloatingPointError):
-        np_diagonal(X_D5, B_D5, 1, delta=1.0, lr=50.0, gd_steps=500)
+        _diagonal_gd(X_D5, B_D5, ones, ones, ones.astype(bool), 50.0, 500)

@@ -66,11 +66,29 @@ class _DiagonalStep:
         y[0] = np.concatenate([v - lr * g * u * self.active, u - lr * g * v * self.active])
 
 
+def _diagonal_gd(
+    X: np.ndarray, b: np.ndarray, v: np.ndarray, u: np.ndarray, active: np.ndarray, lr: float, steps: int
+):
+    """``(v, u)`` after ``steps`` steps of :class:`_DiagonalStep` from ``(v, u)`` on the engine; a run that
+    stops being finite raises ``FloatingPointError``."""
+    run = gradient_descent(
+        _DiagonalStep(X, b, active),
+        np.concatenate([v, u])[None],
+        lr=lr,
+        steps=steps,
+        record=[steps],
+        save_state=False,
+    )
+    if run.status[0] != Status.SUCCESS:
+        raise FloatingPointError(f"gradient descent on the diagonal linear net: {run.summary()}")
+    return run.y_stop[0, : v.size], run.y_stop[0, v.size :]
+
+
 def np_diagonal(X: np.ndarray, b: np.ndarray, steps: int, delta: float, lr: float, gd_steps: int):
     r"""Neuron Pursuit on :math:`x^\top(v\odot u)`: add coordinate :math:`j^*=\arg\max|X_j^\top r|/2` with
     :math:`(v,u)=\delta(1,\mathrm{sign}(X_j^\top r))/\sqrt2` (the dominant KKT point), then ``gd_steps``
-    steps of gradient descent on :math:`\tfrac12\|X(v\odot u)-b\|^2` over the active coordinates (the
-    engine's GD map, :class:`_DiagonalStep`; a run that stops being finite raises ``FloatingPointError``).
+    steps of gradient descent on :math:`\tfrac12\|X(v\odot u)-b\|^2` over the active coordinates
+    (:func:`_diagonal_gd`).
 
     Returns the iterates :math:`v\odot u` and the final gradient norms (GD convergence)."""
     d = X.shape[1]
@@ -82,17 +100,7 @@ def np_diagonal(X: np.ndarray, b: np.ndarray, steps: int, delta: float, lr: floa
         j = int(np.argmax(corr))
         active[j] = True
         v[j], u[j] = delta / np.sqrt(2), delta * np.sign(X[:, j] @ r) / np.sqrt(2)
-        run = gradient_descent(
-            _DiagonalStep(X, b, active),
-            np.concatenate([v, u])[None],
-            lr=lr,
-            steps=gd_steps,
-            record=[gd_steps],
-            save_state=False,
-        )
-        if run.status[0] != Status.SUCCESS:
-            raise FloatingPointError(f"gradient descent after adding coordinate {j}: {run.summary()}")
-        v, u = run.y_stop[0, :d], run.y_stop[0, d:]
+        v, u = _diagonal_gd(X, b, v, u, active, lr, gd_steps)
         g = X.T @ (X @ (v * u) - b)
         grad_norms.append(float(np.linalg.norm(np.concatenate([g * u, g * v])[np.tile(active, 2)])))
         iterates.append(v * u)
