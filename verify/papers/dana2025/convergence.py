@@ -323,6 +323,7 @@ def theorem_1(ctx: Context) -> None:
     eps, lr = 0.1, 0.1
     p = p_theorem1(n, eps)
     ctx.regime(FEW_NEURONS, p=p, n=n)
+    ctx.regime(WIDTH_T1, p=p, n=n, eps=eps)
     rng = ctx.rng("data").host
     runs, converged = [], []
     for s in range(datasets):
@@ -558,6 +559,7 @@ def lemma_5_corrected(ctx: Context) -> None:
         "sphere, d = 4n": make_data(rng, n, "sphere", d=4 * n, unit=True).G,
         "equicorrelated rho = 0.5": make_data(rng, n, "equicorrelated", rho=0.5, unit=True).G,
     }
+    ctx.regime(ORTHOGONAL, off_ratio=float(offdiag_norm(grams["orthogonal"])))  # unit norms: max ||x_i|| = 1
     ps = [
         int(v)
         for v in np.unique(np.linspace(np.log(n) / np.log(4 / 3) - 4, 4 * np.log(n / 0.05), 5).astype(int))

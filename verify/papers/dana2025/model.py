@@ -117,6 +117,8 @@ def equation_13(ctx: Context) -> None:
         "(mathematically identical); tolerance = 4 x that floor + steps x eps x max|state|"
     )
     for mode, data in cases:
+        if mode == "orthogonal":
+            ctx.regime(ORTHOGONAL, off_ratio=data.off / float(data.norms.max()) ** 2)
         dev, floor, scale = _full_vs_reduced(ctx, data, d, B, p, lr, steps, mode)
         ctx.close(
             f"{mode} reduction vs full system, {data.name} data (n={n}, d={d}, {steps} GD steps): "
@@ -342,6 +344,7 @@ def _balance_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float):
     d = 3 * data.n
     X = gram_to_inputs(data.G, d, rng)
     W, a = appendix_b_init(rng, B, p, d)
+    ctx.regime(ASSUMPTION_1, gap=float((np.abs(a) - np.linalg.norm(W, axis=2)).min()))
     model = ShallowReLU(p, d, "full")
     args = model.args(be, X, data.y)
     ts = np.linspace(0.0, T, 41)
