@@ -220,7 +220,9 @@ class LogPolarFlow(_SumLossFlow):
         velocity :math:`pg'_++(1-p)g'_-` is affine in :math:`p` and vanishes at
         :math:`p=g'_-/(g'_--g'_+)`: in (0, 1) exactly when the two sides' surface velocities have
         opposite signs (the solver starts sliding only where they point strictly into the surface,
-        :math:`p\in(0,1)`: the tangency above has :math:`p=0`). Several sliding entries
+        :math:`p\in(0,1)`: the tangency above has :math:`p=0`; on data orthogonal only to rounding
+        its :math:`g'_-` is rounding noise, and such a death may still be recorded as sliding, with
+        :math:`|p|` at rounding level and the dead piece as its sliding mode). Several sliding entries
         :math:`S_j` of neuron ``j`` solve :math:`\sum_{k\in S_j}G_{ik}\sigma^*_kr_k=
         -\sum_{k\notin S_j}G_{ik}\sigma'_kr_k`, :math:`i\in S_j`, :math:`G=XX^\top` (the sign
         :math:`s_j` cancels): :meth:`numeric.models.networks.BiasFreeNet.sliding_slopes` with

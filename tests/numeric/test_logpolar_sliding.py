@@ -24,8 +24,11 @@ from numeric.backend import get_backend
 from numeric.engine.integrators import DOPRI5, AdaptiveStep
 from numeric.engine.integrators.events import PATTERN_KEY, SLIDE_KEY
 from numeric.engine.solve import solve
-from numeric.models.balanced_relu import LogPolarFlow, join, logpolar_state, split, unit
+from numeric.models.balanced_relu import LogPolarFlow, join, logpolar_state, logpolar_to_plain, split, unit
 from numeric.models.leaky_balanced import LeakyLogPolarFlow
+from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
+from numeric.models.vector_fields import GradientFlow
 
 BE = get_backend("numpy")
 FLOWS = [LogPolarFlow("exponential"), LeakyLogPolarFlow("exponential", 0.2)]
@@ -187,3 +190,46 @@ def test_a_dead_side_tangency_is_no_sliding():
     assert died.sum() >= 10 and (gT[died] > -100 * 1e-8).all()  # on the dead side, next to the surface
     dead = {**args, PATTERN_KEY: sw.slopes(gT, args), SLIDE_KEY: died}
     assert (sw.weight(3.0, tr.final, dead)[died] == 0).all()
+
+
+def test_sliding_agrees_with_the_plain_coordinates():
+    """Correlated data (Gaussian, n = 8 in R^4, alternating labels), exponential sum loss, a
+    balanced start at scale 0.3: min2024's flow in log-polar coordinates and the same net as a
+    :class:`~numeric.models.vector_fields.GradientFlow` on ``(W, v)`` (sliding mode of its own, in
+    other coordinates) slide on the same (member, entry) pairs from the same times, and the 5
+    segments that end do so at the same times (exits located on each solve's own weight); the
+    final weights agree to both solves' errors, <= 100 rtol |W| each (measured 5e-11 at 1e-9)."""
+    rng = np.random.default_rng(0)
+    n, D, h, B = 8, 4, 6, 3
+    X = rng.normal(size=(n, D))
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    W0 = rng.normal(size=(B, h, D)) / np.sqrt(D) * 0.3
+    s = rng.choice([-1.0, 1.0], (B, h))
+    net = BiasFreeNet((D, h, 1), kink=0.0)
+    plain = GradientFlow(net, Loss("exponential", "sum"))
+    flow = LogPolarFlow("exponential")
+    v0 = (s * np.linalg.norm(W0, axis=2))[:, None, :]
+    rtol = 1e-8
+    runs = [
+        solve(
+            model,
+            y0,
+            [0.0, 2.0],
+            method=DOPRI5,
+            control=AdaptiveStep(rtol=rtol, atol=1e-2 * rtol),
+            args=args,
+            events=model.switching,
+        )
+        for model, y0, args in (
+            (flow, logpolar_state(W0), LogPolarFlow.args(BE, X, y, s=s)),
+            (plain, net.pack([W0, v0]), plain.args(BE, X, y, alpha=0.0)),
+        )
+    ]
+    a, b = (tr.sliding for tr in runs)
+    assert runs[0].n_sliding.sum() >= 10 and np.isfinite(a["t_end"]).sum() == 5
+    for key in ("member", "entry"):
+        np.testing.assert_array_equal(a[key], b[key])
+    for key in ("t_start", "t_end"):
+        np.testing.assert_allclose(a[key], b[key], rtol=0, atol=100 * rtol)
+    W = net.unpack(runs[1].final)[0]
+    assert np.abs(logpolar_to_plain(runs[0].final, s)[0] - W).max() < 200 * rtol * np.abs(W).max()
