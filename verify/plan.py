@@ -67,6 +67,11 @@ class PlanContext:
     def reduced_scale(self, reason: str, *, persists: bool = False, kind: str = "reduced scale") -> None:
         """A label of the run computes nothing either."""
 
+    def regime(self, hypothesis: Any, *, reached: bool | None = None, **measured: Any) -> bool:
+        """A regime record computes nothing either: planning goes on as inside the regime (the
+        parameters a run reads there are the ones to plan)."""
+        return True
+
     def rng(self, key: str | int = 0) -> _Handle:
         return _Handle("rng")
 
