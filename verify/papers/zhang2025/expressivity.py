@@ -388,6 +388,17 @@ def theorem_1(ctx: Context) -> None:
             list(above["corrected"].values()),
             why="SymPy with alpha = 1 + gamma: max(z, alpha z) = (1+alpha)/2 z + (alpha-1)/2 |z|",
         )
+    printed_gap = []  # the printed residual is exactly +gamma z (z > 0) and -gamma z (z < 0)
+    for case, sign in (("z>0", 1), ("z<0", -1)):
+        r = decomposition_residual_alpha_above_one()["printed"][case]
+        s = {x.name: x for x in r.free_symbols}
+        printed_gap.append((r - sign * s["gamma"] * s["z"]).simplify())
+    ctx.zero(
+        "symbolic: for alpha = 1 + gamma > 1 the printed footnote 1 misses by gamma z, resp. -gamma z",
+        printed_gap,
+        why="the control above only needs the printed residual nonzero; this pins its value (max(z, alpha z) "
+        "minus the printed split), so a wrong coefficient in the printed formula or its derivation shows",
+    )
 
 
 # ---------------------------------------------------------------------------- Corollary 2
