@@ -41,8 +41,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import numpy as np
-
 from numeric.backend import Array, Backend, array_namespace
 from numeric.engine.integrators.events import LIVE_KEY, PATTERN_KEY, SLIDE_KEY, Switching
 from numeric.models.activation import RELU, Activation
@@ -224,8 +222,10 @@ class LogPolarFlow(_SumLossFlow):
         opposite signs (the solver starts sliding only where they point strictly into the surface,
         :math:`p\in(0,1)`: the tangency above has :math:`p=0`; on data orthogonal only to rounding
         its :math:`g'_-` is rounding noise, and such a death may still be recorded as sliding, with
-        :math:`|p|` at rounding level and the dead piece as its sliding mode). Several sliding entries
-        :math:`S_j` of neuron ``j`` solve :math:`\sum_{k\in S_j}G_{ik}\sigma^*_kr_k=
+        :math:`|p|` at rounding level and the dead piece as its sliding mode -- setting such a
+        :math:`p` to 0 instead made the entry cross the surface back and forth: 124 events where 4
+        were located, on tests/numeric/test_logpolar_sliding.py's orthogonal data rotated).
+        Several sliding entries :math:`S_j` of neuron ``j`` solve :math:`\sum_{k\in S_j}G_{ik}\sigma^*_kr_k=
         -\sum_{k\notin S_j}G_{ik}\sigma'_kr_k`, :math:`i\in S_j`, :math:`G=XX^\top` (the sign
         :math:`s_j` cancels): :meth:`numeric.models.networks.BiasFreeNet.sliding_slopes` with
         :math:`b_{jk}=r_k`, whose clipped slopes the field uses. ``weight`` is the unclipped
@@ -248,37 +248,11 @@ class LogPolarFlow(_SumLossFlow):
             return activation.slope(g)
 
         def weight(t: Array, state: Array, args: dict[str, Array]) -> Array:
-            return flow._weight(state, args)
+            _, _, f, slope = flow._parts(state, args)
+            star = flow._sliding(slope, -flow.objective.dvalue(f, args["y"]), args)[1]
+            return (star - activation.alpha) / (1.0 - activation.alpha)
 
         return Switching(values=values, slopes=slopes, weight=weight)
-
-    def _weight(self, state: Array, args: dict[str, Array]) -> Array:
-        r"""The unclipped Filippov weight :math:`p` of the sliding entries (:attr:`switching`), set to
-        exactly 0 / 1 where it is that to within its rounding error, which decides nothing (a piece
-        tangent to the surface, e.g. the dead side of data orthogonal to :math:`x_i` only to
-        rounding, has :math:`p` ~ 1e-17 of either sign).
-
-        Bound (one sliding entry, first order in the unit roundoff :math:`u`): the surface velocity
-        :math:`g'_\mp=s_j\sum_kG_{ik}\sigma'_{jk}r_k` is a sum of ``n`` products with
-        :math:`G_{ik}=\mathrm{fl}\langle x_i,x_k\rangle` (error :math:`\le Du|x_i||x_k|`), so with
-        :math:`\sigma'\in[0,1]`, :math:`|\delta g'_\mp|\le(n+D+1)u|x_i|\sum_k|r_k||x_k|`; the
-        denominator of :math:`p=g'_-/(g'_--g'_+)` is :math:`(1-\alpha)|r_i||x_i|^2` (entry ``i``'s
-        slope from :math:`\alpha` to 1), so
-        :math:`|\delta p|\le(n+D+1)u\sum_k|r_k||x_k|/((1-\alpha)|r_i||x_i|)`."""
-        xp = array_namespace(state)
-        _, _, f, slope = self._parts(state, args)
-        r = -self.objective.dvalue(f, args["y"])
-        alpha = self.activation.alpha
-        p = (self._sliding(slope, r, args)[1] - alpha) / (1.0 - alpha)
-        X = args["X"]
-        n, D = X.shape[-2:]
-        norms = xp.sqrt((X * X).sum(axis=-1))  # (B|1, n)
-        spread = (xp.abs(r) * norms).sum(axis=-1, keepdims=True)  # (B, 1)
-        scale = (1.0 - alpha) * xp.abs(r) * norms
-        eps = float(np.finfo(np.float64).eps)  # 2u: twice the first-order bound, for the second order
-        tol = (n + D + 1) * eps * spread / xp.where(scale > 0, scale, 1.0)  # (B, n): r_i = 0 has p NaN
-        tol = xp.broadcast_to(tol[:, None, :], slope.shape).reshape(p.shape)
-        return xp.where(xp.abs(p) <= tol, 0.0, xp.where(xp.abs(1.0 - p) <= tol, 1.0, p))
 
 
 @dataclass(frozen=True)

@@ -157,23 +157,18 @@ def test_sliding_weight_keeps_the_surface_velocities_zero(flow):
     np.testing.assert_array_equal(velocity(pattern, **{SLIDE_KEY: sliding}), velocity(clipped))
 
 
-@pytest.mark.parametrize("rotated", [False, True], ids=["diagonal", "rotated"])
-def test_a_dead_side_tangency_is_no_sliding(rotated):
+def test_a_dead_side_tangency_is_no_sliding():
     """Orthogonal data (``X`` diagonal): on the dead side of ``x_i`` the field's normal velocity is
     ``-rho_j' z_ji`` (the normalisation's), which points into the surface while the neuron grows but
     vanishes on it: a tangency, weight exactly 0 (the dead side's surface velocity is a sum of
-    products with ``<x_k, x_i> = 0``). Rotated: orthogonal only to rounding, the weight is
-    rounding noise, set to 0 (``LogPolarFlow._weight``). No death is recorded as sliding (before:
-    12 sliding records at the 13 events of 3 members by T = 3; rotated, with the weight's sign
-    deciding: 3), every entry that died stays on the dead side without crossing back (its
-    pre-activation stays within the event's residual of the surface, <= 100 rtol: the global error
-    of an rtol solve, ``|U_j| = 1``), and the same deaths are located."""
+    products with ``<x_k, x_i> = 0``). No death is recorded as sliding (before: 12 sliding
+    records at the 13 events of 3 members by T = 3), every entry that died stays on the dead side
+    without crossing back (its pre-activation stays within the event's residual of the surface,
+    <= 100 rtol: the global error of an rtol solve, ``|U_j| = 1``), and the same deaths are located."""
     n, h, B = 4, 4, 3
     rng = np.random.default_rng(11)
     y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
     X = np.diag(y * rng.uniform(0.5, 1.5, n))
-    if rotated:
-        X = X @ np.linalg.qr(np.random.default_rng(5).normal(size=(n, n)))[0]
     flow = LogPolarFlow("exponential")
     args = LogPolarFlow.args(BE, X, y, s=rng.choice([-1.0, 1.0], (B, h)))
     U, rho = split(logpolar_state(rng.normal(size=(B, h, n))), h)
@@ -188,11 +183,11 @@ def test_a_dead_side_tangency_is_no_sliding(rotated):
         args=args,
         events=sw,
     )
-    assert tr.ok.all() and tr.n_events.tolist() == ([4, 2, 4] if rotated else [5, 4, 4])
+    assert tr.ok.all() and tr.n_events.tolist() == [5, 4, 4]
     assert tr.n_sliding.tolist() == [0, 0, 0] and tr.sliding["member"].size == 0
     g0, gT = sw.values(y0, args), sw.values(tr.final, args)
     died = (g0 > 0) & (gT <= 0)
-    assert died.sum() >= 8 and (gT[died] > -100 * 1e-8).all()  # on the dead side, next to the surface
+    assert died.sum() >= 10 and (gT[died] > -100 * 1e-8).all()  # on the dead side, next to the surface
     dead = {**args, PATTERN_KEY: sw.slopes(gT, args), SLIDE_KEY: died}
     assert (sw.weight(3.0, tr.final, dead)[died] == 0).all()
 
