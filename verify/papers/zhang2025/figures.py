@@ -718,15 +718,18 @@ def figure_3_corrected(ctx: Context) -> None:
 
 DURATION_DELTA = 150.0  # horizon = DURATION_DELTA / delta_min: measured plateau durations are ~60/delta
 # "the net leaves the plateau" (delta > 0) is read as the typical net: P(escape) >= 0.9 (we saw 1 net of 48
-# stay, width 100); the violation to catch is escaping as a coin flip, P = 0.5 (no typical behaviour).
+# stay, width 100). The violation to catch is P = 0.7: three times the allowed 10% of nets staying (a coin
+# flip, P = 0.5, would let P = 0.6..0.8 pass unseen). At 99% confidence the exact binomial test has power
+# 0.82 against it at n = 48 (verify.evidence.power(48, 0.9, 0.7, 0.99, ">=")): quick pools 3 deltas x 16
+# seeds, full 4 x 16; tiny (4 nets) has no power and stays INCONCLUSIVE.
 ESCAPE_AT_LEAST = 0.9
-ESCAPE_DETECT = 0.5
+ESCAPE_DETECT = 0.7
 _ESCAPE = "nets leave the OLS plateau within the horizon: P(escape) >= 0.9"
 _ESCAPE_WHY = (
     "; a net that does not escape stays at a stable nearly linear state (its gap keeps the plateau value), "
-    "so the statement is read for the typical net, P(escape) >= 0.9, tested exactly against a coin flip "
-    "P = 0.5; the seeds of all deltas are pooled (the statement is the same at every delta > 0); "
-    "durations and rates below are over the nets that escape"
+    "so the statement is read for the typical net, P(escape) >= 0.9, tested exactly against P = 0.7 "
+    "(30% of nets staying); the seeds of all deltas are pooled (the statement is the same at every "
+    "delta > 0); durations and rates below are over the nets that escape"
 )
 _DURATIONS = "plateau durations and escape rates (>= 2 escapes per delta)"
 
@@ -820,7 +823,7 @@ def next_order_tolerance(x: np.ndarray, power: int = 2) -> float:
 def figure_6(ctx: Context) -> None:
     n_delta = ctx.param("trials", tiny=2, quick=3, full=4)
     H = ctx.param("H", tiny=100, quick=100, full=100)
-    seeds = ctx.param("seeds", tiny=2, quick=4, full=8)
+    seeds = ctx.param("seeds", tiny=2, quick=16, full=16)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-3)
     lr = ctx.param("lr", tiny=0.4, quick=0.4, full=0.025)
     ctx.require(n_delta >= 2 and seeds >= 2, f"need >= 2 deltas and >= 2 seeds, got {n_delta}, {seeds}")
