@@ -342,7 +342,12 @@ def line_coverage(claim_ids: list[str], files: list[str], profile: str, cache: P
         chunk = stale[i : i + TRACE_CHUNK]
         traced = _run_worker({"trace": files, "claims": chunk, "profile": profile}, timeout * len(chunk))
         for cid, e in traced.get("trace", {}).items():
-            entries[cid] = {**e, "source_hash": hashes[cid], "files": files}
+            entries[cid] = {
+                **e,
+                "source_hash": hashes[cid],
+                "files": files,
+                "version": mutation_coverage.TRACE_VERSION,
+            }
         mutation_coverage.save(cache, f"coverage-{profile}", entries)
         print(f"coverage: traced {min(i + TRACE_CHUNK, len(stale))}/{len(stale)} claims", file=sys.stderr)
     return entries

@@ -16,6 +16,8 @@ with every claim whose import closure reaches the module.
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
 import os
 import sys
@@ -47,6 +49,16 @@ def _tracer(files: set[str], hits: dict[str, set[int]]) -> Tracer:
     return global_
 
 
+def _clear_memos(packages: tuple[str, ...] = ("numeric", "symbolic", "verify")) -> None:
+    """Empty every memo (``functools.cache`` / ``lru_cache``) of the project's functions, so that a
+    claim that reads a memoised result executes -- and is traced on -- the lines that compute it,
+    instead of reusing what an earlier claim of the same worker computed."""
+    for obj in gc.get_objects():
+        if isinstance(obj, functools._lru_cache_wrapper):
+            if getattr(obj, "__module__", "").partition(".")[0] in packages:
+                obj.cache_clear()
+
+
 def trace(claim_ids: list[str], files: list[str], profile: str, root: Path) -> dict[str, dict]:
     """Run each claim once with line tracing on ``files`` (paths relative to ``root``).
 
@@ -63,6 +75,7 @@ def trace(claim_ids: list[str], files: list[str], profile: str, root: Path) -> d
     for cid in claim_ids:
         hits: dict[str, set[int]] = {f: set() for f in absolute}
         tracer = _tracer(set(absolute), hits)
+        _clear_memos()
         t0 = time.perf_counter()
         sys.settrace(tracer)
         threading.settrace(tracer)
@@ -94,9 +107,18 @@ def save(cache_dir: Path, name: str, entries: dict[str, dict]) -> None:
     tmp.replace(f)
 
 
+TRACE_VERSION = 2  # 2: memos cleared before each traced claim
+
+
 def fresh(entry: dict | None, source_hash: str, files: list[str]) -> bool:
-    """A cached trace still answers when the claim's code is unchanged and it traced ``files``."""
-    return bool(entry) and entry["source_hash"] == source_hash and set(files) <= set(entry["files"])
+    """A cached trace still answers when the claim's code is unchanged, it traced ``files`` and it was
+    made by this :data:`TRACE_VERSION` of the tracer."""
+    return (
+        bool(entry)
+        and entry.get("version") == TRACE_VERSION
+        and entry["source_hash"] == source_hash
+        and set(files) <= set(entry["files"])
+    )
 
 
 def covering(

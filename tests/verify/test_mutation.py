@@ -159,12 +159,13 @@ def test_the_tracer_records_lines_of_the_target_files_only(tmp_path: Path, monke
 
 
 def test_the_coverage_cache_is_keyed_by_the_claims_source_hash_and_files(tmp_path: Path):
-    entry = {"source_hash": "abc", "files": ["a.py", "b.py"], "lines": {}, "seconds": 1.0}
+    entry = {"source_hash": "abc", "files": ["a.py", "b.py"], "lines": {}, "seconds": 1.0, "version": 2}
     mutation_coverage.save(tmp_path, "coverage-tiny", {"c": entry})
     loaded = mutation_coverage.load(tmp_path, "coverage-tiny")
     assert mutation_coverage.fresh(loaded["c"], "abc", ["a.py"])
     assert not mutation_coverage.fresh(loaded["c"], "abd", ["a.py"])  # the claim's code changed
     assert not mutation_coverage.fresh(loaded["c"], "abc", ["c.py"])  # a file it was not traced on
+    assert not mutation_coverage.fresh({**entry, "version": 1}, "abc", ["a.py"])  # an older tracer
     assert mutation_coverage.load(tmp_path, "coverage-quick") == {}
 
 
@@ -188,3 +189,21 @@ def test_bad_input_is_one_line_and_exit_2(capsys):
 def test_default_targets_exist_and_have_mutants(target):
     path = mutation.ROOT / target
     assert path.is_file() and mutation.enumerate_mutants(path)
+
+
+def test_memos_are_cleared_between_traced_claims(tmp_path: Path, monkeypatch):
+    path = tmp_path / "memo.py"
+    path.write_text("import functools\n\n\n@functools.cache\ndef slow(x):\n    return x + 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import memo
+
+    memo.slow.__module__ = "verify.memo_for_test"  # a project memo
+    hits: dict[str, set[int]] = {str(path): set()}
+    memo.slow(1)
+    mutation_coverage._clear_memos()
+    sys.settrace(mutation_coverage._tracer({str(path)}, hits))
+    try:
+        memo.slow(1)  # recomputed, so traced
+    finally:
+        sys.settrace(None)
+    assert 6 in hits[str(path)]
