@@ -17,10 +17,10 @@ The GD map is written out here (rather than :func:`numeric.engine.descent.gradie
 contiguous BLAS product per step; the generic field's batched transposed-view matmul is
 ~100x slower at these sizes (``shared/NOTES-numerics.md``).  :func:`figure_6` cross-checks it
 against ``gradient_descent(PlainFlow)`` (sum loss, step :math:`\eta/n`).  The same step as a fused
-field of the engine gives the same bits but ran 2.1-2.2x slower for ``B >= 4`` (digits 0/1, fresh
-process, glibc's default malloc; equal speed with ``MALLOC_TRIM_THRESHOLD_`` raised): with the state
-updated in place every ~0.5 MB temporary of a step is freed, the heap top is trimmed and re-faulted
-at every step, while this loop's new ``W`` keeps it in use.
+field of the engine gives the same bits but ran 1.06x slower for ``B >= 4`` (digits 0/1, h = 50,
+:func:`numeric.engine.allocator.keep_freed_memory` on, as under ``verify``; 2.1x without it), equal
+at B = 1: in the engine's flat state ``(W.ravel(), v)`` of each member the ``B`` weight blocks are a
+strided slice, copied at every step before the one contiguous product.
 """
 
 from __future__ import annotations
