@@ -528,6 +528,8 @@ def _markdown(s: dict) -> str:
         "**" + ", ".join(f"{s[k]} {k}" for k in STATUSES) + "**. "
         f"Score killed / non-equivalent (all but equivalent) = **{score}**.",
         "",
+        mutation_notes.HISTORY,
+        "",
         f"Measured at commit `{s['commit']}`. Reproduce: `{_command(s)}` (run it in a snapshot, "
         "`git worktree add --detach <dir> <commit>`, so edits in progress cannot leak in).",
         "",
