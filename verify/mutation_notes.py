@@ -15,7 +15,7 @@ HISTORY = (
     "Before: the committed campaign at 0dd3f54 re-ran a fixed random sample of at most 8 of the claims "
     "importing each module: 56 killed, 25 survived, 26 unexercised, 19 equivalent, score 52.3% (56 / 107); "
     "most unexercised mutants were claims never chosen, not gaps. Now each mutant re-runs the claims whose "
-    "traced run executes its line (:mod:`verify.mutation_coverage`); a line no claim executes is "
+    "traced run executes its line (verify/mutation_coverage.py); a line no claim executes is "
     "*uncovered*, a real gap."
 )
 
