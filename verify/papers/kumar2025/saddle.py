@@ -313,8 +313,8 @@ def theorem_7(ctx: Context) -> None:
     ratio = ctx.param("delta_ratio", tiny=0.5, quick=0.5, full=0.5)
     trials = ctx.param("trials", tiny=4, quick=5, full=8)
     cases = ctx.param("cases", tiny=3, quick=3, full=3)
-    budget = ctx.param("search_budget", tiny=1, quick=1, full=30)
-    families = ctx.param("search_families", tiny=1, quick=1, full=3)
+    budget = ctx.param("search_budget", tiny=1, quick=3, full=30)
+    families = ctx.param("search_families", tiny=1, quick=3, full=3)
     builders = [
         lambda: _two_layer(ctx.rng("data").host, "two layers, x^2", ALPHA, P),
         lambda: _three_layer(ctx.rng("data-3").host, "three layers, x^2"),
@@ -337,7 +337,7 @@ def theorem_7(ctx: Context) -> None:
             edge = search_rng.normal(size=inst.n_z)  # N = b.q with q = grad_b N: b nearly orthogonal to q
             q = inst.ncf(edge[None])[1][0, -2:]
             edge[-2:] += (1e-3 - edge[-2:] @ q) * q / (q @ q)
-            starts = {  # ~1-3 s per instance (three stiff Radau solves): quick runs the first family only
+            starts = {  # ~1-3 s per instance (three stiff Radau solves): quick 3 per family, tiny 1
                 "Gaussian z": [search_rng.normal(size=inst.n_z)],
                 "one new neuron active (the other at 0)": [one + 1e-3 * search_rng.normal(size=inst.n_z)],
                 "z near the zero set of the NCF (N(z) -> 0+)": [edge],
