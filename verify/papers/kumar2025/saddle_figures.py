@@ -203,7 +203,7 @@ def lemma_18(ctx: Context) -> None:
     :math:`\delta=10^{-2..-5}` for the generic point.
     """
     seeds = ctx.param("points", tiny=1, quick=3, full=6)
-    budget = ctx.param("search_budget", tiny=1, quick=1, full=40)
+    budget = ctx.param("search_budget", tiny=1, quick=8, full=40)
     alpha = sp.Rational(1, 2)
     ctx.regime(LEMMA_18_P4, p=4)  # every instance below has p = 4
     for seed in range(seeds):
