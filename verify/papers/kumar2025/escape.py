@@ -122,7 +122,7 @@ def _escape_violation(X: np.ndarray, y: np.ndarray, theta: np.ndarray) -> float:
 def lemma_5(ctx: Context) -> None:
     seeds = ctx.param("seeds", tiny=1, quick=2, full=6)
     deltas_n = ctx.param("deltas", tiny=3, quick=5, full=7)
-    budget = ctx.param("search_budget", tiny=1, quick=2, full=60)
+    budget = ctx.param("search_budget", tiny=1, quick=6, full=60)
     ctx.regime(LEMMA_5_ACTIVATION, alpha=ALPHA, p=P)
     runs = ctx.map(partial(_escape, deltas_n=deltas_n), [0] * seeds, key="escape")  # leader 0, per seed
     for seed, (deltas, wz_max, kept, limit) in enumerate(runs):
