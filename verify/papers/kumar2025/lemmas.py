@@ -385,7 +385,7 @@ def lemma_2(ctx: Context) -> None:
     flow is :math:`O(\delta^L)` on a fixed :math:`\tau`-window."""
     halvings = ctx.param("halvings", tiny=3, quick=5, full=7)
     nets = ctx.param("nets", tiny=1, quick=2, full=2)
-    budget = ctx.param("search_budget", tiny=1, quick=3, full=60)
+    budget = ctx.param("search_budget", tiny=1, quick=8, full=60)
     deltas = np.geomspace(0.1, 0.1 / 2**halvings, 4)
     for alpha, p in [(1.0, 2), (1.0, 1)][:nets]:
         rng, X, y, shapes = _two_layer(ctx, f"lemma-2-{p}")
