@@ -109,6 +109,16 @@ def _check_theorem1(
         why=f"the GD map decays like the flow up to a relative O(lr mu): slack = 1 - lr max mu = {slack:.3g}",
         details={"min ratio": _min_ratio(rate[ok], bound * minf[ok])},
     )
+    rises = (np.diff(run.loss, axis=1) > 0) & live[:, 1:]
+    ctx.holds(
+        f"GD tracks the flow: the loss never increases between resolved records [{label}]",
+        not rises.any(),
+        measured=f"{int(rises.any(axis=1).sum())} of {rises.shape[0]} members with an increase",
+        expected="0",
+        why="the flow decreases L (dL/dt = -mu L <= 0); a GD step that raises it is past the stability "
+        "edge of its step, where the checks here would test GD's oscillation instead of the flow (see the "
+        "note on Assumption 2)",
+    )
     cert = certified(run, data)
     good = I & small_L0
     ctx.holds(
@@ -408,15 +418,15 @@ def theorem_1(ctx: Context) -> None:
         run, I, small_L0 = _train(ctx, data, B, 3, "t1-small-p", T, lr)
         cert = _check_theorem1(ctx, data, run, I, small_L0, lr, f"n={n}, p=3", eps)
         _probability_of_convergence(ctx, cert, eps, f"n={n}, p=3")
-    with ctx.control(
-        "equicorrelated inputs rho = 0.99",
-        breaks=ASSUMPTION_2,
-        must_break=["(6) with mu from the state*", "every run with event I*"],
-    ):
-        data = make_data(rng, n, "equicorrelated", rho=0.99)
-        run, I, small_L0 = _train(ctx, data, B, p, "t1-corr", T, lr)
-        cert = _check_theorem1(ctx, data, run, I, small_L0, lr, f"rho=0.99, n={n}, p={p}", eps)
-        _probability_of_convergence(ctx, cert, eps, f"rho=0.99, n={n}, p={p}")
+    ctx.note(
+        "No control breaks Assumption 2: it is sufficient here, not shown necessary. A control with "
+        "equicorrelated inputs at rho = 0.99 (kept until the issue-14 audit) 'broke' (6) and the "
+        "convergence only where GD had left its stability region (lr max mu = 3.4, the loss rising): on the "
+        "same data and initializations a step of 0.02 satisfies (6) at every resolved state (min ratio 1.23 "
+        "over 60 members, up to t ~ 131 where GD is unstable again), so that failure was GD's, not the "
+        "flow's; rho = 0.5 and ||X^T X - D_X|| = 20x the limit (4) converge with (6) at ratios >= 14 (12 "
+        "members each, lr = 0.1)."
+    )
 
 
 # ---------------------------------------------------------------------------- Lemma 5
