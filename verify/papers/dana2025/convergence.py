@@ -1037,7 +1037,9 @@ def corollary_1(ctx: Context) -> None:
     # p = ceil(4 log(6n/eps)) <= n/4 needs n >= 160 (p = 37 at n = 160); the certificate is reached
     # by t ~ 75 there, so T = 200 covers it (as in Theorem 1)
     n = ctx.param("n", tiny=6, quick=160, full=400)
-    B = ctx.param("B", tiny=16, quick=60, full=400)
+    # quick B = 120: at 60 the binomial test caught only P <= 0.6 (4x the allowed failures) and a true
+    # P = 0.8 passed; at 120 it rejects P <= 0.79 with 80% power (as Theorem 1's pooled 120 members)
+    B = ctx.param("B", tiny=16, quick=120, full=400)
     T = ctx.param("T", tiny=60.0, quick=200.0, full=500.0)
     budget_gd = ctx.param("budget_gd", tiny=10, quick=30, full=400)
     eps, lr = 0.1, 0.1
