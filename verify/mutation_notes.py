@@ -20,9 +20,7 @@ HISTORY = (
 )
 
 KINDS = (
-    "Kinds. **S**: a sign test (a hypothesis such as lambda_min(G) > 0) of a product or quotient of "
-    "positive factors: the mutant rescales by a positive factor, and the question the check asks (the "
-    "sign) is unchanged by design. **A**: a tolerance or rounding allowance of the toolkit (an ulps "
+    "Kinds. **A**: a tolerance or rounding allowance of the toolkit (an ulps "
     "factor, an O(.) constant, a "
     "safety factor) sitting above the rounding actually met: a passing check cannot see its own "
     "tolerance grow, only a control that must break on the same check could. **B**: an instance or "
@@ -153,22 +151,6 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
     ("verify/papers/kou2023/decomposition.py", 131, "1.3", "2.6"): Note(
         "B", "the range of input norms (1, 1.3) -> (1, 2.6) of the Section-5 data: another instance", "none"
     ),
-    (
-        "verify/papers/kou2023/decomposition.py",
-        188,
-        "np.linalg.eigvalsh(X @ X.T).min() / (X * X).sum(axis=1).max()",
-        "np.linalg.eigvalsh(X @ X.T).min() * (X * X).sum(axis=1).max()",
-    ): Note("S", "the hypothesis 'inputs linearly independent' is lambda_min(G) > 0; R_max^2 > 0", "none"),
-    ("verify/papers/kou2023/decomposition.py", 197, "64 * EPS", "64 / EPS"): Note(
-        "A",
-        "the rounding allowance 64 eps sqrt(d) T of (5.1)'s exact identity; the identity holds to a few "
-        "ulps, so a larger allowance is not visible to a passing check (the faults it exists for, in the "
-        "projection, are killed: lines 87, 91)",
-        "none",
-    ),
-    ("verify/papers/kumar2025/ncf.py", 409, "0.5", "1.0"): Note(
-        "B", "the leaky slope alpha = 0.5 -> 1.0 of one balance-gap search: another instance", "none"
-    ),
     ("verify/papers/kumar2025/saddle.py", 350, "10.0", "20.0"): Note(
         "B", "the horizon of the blow-up solve (10 -> 20): u_1 blows up well before t = 10", "none"
     ),
@@ -182,14 +164,6 @@ def _t(text: str) -> str:
 
 _ROUNDING = _t("""a rounding allowance of the toolkit (ulps of an identity or a search objective), above the
     rounding actually met; a passing check cannot see its own allowance grow or vanish""")
-_XFAIL = _t("""covered only by min2024:equation-28, the printed claim, an expected failure (XFAIL): its
-    exact check of (28)'s second term, e["second"] = exp(-64 n X_max log n / (min{zeta,xi} sqrt(mu)
-    X_min)) / sqrt(h), fails under the mutant, but an expected failure absorbs a fault that makes it
-    fail more. min2024:equation-28-corrected runs the same check but never executes this line in the
-    traced run: eps_threshold() is memoised, and the printed claim runs first in the traced worker""")
-_XFAIL_ACTION = _t("""open: clear the project's memo caches between traced claims (the coverage then counts
-    the corrected claim, whose PASS -> FAIL kills this mutant)""")
-
 NOTES.update(
     {
         ("verify/papers/min2024/geometry.py", 171, "cos - 8 * EPS", "cos"): Note("A", _ROUNDING, "none"),
@@ -241,17 +215,6 @@ NOTES.update(
             "dominates",
             "none",
         ),
-        ("symbolic/activations.py", 74, "1 - alpha", "1 + alpha"): Note(
-            "D",
-            _t("""the printed footnote-1 split for alpha > 1: zhang2025:theorem-1's control only needed its
-            residual nonzero, which the mutant keeps"""),
-            _t("""tightened (3cdc3b0): the residual is checked to be exactly gamma z / -gamma z; a campaign
-            that includes that commit kills it"""),
-        ),
-        ("symbolic/cosine_flow.py", 117, "m2 * sp.sqrt(mu)", "m2 / sp.sqrt(mu)"): Note(
-            "D", _XFAIL, _XFAIL_ACTION
-        ),
-        ("symbolic/cosine_flow.py", 118, "4 * n", "4 / n"): Note("D", _XFAIL, _XFAIL_ACTION),
     }
 )
 
