@@ -511,6 +511,11 @@ def _command(s: dict) -> str:
     )
 
 
+def _cell(text: str) -> str:
+    """``text`` inside a markdown table cell (a bare ``|`` would end the cell)."""
+    return text.replace("|", "\\|")
+
+
 def _markdown(s: dict) -> str:
     score = "n/a" if s["score"] is None else f"{s['score']:.1%}"
     rows = s["mutants"]
@@ -542,18 +547,16 @@ def _markdown(s: dict) -> str:
         if r["status"] == "survived":
             ch = "numbers moved in " + ", ".join(r["numbers_moved"])
         cover = f"{len(r['claims'])} / {len(r['claims']) + len(r['skipped'])}"
-        lines.append(
-            f"| {r['path']}:{r['line']} | {r['op']} | `{r['before'][:50]}` -> `{r['after'][:50]}` "
-            f"| {r['status']} | {cover} | {ch} |"
-        )
+        edit = f"`{_cell(r['before'][:50])}` -> `{_cell(r['after'][:50])}`"
+        lines.append(f"| {r['path']}:{r['line']} | {r['op']} | {edit} | {r['status']} | {cover} | {ch} |")
     survivors = [r for r in rows if r["status"] == "survived"]
     lines += ["", f"## Survivors, explained ({len(survivors)})", "", mutation_notes.KINDS, ""]
     lines += ["| mutant | kind | why no verdict changed | action |", "|---|---|---|---|"]
     for r in survivors:
         note = mutation_notes.explain(r)
         kind, why, action = (note.kind, note.why, note.action) if note else ("?", "**not explained**", "")
-        mutant = f"{r['path']}:{r['line']} `{r['before'][:40]}` -> `{r['after'][:40]}`"
-        lines.append(f"| {mutant} | {kind} | {why} | {action} |")
+        mutant = f"{r['path']}:{r['line']} `{_cell(r['before'][:70])}` -> `{_cell(r['after'][:70])}`"
+        lines.append(f"| {mutant} | {kind} | {_cell(why)} | {_cell(action)} |")
     gaps = [r for r in rows if r["status"] in ("uncovered", "unexercised", "timeout")]
     lines += ["", f"## Gaps: uncovered, unexercised, timeout ({len(gaps)})", ""]
     lines += [f"- {r['path']}:{r['line']} `{r['before'][:60]}` ({r['status']})" for r in gaps]
