@@ -2,22 +2,27 @@ r"""Mutation testing of the verdicts: inject single-edit faults, run the claims,
 
 A verdict is only worth something if a wrong formula would have changed it. This
 harness takes a project module (a paper's formulas, a numeric kernel, a symbolic
-derivation, the framework), applies one small fault at a time to its source, and runs
-every claim that imports the module (``verify.sources.closure``) in a fresh interpreter
-whose import system loads the mutated source instead of the file. Each mutant is
+derivation, the framework), applies one small fault at a time to its source, and re-runs,
+in a fresh interpreter whose import system loads the mutated source instead of the file,
+the claims that *cover* the mutated line: those whose traced run executes it
+(:mod:`verify.mutation_coverage`; at most ``--max-claims``, cheapest first, the rest listed
+as skipped). Traces and outcomes are cached under the claims' source hashes, so a re-run
+after a targeted change re-runs only what that change can affect. Each mutant is
 
 * **killed**      -- some claim's verdict changed (or it crashed: a fault caught loudly);
 * **survived**    -- some number a check compared (measured, expected or bound, tolerance, the
   relation's intervals) changed but every verdict stayed: the checks sit behind enough slack
   to absorb the fault (issue 14: a survivor);
-* **unexercised** -- the mutated expression was never evaluated by the claims run (a probe
-  wrapped around it never fired): nothing tested it, so it is a gap, not an equivalence;
+* **unexercised** -- the covering claims ran but the mutated expression was never evaluated (a
+  probe wrapped around it never fired): nothing tested it, so it is a gap, not an equivalence;
+* **uncovered**   -- no claim executes the mutated line at all: a real gap, nothing is run;
 * **equivalent**  -- the mutated expression was evaluated, yet no verdict and no number any
   check compared changed: on everything the claims compute the mutant behaves as the original
   (e.g. a doubled constant in a message, ``x**2 -> x**3`` on 0/1 values);
-* **timeout**     -- the claims did not finish within ``--timeout``: not caught by a verdict.
+* **timeout**     -- the claims did not finish within 60 s + 10x their traced time (at most
+  ``--timeout``): not caught by a verdict.
 
-Score = killed / (killed + survived + unexercised + timeout): the caught share of the
+Score = killed / (killed + survived + unexercised + uncovered + timeout): the caught share of the
 non-equivalent mutants, where only a mutant shown to have no effect on what was evaluated
 counts as equivalent. Operators (one edit each, on arithmetic only):
 ``+ <-> -``, ``* <-> /``, a power ``x**k -> x**(k+1)``, a numeric constant ``c -> 2c``,
@@ -598,7 +603,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", type=Path, default=ROOT / "reports" / "mutation")
     ap.add_argument(
-        "--cache", type=Path, default=mutation_coverage.DEFAULT_CACHE, help="line-coverage cache folder"
+        "--cache",
+        type=Path,
+        default=mutation_coverage.DEFAULT_CACHE,
+        help="cache folder (claims' line coverage, mutant outcomes; delete it to start afresh)",
     )
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
