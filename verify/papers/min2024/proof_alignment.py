@@ -62,6 +62,7 @@ from verify.papers.min2024.common import (
     events,
     family_problem,
     initial_state,
+    log_eps_first_term,
     log_eps_threshold,
     log_norms,
     run,
@@ -120,6 +121,65 @@ def _threshold_checks(ctx: Context) -> dict[str, sp.Expr]:
         why="T = log(1/(sqrt(h) eps)) / (4 n X_max) (Lemma 3) solved for eps at T = t1",
     )
     return e
+
+
+# Roundings on the longest path of common.log_eps_first_term (sqrt x2, log, 7 products or quotients,
+# 2 powers) and of the second term of common.log_eps_threshold (log x2, sqrt, 5 products or quotients,
+# one sum of two terms of the same sign, so no cancellation): at most 12, each within one ulp (libm's
+# log, sqrt and pow are within one ulp, + - * / within half). The symbolic side is evaluated at 30
+# digits from the same binary constants and rounded once. So |numeric - symbolic| <= 12 EPS (1 + |L|)
+# to first order (the argument's relative error enters log L additively, the log's own rounding and
+# the second term's relative errors scale with |L|); 2 ulps per rounding covers the higher orders.
+_EQ28_ULPS = 2 * 12
+
+
+def _eq28_points(ctx: Context) -> list[tuple[Problem, int]]:
+    r"""Six (problem, member) points of family F spanning (n, mu, zeta, h, X_max, W_max): n in {4, 6, 10},
+    h in {2, 3, 5}, X scaled by 1.7, 0.4, 3 and W_0 by 0.6, 2.5, 1.3, so that no factor of (28) is 1
+    and a wrong power or constant moves log eps by O(1)."""
+    rng = ctx.rng("eq28-numeric").host
+    out = []
+    for n, mu, h, sx, sw in ((4, 0.5, 2, 1.7, 0.6), (6, 0.3, 3, 0.4, 2.5), (10, 0.8, 5, 3.0, 1.3)):
+        p = family_problem(rng, n, mu, h, 2)
+        q = Problem(p.X * sx, p.y, p.W0 * sw, p.s, p.log_eps)
+        out += [(q, 0), (q, 1)]
+    return out
+
+
+def _eq28_deviation(points: list[tuple[Problem, int]], first: sp.Expr, second: sp.Expr) -> np.ndarray:
+    r"""Per point, :math:`|L_{num}-L_{sym}|/(1+|L_{sym}|)` for the log first term
+    (``log_eps_first_term``) and the log threshold (``log_eps_threshold``), the symbolic
+    :math:`L_{sym}` being ``log(first)`` and ``min(log(first), log(second))`` at the point's constants."""
+    h, n, mu, m2, m3, xmin, xmax, wmax = sp.symbols("h n mu m_2 m_3 X_min X_max W_max", positive=True)
+    logs = [sp.expand_log(sp.log(e), force=True) for e in (first, second)]
+    dev = []
+    for p, b in points:
+        c = constants(p, b)
+        m = (c["zeta"], c["xi"])
+        values = {h: p.h, n: p.n, mu: c["mu"], m2: min(m), m3: min(c["mu"], *m)}
+        values |= {xmin: c["Xmin"], xmax: c["Xmax"], wmax: c["Wmax"]}
+        at = {k: sp.Float(v, 30) for k, v in values.items()}  # the binary values, exactly
+        s1, s2 = (float(e.subs(at).evalf(30)) for e in logs)
+        for num, sym in ((log_eps_first_term(p, b), s1), (log_eps_threshold(p, b), min(s1, s2))):
+            dev.append(abs(num - sym) / (1 + abs(sym)))
+    return np.array(dev)
+
+
+_EQ28_NUMERIC = "numeric (28) (log first term, log threshold) = symbolic (28) at six points"
+
+
+def _numeric_threshold_check(ctx: Context, points: list[tuple[Problem, int]], first: sp.Expr) -> None:
+    """The numeric eq. (28) the min2024 claims set eps by, against the symbolic ``first`` term."""
+    ctx.close(
+        _EQ28_NUMERIC,
+        _eq28_deviation(points, first, eps_threshold()["second"]),
+        0.0,
+        atol=_EQ28_ULPS * EPS,
+        why="common.log_eps_first_term / log_eps_threshold against symbolic.cosine_flow.eps_threshold "
+        "evaluated at 30 digits, |difference| / (1 + |log eps|); tolerance: 12 roundings x 2 ulps "
+        "(derivation at _EQ28_ULPS); a factor k in the first term moves it by log k / (1 + |log eps|), "
+        "0.07 for the printed 4 (k = 2) at these points",
+    )
 
 
 @claim(
@@ -233,11 +293,14 @@ def equation_28_corrected(ctx: Context) -> None:
         why="the corrected formula (8 in the denominator) substituted into Lemma 3's bound, exact rational; "
         "(29) needs <= 1, so a first term larger by any factor fails",
     )
+    points = _eq28_points(ctx)
+    _numeric_threshold_check(ctx, points, e["first"])
     with ctx.control(
         "the printed first term (4 instead of 8)",
         breaks="the corrected constant 8",
-        must_break=["Lemma 3's max|f| at the first term of (28) / (29)'s right-hand side"],
+        must_break=["Lemma 3's max|f| at the first term of (28) / (29)'s right-hand side", _EQ28_NUMERIC],
     ):
+        _numeric_threshold_check(ctx, points, e["printed_first"])
         ctx.bound(
             "Lemma 3's max|f| at the first term of (28) / (29)'s right-hand side",
             float(e["f_at_printed"]),
