@@ -12,15 +12,14 @@ MNIST, here full-batch GD on the digits (the diagnostic is the same full-batch q
 Subgradient :math:`\sigma'(0)=0`.  Outside Theorem 1 (GD, unbalanced), so
 :math:`\mathcal V_\pm(t)=\{j:\pm v_j(t)>0\}` is re-read at every record.
 
-The GD map is written out here (rather than :func:`numeric.engine.descent.gradient_descent` with
-:class:`numeric.models.balanced_relu.PlainFlow`) because the digit runs need ``B*h`` neurons in ONE
-contiguous BLAS product per step; the generic field's batched transposed-view matmul is
-~100x slower at these sizes (``shared/NOTES-numerics.md``).  :func:`figure_6` cross-checks it
-against ``gradient_descent(PlainFlow)`` (sum loss, step :math:`\eta/n`).  The same step as a fused
-field of the engine gives the same bits but ran 1.06x slower for ``B >= 4`` (digits 0/1, h = 50,
-:func:`numeric.engine.allocator.keep_freed_memory` on, as under ``verify``; 2.1x without it), equal
-at B = 1: in the engine's flat state ``(W.ravel(), v)`` of each member the ``B`` weight blocks are a
-strided slice, copied at every step before the one contiguous product.
+The GD map runs on the engine (:func:`numeric.engine.descent.gradient_descent`) as a fused step of
+its own, :class:`_DigitStep`, rather than with :class:`numeric.models.balanced_relu.PlainFlow`: the
+digit runs need ``B*h`` neurons in ONE contiguous BLAS product per step; the generic field's batched
+transposed-view matmul is ~100x slower at these sizes (``shared/NOTES-numerics.md``).
+:func:`figure_6` cross-checks it against ``gradient_descent(PlainFlow)`` (sum loss, step
+:math:`\eta/n`).  It gives the same bits as the loop it replaced (tests/verify/test_min2024_gd_engine.py)
+at 0.99-1.02x its time (digits 0/1 and the toy data, B = 1 to 16, under
+:func:`numeric.engine.allocator.keep_freed_memory` as in ``verify``).
 """
 
 from __future__ import annotations
