@@ -47,33 +47,7 @@ _DANA_C = (
 )
 _BOUND_SLACK = "the bound's own slack is the check's stated resolution; the paper's C is not tight"
 
-_EQ28_FIRST = (
-    "the first term of eq. (28), m3 sqrt(mu) X_min / (8 sqrt(h) n X_max^2 W_max^2), sets the claims' eps "
-    "(one e-fold below min(first, second term)). (28) is a sufficient smallness condition with orders of "
-    "magnitude of slack at these sizes: Theorem 1's conclusions checked at the moved eps still hold, in "
-    "the safe direction (a smaller eps) trivially, in the unsafe one (eps n^2 larger) because the slack "
-    "absorbs it. The formula itself is checked symbolically by min2024:equation-28(-corrected) on "
-    "symbolic/cosine_flow.py's own expression, where its mutants are killed"
-)
-_EQ28_ACTION = (
-    "open: a cross-check of this numeric copy against symbolic/cosine_flow.py's (28) would kill all four "
-    "(not done: min2024/common.py is being edited by another helper)"
-)
-
 NOTES: dict[tuple[str, int, str, str], Note] = {
-    (
-        "verify/papers/min2024/common.py",
-        224,
-        "8 * np.sqrt(p.h) * p.n * c['Xmax'] ** 2 * c['Wmax'] ** 2",
-        "8 * np.sqrt(p.h) * p.n * c['Xmax'] ** 2 / c['Wmax'] ** 2",
-    ): Note("C", _EQ28_FIRST, _EQ28_ACTION),
-    ("verify/papers/min2024/common.py", 224, "8 * np.sqrt(p.h) * p.n", "8 * np.sqrt(p.h) / p.n"): Note(
-        "D", _EQ28_FIRST, _EQ28_ACTION
-    ),
-    ("verify/papers/min2024/common.py", 224, "c['Xmax'] ** 2", "c['Xmax'] ** 3"): Note(
-        "C", _EQ28_FIRST, _EQ28_ACTION
-    ),
-    ("verify/papers/min2024/common.py", 224, "2", "4"): Note("C", _EQ28_FIRST, _EQ28_ACTION),
     (
         "verify/papers/min2024/geometry.py",
         97,
