@@ -17,9 +17,11 @@ its own, :class:`_DigitStep`, rather than with :class:`numeric.models.balanced_r
 digit runs need ``B*h`` neurons in ONE contiguous BLAS product per step; the generic field's batched
 transposed-view matmul is ~100x slower at these sizes (``shared/NOTES-numerics.md``).
 :func:`figure_6` cross-checks it against ``gradient_descent(PlainFlow)`` (sum loss, step
-:math:`\eta/n`).  It gives the same bits as the loop it replaced (tests/verify/test_min2024_gd_engine.py)
-at 0.99-1.02x its time (digits 0/1 and the toy data, B = 1 to 16, under
-:func:`numeric.engine.allocator.keep_freed_memory` as in ``verify``).
+:math:`\eta/n`).  It gives the same bits as the loop it replaced (tests/verify/test_min2024_gd_engine.py);
+its per-step Python cost is a little higher (the engine's call, the strided state): 0.98-1.07x the
+loop's time on the digits (B = 1 to 16), 1.07-1.13x on the 2-D toy data (B = 1, 2), 1.01-1.13x per
+claim at quick (Figs. 5, 6, 12, 13; best of 3, ``verify`` with
+:func:`numeric.engine.allocator.keep_freed_memory`).
 """
 
 from __future__ import annotations
@@ -57,43 +59,87 @@ class Run:
     direction_change: np.ndarray
 
 
-def gd(X, y, W0, v0, *, steps: int, every: int, train_v: bool = True, lr: float = LR) -> Run:
-    r"""GD on :math:`\frac1n\sum_ie^{-y_if(x_i)}` for B networks at once (``W0`` (B, h, D), ``v0`` (B, h)).
+@dataclass(frozen=True, eq=False)
+class _DigitStep:
+    r"""The GD map of :func:`gd` as a fused step of the engine, all ``B`` members in one product.
 
-    :math:`\nabla_{w_j}=-\frac1n\sum_i\mathbb 1_{\langle x_i,w_j\rangle>0}r_iv_jx_i`,
-    :math:`\nabla_{v_j}=-\frac1n\sum_ir_i\sigma(\langle x_i,w_j\rangle)`, :math:`r_i=y_ie^{-y_if_i}`.
+    State of a member: ``(W.ravel(), v)``, ``h D + h`` entries.  Gradients at :math:`(W,v)`, with
+    :math:`Z=WX^\top`, :math:`f_i=\sum_jv_j\sigma(Z_{ji})`, :math:`r_i=y_ie^{-y_if_i}/n`:
+    :math:`-\nabla_{w_j}=\sum_i\mathbb 1_{Z_{ji}>0}r_iv_jx_i`, :math:`-\nabla_{v_j}=\sum_ir_i\sigma(Z_{ji})`.
+    The ``B`` weight blocks are a strided slice of the states ``(B, hD + h)``: they are copied into one
+    contiguous ``(B h, D)`` matrix, so the step is one BLAS product ``(B h, D) @ (D, n)``.
+    """
+
+    X: np.ndarray  # (n, D)
+    XT: np.ndarray  # (D, n), contiguous
+    y: np.ndarray  # (n,)
+    h: int
+    train_v: bool
+
+    def _gradient(self, state: np.ndarray) -> tuple[np.ndarray, ...]:
+        """``(W (B h, D), v (B, h), A = sigma(Z) (B h, n), f (B, n), r repeated h times (B h, n),
+        -grad_W (B h, D))``, with ``r`` the residual weights :math:`r_i` of every member."""
+        (n, D), h = self.X.shape, self.h
+        W = state[:, : h * D].reshape(-1, D)  # a contiguous copy of the strided blocks (a view at B = 1)
+        v = np.ascontiguousarray(state[:, h * D :])
+        Z = W @ self.XT
+        A = RELU.value(Z)
+        f = np.einsum("bh,bhn->bn", v, A.reshape(-1, h, n))
+        rh = np.repeat(-_EXP_SUM.dvalue(f, self.y) / n, h, axis=0)  # y e^{-y f} / n
+        return W, v, A, f, rh, (v.reshape(-1, 1) * RELU.backprop(Z, rh)) @ self.X
+
+    def descend(self, t: np.ndarray, state: np.ndarray, lr: float, args: dict) -> None:
+        """One GD step in place: ``W += lr (-grad_W)``, ``v += lr (-grad_v)`` (if ``train_v``)."""
+        _, v, A, _, rh, dW = self._gradient(state)
+        hD = dW.size // v.shape[0]
+        if self.train_v:
+            state[:, hD:] += lr * (A * rh).sum(1).reshape(v.shape)
+        dW *= lr
+        state[:, :hD] += dW.reshape(-1, hD)
+
+    def observe(self, t: np.ndarray, state: np.ndarray, args: dict) -> dict[str, np.ndarray]:
+        """The loss and App. A.5's norm and direction changes of every member, ``(B,)`` each."""
+        W, _, _, f, _, dW = self._gradient(state)
+        B = state.shape[0]
+        wn = np.linalg.norm(W, axis=1)
+        radial = (dW * W).sum(1) / wn
+        tang = np.sqrt(np.maximum((dW * dW).sum(1) - radial**2, 0.0)) / wn
+        return {
+            "loss": _EXP_SUM.value(f, self.y) / len(self.y),
+            "norm": np.abs(radial).reshape(B, self.h).sum(1),
+            "dir": tang.reshape(B, self.h).sum(1),
+        }
+
+
+def gd(X, y, W0, v0, *, steps: int, every: int, train_v: bool = True, lr: float = LR) -> Run:
+    r"""GD on :math:`\frac1n\sum_ie^{-y_if(x_i)}` for B networks at once (``W0`` (B, h, D), ``v0`` (B, h)),
+    on the engine (:class:`_DigitStep`), recorded every ``every`` steps from step 0.
+
     At every record (App. A.5): norm change :math:`\sum_j|\langle-\nabla_{w_j},\hat w_j\rangle|` and
-    direction change :math:`\sum_j\|P_{w_j}(-\nabla_{w_j})\|/\|w_j\|`.
+    direction change :math:`\sum_j\|P_{w_j}(-\nabla_{w_j})\|/\|w_j\|`.  A member whose iterates stop being
+    finite has NaN records from then on (the engine's status policy).
     """
     B, h, D = W0.shape
-    n = len(y)
-    XT = np.ascontiguousarray(X.T)
-    W, v = W0.reshape(B * h, D).copy(), v0.copy()
-    rec = {k: [] for k in ("k", "W", "v", "loss", "norm", "dir")}
-    for k in range(steps + 1):
-        Z = W @ XT  # (B h, n)
-        A = RELU.value(Z)
-        f = np.einsum("bh,bhn->bn", v, A.reshape(B, h, n))
-        r = -_EXP_SUM.dvalue(f, y) / n  # y e^{-y f} / n
-        G = RELU.backprop(Z, np.repeat(r, h, axis=0))
-        dW = (v.reshape(-1, 1) * G) @ X  # = -grad_W
-        if k % every == 0:
-            wn = np.linalg.norm(W, axis=1)
-            radial = (dW * W).sum(1) / wn
-            tang = np.sqrt(np.maximum((dW * dW).sum(1) - radial**2, 0.0)) / wn
-            rec["k"].append(k)
-            rec["W"].append(W.reshape(B, h, D).copy())
-            rec["v"].append(v.copy())
-            rec["loss"].append(_EXP_SUM.value(f, y) / n)
-            rec["norm"].append(np.abs(radial).reshape(B, h).sum(1))
-            rec["dir"].append(tang.reshape(B, h).sum(1))
-        if k == steps:
-            break
-        if train_v:
-            v = v + lr * (A * np.repeat(r, h, axis=0)).sum(1).reshape(B, h)
-        W = W + lr * dW
-    st = {k: np.stack(val, axis=1) if k != "k" else np.array(val) for k, val in rec.items()}
-    return Run(st["k"], st["W"], st["v"], st["loss"], st["norm"], st["dir"])
+    step = _DigitStep(X, np.ascontiguousarray(X.T), y, h, train_v)
+    traj = gradient_descent(
+        step,
+        np.concatenate([W0.reshape(B, h * D), v0], axis=1),
+        lr=float(lr),
+        steps=steps,
+        record=np.arange(0, steps + 1, every),
+        observe=step.observe,
+    )
+    ys = to_numpy(traj.ys)
+    obs = {k: to_numpy(val) for k, val in traj.observed.items()}
+    T = ys.shape[1]
+    return Run(
+        traj.ts.astype(np.int64),
+        ys[..., : h * D].reshape(B, T, h, D),
+        ys[..., h * D :],
+        obs["loss"],
+        obs["norm"],
+        obs["dir"],
+    )
 
 
 def unbalanced_init(rng: np.random.Generator, B: int, D: int, scale: float) -> tuple[np.ndarray, np.ndarray]:
