@@ -193,6 +193,175 @@ NOTES.update(
 )
 
 
+_CONTROL_ONLY = _t("""the check sits inside a negative control whose must_break does not name it; the verdict
+    reads only the named conclusions of a control (verify/verdict.py control_outcomes), so this check's
+    outcome, FAIL included, changes no verdict: a check that cannot fail""")
+_TINY_OUTSIDE = _t("""dana2025:theorem-1 is INCONCLUSIVE at the campaign's tiny profile (regime p << n not
+    reached: p = 22, n = 6, needs p <= n / 4), so no check of it can change its verdict there""")
+NOTES.update(
+    {
+        ("verify/papers/dana2025/model.py", 168, "0.0001", "0.0002"): Note(
+            "B",
+            _t("""the central-difference step h = 1e-4 / max|F| of eq. (16)'s loss derivative doubled; the
+            check's allowance is the error estimated at that same step, |D_2h - D_h|/3 + 10 eps/h (kink
+            states infinite), so another step is another instance of the same measurement"""),
+            "none",
+        ),
+        (
+            "verify/papers/dana2025/model.py",
+            358,
+            "np.abs(balance(ys - diff) - delta).max() + np.abs(balance(ys + diff) - delta).max()",
+            "np.abs(balance(ys - diff) - delta).max()",
+        ): Note(
+            "A",
+            _t("""Lemma 1's drift allowance SAFETY x err + 100 eps scale, err the solver's error propagated to
+            the balance from both sides ys -/+ diff; dropping one side about halves err, and the drift
+            measured at rtol 1e-8 sits below the halved allowance too"""),
+            "none",
+        ),
+        ("verify/papers/dana2025/common.py", 189, "traj.ts * lr", "traj.ts / lr"): Note(
+            "D",
+            _t("""the time axis of a GD run (steps x lr) became steps / lr, 100 x too long at lr = 0.1, so the
+            measured rates -dlogL/dt are 100 x too small. Re-run on a snapshot of e4f4af6 with the mutant:
+            the window-rate check of (6) and the asymptotic-rate check FAIL (0.0087 < 0.096 and 0.0098 <
+            0.10), yet the verdict stays INCONCLUSIVE: """)
+            + _TINY_OUTSIDE,
+            _t("""open: a campaign at tiny cannot kill mutants of claims outside their regime at tiny; give
+            theorem-1 a tiny instance inside p << n, or count check outcomes, not only verdicts"""),
+        ),
+        ("verify/papers/dana2025/common.py", 209, "4", "8"): Note(
+            "C",
+            _t("""Theorem 1's sufficient width ceil(4 log(4n/eps)) made larger (either 4 doubled): a wider
+            net meets the theorem's width hypothesis with room, the statement stays true; besides, """)
+            + _TINY_OUTSIDE,
+            "none",
+        ),
+        ("verify/papers/kou2023/sequences.py", 42, "10", "20"): Note(
+            "B",
+            "the spread C2 / C1 of the random sandwich sequences, 10^U(0,1) -> 20^U(0,1): another instance",
+            "none",
+        ),
+        ("verify/papers/kou2023/sequences.py", 66, "4 * (t + 1)", "4 / (t + 1)"): Note(
+            "A",
+            _t("""the rounding slack 4 (t+1) eps max(|x|, 1) of the (5.7) sandwich checks shrunk to 4/(t+1):
+            the worst margins of the bounds stay >= 0 with the smaller slack (they are not at rounding
+            level)"""),
+            "none",
+        ),
+        ("verify/papers/kou2023/sequences.py", 142, "x[t] + C1 * e - np.exp(z)", "x[t] + C1 * e"): Note(
+            "B",
+            _t("""Lemma H.1's upper-bound search builds sequences with increments C1 e^-x - e^z <= C1 e^-x;
+            the mutant fixes every increment at the equality C1 e^-x, still inside the hypothesis (the
+            extremal instance), so the upper bound still holds on every sequence searched"""),
+            "none",
+        ),
+        (
+            "verify/papers/kou2023/sequences.py",
+            356,
+            "np.sqrt(m) + np.sqrt(n)",
+            "np.sqrt(m) - np.sqrt(n)",
+        ): Note(
+            "D",
+            _t("""Lemma H.3's normaliser sqrt m + sqrt n -> sqrt m - sqrt n (n = m/2 on every size): the
+            ratio grows by the constant (1 + 2^-1/2)/(1 - 2^-1/2) = 5.8 at every size, and the check fits
+            only its order in m (0 +- 0.1); the constant is the probability check's, which uses the
+            unmutated sqrt m + sqrt n + u"""),
+            "none: resolution is the fitted order (a constant factor in the normaliser is invisible to it)",
+        ),
+        (
+            "verify/papers/kou2023/decomposition.py",
+            92,
+            "((V - back) ** 2).sum(axis=(1, 2)) / xp.maximum((V * V).sum(axis=(1, 2)), 1e-300)",
+            "((V - back) ** 2).sum(axis=(1, 2)) * xp.maximum((V * V).sum(axis=(1, 2)), 1e-300)",
+        ): Note(
+            "D",
+            _t("""(5.1)'s span residual ||V - P D^-1 X|| / ||V|| became ||V - P D^-1 X|| ||V||: the
+            residual is rounding (~eps ||V||), so the mutant reads ~eps ||V||^2, still under the allowance
+            64 eps sqrt(d) T for the weight changes ||W - W0||_F of these short runs"""),
+            "none: resolution is the check's 64 eps sqrt(d) T allowance",
+        ),
+        ("verify/papers/kou2023/decomposition.py", 217, "0.5", "1.0"): Note(
+            "B",
+            "the margin gamma of the twin GD run in the d < n control (0.5 -> 1): the control still breaks",
+            "none",
+        ),
+        ("verify/papers/kou2023/decomposition.py", 342, "0.5", "1.0"): Note(
+            "B",
+            "the margin gamma of the twin run in the gradient-ascent control (0.5 -> 1): it still breaks",
+            "none",
+        ),
+        ("verify/papers/kumar2025/ncf.py", 102, "3", "6"): Note(
+            "B", "a depth of the random nets of Lemma 14's Euler identities (2, 3, 4) -> (2, 6, 4)", "none"
+        ),
+        ("verify/papers/kumar2025/saddle.py", 570, "grid - s_grid[-1]", "grid"): Note(
+            "D",
+            _t("""the z = -z* control reads w_z at the record nearest t = 0 (grid starts at 0) instead of
+            T_eps/delta: the start is delta (-z*), cos = -1, so both must_break conclusions still fail --
+            the control breaks on its start, not on its flow"""),
+            "open: assert the control's record lies at T_eps/delta (grid[at_T] = s_grid[-1])",
+        ),
+        ("verify/papers/min2024/geometry.py", 120, "4", "8"): Note("A", _ROUNDING + " (4 -> 8 ulps)", "none"),
+        ("verify/papers/min2024/geometry.py", 200, "0.01", "0.02"): Note(
+            "A",
+            _t("""the finite-sample allowance 1e-2 of sup |cos| >= sqrt(1 - mu^2) - 1e-2; samples reach the
+            sup to ~1e-3, so 1e-2 -> 2e-2 only widens unused room"""),
+            "none",
+        ),
+        (
+            "verify/papers/min2024/losses.py",
+            43,
+            "_lemma2_gap(kind, yhat) + 2 * np.abs(yhat)",
+            "_lemma2_gap(kind, yhat) - 2 * np.abs(yhat)",
+        ): Note(
+            "D",
+            _t("""Lemma 2's search objective (|-l' - y| - 8 eps) / 2|yhat| lowered by exactly 2: a violation
+            (objective > 1) would now need |-l' - y| > 6 |yhat|; the exact supremum is (e - 1)/2 = 0.86, so
+            the search stays below 1. The lemma itself is still checked directly on the grid of [-1, 1]
+            (|-l' - y| - 2|yhat| <= 8 eps), which the mutant does not touch"""),
+            "none: resolution of the search is 3x the lemma's constant; the grid check carries the statement",
+        ),
+        ("verify/papers/zhang2025/identities.py", 308, "3", "6"): Note(
+            "B",
+            "the input dimension D = 3 -> 6 of Lemma 5's half-space search instance: another instance",
+            "none",
+        ),
+        (
+            "verify/papers/zhang2025/identities.py",
+            829,
+            "(1 - alpha[:, 0]) * (pos - neg)[:, None] * np.abs(np.sum(r[:, :, None] * X, axis=1))",
+            "(1 - alpha[:, 0]) * (pos - neg)[:, None] / np.abs(np.sum(r[:, :, None] * X, axis=1))",
+        ): Note(
+            "D",
+            _t("""the predicted even part (1-alpha)(||W2+||^2 - ||W2-||^2)|r^T x| made wrong, in the
+            ||W2+||^2 = 2 ||W2-||^2 control: """)
+            + _CONTROL_ONLY,
+            _t("""open: move the even-part check out of the control (it is a statement about imbalanced
+            states, expected to hold) or give controls checks that must hold"""),
+        ),
+        ("verify/papers/zhang2025/equivalence.py", 172, "-1.0", "1.0"): Note(
+            "B",
+            _t("""the logistic labels of Theorem 8's searched instance, sign(y0) -> all +1 on X0 (-1 on -X0
+            after symmetrisation): another instance inside the hypotheses"""),
+            "none",
+        ),
+        ("verify/papers/zhang2025/equivalence.py", 197, "3", "6"): Note(
+            "B",
+            _t("""three more coordinates in the search starts; searched_instance splits theta and reads only
+            rest[0..2], so the extra ones are unused dimensions of the same instances"""),
+            "none",
+        ),
+        ("symbolic/activations.py", 75, "alpha - 1", "alpha + 1"): Note(
+            "D",
+            _t("""the corrected footnote-1 split max(z, alpha z) = (1+alpha)/2 z + (alpha-1)/2 |z| made wrong;
+            its ctx.zero check in zhang2025:theorem-1 is in the alpha = 3 control: """)
+            + _CONTROL_ONLY,
+            _t("""open: the corrected split is a claim that must hold for alpha > 1; check it outside the
+            control or name it as a check that must hold"""),
+        ),
+    }
+)
+
+
 def explain(row: dict) -> Note | None:
     """The note for a survivor row of :func:`verify.mutation.run`, if one was written."""
     return NOTES.get((row["path"], row["line"], row["before"], row["after"]))
