@@ -449,10 +449,8 @@ def run(
             print(f"{path}: no claim imports it, skipped", file=sys.stderr)
             continue
         mutants = enumerate_mutants(path)
-        chosen = sorted(
-            random.Random(f"{seed}/{path}").sample(mutants, min(per_file, len(mutants))),
-            key=lambda m: m.index,
-        )
+        rng = random.Random(f"{seed}/{path.relative_to(ROOT).as_posix()}")  # the same sample in any checkout
+        chosen = sorted(rng.sample(mutants, min(per_file, len(mutants))), key=lambda m: m.index)
         plan = {
             m: mutation_coverage.covering(
                 entries, m.path, range(m.line, m.end_line + 1), m.at_import, reaching[path]
