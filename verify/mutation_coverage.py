@@ -27,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from verify.results import write_atomic
+
 Tracer = Callable[[Any, str, Any], Any]
 DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "relu-verify" / "mutation"
 
@@ -101,10 +103,7 @@ def load(cache_dir: Path, name: str) -> dict[str, dict]:
 
 def save(cache_dir: Path, name: str, entries: dict[str, dict]) -> None:
     cache_dir.mkdir(parents=True, exist_ok=True)
-    f = cache_dir / f"{name}.json"
-    tmp = f.with_suffix(".tmp")
-    tmp.write_text(json.dumps(entries, indent=0, sort_keys=True))
-    tmp.replace(f)
+    write_atomic(cache_dir / f"{name}.json", json.dumps(entries, indent=0, sort_keys=True))
 
 
 TRACE_VERSION = 2  # 2: memos cleared before each traced claim

@@ -107,12 +107,17 @@ def save(out_dir: Path, records: dict[str, Record], order: list[str]) -> Path:
     ordered += [r for i, r in records.items() if i not in order]
     path = out_dir / RESULTS_FILE
     text = dumps({"schema_version": SCHEMA_VERSION, "claims": [r.to_json() for r in ordered]})
-    if path.exists() and path.read_text() == text:
-        return path
-    tmp = path.with_suffix(".json.tmp")
+    if not (path.exists() and path.read_text() == text):
+        write_atomic(path, text)
+    return path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: a reader (or a Ctrl-C) never
+    sees a half-written file."""
+    tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text)
     os.replace(tmp, path)
-    return path
 
 
 def same_result(new: Record, old: Record | None) -> bool:
