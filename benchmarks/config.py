@@ -152,6 +152,27 @@ class WorkersConfig:
 
 
 @dataclass(frozen=True)
+class SlidingConfig:
+    """Benchmark 7: min2024's log-polar flow where neurons slide (:mod:`benchmarks.logpolar_sliding`).
+
+    Per workload, the rtols of each mode (the sliding run first: the others' walls are divided by its
+    wall at its last rtol); ``max_steps`` caps the chattering solves.
+    """
+
+    gaussian: tuple[tuple[str, tuple[float, ...]], ...] = (
+        ("sliding", (1e-6, 1e-8)),
+        ("live", (1e-4,)),
+        ("plain", (1e-4,)),
+    )
+    square: tuple[tuple[str, tuple[float, ...]], ...] = (
+        ("sliding", (1e-6, 1e-8)),
+        ("live", (1e-4, 1e-6)),
+        ("plain", (1e-4, 1e-6)),
+    )
+    max_steps: int = 20_000
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     hardware: HardwareConfig
@@ -161,6 +182,7 @@ class Profile:
     ncf: NCFConfig = NCFConfig()
     kinks: KinkConfig = KinkConfig()
     workers: WorkersConfig = WorkersConfig()
+    sliding: SlidingConfig = SlidingConfig()
     notes: list[str] = field(default_factory=list)
 
 
@@ -207,6 +229,11 @@ PROFILES: dict[str, Profile] = {
             claim_profile="tiny",
             seeds=3,
             workers=(2,),
+        ),
+        SlidingConfig(
+            gaussian=(("sliding", (1e-5,)), ("live", (1e-3,)), ("plain", (1e-3,))),
+            square=(("sliding", (1e-5,)), ("live", (1e-4,)), ("plain", (1e-4,))),
+            max_steps=2_000,
         ),
     ),
     "quick": Profile(
@@ -257,6 +284,7 @@ PROFILES: dict[str, Profile] = {
         ),
         # the whole full profile three times (serial, 1 and 2 workers): about 3x reports/full/COST.md
         WorkersConfig(claims=None, claim_profile="full", seeds=64),
+        SlidingConfig(max_steps=100_000),
     ),
 }
 

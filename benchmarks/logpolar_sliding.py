@@ -1,8 +1,7 @@
 r"""min2024's balanced log-polar flow where neurons slide: the Filippov sliding mode vs live vs no events.
 
-``python -m benchmarks.logpolar_sliding [--quick]`` (one process, one run; not part of
-``python -m benchmarks``). Two workloads of :class:`numeric.models.balanced_relu.LogPolarFlow`
-(DOPRI5, ``atol = rtol / 100``, B = 4 members):
+Benchmark 7, ``python -m benchmarks --only sliding``. Two workloads of
+:class:`numeric.models.balanced_relu.LogPolarFlow` (DOPRI5, ``atol = rtol / 100``, B = 4 members):
 
 * **gaussian** -- correlated, non-separated data: ``x_i ~ N(0, I_4)``, n = 8 alternating labels
   (:math:`\mu<0`), h = 8, reduced dynamics (:math:`\rho(0)=-10^4`), exponential loss, T = 5;
@@ -15,9 +14,9 @@ entry runs on the field's own convention, so the error control chatters) and wit
 (**plain**), against a reference: the sliding solve at rtol 1e-12 (the chattering solves
 converge to it as their rtol shrinks, which checks it). Error: max over members of the largest
 direction / relative log-norm difference at T.
-The chattering solves are capped at ``max_steps`` (100,000; ``--quick`` 20,000: a capped member's
-error is NaN). Printed: steps, rejected steps, wall and error per run, and the other runs' wall
-over the sliding run's at its tightest rtol.
+The chattering solves are capped at :attr:`benchmarks.config.SlidingConfig.max_steps` (a capped
+member's error is not finite). One row per (workload, mode, rtol): steps, rejected steps, wall and
+error, and the wall over the sliding run's at its tightest rtol.
 
 Measured (this machine, one core, at commit time): gaussian -- sliding 56-67 steps per member,
 0.71 s, error 7.1e-8 at rtol 1e-6 (101-122 steps, 0.80 s, 8.8e-10 at 1e-8); live 12,270-62,879
@@ -28,12 +27,13 @@ steps, 0.35 s, 1.8e-6 at 1e-6 (77-98 steps, 0.46 s, 5.9e-9 at 1e-8); live up to 
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import time
+from collections.abc import Callable
 
 import numpy as np
 
+from benchmarks.config import SlidingConfig
 from numeric.backend import get_backend
 from numeric.data.separated_data import family_f
 from numeric.engine.integrators import DOPRI5, AdaptiveStep
@@ -61,7 +61,8 @@ def workload(name: str) -> tuple[LogPolarFlow, dict, np.ndarray, float]:
     return LogPolarFlow(kind), args, join(U, rho + log_eps), T
 
 
-def measure(name: str, rtols: dict[str, list[float]], max_steps: int) -> None:
+def measure(name: str, rtols: dict[str, tuple[float, ...]], max_steps: int) -> dict:
+    """The reference solve and one row per (mode, rtol) of the workload ``name``."""
     flow, args, y0, T = workload(name)
     h = args["s"].shape[-1]
     modes = {
@@ -86,10 +87,7 @@ def measure(name: str, rtols: dict[str, list[float]], max_steps: int) -> None:
 
     ref, _ = run("sliding", 1e-12)
     u_ref, rho_ref = split(ref.final, h)
-    print(
-        f"{name}: reference (sliding, rtol 1e-12) steps {ref.n_steps.tolist()}, slid {ref.n_sliding.tolist()}"
-    )
-    base, tight = None, rtols["sliding"][-1]
+    rows, base = [], None
     for mode, levels in rtols.items():
         for rtol in levels:
             tr, wall = run(mode, rtol)
@@ -100,22 +98,24 @@ def measure(name: str, rtols: dict[str, list[float]], max_steps: int) -> None:
             )
             err = np.where(tr.ok, err, np.nan)
             base = wall if mode == "sliding" else base
-            ratio = "" if mode == "sliding" else f" ({wall / base:.2g}x the sliding run at {tight:.0e})"
-            print(
-                f"  {mode:8s} rtol {rtol:.0e}: steps {tr.n_steps.tolist()} rejected {tr.n_rejected.tolist()} "
-                f"wall {wall:.2f} s{ratio} error {np.max(err):.1e}",
-                flush=True,
+            rows.append(
+                {
+                    "mode": mode,
+                    "rtol": rtol,
+                    "steps": tr.n_steps.tolist(),
+                    "rejected": tr.n_rejected.tolist(),
+                    "wall_s": wall,
+                    "vs_sliding": wall / base,
+                    "error": float(np.max(err)),
+                }
             )
+    return {"workload": name, "reference_steps": ref.n_steps.tolist(), "rows": rows}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="cap the chattering solves at 20,000 steps")
-    quick = parser.parse_args().quick
-    cap = 20_000 if quick else 100_000
-    measure("gaussian", {"sliding": [1e-6, 1e-8], "live": [1e-4], "plain": [1e-4]}, cap)
-    measure("square-eps1", {"sliding": [1e-6, 1e-8], "live": [1e-4, 1e-6], "plain": [1e-4, 1e-6]}, cap)
-
-
-if __name__ == "__main__":
-    main()
+def run(cfg: SlidingConfig, log: Callable[[str], None] = print) -> dict:
+    """Both workloads under ``cfg``: ``{"workloads": [measure(...), ...]}``."""
+    out = []
+    for name, rtols in (("gaussian", cfg.gaussian), ("square-eps1", cfg.square)):
+        log(f"sliding: {name}")
+        out.append(measure(name, dict(rtols), cfg.max_steps))
+    return {"max_steps": cfg.max_steps, "workloads": out}

@@ -732,6 +732,38 @@ def _workers(w: dict) -> list[str]:
     return lines + _table(["task", "how", "wall", "claims' own time", "vs serial", "same records"], rows)
 
 
+def _sliding(sl: dict) -> list[str]:
+    """min2024's log-polar flow: Filippov sliding mode vs live (chattering) vs no events."""
+    lines = [
+        "## 7. Sliding: the log-polar flow with its Filippov sliding mode",
+        "",
+        "min2024's balanced log-polar flow (DOPRI5, atol = rtol/100, 4 members) on data where neurons "
+        "slide along an activation surface: with the sliding mode ('sliding'), with the same surfaces "
+        "but no sliding mode ('live': the error control chatters), and without events ('plain'). Error: "
+        "largest direction / relative log-norm difference at T against the sliding solve at rtol 1e-12; "
+        f"chattering solves are capped at {sl['max_steps']:,} steps (a capped member's error is '-'). "
+        "'vs sliding': wall over the sliding run's at its tightest rtol "
+        "(`benchmarks/logpolar_sliding.py`).",
+        "",
+    ]
+    rows = [
+        [
+            w["workload"],
+            r["mode"],
+            _g(r["rtol"], ".0e"),
+            f"{min(r['steps'])}-{max(r['steps'])}",
+            f"{min(r['rejected'])}-{max(r['rejected'])}",
+            _s(r["wall_s"]),
+            "" if r["mode"] == "sliding" else _x(r["vs_sliding"]),
+            _g(r["error"], ".1e"),
+        ]
+        for w in sl["workloads"]
+        for r in w["rows"]
+    ]
+    header = ["workload", "mode", "rtol", "steps", "rejected", "wall", "vs sliding", "error"]
+    return lines + _table(header, rows)
+
+
 def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
     """Write the Markdown report ``md_path`` and its plots under ``plot_dir``."""
     try:
@@ -752,6 +784,8 @@ def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
         lines += _kinks(b["kinks"])
     if b.get("workers"):
         lines += _workers(b["workers"])
+    if b.get("sliding"):
+        lines += _sliding(b["sliding"])
     lines += ["## GPU", "", doc.get("gpu", "not measured (no GPU in this session)") + ".", ""]
     series = []
     if b.get("flow"):

@@ -13,6 +13,7 @@ from pathlib import Path
 from benchmarks import (
     hardware,
     kinks,
+    logpolar_sliding,
     long_gd,
     ncf,
     probability,
@@ -33,9 +34,10 @@ class UserError(Exception):
     """Bad input or a missing optional package: the CLI prints one line and exits 2."""
 
 
-BENCHMARKS = ("flow", "gd", "prob", "ncf", "kinks", "workers")
+BENCHMARKS = ("flow", "gd", "prob", "ncf", "kinks", "workers", "sliding")
 """Names for ``--only``: gradient flow vs solve_ivp, long GD vs PyTorch, probability estimate,
-NCF restarts, kinked flows with and without events, claims on local Dask workers."""
+NCF restarts, kinked flows with and without events, claims on local Dask workers, the log-polar
+flow with and without its sliding mode."""
 
 
 def _hardware(cfg: HardwareConfig, probe: Probe) -> dict:
@@ -125,6 +127,8 @@ def _run(
         results["kinks"] = kinks.run(prof.kinks, probe, log)
     if "workers" in only:
         results["workers"] = workers.run(prof.workers, log)
+    if "sliding" in only:
+        results["sliding"] = logpolar_sliding.run(prof.sliding, log)
     end = _hardware(prof.hardware, probe)
     hw.update(gemm_end=end["gemm"], copy_end=end["copy"], probe_end=end["probe"])
     try:

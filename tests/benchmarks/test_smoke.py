@@ -24,7 +24,9 @@ def test_tiny_run_writes_json_markdown_and_plots(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert main(["--profile", "tiny", "--no-torch", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
-    assert set(doc["benchmarks"]) == {"flow", "gd", "prob", "ncf", "kinks", "workers"}
+    assert set(doc["benchmarks"]) == {"flow", "gd", "prob", "ncf", "kinks", "workers", "sliding"}
+    slid = [r for w in doc["benchmarks"]["sliding"]["workloads"] for r in w["rows"] if r["mode"] == "sliding"]
+    assert slid and all(r["error"] < 1e-4 for r in slid)  # the sliding mode meets its rtol 1e-5 run
     assert all(r["same"] for r in doc["benchmarks"]["workers"]["rows"])  # workers change no record
     assert doc["hardware"]["gemm_peak_gflops"] > 0 and doc["hardware"]["copy_gbytes_per_s"] > 0
     size = doc["benchmarks"]["flow"]["sizes"][0]
