@@ -557,6 +557,7 @@ def section_c4_printed(ctx: Context) -> None:
         why="symbolic gradient of the printed penalty",
     )
     setup, lam, lr, steps, record = _decay_setup(ctx, "c4-printed")
+    record_regimes(ctx, [setup])
     c = (np.asarray(C4_ALPHAS) + 1) / 2
     run = _decay_run(ctx, setup, lam, lr, steps, record, 2 * c * lam)
     check_gd_equivalence(

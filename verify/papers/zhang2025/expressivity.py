@@ -38,6 +38,7 @@ from symbolic.activations import (
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import ALPHA_01, BIAS_FREE, CONDITION_3, DEPTH_3, TWO_LAYER
+from verify.papers.zhang2025.regimes import record_alphas, record_symmetric
 from verify.search import squash
 
 EPS = np.finfo(np.float64).eps
@@ -294,6 +295,7 @@ _ODD8 = "odd part (f(x)-f(-x))/2 = (1+alpha)/2 W2 W1 x"
 def theorem_1(ctx: Context) -> None:
     n = ctx.param("trials", tiny=8, quick=64, full=512)
     budget = ctx.param("budget", tiny=40, quick=150, full=1000)
+    record_alphas(ctx, ALPHAS)  # the searched slopes are squashed into [0, 1] by construction (_instance)
     worst_split = worst_odd = worst_homog = 0.0
     for H, D in SHAPES:
         W1, W2, XT, alpha = _random_two_layer(ctx, "thm1", H, D, n, ALPHAS)
@@ -438,11 +440,11 @@ def _near_ols_nets(rng: np.random.Generator, w: np.ndarray, alpha: np.ndarray, H
     return W1, W2
 
 
-def _worst_ols_gap(ctx: Context, n: int) -> tuple[float, dict]:
-    """Min over datasets, widths, alphas and nets (random and near-OLS) of (L - L_OLS)/tol."""
+def _worst_ols_gap(ctx: Context, data: Sequence[datasets.Dataset], n: int) -> tuple[float, dict]:
+    """Min over the datasets, widths, alphas and nets (random and near-OLS) of (L - L_OLS)/tol."""
     rng = ctx.rng("nets").host
     worst, details = np.inf, {}
-    for ds in _odd_datasets(ctx):
+    for ds in data:
         w, L_ols, tol_ols = _ols(ds.X, ds.y)
         for H in (2, 5, 50, 200):
             alpha = np.repeat(ALPHAS, n)
@@ -505,16 +507,24 @@ def _training_sizes(ctx: Context) -> tuple[int, int, int, int]:
     return H, steps, seeds, n
 
 
+TRAINED_ALPHAS = (0.0, 0.3, 0.7)  # slopes of the nets trained on the eq. (9) target
+
+
+def _training_data(ctx: Context) -> datasets.Dataset:
+    """The eq. (9) symmetric data the nets of :func:`_training_gaps` train on."""
+    return _eq9_dataset(ctx.rng("train-data").host, _training_sizes(ctx)[3])
+
+
 def _training_gaps(ctx: Context, bias: bool) -> tuple[np.ndarray, np.ndarray, float, np.ndarray, np.ndarray]:
     """GD on the eq. (9) symmetric data (square loss); with ``bias`` the input is ``[x, 1]``.
 
     Returns the recorded steps, losses ``(B, T)``, L_OLS, (L - L_OLS)/tol ``(B, T)`` and the alphas.
     """
-    H, steps, seeds, n = _training_sizes(ctx)
-    ds = _eq9_dataset(ctx.rng("train-data").host, n)
+    H, steps, seeds, _ = _training_sizes(ctx)
+    ds = _training_data(ctx)
     _, L_ols, tol_ols = _ols(ds.X, ds.y)
     X = _with_bias_input(ds.X) if bias else ds.X
-    alphas = np.tile([0.0, 0.3, 0.7], seeds)
+    alphas = np.tile(TRAINED_ALPHAS, seeds)
     net, traj = _train(ctx, "train", X, ds.y, SQUARE, alphas=alphas, H=H, steps=steps, lr=0.5, w_init=1.0)
     Ws, alpha = _states(net, traj, alphas)
     L, tol = _square_loss(ctx, Ws, X, ds.y, alpha)
@@ -549,9 +559,14 @@ _PLATEAU = "GD on the eq. (9) target plateaus at L >= L_OLS (min over steps of (
     hypotheses=[TWO_LAYER, BIAS_FREE, ALPHA_01, CONDITION_3],
 )
 def corollary_2(ctx: Context) -> None:
-    n = _training_sizes(ctx)[3]
     budget = ctx.param("budget", tiny=40, quick=150, full=1000)
-    worst, details = _worst_ols_gap(ctx, ctx.param("trials", tiny=2, quick=8, full=64))
+    trials = ctx.param("trials", tiny=2, quick=8, full=64)
+    data = _odd_datasets(ctx)
+    # the regime on the run's own data and slopes (searched instances are symmetrised and their slope
+    # squashed into [0, 1] by construction, :func:`_instance`)
+    record_symmetric(ctx, [*data, _training_data(ctx)])
+    record_alphas(ctx, [*ALPHAS, *TRAINED_ALPHAS])
+    worst, details = _worst_ols_gap(ctx, data, trials)
     ctx.bound(
         _ABOVE_OLS,
         worst,
@@ -595,7 +610,7 @@ def corollary_2(ctx: Context) -> None:
     with ctx.control("biases added (input [x, 1])", breaks=BIAS_FREE, must_break=[_PLATEAU]):
         plateau(True, "biased two-layer nets trained on the eq. (9) target")
     with ctx.control("the 3-layer bias-free net of eq. (9)", breaks=TWO_LAYER, must_break=[_ABOVE_OLS]):
-        ds = _eq9_dataset(ctx.rng("train-data").host, n)
+        ds = _training_data(ctx)
         _, L_ols, tol_ols = _ols(ds.X, ds.y)
         L, tol = _square_loss(ctx, _eq9_net(), ds.X, ds.y, 0.0)
         ctx.bound(
@@ -844,6 +859,7 @@ def remark_4(ctx: Context) -> None:
     ds = datasets.fan(
         ctx.param("n", tiny=30, quick=60, full=200), seed=int(ctx.rng("fan").host.integers(2**31))
     )
+    record_symmetric(ctx, [ds])
     X0, y0 = ds.X[: ds.P // 2], ds.y[: ds.P // 2]
     acc_lin, w_best = _best_linear_accuracy(ds.X, ds.y)
     Ws, alpha, ts, acc = _train_classifier(ctx, ds)

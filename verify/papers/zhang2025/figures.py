@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.data.datasets import Dataset, fan, is_symmetric, perturbed_symmetric
+from numeric.data.datasets import Dataset, fan, perturbed_symmetric
 from numeric.data.initializations import gaussian
 from numeric.engine.descent import gradient_descent
 from numeric.engine.trajectory import Status
@@ -49,6 +49,7 @@ from verify.papers.zhang2025.paired_runs import (
     paired_gd,
     two_layer,
 )
+from verify.papers.zhang2025.regimes import record_symmetric
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -179,7 +180,7 @@ def figure_1(ctx: Context) -> None:
     steps = ctx.param("steps", tiny=1000, quick=1500, full=80000)
     ctx.require(P % 4 == 0 and P >= 8, f"need P divisible by 4 (paired circle data), got P={P}")
     fans, circles = _fig1_data(ctx, P, seeds)
-    ctx.regime(CONDITION_3, symmetric=all(is_symmetric(d.X, d.y) for d in fans))
+    record_symmetric(ctx, fans)
     # "from small init": App. H's w_init = 1e-2; a three-layer net needs ~80000 epochs to leave the
     # small-init saddle, so only the full profile reaches the regime (quick trains from 0.5).
     ctx.regime(SMALL_INIT, w_init=w_init)
@@ -461,6 +462,7 @@ def figure_3(ctx: Context) -> None:
     small = _fig3_setup(ctx, "fig3a", D, max(H // 10, 4), P, 1, w_init)  # (a) by gradient flow, narrower
     _check_fig3a(ctx, small, rtol)
     setup = _fig3_setup(ctx, "fig3b", D, H, P, seeds, w_init)
+    record_symmetric(ctx, [*small.data, *setup.data])
     run = _gd_collapse(ctx, setup, (0.0,), lr)
     weight, loss = _collapse_errors(setup, run)
     eps = r1_imbalance(setup)
@@ -542,19 +544,22 @@ def _sweep(
     lr: float,
     even: float = 0.0,
 ) -> dict:
-    """Weight and loss collapse errors (alpha = 0) and r1 imbalances, ``(len(Hs), seeds)`` each."""
-    weight, loss, eps = [], [], []
+    """Weight and loss collapse errors (alpha = 0) and r1 imbalances, ``(len(Hs), seeds)`` each, and the
+    data sets trained on (``"data"``)."""
+    weight, loss, eps, data = [], [], [], []
     for H in Hs:
         setup = _fig3_setup(ctx, key, D, H, P, seeds, w_init, even=even)
         w, l = _collapse_errors(setup, _gd_collapse(ctx, setup, (0.0,), lr))
         weight.append(w[:, 0])
         loss.append(l[:, 0])
         eps.append(r1_imbalance(setup))
+        data.extend(setup.data)
     return {
         "H": np.array(Hs, float),
         "weight": np.array(weight),
         "loss": np.array(loss),
         "eps": np.array(eps),
+        "data": data,
     }
 
 
@@ -652,6 +657,7 @@ def figure_3_corrected(ctx: Context) -> None:
     Hs = [H // 8, H // 4, H // 2, H]
     ctx.regime(SMALL_INIT, w_init=w_init)
     sweep = _sweep(ctx, "sweep", Hs, D, P, seeds, w_init, lr)
+    record_symmetric(ctx, sweep["data"])
     label = f"D={D}, P={P}, w_init={w_init:g}"
     _check_mechanism(ctx, sweep, label)
     ctx.order(

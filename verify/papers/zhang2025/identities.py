@@ -20,7 +20,6 @@ from numeric.data.initializations import balanced_rank_one
 from numeric.engine.integrators.control import FixedStep
 from numeric.engine.integrators.methods import RK4
 from numeric.engine.solve import solve
-from numeric.measures.metrics import sign_imbalance
 from numeric.models.activation import Activation
 from symbolic.activations import ALPHA, corollary10_cross_term, pairing_identities
 from symbolic.deep import forward as symbolic_forward
@@ -57,6 +56,7 @@ from verify.papers.zhang2025.hypotheses import (
     RANK_ONE,
     TWO_LAYER,
 )
+from verify.papers.zhang2025.regimes import manifold_ratios, record_alphas, record_symmetric
 from verify.search import squash
 
 # (pairs, D) of the symmetric datasets searched: from one pair in 1-D to wide and high-dimensional.
@@ -191,7 +191,8 @@ def condition_3(ctx: Context) -> None:
 
     # Condition 3 is the regime (exact multiset comparison of (x, y) and (-x, -y), unit-tested in
     # tests/numeric/test_datasets.py), not a conclusion: the claim is what it implies.
-    ctx.regime(CONDITION_3, symmetric=all(datasets.is_symmetric(ds.X, ds.y) for ds in family))
+    record_symmetric(ctx, family)
+    record_alphas(ctx, ALPHAS)  # the searched slopes are squashed into [0, 1] by construction (_instance)
     checks(family)
     ctx.zero(
         "symbolic: cross term and loss split on a symmetric pair",
@@ -556,6 +557,10 @@ def lemma_14(ctx: Context) -> None:
     n = ctx.param("trials", tiny=2, quick=6, full=32)
     budget = ctx.param("budget", tiny=40, quick=150, full=1000)
     family = _symmetric_family(ctx, "data")
+    # the regime on the data used, with their kink variants (x_1 = 0 on a whole pair keeps the pairing)
+    kinked = [_zero_preactivation(ds, np.zeros((1, 1, ds.D)))[0] for ds in family[1:]]
+    record_symmetric(ctx, [*family, *kinked])
+    record_alphas(ctx, ALPHAS)
     ra, rb = _worst_first_terms(ctx, family, n, lambda a: 0.0)
     ctx.bound(_A_GENERIC, ra, 1.0, why=_FIRST_WHY)
     ctx.bound(_B_GENERIC, rb, 1.0, why=_FIRST_WHY)
@@ -682,6 +687,7 @@ def _lemma15_checks(ctx: Context, random: dict[str, np.ndarray], aligned: np.nda
 def lemma_15(ctx: Context) -> None:
     n = ctx.param("trials", tiny=2, quick=4, full=64)
     budget = ctx.param("budget", tiny=40, quick=200, full=1000)
+    record_alphas(ctx, ALPHAS)  # the searched slopes are squashed into [0, 1] by construction
     random, aligned, gamma = _lemma15_search(ctx, n, ALPHAS)
     why = (
         f"worst lhs/rhs over {len(SHAPES)} shapes (H, D), alpha in [0,1], {n} random nets per alpha and 4 "
@@ -807,12 +813,10 @@ def _manifold_deviations(ctx: Context) -> dict[str, float]:
     each divided by its float64 bound (see the checks' ``why``)."""
     worst = {"rank": 0.0, "imbalance": 0.0, "eq36": 0.0}
     for W1, W2, r, alpha, X in _balanced_states(ctx, "states", 1.0, ALPHAS):
-        H = W1.shape[1]
-        rank_tol, imb_tol = 2 * (H + 4) * EPS, 4 * (H + 4) * EPS
-        n2 = np.sum(W2 * W2, axis=(1, 2))[:, None, None]
-        resid = np.linalg.norm(W1 - W2.transpose(0, 2, 1) * (W2 @ W1) / n2, axis=(1, 2))
-        worst["rank"] = max(worst["rank"], float((resid / np.linalg.norm(W1, axis=(1, 2))).max() / rank_tol))
-        worst["imbalance"] = max(worst["imbalance"], float(np.abs(sign_imbalance(W2) - 1).max() / imb_tol))
+        rank, imbalance = manifold_ratios(W1, W2)
+        worst["rank"] = max(worst["rank"], float(rank.max()))
+        worst["imbalance"] = max(worst["imbalance"], float(imbalance.max()))
+        imb_tol = 4 * (W1.shape[1] + 4) * EPS
         worst["eq36"] = max(worst["eq36"], float(_eq36_ratio(ctx, W1, W2, r, alpha, X, imb_tol).max()))
     return worst
 
@@ -919,6 +923,7 @@ def assumption_7(ctx: Context) -> None:
     # carry relative error <= 2(H+4)eps, the rescaled norms <= 4(H+4)eps), not conclusions.
     ctx.regime(RANK_ONE, ratio=worst["rank"])
     ctx.regime(BALANCED, ratio=worst["imbalance"])
+    record_alphas(ctx, ALPHAS)
     ctx.bound(_EQ36, worst["eq36"], 1.0, why=_EQ36_WHY)
     starts = _manifold_starts(ctx.rng("search").host)
     for alpha in (0.0, 0.5):

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import Backend, to_numpy
-from numeric.data.datasets import Dataset, gaussian_teacher, is_symmetric, whiten
+from numeric.data.datasets import Dataset, gaussian_teacher, whiten
 from numeric.data.initializations import balanced_rank_one
 from numeric.engine.descent import gradient_descent
 from numeric.engine.integrators.control import AdaptiveStep
@@ -46,7 +46,8 @@ from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
 from numeric.models.vector_fields import GradientFlow
 from verify.context import Context
-from verify.papers.zhang2025.hypotheses import CONDITION_3, WHITE
+from verify.papers.zhang2025.hypotheses import WHITE
+from verify.papers.zhang2025.regimes import record_alphas, record_manifold, record_symmetric
 
 # ---------------------------------------------------------------------------- constants
 
@@ -522,10 +523,20 @@ def make_setup(
     return Setup(net, GradientFlow(net, Loss(loss)), data, y0, w_init, label)
 
 
-def record_regimes(ctx: Context, setups: Sequence[Setup], *, white: bool = False) -> None:
-    """Condition 3 (exact pairing of every data set) and, with ``white``, Sigma = I, on the runs' data."""
+def record_regimes(
+    ctx: Context, setups: Sequence[Setup], *, white: bool = False, alphas: Sequence[float] = ()
+) -> None:
+    r"""The hypotheses measured on the runs' data and initial states, each at its worst over ``setups``.
+
+    Condition 3 (exact pairing of every data set); Assumption 7 (rank one and balance of the linear
+    partners' initial states; the ReLU states are the same times :math:`\sqrt{2/(\alpha+1)}`); with
+    ``white``, :math:`\Sigma=I`; with ``alphas``, the slopes in [0, 1].
+    """
     data = [ds for setup in setups for ds in setup.data]
-    ctx.regime(CONDITION_3, symmetric=all(is_symmetric(ds.X, ds.y) for ds in data))
+    record_symmetric(ctx, data)
+    record_manifold(ctx, [setup.net.unpack(setup.y_lin0) for setup in setups])
+    if len(alphas):
+        record_alphas(ctx, alphas)
     if white:
         ctx.regime(WHITE, sigma_dev=max(float(np.abs(ds.Sigma - np.eye(ds.D)).max()) for ds in data))
 

@@ -26,6 +26,7 @@ from verify.papers.zhang2025.paired_runs import (
     paired_gd,
     two_layer,
 )
+from verify.papers.zhang2025.regimes import record_symmetric
 
 # ------------------------------------------------------------ App. C.5, C.6 (Fig. 7b-d)
 
@@ -272,7 +273,9 @@ def section_c6(ctx: Context) -> None:
         )
         return run
 
-    run = measure(gaussian_pairs(ctx, "c6", (D, H, P), seeds, w_init))
+    setup = gaussian_pairs(ctx, "c6", (D, H, P), seeds, w_init)
+    record_symmetric(ctx, setup.data)
+    run = measure(setup)
     ctx.figure(
         "relative weight error, large init",
         xlabel="linear time eta k",
