@@ -296,3 +296,74 @@ def test_sigint_stores_what_finished_and_exits_130(tmp_path):
     assert (out / "slow2026" / "lemma-1.md").is_file() and (out / "index.html").is_file()
     assert "slow2026:lemma-2 started and is not stored" in stderr and "Traceback" not in stderr
     assert stderr.strip().endswith("--resume") and len(stderr.strip().splitlines()) == 1
+
+
+# -- Ctrl-C, then --resume: the same results.json as an uninterrupted run ---------------------------
+BLOCKING_PAPER = """
+import pathlib
+import time
+
+from verify.claim import claim
+from verify.hypotheses import Hypothesis
+from verify.registry import Paper
+
+PAPER = Paper(key="block2026", title="t", authors="a", venue="v")
+H = Hypothesis("h")
+
+
+def _checks(ctx):
+    x = float(ctx.rng("draw").uniform((1,))[0])  # a seeded draw: a re-run claim must measure the same value
+    ctx.close("holds", x, x, why="exact")
+    with ctx.control("broken", breaks=H, must_break=["holds"]):
+        ctx.close("holds", x, x + 1.0, why="exact")
+
+
+@claim("block2026:lemma-1", title="first", source="s", statement="x", hypotheses=[H])
+def first(ctx):
+    _checks(ctx)
+
+
+@claim("block2026:lemma-2", title="blocks while the marker file exists", source="s", statement="x",
+       hypotheses=[H])
+def second(ctx):
+    while pathlib.Path("block").exists():
+        time.sleep(0.05)
+    _checks(ctx)
+
+
+@claim("block2026:lemma-3", title="last", source="s", statement="x", hypotheses=[H])
+def third(ctx):
+    _checks(ctx)
+"""
+
+
+def test_an_interrupted_run_resumed_gives_the_uninterrupted_results(tmp_path):
+    (tmp_path / "block_claims.py").write_text(BLOCKING_PAPER)
+
+    def verify(out, *extra):
+        args = ["run", "block2026", "--claims", "block_claims.py", "--profile", "tiny", "--out", str(out)]
+        return subprocess.Popen(
+            [sys.executable, "-c", "from verify.cli import main; main()", *args, *extra],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    assert verify(whole).wait(timeout=120) == 0
+    (tmp_path / "block").write_text("")
+    proc = verify(cut)
+    deadline = time.monotonic() + 90
+    while not (cut / results.RESULTS_FILE).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # lemma-1 is stored, lemma-2 waits for the marker
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=90) == 130
+    assert list(results.load(cut)) == ["block2026:lemma-1"]
+    first = results.load(cut)["block2026:lemma-1"]
+    (tmp_path / "block").unlink()
+    assert verify(cut, "--resume").wait(timeout=120) == 0
+    resumed, uninterrupted = results.load(cut), results.load(whole)
+    assert list(resumed) == list(uninterrupted)
+    assert all(results.same_result(resumed[i], uninterrupted[i]) for i in uninterrupted)
+    assert resumed["block2026:lemma-1"] == first  # skipped as fresh, not run again
