@@ -21,6 +21,7 @@ from symbolic.to_numeric import lambdify_numeric
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.dana2025.common import EPS, solve_with_error
+from verify.papers.dana2025.hypotheses import GROUP_INIT, ONE_SIGN, ORTHONORMAL, PROP2_TIME
 
 SAFETY = 4.0
 
@@ -58,11 +59,37 @@ def crossing_times(n: np.ndarray, p: int, D: float, z0: float, v0: float, eps: f
 # ------------------------------------------------------------------ simulation of groups
 
 
-def _group_sim(ctx: Context, k: int, p: int, labels: np.ndarray, gammas: np.ndarray, T: float, extra=None):
+def group_regime(ctx: Context, V: np.ndarray, a: np.ndarray, labels: np.ndarray, k: int) -> None:
+    """Record the hypotheses of (9) on one group initialization ``V`` (1, p, n = pk) on x_i = e_i."""
+    p = V.shape[1]
+    on = np.kron(np.eye(p), np.ones(k)).astype(bool)  # neuron j on group j
+    wn = np.linalg.norm(V[0], axis=1)
+    ctx.regime(ORTHONORMAL, gram_dev=0.0)  # x_i = e_i: the orthogonal model is run with unit norms
+    ctx.regime(
+        GROUP_INIT,
+        on_min=V[0][on].min(),
+        off_max=V[0][~on].max(),
+        asym=float((np.abs(np.abs(a[0]) - wn) / wn).max()),
+    )
+    signs = np.sign(a[0])
+    ctx.regime(ONE_SIGN, sy_min=float((signs[:, None] * labels.reshape(p, k)).min()))
+
+
+def _group_sim(
+    ctx: Context,
+    k: int,
+    p: int,
+    labels: np.ndarray,
+    gammas: np.ndarray,
+    T: float,
+    extra=None,
+    record: bool = True,
+):
     """DOPRI5 of the full orthogonal system (x_i = e_i) from a group initialization, at rtol 1e-8 and 1e-10.
 
     Returns ``ts``, per-group ``z`` and ``v`` (B=1, T, p), the loss (T,), and the solver-error estimates.
-    ``extra``: (j, i, value) set <w_j|x_i> = value off-group (breaks (9))."""
+    ``extra``: (j, i, value) set <w_j|x_i> = value off-group (breaks (9)); ``record``: record the
+    hypotheses of (9) on this initialization (not inside a control)."""
     be = ctx.backend
     n = p * k
     signs = np.sign(labels.reshape(p, k)[:, 0])
@@ -71,12 +98,14 @@ def _group_sim(ctx: Context, k: int, p: int, labels: np.ndarray, gammas: np.ndar
         j, i, val = extra
         V[0, j, i] = val
         a = signs[None] * np.linalg.norm(V[0], axis=1)[None]
+    if record:
+        group_regime(ctx, V, a, labels, k)
     model = ShallowReLU(p, n, "orthogonal")
     args = model.args(be, np.ones(n), labels, wperp2=np.zeros((1, p)))
     ts = np.linspace(0.0, T, 61)
     fine, diff = solve_with_error(model, be.asarray(model.pack((V, a))), args, ts, rtol=1e-8)
     out = []
-    for ys in (fine[0], fine[0] - diff[0]):
+    for ys in (fine[0], fine[0] + diff[0]):  # the refined and the coarse solve
         U = ys[:, : p * n].reshape(len(ts), p, n)
         Ug = np.stack([U[:, j, j * k : (j + 1) * k] for j in range(p)], axis=1)  # (T, p, k)
         yg = labels.reshape(p, k)
@@ -111,7 +140,8 @@ def _closed_form_errors(ctx: Context, printed: bool, ks, p: int, key: str, extra
         yg = labels.reshape(p, k)
         Dn = np.linalg.norm(yg, axis=1) / np.sqrt(k)
         T = 2.5 * t_n(n, p) / Dn.min()
-        ts, (z, v, _), err = _group_sim(ctx, k, p, labels, gammas, T, extra)
+        record = extra is None and not mixed  # a control's broken setup says nothing of the regime
+        ts, (z, v, _), err = _group_sim(ctx, k, p, labels, gammas, T, extra, record=record)
         c = 2 * np.sqrt(k) * Dn / n
         z_cf = np.stack([fz(ts, c[j], z[0, j], v[0, j], n, p) for j in range(p)], axis=1)
         v_cf = np.stack([fv(ts, c[j], z[0, j], v[0, j], n, p) for j in range(p)], axis=1)
@@ -151,11 +181,7 @@ def _check_closed_forms(ctx: Context, rows, label: str) -> None:
     r"$z=\tanh(\frac{ct}2+\beta)$, $\beta=\mathrm{artanh}\,z_0$, "
     r"$v=\frac{v_0F}{1+\frac{2v_0}{np}\int_0^tF}$, "
     r"$F=\cosh^2(\frac{ct}2+\beta)/\cosh^2\beta$; $v\to P=p\sqrt{k_n}\|D^n_j\|$.",
-    hypotheses=[
-        "orthonormal inputs",
-        "group initialization (9), exactly 0 off-group",
-        "one label sign per group",
-    ],
+    hypotheses=[ORTHONORMAL, GROUP_INIT, ONE_SIGN],
 )
 def equation_69_corrected(ctx: Context) -> None:
     ks = ctx.param("k_grid", tiny=[4], quick=[4, 16], full=[4, 16, 64, 256])
@@ -182,7 +208,7 @@ def equation_69_corrected(ctx: Context) -> None:
     )
     with ctx.control(
         "neuron 0 also active on one example of group 1",
-        breaks="group initialization (9), exactly 0 off-group",
+        breaks=GROUP_INIT,
         must_break=["corrected closed form vs full system*"],
     ):
         rows = _closed_form_errors(ctx, False, ks[:1], 2, "eq69", extra=(0, 2 * ks[0] - 1, 0.5))
@@ -198,7 +224,7 @@ def equation_69_corrected(ctx: Context) -> None:
     r"w^+_j\rangle=\frac{\sinh(c^j_nt)+z_0\cosh(c^j_nt)}{\cosh(c^j_nt)+z_0\sinh(c^j_nt)}$ and "
     r"$\|w_j(t)\|_+^2=\frac{P "
     r"v_0(\cosh(c^j_nt)+z_0\sinh(c^j_nt))}{P+v_0(\sinh(c^j_nt)+z_0(\cosh(c^j_nt)-1))}$.",
-    hypotheses=["as in dana2025:equation-69-corrected"],
+    hypotheses=[ORTHONORMAL, GROUP_INIT, ONE_SIGN],
     erratum=Erratum(
         r"(67) solves $\dot z=c(1-z^2)$, but (66) gives $\dot z=\frac c2(1-z^2)$ "
         r"($c=c^j_n=2\sqrt{k_n}\|D^n_j\|/n$); "
@@ -256,7 +282,7 @@ def _L_n(t: np.ndarray, n: float, Ds) -> np.ndarray:
     r"$\frac{t^j_n(\varepsilon)-t^j_n(1-\varepsilon)}{t_n}\log(np)\to\frac2{\|D^\infty_j\|}"
     r"\log\mathcal C(\varepsilon)$, $\mathcal C(\varepsilon)=\frac{(1-\sqrt\varepsilon)\sqrt{1-\varepsilon}}"
     r"{\sqrt\varepsilon(1-\sqrt{1-\varepsilon})}$, independent of the initialization.",
-    hypotheses=["orthonormal inputs", "group initialization (9), symmetric init", "one label sign per group"],
+    hypotheses=[ORTHONORMAL, GROUP_INIT, ONE_SIGN],
 )
 def theorem_2_corrected(ctx: Context) -> None:
     ks = ctx.param("k_grid", tiny=[8], quick=[8, 32], full=[8, 32, 128])
@@ -314,7 +340,7 @@ def theorem_2_corrected(ctx: Context) -> None:
     _check_final_loss(ctx, ks, mixed=False)
     with ctx.control(
         "group 0 has one label of the wrong sign",
-        breaks="one label sign per group",
+        breaks=ONE_SIGN,
         must_break=["simulated loss vs closed form*"],
     ):
         _check_final_loss(ctx, ks[:1], mixed=True)
@@ -330,7 +356,7 @@ def _check_final_loss(ctx: Context, ks, *, mixed: bool) -> None:
         n = p * k
         yg = labels.reshape(p, k)
         Dn = np.linalg.norm(yg, axis=1) / np.sqrt(k)
-        ts, (z, v, L), err = _group_sim(ctx, k, p, labels, gammas, 3 * t_n(n, p) / Dn.min())
+        ts, (z, v, L), err = _group_sim(ctx, k, p, labels, gammas, 3 * t_n(n, p) / Dn.min(), record=not mixed)
         cf = sum(f(ts, n, p, Dn[j], z[0, j], v[0, j]) for j in range(p)) / p
         ctx.close(
             f"simulated loss vs closed form over [0, 3 t_n/min||D||], k = {k}, p = 2 (final closed-form "
@@ -352,7 +378,11 @@ def _check_final_loss(ctx: Context, ks, *, mixed: bool) -> None:
     r"{\log n}$ with "
     r"$C^j(\varepsilon)=\frac{1-\sqrt\varepsilon}{1+\|D\|(1-\sqrt\varepsilon)}\frac{1+\|D\|(1-\sqrt{1-\varepsilon})}"
     r"{1-\sqrt{1-\varepsilon}}>1$ (87).",
-    hypotheses=["as in dana2025:theorem-2-corrected"],
+    hypotheses=[
+        "as in dana2025:theorem-2-corrected; every check here is on the exact closed form of the group "
+        "dynamics, which holds the hypotheses by construction (nothing to measure: the simulated regime "
+        "is recorded by dana2025:theorem-2-corrected)"
+    ],
     erratum=Erratum(
         r"the window is $t_n(\varepsilon)-t_n(1-\varepsilon)>0$ (the main text's sign is reversed) and its "
         r"constant "
@@ -418,10 +448,7 @@ def _plateau_check(ctx: Context, Ds, n: float) -> None:
     r"plateaus $(1^2+2^2)/4$ and $1/4$ before reaching 0, with transitions at $t=1/2$ and $t=1$, visible for "
     r"very "
     r"large $n$.",
-    hypotheses=[
-        "orthonormal inputs, group initialization, symmetric init, constant labels per group",
-        "distinct ||D_j|| (two transitions)",
-    ],
+    hypotheses=[ORTHONORMAL, GROUP_INIT, ONE_SIGN, "distinct ||D_j|| (two transitions)"],
 )
 def figure_2(ctx: Context) -> None:
     k = ctx.param("m", tiny=16, quick=64, full=512)
@@ -515,7 +542,7 @@ def prop2_scaled_curvature(
     c = 2 * np.sqrt(k) * D / n
     cym, cyp = y.min(), y.max()
     C = max(alpha * cym, (1 / (2 * cym)) ** (1 / alpha))
-    ts = C * n ** (3 * alpha - 1) * np.log(C * n) * np.geomspace(1, 30, 25)
+    ts = C * n ** (3 * alpha - 1) * np.log(C * n) * PROP2_TIMES
     num, den, _ = group_curvature_terms(ts[:, None], c, z0, v0, k, p, D)
     ok = den.min(axis=1) > 1e-280  # every term in the normal float range (the formulas are cancellation-free)
     with np.errstate(invalid="ignore"):
@@ -524,6 +551,7 @@ def prop2_scaled_curvature(
     return n**alpha * mu, float(2 * cym * np.min(v0 / (2 + v0))), float(4 * cyp)
 
 
+PROP2_TIMES = np.geomspace(1, 30, 25)  # evaluated times / C n^(3 alpha - 1) log(C n)
 PROP2_N = 16  # searched n: k = 16, 8, 4, 2, 1 for alpha = 1/2, 5/8, 3/4, 7/8, 1
 
 
@@ -567,26 +595,33 @@ def prop2_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     r"$C=\max(\alpha C_y^-,(2C_y^-)^{-1/\alpha})$, $K_1=2C_y^-\min_j\frac{\|w_j(0)\|^2}{2+\|w_j(0)\|^2}$, "
     r"$K_2=4C_y^+$.",
     hypotheses=[
-        "as stated; the curvature is evaluated from the corrected closed form "
-        "(dana2025:equation-69-corrected)",
-        r"$t\ge Cn^{3\alpha-1}\log(Cn)$",
+        "the curvature is evaluated from the corrected closed form (dana2025:equation-69-corrected), "
+        "which carries orthonormal inputs, exactly 0 off-group and |a_j| = ||w_j|| by construction",
+        GROUP_INIT,
+        ONE_SIGN,
+        PROP2_TIME,
     ],
 )
 def proposition_2(ctx: Context) -> None:
     ms = ctx.param("log2n_grid", tiny=[8, 12], quick=[8, 12, 16], full=[8, 12, 16, 20])
     budget = ctx.param("budget", tiny=40, quick=200, full=3000)
     rng = ctx.rng("p2").host
-    worst_lo, worst_hi, rows = np.inf, -np.inf, []
+    worst_lo, worst_hi, rows, on_min, sy_min = np.inf, -np.inf, [], np.inf, np.inf
     for alpha in (0.5, 0.625, 0.75, 0.875, 1.0):
         for m in ms:
             n = 2**m
             k = 2 ** round(2 * (1 - alpha) * m)
             p = n // k
             y, gam = rng.uniform(1.0, 2.0, (p, k)), rng.uniform(0.2, 1.0, (p, k))
+            on_min, sy_min = min(on_min, float(gam.min())), min(sy_min, float(y.min()))
             scaled, K1, K2 = prop2_scaled_curvature(alpha, n, y, gam)
             worst_lo = min(worst_lo, float((scaled / K1).min()))
             worst_hi = max(worst_hi, float((scaled / K2).max()))
             rows.append((alpha, n, k, p, float(scaled.min()), float(scaled.max()), K1, K2))
+    # the closed form's off-group entries are 0 and |a_j| = ||w_j|| exactly; the entries and labels are drawn
+    ctx.regime(GROUP_INIT, on_min=on_min, off_max=0.0, asym=0.0)
+    ctx.regime(ONE_SIGN, sy_min=sy_min)  # label magnitudes per group, each group's sign s_j
+    ctx.regime(PROP2_TIME, ratio=float(PROP2_TIMES.min()))
     ctx.bound(
         "min over alpha, n, t >= C n^(3 alpha - 1) log(C n) of n^alpha mu(t) / K_1",
         worst_lo,
@@ -615,7 +650,7 @@ def proposition_2(ctx: Context) -> None:
     )
     with ctx.control(
         "the bounds at t = 0 (before the stated time)",
-        breaks=r"$t\ge Cn^{3\alpha-1}\log(Cn)$",
+        breaks=PROP2_TIME,
         must_break=["max over alpha, n, t of n^alpha mu(t) / K_2"],
     ):
         alpha, m = 0.5, ms[-1]
