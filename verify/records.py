@@ -253,10 +253,27 @@ class HypothesisRecord(JsonRecord):
 
 @dataclass(frozen=True)
 class Regime(JsonRecord):
-    """Whether the run reached the regime of every measured hypothesis (``None``: none measured)."""
+    """Whether the run reached the regime of every quantitative hypothesis (``None``: not decided).
+
+    ``reached`` is ``None`` in two cases the ``reason`` tells apart (:attr:`state`): a hypothesis
+    with a quantitative test was never measured (``"not measured: H1, H2"``), or the claim assumes
+    structural hypotheses only (``"no quantitative hypothesis (structural hypotheses only: ...)"``).
+    Records written before that distinction (``"no quantitative regime measured"``) read as not
+    measured, which is what they say.
+    """
 
     reached: bool | None
     reason: str
+
+    NOT_MEASURED = "not measured"
+    STRUCTURAL = "no quantitative hypothesis"
+
+    @property
+    def state(self) -> str:
+        """``reached``, ``not reached``, ``not measured`` or ``structural only``."""
+        if self.reached is not None:
+            return "reached" if self.reached else "not reached"
+        return "structural only" if self.reason.startswith(self.STRUCTURAL) else self.NOT_MEASURED
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from numeric.backend import Backend
 from verify.claim import Claim
 from verify.context import Context
 from verify.errors import UserError
+from verify.hypotheses import Hypothesis
 from verify.profiles import Profile
 from verify.provenance import PeakMemory, git_commit, machine, versions
 from verify.records import HypothesisRecord, Provenance, Record, Regime
-from verify.verdict import control_outcomes, decide, outside_regime
+from verify.verdict import control_outcomes, decide, outside_regime, unmeasured
 
 
 def run_claim(
@@ -46,6 +47,7 @@ def run_claim(
         crashed=bool(error),
         controls=ctx.controls,
         regimes=ctx.regimes,
+        hypotheses=claim.hypotheses,
         scale=ctx.scale,
     )
     if error:
@@ -62,7 +64,7 @@ def run_claim(
         reason=reason,
         checks=tuple(ctx.checks),
         controls=tuple(control_outcomes(ctx.checks, ctx.controls)),
-        regime=_regime(ctx.regimes),
+        regime=_regime(claim.hypotheses, ctx.regimes),
         scale=ctx.scale,
         figures=tuple(ctx.figures),
         notes=tuple(ctx.notes),
@@ -95,12 +97,27 @@ def _hypotheses(claim: Claim, regimes: list[HypothesisRecord]) -> tuple[Hypothes
     return tuple(out)
 
 
-def _regime(regimes: list[HypothesisRecord]) -> Regime:
-    if not regimes:
-        return Regime(None, "no quantitative regime measured")
+def _regime(hypotheses: tuple[Hypothesis, ...], regimes: list[HypothesisRecord]) -> Regime:
+    """The run's regime summary, one of four states (:attr:`verify.records.Regime.state`): not
+    reached (some reading outside), not measured (a hypothesis with a ``test`` never recorded),
+    reached (every quantitative hypothesis recorded inside), or structural hypotheses only."""
+    missing = unmeasured(hypotheses, regimes)
+    readings = "; ".join(f"{r.name}: {r.measured}" for r in regimes)
     if not all(r.reached for r in regimes):
-        return Regime(False, f"not reached ({outside_regime(regimes)})")
-    return Regime(True, "; ".join(f"{r.name}: {r.measured}" for r in regimes))
+        also = f"; {Regime.NOT_MEASURED}: {', '.join(missing)}" if missing else ""
+        return Regime(False, f"not reached ({outside_regime(regimes)}){also}")
+    if missing:
+        return Regime(
+            None,
+            f"{Regime.NOT_MEASURED}: {', '.join(missing)}" + (f" (reached: {readings})" if readings else ""),
+        )
+    if regimes:
+        return Regime(True, readings)
+    names = ", ".join(h.name for h in hypotheses)
+    return Regime(
+        None,
+        f"{Regime.STRUCTURAL} " + (f"(structural hypotheses only: {names})" if names else "(none declared)"),
+    )
 
 
 def run_claims(

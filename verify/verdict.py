@@ -8,7 +8,9 @@ A claim's verdict is earned:
 * XPASS        -- a documented erratum whose checks pass (strict, like pytest's xfail).
 * INCONCLUSIVE -- a check could not be decided (regime unreachable in float64, a probability
                   without power, an order fit that cannot separate neighbouring orders); the
-                  run did not reach the quantitative regime of a hypothesis; a failure seen
+                  run did not reach the quantitative regime of a hypothesis, or never measured
+                  it (a hypothesis with a quantitative ``test`` that no ``ctx.regime`` recorded:
+                  the checks may hold or fail outside the statement's hypotheses); a failure seen
                   only at reduced scale; or the claim has no negative control, or a control
                   did not break the conclusions it names (then the checks were never shown
                   able to fail for the reason that matters, so they cannot earn a PASS).
@@ -21,9 +23,10 @@ from __future__ import annotations
 import fnmatch
 from collections.abc import Sequence
 
+from verify.hypotheses import Hypothesis
 from verify.records import Check, Control, ControlDeclaration, HypothesisRecord, Outcome, Scale, Verdict
 
-__all__ = ["Outcome", "Verdict", "control_outcomes", "decide", "outside_regime"]
+__all__ = ["Outcome", "Verdict", "control_outcomes", "decide", "outside_regime", "unmeasured"]
 
 
 def control_outcomes(checks: Sequence[Check], controls: Sequence[ControlDeclaration]) -> list[Control]:
@@ -68,6 +71,12 @@ def outside_regime(regimes: Sequence[HypothesisRecord]) -> str:
     return "; ".join(f"{r.name}: {r.measured}, needs {r.condition}" for r in regimes if not r.reached)
 
 
+def unmeasured(hypotheses: Sequence[Hypothesis], regimes: Sequence[HypothesisRecord]) -> list[str]:
+    """Names of the ``hypotheses`` with a quantitative ``test`` that no regime reading records."""
+    recorded = {r.name for r in regimes}
+    return [h.name for h in hypotheses if h.test is not None and h.name not in recorded]
+
+
 def _match(pattern: str, name: str) -> bool:
     return name == pattern or fnmatch.fnmatchcase(name, pattern)
 
@@ -79,6 +88,7 @@ def decide(
     crashed: bool,
     controls: Sequence[ControlDeclaration] = (),
     regimes: Sequence[HypothesisRecord] = (),
+    hypotheses: Sequence[Hypothesis] = (),
     scale: Scale | None = None,
 ) -> tuple[Verdict, str]:
     """Combine checks into a claim verdict and a one-line reason.
@@ -86,7 +96,16 @@ def decide(
     ``checks`` are those of :class:`verify.context.Context`; a check with a non-empty
     ``control`` belongs to a negative control. ``controls`` are the control declarations
     (see :func:`control_outcomes`), ``regimes`` the regime readings of the claim's
-    hypotheses and ``scale`` the reduced-scale / stand-in label, if any.
+    hypotheses, ``hypotheses`` the ones the claim assumes and ``scale`` the reduced-scale /
+    stand-in label, if any.
+
+    The regime comes before the checks: a run outside a hypothesis's regime, or one that
+    never measured a hypothesis with a quantitative ``test`` (:func:`unmeasured`), is
+    INCONCLUSIVE whether its checks hold or fail -- a failure there may be the run's, not
+    the statement's, exactly as outside the regime. A hypothesis with wording only (no
+    ``test``) asks for no reading. A documented erratum that reproduces stays XFAIL either
+    way (the printed statement is shown wrong by the failing instance itself), and one that
+    did not reproduce stays XPASS (strict: the erratum documentation must be revisited).
     """
     if crashed:
         return Verdict.ERROR, "the claim raised an exception"
@@ -99,13 +118,17 @@ def decide(
     failed = [c.name for c in main if c.outcome == Outcome.FAIL]
     undecided = [c.name for c in main if c.outcome == Outcome.INCONCLUSIVE]
     outside = [r for r in regimes if not r.reached]
+    missing = unmeasured(hypotheses, regimes)
     label = f" [{scale.kind}: {scale.reason}]" if scale else ""
     if erratum and failed:
         return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks){label}"
     if outside:
         return Verdict.INCONCLUSIVE, f"regime not reached at this profile ({outside_regime(outside)})"
+    listed = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
+    if missing and not erratum:
+        seen = f" (failed: {listed}, with the hypotheses unverified on this run)" if failed else ""
+        return Verdict.INCONCLUSIVE, f"regime not measured: {', '.join(missing)}{seen}"
     if failed:
-        listed = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
         if scale and not scale.persists:
             return Verdict.INCONCLUSIVE, (
                 f"failed at {scale.kind} ({listed}), not shown to persist towards the paper's scale{label}"

@@ -263,3 +263,25 @@ def test_rerender_rewrites_nothing(rendered, records, monkeypatch):
     monkeypatch.setattr(render_module, "draw_figures", lambda out_dir, jobs: None)
     render(rendered, records, {})
     assert {p: p.stat().st_mtime_ns for p in rendered.rglob("*") if p.is_file()} == before
+
+
+REGIME_STATES = {
+    Regime(True, "p << n: p = 2, n = 12"): "reached — p << n: p = 2, n = 12",
+    Regime(False, "not reached (p << n: p = 6, n = 12, needs p <= n / 4)"): "not reached (p << n: p = 6",
+    Regime(None, "not measured: p << n"): "not measured: p << n",
+    Regime(None, "no quantitative hypothesis (structural hypotheses only: h)"): "structural only — no quant",
+    Regime(None, "no quantitative regime measured"): "not measured — no quantitative regime measured",
+}
+
+
+@pytest.mark.parametrize("regime", list(REGIME_STATES), ids=lambda r: r.state)
+def test_claim_page_and_index_show_the_regime_state(records, regime):
+    from verify.report.document import to_html_page, to_markdown
+
+    r = replace(records[0], regime=regime)
+    assert REGIME_STATES[regime] in VisibleText.of(to_html_page(claim_page(r, [], stale=False))).text
+    index = to_markdown(index_page([r], stale=set()))
+    assert "| regime |" in index
+    (row,) = [line for line in index.splitlines() if line.startswith(f"| [{r.id}]")]
+    bold = regime.state in ("not reached", "not measured")
+    assert (f"**{regime.state}**" if bold else f" {regime.state} |") in row

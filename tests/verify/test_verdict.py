@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 from cli_support import fake_check
 
+from verify.hypotheses import Hypothesis
 from verify.records import Check, ControlDeclaration, HypothesisRecord, Scale
 from verify.verdict import Outcome, Verdict, decide
 
@@ -168,3 +169,43 @@ def test_which_verdicts_are_failures(v, failure):
 def test_verdicts_are_strings():
     assert str(Verdict.PASS) == "PASS" and Verdict("XFAIL") is Verdict.XFAIL
     assert str(Outcome.FAIL) == "fail"
+
+
+# -- the regime must be measured: a hypothesis with a quantitative test that no reading records --
+TESTED = Hypothesis("p << n", "p << n", "p <= n / 4", test=lambda p, n: p <= n / 4)
+WORDING = Hypothesis("bias-free")
+
+
+def test_an_unmeasured_quantitative_hypothesis_keeps_a_holding_claim_from_passing():
+    checks = [check(P, name="odd part"), check(F, CTRL, "odd part")]
+    v, reason = decide(checks, erratum=False, crashed=False, controls=[ctl()], hypotheses=[WORDING, TESTED])
+    assert v == Verdict.INCONCLUSIVE and reason == "regime not measured: p << n"
+    measured = [HypothesisRecord("p << n", "p << n", "p <= n / 4", True, "p = 2, n = 12")]
+    v, _ = decide(
+        checks, erratum=False, crashed=False, controls=[ctl()], regimes=measured, hypotheses=[TESTED]
+    )
+    assert v == Verdict.PASS
+
+
+def test_structural_hypotheses_alone_ask_for_no_regime_reading():
+    checks = [check(P, name="odd part"), check(F, CTRL, "odd part")]
+    v, _ = decide(checks, erratum=False, crashed=False, controls=[ctl()], hypotheses=[WORDING])
+    assert v == Verdict.PASS
+
+
+def test_a_failure_with_its_regime_unmeasured_is_inconclusive_and_names_the_failure():
+    v, reason = decide([check(F, name="odd part")], erratum=False, crashed=False, hypotheses=[TESTED])
+    assert v == Verdict.INCONCLUSIVE
+    assert reason.startswith("regime not measured: p << n") and "failed: odd part" in reason
+
+
+def test_an_erratum_is_not_subject_to_the_unmeasured_rule():
+    assert decide([check(F)], erratum=True, crashed=False, hypotheses=[TESTED])[0] == Verdict.XFAIL
+    assert decide([check(P)], erratum=True, crashed=False, hypotheses=[TESTED])[0] == Verdict.XPASS
+
+
+def test_a_regime_outside_is_reported_before_one_unmeasured():
+    other = Hypothesis("d >= n", condition="d >= n", test=lambda d, n: d >= n)
+    outside = [HypothesisRecord("p << n", "p << n", "p <= n / 4", False, "p = 25, n = 12")]
+    v, reason = decide([check(P)], erratum=False, crashed=False, regimes=outside, hypotheses=[TESTED, other])
+    assert v == Verdict.INCONCLUSIVE and "regime not reached" in reason

@@ -86,12 +86,13 @@ def _claims_table(records: list[Record], stale: set[str], prefix: str) -> Table:
                 r.title,
                 Verdict(r.verdict),
                 r.reason + mark,
+                REGIME_MARK[r.regime.state],
                 Literal(p.profile, code=True),
                 Literal(short_commit(p.git_commit), code=True),
                 Literal(f"{p.runtime_s:.1f}"),
             )
         )
-    head = ("claim", "title", "verdict", "reason", "profile", "commit", "runtime (s)")
+    head = ("claim", "title", "verdict", "reason", "regime", "profile", "commit", "runtime (s)")
     return Table(head, tuple(rows), tuple(str(r.verdict) for r in records), css="claims")
 
 
@@ -225,9 +226,20 @@ def _hypotheses(record: Record) -> list:
     return blocks
 
 
+# how the index and a claim page mark each regime state (Regime.state); a bold mark keeps a PASS from it
+REGIME_MARK = {
+    "reached": "reached",
+    "not reached": "**not reached**",
+    "not measured": "**not measured**",
+    "structural only": "structural only",
+}
+
+
 def _regime(record: Record) -> list:
-    reached, reason = record.regime.reached, record.regime.reason
-    return [para(f"*Regime:* {reason}" if reached is None else f"*Regime:* {_reached(reached)} — {reason}")]
+    """``Regime: <state mark> <reason>``, the reason's own leading state words not repeated."""
+    state, reason = record.regime.state, record.regime.reason
+    rest = reason[len(state) :] if reason.startswith(state) else f" — {reason}"
+    return [para(f"*Regime:* {REGIME_MARK[state]}{rest}")]
 
 
 def _expected_and_tolerance(check: Check) -> tuple[str, str]:

@@ -51,6 +51,7 @@ from verify.papers.kou2023.hypotheses import (
     STEP_B3,
     WIDTH,
 )
+from verify.regimes import Reading, record_worst
 
 EPS = float(np.finfo(np.float64).eps)
 # Richardson factor: an error shrinking at least 3x per decade (O(log t / t) predicts ~8x at
@@ -226,8 +227,11 @@ def regime_dimension(n: int, d: int, gamma: float, R: float = 1.0, fraction: flo
     return max(d, int(np.ceil(need)))
 
 
-def _regime_readings(ens: Ens) -> dict[str, tuple[float, dict]]:
-    """Per hypothesis name: (how far out, the quantities its test reads) on one run (larger: worse)."""
+def regime_readings(ens: Ens) -> dict[str, Reading]:
+    r"""Per hypothesis name, the :class:`~verify.regimes.Reading` of one run: :math:`\kappa=np/R_{\min}^2`
+    and :math:`R` of the data, the smallest positive slope, :math:`\eta R_{\max}^2/(nm)` from the run's
+    :math:`\eta`, :math:`\beta=\max|\langle w^{(0)},x_i\rangle|` and :math:`\min_i|S_i^{(0)}|` from its
+    initial projections (thresholds and their justification: :mod:`verify.papers.kou2023.hypotheses`)."""
     setup, data = ens.setup, ens.setup.data
     R = data.R_max / data.R_min
     Z0 = np.asarray(ens.run.model.init.Z0)
@@ -235,23 +239,25 @@ def _regime_readings(ens: Ens) -> dict[str, tuple[float, dict]]:
     gamma = setup.gamma
     step = float(setup.eta * data.R_max**2 / (data.n * setup.m))
     out = {
-        NEAR_ORTH_RELU.name: (R**2 * data.kappa, {"kappa": data.kappa, "R": R}),
-        STEP.name: (step, {"step": step}),
-        SMALL_INIT.name: (float(beta.max()), {"beta": float(beta.max())}),
-        LEAKY.name: (
+        NEAR_ORTH_RELU.name: Reading(R**2 * data.kappa, {"kappa": data.kappa, "R": R}),
+        STEP.name: Reading(step, {"step": step}),
+        SMALL_INIT.name: Reading(float(beta.max()), {"beta": float(beta.max())}),
+        LEAKY.name: Reading(
             max(float(gamma.max()) - 1, -float(gamma.min())),
             {"gamma_min": float(gamma.min()), "gamma_max": float(gamma.max())},
         ),
-        RELU.name: (float(np.abs(gamma).max()), {"gamma_max": float(gamma.max())}),
+        RELU.name: Reading(float(np.abs(gamma).max()), {"gamma_max": float(gamma.max())}),
     }
     if np.any(gamma > 0):
         g = float(gamma[gamma > 0].min())
-        out[NEAR_ORTH.name] = (R**2 * data.kappa / g**4, {"kappa": data.kappa, "R": R, "gamma": g})
+        out[NEAR_ORTH.name] = Reading(R**2 * data.kappa / g**4, {"kappa": data.kappa, "R": R, "gamma": g})
         b = int(np.argmax(np.where(gamma > 0, beta / np.maximum(gamma, 1e-300), -np.inf)))
-        out[INIT_B2.name] = (float(beta[b] / gamma[b]), {"beta": float(beta[b]), "gamma": float(gamma[b])})
+        out[INIT_B2.name] = Reading(
+            float(beta[b] / gamma[b]), {"beta": float(beta[b]), "gamma": float(gamma[b])}
+        )
     m, y, act = setup.m, data.y, ens.run.act0
     active = np.where(y[None, None, :] > 0, act[:, :m, :], act[:, m:, :]).sum(axis=1).min()
-    out[WIDTH.name] = (-float(active), {"min_active": float(active)})
+    out[WIDTH.name] = Reading(-float(active), {"min_active": float(active)})
     for alias, of in ((NEAR_ORTH_B4, NEAR_ORTH), (STEP_B3, STEP)):
         if of.name in out:
             out[alias.name] = out[of.name]
@@ -259,22 +265,12 @@ def _regime_readings(ens: Ens) -> dict[str, tuple[float, dict]]:
 
 
 def record_regime(ctx: Context, *runs: Ens) -> None:
-    r"""Record (``ctx.regime``) each declared hypothesis of the claim a run measures, worst over ``runs``.
+    r"""Record (``ctx.regime``) each declared hypothesis of the claim a run measures, worst over ``runs``
+    (:func:`verify.regimes.record_worst` of :func:`regime_readings`).
 
-    ``runs`` are the setups the claim's conclusions are checked on (never a control's); the
-    quantities are measured on them: :math:`\kappa=np/R_{\min}^2` and :math:`R` of the data, the
-    smallest positive slope, :math:`\eta R_{\max}^2/(nm)` from the run's :math:`\eta`,
-    :math:`\beta=\max|\langle w^{(0)},x_i\rangle|` and :math:`\min_i|S_i^{(0)}|` from its initial
-    projections (thresholds and their justification: :mod:`verify.papers.kou2023.hypotheses`).
+    ``runs`` are the setups the claim's conclusions are checked on (never a control's).
     """
-    worst: dict[str, tuple[float, dict]] = {}
-    for ens in runs:
-        for name, (bad, measured) in _regime_readings(ens).items():
-            if name not in worst or bad > worst[name][0]:
-                worst[name] = (bad, measured)
-    for h in ctx.hypotheses:
-        if h.test is not None and h.name in worst:
-            ctx.regime(h, **worst[h.name][1])
+    record_worst(ctx, [regime_readings(ens) for ens in runs])
 
 
 def record_unit_orthogonal(ctx: Context, hypothesis: Hypothesis, data: GramData) -> None:

@@ -1,7 +1,8 @@
 r"""Measuring the regime of min2024's hypotheses (:mod:`~verify.papers.min2024.hypotheses`) on a run.
 
-:func:`record` measures, on the :class:`~verify.papers.min2024.common.Problem` s a claim runs
-(worst over them), each hypothesis it is given and records it with ``ctx.regime``.  The output
+:func:`record` measures, on the :class:`~verify.papers.min2024.common.Problem` s a claim runs, each
+hypothesis it is given (:func:`readings`) and records the worst problem's reading
+(:func:`verify.regimes.record_worst`).  The output
 size in the alignment window is measured in log10, so runs at :math:`\epsilon=e^{-10^4}` (where
 :math:`f` underflows to 0) report how small it is:
 
@@ -18,7 +19,6 @@ size in the alignment window is measured in log10, so runs at :math:`\epsilon=e^
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import numpy as np
 from scipy.special import logsumexp
@@ -32,10 +32,12 @@ from verify.papers.min2024.hypotheses import (
     ASSUMPTION_1,
     ASSUMPTION_2,
     BALANCED,
+    EPS64,
     EPS_28,
     EPS_29,
     SMALL_INIT,
 )
+from verify.regimes import Reading, record_worst
 
 LN10 = float(np.log(10.0))
 
@@ -72,39 +74,66 @@ def log10_output_bound(p: Problem, t_end: float) -> float:
     return float((np.log(xmax) + logsumexp(2 * rho0, axis=-1).max() + 4 * p.n * xmax * t_end) / LN10)
 
 
-def _worst_member(problems: Sequence[Problem], value: Callable[[Problem, int], float]) -> float:
-    return max(value(p, b) for p in problems for b in range(p.B))
+def _worst_member(p: Problem, value: Callable[[Problem, int], float]) -> float:
+    return max(value(p, b) for b in range(p.B))
 
 
-MEASURES: dict[str, Callable[[Sequence[Problem]], dict[str, Any]]] = {
-    ASSUMPTION_1.name: lambda ps: {"mu": min(separation(p.X, p.y) for p in ps)},
-    ASSUMPTION_2.name: lambda ps: {
-        "zeta2": -_worst_member(ps, lambda p, b: -zeta2(p.W0[b], p.s[b], p.X, p.y))
-    },
-    BALANCED.name: lambda ps: {
-        "imbalance": max(problem_imbalance(p) for p in ps),
-        "D": max(p.X.shape[1] for p in ps),
-    },
-    EPS_28.name: lambda ps: {
-        "log_eps_minus_threshold": _worst_member(ps, lambda p, b: p.log_eps[b] - log_eps_threshold(p, b))
-    },
-    EPS_29.name: lambda ps: {
-        "log_eps_minus_first_term": _worst_member(ps, lambda p, b: p.log_eps[b] - log_eps_first_term(p, b))
-    },
+def _balanced(p: Problem) -> Reading:
+    r"""Imbalance in units of its rounding threshold :math:`(D+4)\epsilon_{64}`: the worst problem is the
+    one nearest that threshold, whatever its dimension."""
+    imb, D = problem_imbalance(p), p.X.shape[1]
+    return Reading(imb / ((D + 4) * EPS64), {"imbalance": imb, "D": D})
+
+
+def _assumption_2(p: Problem) -> Reading:
+    z = -_worst_member(p, lambda p, b: -zeta2(p.W0[b], p.s[b], p.X, p.y))
+    return Reading(-z, {"zeta2": z})
+
+
+def _eps_28(p: Problem) -> Reading:
+    gap = _worst_member(p, lambda p, b: p.log_eps[b] - log_eps_threshold(p, b))
+    return Reading(gap, {"log_eps_minus_threshold": gap})
+
+
+def _eps_29(p: Problem) -> Reading:
+    gap = _worst_member(p, lambda p, b: p.log_eps[b] - log_eps_first_term(p, b))
+    return Reading(gap, {"log_eps_minus_first_term": gap})
+
+
+def _assumption_1(p: Problem) -> Reading:
+    mu = separation(p.X, p.y)
+    return Reading(-mu, {"mu": mu})
+
+
+MEASURES: dict[str, Callable[[Problem], Reading]] = {
+    ASSUMPTION_1.name: _assumption_1,
+    ASSUMPTION_2.name: _assumption_2,
+    BALANCED.name: _balanced,
+    EPS_28.name: _eps_28,
+    EPS_29.name: _eps_29,
 }
+
+
+def readings(p: Problem, hypotheses: Sequence[Hypothesis], window: float | None = None) -> dict[str, Reading]:
+    """The :class:`~verify.regimes.Reading` of each of ``hypotheses`` on the problem ``p`` (worst member).
+
+    :data:`SMALL_INIT` needs ``window``, the end of the time window the claim uses the
+    alignment phase on (:func:`log10_output_bound`); the others are read off the problem."""
+    out = {}
+    for h in hypotheses:
+        if h is SMALL_INIT:
+            if window is None:
+                raise ValueError("the small-initialization regime needs the claim's time window")
+            bound = log10_output_bound(p, window)
+            out[h.name] = Reading(bound, {"log10_max_f": bound})
+        else:
+            out[h.name] = MEASURES[h.name](p)
+    return out
 
 
 def record(
     ctx: Context, problems: Sequence[Problem], *hypotheses: Hypothesis, window: float | None = None
 ) -> None:
-    """Measure each of ``hypotheses`` on ``problems`` (worst over them) and record it (``ctx.regime``).
-
-    :data:`SMALL_INIT` needs ``window``, the end of the time window the claim uses the
-    alignment phase on (:func:`log10_output_bound`); the others are read off the problems."""
-    for h in hypotheses:
-        if h is SMALL_INIT:
-            if window is None:
-                raise ValueError("the small-initialization regime needs the claim's time window")
-            ctx.regime(h, log10_max_f=max(log10_output_bound(p, window) for p in problems))
-        else:
-            ctx.regime(h, **MEASURES[h.name](problems))
+    """Measure each of ``hypotheses`` on ``problems`` and record the worst problem's reading
+    (:func:`verify.regimes.record_worst` of :func:`readings`)."""
+    record_worst(ctx, [readings(p, hypotheses, window) for p in problems], hypotheses)
