@@ -424,6 +424,9 @@ class Context:
         ``measured`` are the quantities the hypothesis's ``test`` reads (``p=25, n=12``);
         or give ``reached`` directly. A run outside the regime cannot earn a PASS or a FAIL
         of the statement: its verdict is INCONCLUSIVE ("regime not reached at this profile").
+        Neither can a claim that assumes a hypothesis with a ``test`` and never records it
+        ("regime not measured"); over several instances, record the worst with
+        :func:`verify.regimes.record_worst`.
         """
         if self._control:  # a control breaks a hypothesis on purpose: its setup says nothing of the regime
             raise RuntimeError(f"{self.claim_id}: regime recorded inside the control {self._control!r}")
