@@ -45,7 +45,15 @@ from verify.papers.dana2025.common import (
     p_theorem1,
     run_gd,
 )
-from verify.papers.dana2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, FEW_NEURONS, ORTHOGONAL, WIDTH_T1
+from verify.papers.dana2025.hypotheses import (
+    ASSUMPTION_1,
+    ASSUMPTION_2,
+    D_LEMMA3,
+    FEW_NEURONS,
+    NONZERO_LABELS,
+    ORTHOGONAL,
+    WIDTH_T1,
+)
 from verify.papers.dana2025.instances import (
     Instance,
     assemble,
@@ -468,7 +476,12 @@ NS = [*range(1, 60), 100, 300, 1000, 3000, 10**4, 10**5, 10**6]
     statement=r"Suppose $y_i\ne0$. For all $\varepsilon>0$: if $p\ge4\log(\frac n\varepsilon)$ then "
     r"$\mathbb P(\mathcal I)\ge1-\varepsilon$; if $p\le3\log(\frac n\varepsilon)-2$ then "
     r"$\mathbb P(\mathcal I)\le1-\varepsilon$.",
-    hypotheses=[r"$y_i\neq0$", "App. B initialization", "any data"],
+    hypotheses=[
+        r"$y_i\neq0$: every check is the exact formula (C8) over label-sign patterns (only the signs enter), "
+        "so there is nothing to measure",
+        "App. B initialization",
+        "any data",
+    ],
     erratum=Erratum(
         r"the necessity bullet is false for large $\varepsilon$ (orthogonal data, $\varepsilon=0.9$, "
         r"$n=10^3$, "
@@ -575,7 +588,8 @@ def l5_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     r"width needed for $\mathbb P(\mathcal I)=1-\varepsilon$ lies in $[3\log\frac n\varepsilon-2,4\log\frac "
     r"n\varepsilon]$.",
     hypotheses=[
-        r"$y_i\neq0$, App. B initialization",
+        NONZERO_LABELS,
+        "App. B initialization",
         ORTHOGONAL,
         r"$\varepsilon\le1/2$ (the necessity part)",
     ],
@@ -600,6 +614,7 @@ def lemma_5_corrected(ctx: Context) -> None:
         "equicorrelated rho = 0.5": make_data(rng, n, "equicorrelated", rho=0.5, unit=True).G,
     }
     ctx.regime(ORTHOGONAL, off_ratio=float(offdiag_norm(grams["orthogonal"])))  # unit norms: max ||x_i|| = 1
+    ctx.regime(NONZERO_LABELS, cy_min=float(np.abs(y).min()))
     ps = [
         int(v)
         for v in np.unique(np.linspace(np.log(n) / np.log(4 / 3) - 4, 4 * np.log(n / 0.05), 5).astype(int))
@@ -730,7 +745,7 @@ def _mp_threshold(n: np.ndarray) -> np.ndarray:
     hypotheses=[
         "uniform directions on the sphere (whitened, sub-Gaussian)",
         "App. B norms and labels, or unit ones",
-        r"$d\ge C(n^2+n\log\frac1\varepsilon)$",
+        D_LEMMA3,
     ],
 )
 def lemma_3(ctx: Context) -> None:
@@ -786,6 +801,12 @@ def lemma_3(ctx: Context) -> None:
         )
 
     C_app = 1200
+    # (46) without its unknown constant: 8 (C_y^+/C_y^-)^2 (C_x^+/C_x^-)^4 n log(2/eps); the ratios are 1 for
+    # unit data and at most 2 on App. B's supports [1, 2]
+    necessary = {True: 8 * ns * np.log(2 / eps), False: 8 * 4 * 16 * ns * np.log(2 / eps)}
+    dims = {True: 24 * (ns * ns + ns * np.log(1 / eps)), False: C_app * (ns * ns + ns * np.log(1 / eps))}
+    worst = min((float(dims[u][i] / necessary[u][i]), u, i) for u in (True, False) for i in range(len(ns)))
+    ctx.regime(D_LEMMA3, d=dims[worst[1]][worst[2]], necessary=necessary[worst[1]][worst[2]])
     for unit, C in ((True, 24), (False, C_app)):
         frequency_check(
             f"{C} (n^2 + n log(1/eps)), {'unit norms' if unit else 'App. B norms and labels'}",
@@ -803,7 +824,7 @@ def lemma_3(ctx: Context) -> None:
     )
     with ctx.control(
         "linear dimension d = 8 n",
-        breaks=r"$d\ge C(n^2+n\log\frac1\varepsilon)$",
+        breaks=D_LEMMA3,
         must_break=["P(Assumption 2) >= 1 - eps at d = *"],
     ):
         frequency_check("8n, unit norms", lambda n: 8 * n, True, "as above")

@@ -118,6 +118,12 @@ D_LEMMA8 = Hypothesis(
     condition="kappa depends on C_xy, Delta and the sub-Gaussian norms of the law but is not given: not "
     "measurable; the run's d / (log p log(np) log(1/eps)^2) is in the claim's note",
 )
+NONZERO_LABELS = Hypothesis(
+    "y_i != 0",
+    wording=r"$y_i\neq0$ (labels bounded away from 0, $C_y^->0$)",
+    condition="C_y^- = min_i |y_i| > 0",
+    test=lambda cy_min: cy_min > 0,
+)
 SMALL_A = Hypothesis(
     "second layer small (Assumption 1 violated)",
     wording=r"$|a_j(0)|\le\delta\ll\|w_j(0)\|$ (Assumption 1 violated)",

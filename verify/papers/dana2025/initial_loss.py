@@ -30,6 +30,7 @@ from numeric.models.activation import RELU
 from verify.claim import claim
 from verify.context import Context
 from verify.papers.dana2025.common import Data, make_data
+from verify.papers.dana2025.hypotheses import WIDTH_L6
 
 CONF = 0.99
 EPS_PROB = 0.05  # the lemma's epsilon
@@ -72,7 +73,7 @@ def _successes(h: np.ndarray, data: Data, s2: float) -> tuple[int, int]:
     r"\frac{C_x^+}{C_y^+}$, then $\Pr(L(\theta_0)\le2(C_y^+)^2)\ge1-\varepsilon$ (19).",
     hypotheses=[
         r"$(a_j,w_j)$ i.i.d., centred, rotation invariant, sub-Gaussian (App. B law, scaled by s)",
-        r"$p\ge\frac1c\log\frac2\varepsilon\max(K^2,K)$",
+        WIDTH_L6,
     ],
 )
 def lemma_6(ctx: Context) -> None:
@@ -119,7 +120,7 @@ def lemma_6(ctx: Context) -> None:
     )
     with ctx.control(
         f"width p = p_min/10 at s^2 = {s2_mid:.2f}",
-        breaks=r"$p\ge\frac1c\log\frac2\varepsilon\max(K^2,K)$",
+        breaks=WIDTH_L6,
         must_break=["P(L0 <= 2 (C_y^+)^2) >= 1 - 0.05 at s^2 = *"],
     ):
         _uniform_in_n(ctx, rng, ns[:2], M, s2_mid, max(p_req // 10, 1), f"p = {max(p_req // 10, 1)}")
