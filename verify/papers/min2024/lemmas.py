@@ -63,7 +63,8 @@ from verify.papers.min2024.instances import (
     separated_problem,
     starts,
 )
-from verify.papers.min2024.regimes import imbalance, record
+from verify.papers.min2024.regimes import balanced, imbalance, record
+from verify.regimes import record_worst
 from verify.search import squash
 
 ALPHAS = (0.0, 0.3, 1.0)
@@ -202,7 +203,7 @@ def lemma_4(ctx: Context) -> None:
             floor = 16 * n**2 * np.linalg.norm(X, axis=1).max() * EPS
             ratios.append((lhs - floor) / rhs)
             rows.append({"n": n, "D": D, "h": h, "alpha": alpha, "worst_ratio": float(ratios[-1].max())})
-    ctx.regime(BALANCED_STATE, imbalance=max(i for i, _ in imbalances), D=max(d for _, d in imbalances))
+    record_worst(ctx, [{BALANCED_STATE.name: balanced(i, d)} for i, d in imbalances], [BALANCED_STATE])
     ctx.regime(OUTPUT_LE_1, max_f=max(fmax))
     ctx.regime(LEAKY, alpha_min=min(ALPHAS), alpha_max=max(ALPHAS))
     ctx.bound(

@@ -78,11 +78,11 @@ def _worst_member(p: Problem, value: Callable[[Problem, int], float]) -> float:
     return max(value(p, b) for b in range(p.B))
 
 
-def _balanced(p: Problem) -> Reading:
-    r"""Imbalance in units of its rounding threshold :math:`(D+4)\epsilon_{64}`: the worst problem is the
-    one nearest that threshold, whatever its dimension."""
-    imb, D = problem_imbalance(p), p.X.shape[1]
-    return Reading(imb / ((D + 4) * EPS64), {"imbalance": imb, "D": D})
+def balanced(imbalance: float, D: int) -> Reading:
+    r"""The reading of :data:`BALANCED` (or ``BALANCED_STATE``): the imbalance in units of its rounding
+    threshold :math:`(D+4)\epsilon_{64}`, so the worst instance is the one nearest that threshold,
+    whatever its dimension (the largest imbalance and the largest :math:`D` may be different instances)."""
+    return Reading(imbalance / ((D + 4) * EPS64), {"imbalance": imbalance, "D": D})
 
 
 def _assumption_2(p: Problem) -> Reading:
@@ -108,7 +108,7 @@ def _assumption_1(p: Problem) -> Reading:
 MEASURES: dict[str, Callable[[Problem], Reading]] = {
     ASSUMPTION_1.name: _assumption_1,
     ASSUMPTION_2.name: _assumption_2,
-    BALANCED.name: _balanced,
+    BALANCED.name: lambda p: balanced(problem_imbalance(p), p.X.shape[1]),
     EPS_28.name: _eps_28,
     EPS_29.name: _eps_29,
 }
