@@ -41,6 +41,7 @@ from verify.papers.dana2025.common import (
     Run,
     certified,
     ensemble,
+    init_gap,
     make_data,
     p_theorem1,
     run_gd,
@@ -70,12 +71,13 @@ CONF = 0.99  # confidence of every binomial interval
 
 
 def _train(ctx: Context, data: Data, B: int, p: int, key: str, T: float, lr: float = 0.1):
-    """B App.-B networks on ``data`` trained on [0, T]: (run, event I, initial-loss event)."""
+    """B App.-B networks on ``data`` trained on [0, T]: (run, event I, initial-loss event, Assumption 1's
+    margin min_j |a_j(0)| - ||w_j(0)|| over the members)."""
     model, y0, args, V = ensemble(ctx.backend, data, B, p, ctx.rng(key).host)
     run = run_gd(model, y0, args, lr=lr, T=T, every=10)
     I = event_I(V, to_numpy(model.unpack(y0)[1]), data.y)
     small_L0 = run.loss[:, 0] <= 2 * data.cy[1] ** 2
-    return run, I, small_L0
+    return run, I, small_L0, init_gap(model, y0, args)
 
 
 def _rate_windows(run: Run) -> tuple[np.ndarray, np.ndarray]:
@@ -377,7 +379,8 @@ def theorem_1(ctx: Context) -> None:
     for s in range(datasets):
         data = make_data(rng, n, "boundary", frac=0.99)
         ctx.regime(ASSUMPTION_2, ratio=offdiag_norm(data.G) / assumption2_limit(data.norms, data.y))
-        run, I, small_L0 = _train(ctx, data, B, p, f"t1-{s}", T, lr)
+        run, I, small_L0, gap = _train(ctx, data, B, p, f"t1-{s}", T, lr)
+        ctx.regime(ASSUMPTION_1, gap=gap)
         converged.append(_check_theorem1(ctx, data, run, I, small_L0, lr, f"data {s}, n={n}, p={p}", eps))
         runs.append(run)
     _probability_of_convergence(ctx, np.concatenate(converged), eps, f"{datasets} data sets, n={n}, p={p}")
@@ -423,7 +426,7 @@ def theorem_1(ctx: Context) -> None:
     )
     with ctx.control("p = 3 neurons", breaks=WIDTH_T1, must_break=["P(convergence) >= 1 - eps*"]):
         data = make_data(rng, n, "boundary", frac=0.99)
-        run, I, small_L0 = _train(ctx, data, B, 3, "t1-small-p", T, lr)
+        run, I, small_L0, _ = _train(ctx, data, B, 3, "t1-small-p", T, lr)
         cert = _check_theorem1(ctx, data, run, I, small_L0, lr, f"n={n}, p=3", eps)
         _probability_of_convergence(ctx, cert, eps, f"n={n}, p=3")
     ctx.note(
