@@ -312,9 +312,22 @@ def show(
         console.print(f"\nno stored result in {out}; run: verify run {claim_id}")
         return
     console.print(f"\nverdict: {_verdict(record.verdict)} ({escape(record.reason)})")
+    console.print(f"regime: {record.regime.state}: {record.regime.reason}", markup=False, highlight=False)
+    if record.scale:
+        console.print(f"scale: {record.scale.kind}: {record.scale.reason}", markup=False, highlight=False)
     console.print(f"\nchecks ({len(record.checks)}):", highlight=False)
     for ch in record.checks:
         console.print("\n".join(f"  {line}" for line in check_lines(ch)), markup=False, highlight=False)
+    if record.controls:
+        console.print(f"\ncontrols ({len(record.controls)}):", highlight=False)
+    for ctl in record.controls:
+        status = "breaks what it must" if ctl.ok else "; ".join(ctl.problems)
+        broke = set(ctl.broke)
+        lines = [
+            f"- {ctl.label}: {status}",
+            *(f"    must break: {n} ({'broke' if n in broke else 'held'})" for n in ctl.must_break),
+        ]
+        console.print("\n".join(f"  {line}" for line in lines), markup=False, highlight=False)
 
 
 @app.command()

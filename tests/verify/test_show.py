@@ -72,3 +72,18 @@ def test_show_leaves_out_the_evidence_a_check_does_not_have(tiny_run_copy, verif
     results.save(tiny_run_copy, stored, [TINY_CLAIM])
     code, out, err = verify_main("show", TINY_CLAIM, "--out", tiny_run_copy)
     assert code == 0 and err == "" and "margin" not in out
+
+
+def test_show_prints_the_regime_and_each_control_with_what_it_must_break(
+    tiny_run_copy, verify_main, monkeypatch
+):
+    record = results.load(tiny_run_copy)[TINY_CLAIM]
+    monkeypatch.setattr(cli, "console", Console(width=200, no_color=True))
+    code, out, err = verify_main("show", TINY_CLAIM, "--out", tiny_run_copy)
+    assert code == 0, err
+    assert f"regime: {record.regime.state}: {record.regime.reason}" in out
+    assert f"controls ({len(record.controls)}):" in out
+    for ctl in record.controls:
+        assert ctl.label in out
+        for name in ctl.must_break:
+            assert f"must break: {name} ({'broke' if name in ctl.broke else 'held'})" in out
