@@ -167,7 +167,8 @@ EXPECTED: dict[str, str] = {
     "kumar2025:lemma-5": "PASS",
     "kumar2025:theorem-7-relu": "PASS",
     "kumar2025:definition-2.1": "PASS",
-    "kumar2025:figure-6": "PASS",
+    # tiny runs 2 of the declared seeds: the frequency check P >= 1/2 has no power there (issue 14, rule 7)
+    "kumar2025:figure-6": "INCONCLUSIVE",
     "kumar2025:figure-7": "PASS",
     "kumar2025:section-D.6": "PASS",
     "kumar2025:section-D.3": "PASS",

@@ -111,7 +111,11 @@ def lemma_12(ctx: Context) -> None:
         0.0,
         side=">=",
         why="exact: gain = delta^D zeta - delta^(2D) |H|^2 / 2 >= delta^D zeta / 2 when "
-        "delta^D <= zeta/|H|^2 (the proof's inequality with the 1/2 of eq. 1)",
+        "delta^D <= zeta/|H|^2 (the proof's inequality with the 1/2 of eq. 1). The lemma is this algebraic "
+        "consequence of H(delta W) = delta^D H(W), so with correct kernels what the check (and the search "
+        "below, which probes delta up to the threshold on other instances) can catch is the paper's "
+        "constants: a threshold larger than zeta/|H|^2 (2x: the gain reaches 0 at the threshold), a "
+        "factor 1 for 1/2 (never holds), and the degree (the order check)",
     )
     ctx.order(
         "loss decrease order in delta",

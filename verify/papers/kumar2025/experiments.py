@@ -478,6 +478,43 @@ def _fig6_run(ctx: Context, run: int, cfg: PursuitConfig, n: int, n_test: int):
     return res, support, err, float(np.linalg.norm(W1[:, 3:]) / np.linalg.norm(W1))
 
 
+FIG6_TYPICAL = 0.5  # "the paper's run is NP's typical outcome": at least half the data draws reproduce it
+FIG6_DETECT = 0.2  # the violation the frequency check exists to catch: Fig. 6 reproduced in 1 draw of 5
+
+
+def _fig6_exact(res, err: float, off: float) -> bool:
+    """Fig. 6 reproduced: NP stopped at its tolerance after 2 iterations, the second inserting in layer 1,
+    with off-support first-layer weights and hypercube test error below 1e-8."""
+    return res.converged and len(res.steps) == 2 and res.steps[1].layer == 1 and err < 1e-8 and off < 1e-8
+
+
+def _fig6_forced(ctx: Context, run: int, cfg: PursuitConfig, n_test: int) -> float:
+    """The control's run on seed ``run``: NP's first iteration, then the second neuron forced into layer 2
+    (the top of PGA on that layer's candidate NCF) and GD: the hypercube test error (1 when the first NCF
+    is degenerate: no first neuron, as in the main runs)."""
+    X = _hypercube(ctx.rng(f"fig6-data-{run}").host, 500, 20)
+    y = _fig6_target(X)
+    first = pursue(ctx, X, y, replace(cfg, max_iter=1), ctx.rng(f"fig6-np-{run}").host)
+    if not first.steps:
+        return 1.0
+    Ws = [W[None] for W in first.weights]
+    resid = y - output(Ws, X, cfg.alpha, cfg.p)[0]
+    ncf = layer_candidates(Ws, X, resid[None], cfg.alpha, cfg.p)[1]
+    u0 = normalize(
+        ctx.rng(f"fig6-control-{run}").host.normal(size=(1, cfg.restarts, ncf.k_in + ncf.Q.shape[1]))
+    )
+    u, values = projected_gradient_ascent(ncf.value_and_grad, u0, step=cfg.ncf_step, iters=cfg.ncf_iters)
+    j = int(np.argmax(values[0]))
+    delta = cfg.delta_rel * float(np.linalg.norm(pack(Ws)))
+    Ws = insert_neuron(Ws, 2, delta * u[0, j, : ncf.k_in], delta * u[0, j, ncf.k_in :])
+    Ws, status = gradient_descent(Ws, X, y, cfg)
+    if status != Status.SUCCESS:  # a finite error of diverged weights must not count as a break
+        raise FloatingPointError(f"gradient descent after the forced insertion: {status.message}")
+    X_test = _hypercube(ctx.rng(f"fig6-control-test-{run}").host, n_test, 20)
+    y_test = _fig6_target(X_test)
+    return float(np.linalg.norm(output(Ws, X_test, cfg.alpha, cfg.p)[0] - y_test) / np.linalg.norm(y_test))
+
+
 @claim(
     "kumar2025:figure-6",
     title="Neuron Pursuit learns sigma(sigma(2x_1+x_3)-sigma(x_3-x_2)) exactly in 2 iterations",
@@ -489,11 +526,12 @@ def _fig6_run(ctx: Context, run: int, cfg: PursuitConfig, n: int, n_test: int):
         "Algorithm 1 with H = 5 restarts, delta rules of App. C.1.1",
         INSERT_AT_L_STAR,
         "GD to convergence (steps, lr not given for Fig. 6: lr 5e-4 on the summed loss)",
-        "a single run (the paper shows one)",
+        "the paper's single run is NP's typical outcome: P >= 1/2 over the data draw and NP's restarts",
     ],
 )
 def figure_6(ctx: Context) -> None:
-    runs = ctx.param("runs", tiny=1, quick=4, full=20)
+    runs = ctx.param("runs", tiny=2, quick=40, full=40)
+    runs_control = ctx.param("runs_control", tiny=1, quick=8, full=8)
     cfg = PursuitConfig(
         depth=3,
         alpha=0.0,
@@ -504,26 +542,32 @@ def figure_6(ctx: Context) -> None:
         ncf_iters=ctx.param("ncf_iters", tiny=200, quick=600, full=2500),
         max_iter=2,
     )
+    if (cfg.gd_steps, cfg.ncf_iters) != (20_000, 2500):
+        ctx.reduced_scale(
+            f"{cfg.gd_steps} GD steps and {cfg.ncf_iters} PGA iterations per NP iteration instead of full's "
+            "20000 and App. C.1.1's 2500 (the paper gives no GD budget for Fig. 6); n = 500, d = 20, H = 5 "
+            "as the paper"
+        )
     n_test = ctx.param("n_test", tiny=2000, quick=20_000, full=100_000)
     outcomes = [_fig6_run(ctx, run, cfg, 500, n_test) for run in range(runs)]
-    exact = [
-        res.converged and len(res.steps) == 2 and res.steps[1].layer == 1 and err < 1e-8 and off < 1e-8
-        for res, _, err, off in outcomes
-    ]
-    ctx.holds(
-        "a run reproduces Fig. 6: 2 iterations, layer-1 insertion, off-support |W_1|, test error < 1e-8",
-        any(exact),
-        measured=[
-            {"reason": r.reason, "layers": [s.layer for s in r.steps], "test err": e, "off-support": o}
-            for r, _, e, o in outcomes
-        ],
-        expected="at least one exact run",
-        why="'exactly' in float64: GD drives off-support weights to 0 geometrically and the fit to the "
-        "500 samples to rounding (~1e-15); 1e-8 leaves room for the GD budget",
+    exact = [_fig6_exact(res, err, off) for res, _, err, off in outcomes]
+    k = sum(exact)
+    reproduces = "Fig. 6 reproduced (2 iterations, layer-1 insertion, off-support |W_1|, test error < 1e-8)"
+    ctx.probability(
+        f"{reproduces}: P >= {FIG6_TYPICAL} over {runs} seeds",
+        k,
+        runs,
+        at_least=FIG6_TYPICAL,
+        detect=FIG6_DETECT,
+        why=f"all {runs} data/restart seeds, declared before the runs, count: the paper shows one run as "
+        "NP's behaviour, read as its typical outcome (at least half the draws); 'exactly' in float64: GD "
+        "drives off-support weights to 0 geometrically and the fit to the 500 samples to rounding "
+        "(~1e-15), 1e-8 leaves room for the GD budget",
     )
     firsts = [s for r, s, *_ in outcomes if r.steps]
     ctx.bound(
-        "iteration-1 KKT direction: fraction of |W_1| on x_1, x_2, x_3 (min over runs)",
+        f"iteration-1 KKT direction: fraction of |W_1| on x_1, x_2, x_3 (min over the {len(firsts)} of "
+        f"{runs} seeds with a first neuron)",
         min(firsts),
         0.9,
         side=">=",
@@ -531,60 +575,42 @@ def figure_6(ctx: Context) -> None:
         "correlations are O(1/sqrt(500)) ~ 0.045 of the on-support ones",
     )
     ctx.holds(
-        "every insertion lowered the loss (Lemmas 12/13)",
+        "every insertion lowered the loss (Lemmas 12/13), every seed",
         all(s.descent for r, *_ in outcomes for s in r.steps),
         measured=[[s.loss_before - s.loss_inserted for s in r.steps] for r, *_ in outcomes],
         expected="loss_inserted < loss_before",
         why="strict decrease is the lemmas' conclusion; Lemma 13 is outside its hypotheses for ReLU",
     )
-    k = sum(exact)
     lo, hi = wilson(k, runs, conf=0.99)
     dead = sum(r.reason == "degenerate NCF" for r, *_ in outcomes)
+    other = sum(r.reason == "max_iter" and len(r.steps) == 2 for r, *_ in outcomes)
     ctx.note(
-        f"{k}/{runs} runs reproduce Fig. 6 exactly (99% Wilson [{float(lo):.2f}, {float(hi):.2f}]); {dead} "
+        f"{k}/{runs} seeds reproduce Fig. 6 exactly (99% Wilson [{float(lo):.2f}, {float(hi):.2f}]); {dead} "
         "stopped at the first NCF step ('degenerate NCF'): no H = 5 PGA restart of eq. 7 ended with a "
-        "positive NCF (dead ReLU units; e.g. every start with w_2 < 0 has NCF 0 and zero gradient). "
-        "Exploration with 11 seeds also showed runs where GD after iteration 2 stops at relative error "
-        "0.22-0.28; a third NP iteration then fits the samples but the hypercube only to 1e-3..1e-2."
+        "positive NCF (dead ReLU units; e.g. every start with w_2 < 0 has NCF 0 and zero gradient); "
+        f"{other} ended 2 iterations at another stationary point (GD stalls at relative error ~0.25). "
+        "Measured outside this claim on seeds 0-11: the same 5 / 3 / 4 split at quick's and at full's "
+        "budget (the failures are not the GD budget's). Per seed (stop reason, iterations, test error): "
+        + ", ".join(f"{r.reason} {len(r.steps)} {e:.2g}" for r, _, e, _ in outcomes)
+        + "."
     )
     with ctx.control(
         "the new neuron is forced into layer 2",
         breaks=INSERT_AT_L_STAR,
-        must_break=["a run reproduces Fig. 6*"],
+        must_break=["Fig. 6 reproduced*"],
     ):
-        run = int(np.argmax(exact))
-        X = _hypercube(ctx.rng(f"fig6-data-{run}").host, 500, 20)
-        y = _fig6_target(X)
-        Ws = _np_first_iteration(ctx, X, y, cfg, ctx.rng(f"fig6-np-{run}").host)
-        resid = y - output(Ws, X, cfg.alpha, cfg.p)[0]
-        ncf = layer_candidates(Ws, X, resid[None], cfg.alpha, cfg.p)[1]
-        u0 = normalize(ctx.rng("fig6-control").host.normal(size=(1, cfg.restarts, ncf.k_in + ncf.Q.shape[1])))
-        u, values = projected_gradient_ascent(ncf.value_and_grad, u0, step=cfg.ncf_step, iters=cfg.ncf_iters)
-        j = int(np.argmax(values[0]))
-        delta = cfg.delta_rel * float(np.linalg.norm(pack(Ws)))
-        Ws = insert_neuron(Ws, 2, delta * u[0, j, : ncf.k_in], delta * u[0, j, ncf.k_in :])
-        Ws, status = gradient_descent(Ws, X, y, cfg)
-        if status != Status.SUCCESS:  # a finite error of diverged weights must not count as a break
-            raise FloatingPointError(f"gradient descent after the forced insertion: {status.message}")
-        X_test = _hypercube(ctx.rng("fig6-control-test").host, n_test, 20)
-        y_test = _fig6_target(X_test)
-        err = float(np.linalg.norm(output(Ws, X_test, cfg.alpha, cfg.p)[0] - y_test) / np.linalg.norm(y_test))
-        ctx.holds(
-            "a run reproduces Fig. 6: 2 iterations, layer-1 insertion, off-support |W_1|, test error < 1e-8",
-            err < 1e-8,
-            measured={"test err": err},
-            expected="test error < 1e-8 after 2 iterations",
-            why="as above (the test error is the part of the conclusion the forced layer can break)",
+        errs = [_fig6_forced(ctx, run, cfg, n_test) for run in range(runs_control)]
+        ctx.probability(
+            f"{reproduces}: P >= {FIG6_TYPICAL} over {runs_control} seeds",
+            sum(e < 1e-8 for e in errs),
+            runs_control,
+            at_least=FIG6_TYPICAL,
+            detect=FIG6_DETECT,
+            why="as above, on seeds 0.. of the main runs with the second neuron forced into layer 2 (the "
+            "test error is the part of the conclusion the forced layer can break; errors "
+            + ", ".join(f"{e:.2g}" for e in errs)
+            + ")",
         )
-
-
-def _np_first_iteration(
-    ctx: Context, X: np.ndarray, y: np.ndarray, cfg: PursuitConfig, rng: np.random.Generator
-):
-    """Batched host weights after NP's first iteration on ``ctx.backend`` (same generator use as
-    ``neuron_pursuit``)."""
-    res = pursue(ctx, X, y, replace(cfg, max_iter=1), rng)
-    return [W[None] for W in res.weights]
 
 
 # ---------------------------------------------------------------- Figure 7 (Sec. 5.2.1)
@@ -651,47 +677,54 @@ def figure_7(ctx: Context) -> None:
     if (d, n_large) != (50, 3200):
         ctx.reduced_scale(f"d = {d}, n = {n_large} instead of the paper's d = 50, n up to 3200 (Fig. 7a)")
     ctx.regime(N_LARGE, n=n_large, k=2 * d)  # f_1: widths 2, 1: 2d + 2 + 1 weights, 3 rescalings
-    res, train, test = _np_errors(ctx, "large", n_large, d, cfg, n_test)
-    ctx.bound(
-        f"n = {n_large}: relative training error",
-        train,
-        cfg.tol,
-        why="NP's stopping rule (App. C.1.1: < 0.001)",
-    )
-    ctx.bound(
-        f"n = {n_large}: relative test error",
-        test,
-        1e-2,
-        why="'near-zero test error' read as < 1%: with the exact 2 + 1 neurons the fit is exact up to GD "
-        "convergence, so any error above 1% means a wrong function",
-    )
+    seeds = ctx.param("seeds", tiny=1, quick=4, full=4)  # declared before the runs; the verdict uses all
+    large = [_np_errors(ctx, f"large-{s}", n_large, d, cfg, n_test) for s in range(seeds)]
     small_cfg = replace(cfg, max_iter=max_iter_small)  # the paper's cap
-    res_s, train_s, test_s = _np_errors(ctx, "small", n_small, d, small_cfg, n_test)
-    stopped = _untrained(res_s)
-    if stopped:
-        ctx.undecided(f"n = {n_small}: relative training error (near zero at every n)", stopped)
-    else:
-        ctx.bound(
-            f"n = {n_small}: relative training error (near zero at every n)",
-            train_s,
-            cfg.tol,
-            why="as above",
+    small = [_np_errors(ctx, f"small-{s}", n_small, d, small_cfg, n_test) for s in range(seeds)]
+    for n, c, runs, why in (
+        (n_large, cfg, large, "App. C.1.1: NP runs to relative training error < 1e-3, at most 31 iterations"),
+        (n_small, small_cfg, small, "'near-zero training error across all sample sizes' (Sec. 5.2.1)"),
+    ):
+        ctx.holds(
+            f"n = {n}: NP reaches the training tolerance within {c.max_iter} iterations ({seeds} of {seeds} "
+            "seeds)",
+            all(res.converged for res, *_ in runs),
+            measured=[
+                {"iterations": len(res.steps), "reason": res.reason, "train": tr} for res, tr, _ in runs
+            ],
+            expected=f"every seed stops at relative training error < {c.tol} ('tolerance')",
+            why=f"{why}; the tolerance is NP's stopping rule, so what can fail is a seed stopping at the cap "
+            "(or at a degenerate first NCF) above it",
+            resolution="one seed that needs more iterations than the cap",
         )
-    ctx.note(
-        f"d = {d} (paper 50), lr = 0.15/n on the summed loss (= 0.15 on a mean loss), {cfg.gd_steps} GD "
-        f"steps per iteration (paper 70000). n = {n_large}: widths {res.steps[-1].widths} (target 2 + 1). "
-        + (
-            f"n = {n_small}: {stopped}."
-            if stopped
-            else f"n = {n_small}: {len(res_s.steps)} NP iterations, widths "
-            f"{res_s.steps[-1].widths}, test error {test_s:.3g} (it interpolates the samples)."
-        )
+    ctx.bound(
+        f"n = {n_large}: relative test error, mean over {seeds} seeds",
+        float(np.mean([t for *_, t in large])),
+        1e-2,
+        why="'near-zero test error' read as < 1% on the mean over the seeds (the paper averages 20 runs): "
+        "with the exact 2 + 1 neurons the fit is exact up to GD convergence, so a seed that learned a wrong "
+        "function (test error ~0.1-1) moves the mean past 1%",
     )
-    with ctx.control(f"n = {n_small} samples", breaks=N_LARGE, must_break=["n = *: relative test error"]):
-        if stopped:
-            ctx.undecided(f"n = {n_small}: relative test error", stopped)
+    trained = [t for res, _, t in small if res.steps]
+    ctx.note(
+        f"d = {d} (paper 50), {seeds} data seeds, lr = 0.15/n on the summed loss (= 0.15 on a mean loss), "
+        f"{cfg.gd_steps} GD steps per iteration (paper 70000). "
+        + "; ".join(
+            f"n = {n}, seed {s}: {_untrained(res) or f'{len(res.steps)} iterations ({res.reason}), widths '}"
+            f"{res.steps[-1].widths if res.steps else ''}, test error {t:.3g}"
+            for n, runs in ((n_large, large), (n_small, small))
+            for s, (res, _, t) in enumerate(runs)
+        )
+        + f" (target widths 2 + 1; at n = {n_small} NP interpolates the samples)."
+    )
+    with ctx.control(
+        f"n = {n_small} samples", breaks=N_LARGE, must_break=["n = *: relative test error, mean over*"]
+    ):
+        name = f"n = {n_small}: relative test error, mean over {len(trained)} seeds"
+        if trained:
+            ctx.bound(name, float(np.mean(trained)), 1e-2, why="as above, on the seeds where NP trained")
         else:
-            ctx.bound(f"n = {n_small}: relative test error", test_s, 1e-2, why="as above")
+            ctx.undecided(name, _untrained(small[0][0]))
 
 
 # ---------------------------------------------------------------- App. D.6 (rescaling)

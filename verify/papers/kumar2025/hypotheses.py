@@ -21,7 +21,8 @@ run's own setup:
   kink as the smallest pre-activation of the active neuron;
 * Łojasiewicz exponents fitted on the restricted loss (Assumption 2, Lemmas 17, 20; the ReLU saddles);
 * "n large relative to d" as the necessary count :math:`n\ge k` (the target net's identifiable
-  weights), only where the paper states the target's net (:math:`f_1`, :math:`f_2`);
+  weights where the paper states the net, :math:`f_1`, :math:`f_2`; else the first layer's weights at
+  the least width a bias-free net of the target needs: :math:`g_1,g_2,h_1`: 2, :math:`h_2`: 4);
 * the asymptotic "small :math:`\delta`": the new weights an order of magnitude below the old ones
   (ratio <= 0.1).  Algorithm 1 inserts at :math:`0.01\|w\|` (App. C.1.1), and the orders the
   claims fit need a grid spanning about a decade above that.
@@ -48,6 +49,15 @@ NCF_HOMOGENEOUS_LIPSCHITZ = Hypothesis(
 NET_HOMOGENEOUS = Hypothesis("H homogeneous", wording=r"$\mathcal H$ $L$-homogeneous, $L\ge2$")
 NET_HOMOGENEOUS_L3 = Hypothesis(
     "H homogeneous (L = 3)", wording=r"$\mathcal H$ $L$-homogeneous, $L\ge2$ (here $L=3$)"
+)
+SMALL_DELTA_ORIGIN = Hypothesis(
+    "small delta (near the origin)",
+    wording=r"square loss, small $\delta$",
+    condition="max over the delta grid of E(delta) / max_tau |phi(tau)| <= 0.1, E = max_tau |psi/delta - "
+    "phi|: the loss flow from delta w_0 within a tenth of the NCF flow's size over the window, so the "
+    "neglected delta^L J^T H term is a perturbation of the NCF gradient and the order fit reads the "
+    "asymptotic slope",
+    test=lambda ratio: ratio <= 0.1,
 )
 G_HOMOGENEOUS = Hypothesis("g homogeneous", wording=r"$g$ $L$-positively homogeneous, $L\ge2$")
 BLOCKS_2_HOMOGENEOUS = Hypothesis("blocks 2-homogeneous", wording=r"every $\mathcal G_i$ 2-homogeneous")
@@ -241,9 +251,12 @@ N_LARGE = Hypothesis(
     "n large relative to d",
     wording="n large relative to d (the sample-size transition of Fig. 7)",
     condition="n >= k, k the target net's weights less one rescaling per hidden neuron (f_1: 2 + 1 neurons, "
-    "k = 2d; f_2: 6 + 3, k = 6d + 12, as the paper states them): below it the interpolating nets of the "
-    "target's size are not identified, so no test error can be forced. A necessary bound, recorded only "
-    "where the paper states the target's net",
+    "k = 2d; f_2: 6 + 3, k = 6d + 12, as the paper states them), or, where the paper gives no net, the "
+    "first layer's r d weights for the least first-layer width r a bias-free net of the target needs "
+    "(h_1: r = 2, h_2: r = 4, the rank of the target's gradients; g_1, g_2: r = 2, since one neuron "
+    "gives c_+- (w^T x)_+- whose even part c |w^T x| has one sign, while g_1, g_2 are even and take "
+    "both): below it the interpolating nets of the target's size are not identified, so no test error "
+    "can be forced. A necessary bound, not the paper's (unstated) transition",
     test=lambda n, k: n >= k,
 )
 LABEL_IS_FUNCTION = Hypothesis(

@@ -53,6 +53,7 @@ from verify.papers.kumar2025.hypotheses import LABEL_IS_FUNCTION, MODULAR_LABELS
 
 Target = Callable[[np.ndarray], np.ndarray]
 Draw = Callable[[np.random.Generator, int, int], np.ndarray]
+Run = tuple[PursuitResult, float, float]  # (NP's result, relative training error, relative test error)
 
 TEST_TOL = 1e-2  # "near-zero test error", as in kumar2025:figure-7
 
@@ -103,44 +104,79 @@ def _pursue(
     return res, train, test
 
 
-def _outcome(
-    ctx: Context, label: str, res: PursuitResult, train: float, test: float, cfg, strict: bool
-) -> None:
-    """The paper's outcome for one large-``n`` run: fit (< tol), near-zero test error, Lemma 12's descent.
+def _seeds(ctx: Context) -> int:
+    """How many data seeds every figure runs, declared before any run (rule 7: the verdict uses all)."""
+    return ctx.param("seeds", tiny=1, quick=4, full=4)
 
-    ``strict`` (the paper's GD budget): both are bounds.  Otherwise a run that stopped at
-    ``max_iter`` above the tolerance is undecided: the scaled-down budget, not NP, may be the cause."""
-    fit = f"{label}: relative training error (NP's stopping rule)"
-    gen = f"{label}: relative test error"
-    if res.converged or strict:
-        ctx.bound(
-            fit, train, cfg.tol, why=f"App. C: NP stops when the relative training error is < {cfg.tol}"
+
+def _fit_name(label: str, cfg: PursuitConfig, m: int) -> str:
+    return f"{label}: NP reaches the training tolerance within {cfg.max_iter} iterations ({m} of {m} seeds)"
+
+
+def _fit(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, why: str) -> None:
+    """The paper's stated iteration count: NP stops at its tolerance within the cap, in every seed.
+
+    The tolerance is NP's stopping rule, so 'training error < tol' alone cannot fail once NP stopped
+    there; what can fail is NP stopping at the cap (or at a degenerate NCF) above it."""
+    ctx.holds(
+        _fit_name(label, cfg, len(runs)),
+        all(res.converged for res, *_ in runs),
+        measured=[{"iterations": len(res.steps), "reason": res.reason, "train": tr} for res, tr, _ in runs],
+        expected=f"every seed stops at relative training error < {cfg.tol} ('tolerance')",
+        why=why,
+        resolution="one seed of the run that needs more iterations than the cap (or whose first NCF is "
+        "degenerate)",
+    )
+
+
+def _outcome(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, strict: bool) -> None:
+    """The paper's outcome for the large-``n`` runs over all declared seeds: NP fits within the cap, the
+    mean test error (the paper averages 20 runs) is near zero, Lemma 12's descent at iteration 1.
+
+    ``strict`` (the paper's budget, or a scaled-down one that reaches NP's tolerance): both are decided.
+    Otherwise, unless every seed reached the tolerance, the checks are undecided: the scaled-down GD
+    budget, not NP, may be why a run stopped at ``max_iter``."""
+    m = len(runs)
+    gen = f"{label}: relative test error, mean over {m} seeds"
+    test = float(np.mean([t for *_, t in runs]))
+    if strict or all(res.converged for res, *_ in runs):
+        _fit(
+            ctx,
+            label,
+            runs,
+            cfg,
+            "Sec. 5.2.1: NP runs to relative training error < 1e-3 and 31 iterations are 'sufficient ... "
+            "when learning with more or less samples' (only near the sample-size transition do many runs "
+            "miss)",
         )
         ctx.bound(
             gen,
             test,
             TEST_TOL,
-            why="'near-zero test error' read as < 1% (as kumar2025:figure-7): the target is a finite net of "
-            "the class, so a fit of the right function is exact up to GD convergence",
+            why="'near-zero test error' read as < 1% (as kumar2025:figure-7), on the mean over the seeds as "
+            "the paper averages its 20 runs: the target is a finite net of the class, so a fit of the right "
+            "function is exact up to GD convergence; one seed that learned a wrong function (test error "
+            f"~0.1-1) moves the mean of {m} past 1%",
+            details={"per seed": [t for *_, t in runs]},
         )
     else:
         why = (
-            f"stopped at max_iter = {cfg.max_iter} with {cfg.gd_steps} GD steps per iteration, far below the "
-            "paper's budget (31-42 iterations of 70000-500000 steps): the scaled-down run cannot decide the "
-            "claim"
+            f"a seed stopped at max_iter = {cfg.max_iter} with {cfg.gd_steps} GD steps per iteration, far "
+            "below the paper's budget (31-42 iterations of 70000-500000 steps): the scaled-down run cannot "
+            "decide the claim"
         )
-        ctx.undecided(fit, why, measured=train)
+        ctx.undecided(_fit_name(label, cfg, m), why, measured=[tr for _, tr, _ in runs])
         ctx.undecided(gen, why, measured=test)
-    if not res.steps:
+    firsts = [res.steps[0] for res, *_ in runs if res.steps]
+    if not firsts:
         ctx.undecided(
             f"{label}: first-insertion descent", "NP stopped at a degenerate first NCF (no insertion)"
         )
         return
-    first = res.steps[0]
     ctx.holds(
-        f"{label}: iteration 1, delta W hat lowers the loss below the origin's (Lemma 12)",
-        first.descent,
-        measured=first.loss_before - first.loss_inserted,
+        f"{label}: iteration 1, delta W hat lowers the loss below the origin's (Lemma 12), every seed",
+        all(s.descent for s in firsts),
+        measured=[s.loss_before - s.loss_inserted for s in firsts],
         expected="> 0",
         why="Lemma 12 needs no smoothness (any p): L(delta W) <= L(0) - delta^D zeta once delta^D < "
         "zeta/|H|^2; the delta rule (0.8 shrinks, up to 4) must reach that threshold",
@@ -169,21 +205,22 @@ def _run_targets(
     cfgs: dict[str, PursuitConfig],
     lrs,
     ns,
+    weights: Callable[[int], int],
     strict_quick: bool = True,
-    weights: Callable[[int], int] | None = None,
 ):
-    """Large-``n`` runs with checks, then the small-``n`` control on every target.
+    """Large-``n`` runs over every declared seed with checks, then the small-``n`` control on the same
+    seeds of every target.
 
-    The checks are strict bounds in full and, when ``strict_quick`` (its scaled-down run reaches NP's
-    stopping rule), in quick; otherwise a run stopped at ``max_iter`` is undecided.  ``weights(d)``: the
-    identifiable weight count of the targets' net where the paper states it (N_LARGE's regime)."""
+    The checks are decided in full and, when ``strict_quick`` (its scaled-down run reaches NP's stopping
+    rule), in quick; otherwise a run stopped at ``max_iter`` is undecided.  ``weights(d)``: the count
+    ``k`` of N_LARGE's necessary condition ``n >= k`` for the targets' nets."""
     strict = ctx.param("strict_bounds", tiny=False, quick=strict_quick, full=True)
+    seeds = _seeds(ctx)
     d = ctx.param("d", **ns["d"])
     n_large = ctx.param("n_large", **ns["n_large"])
     n_small = ctx.param("n_small", **ns["n_small"])
     cap = ctx.param("max_iter_small", tiny=3, quick=ns.get("cap_small", 8), full=31)
-    if weights is not None:
-        ctx.regime(N_LARGE, n=n_large, k=weights(d))
+    ctx.regime(N_LARGE, n=n_large, k=weights(d))
     if (d, n_large) != (ns["d"]["full"], ns["n_large"]["full"]):
         ctx.reduced_scale(
             f"d = {d}, n = {n_large} and a smaller GD budget per iteration instead of the paper's "
@@ -191,22 +228,35 @@ def _run_targets(
         )
     notes, small = [], {}
     for name, f in targets.items():
-        res, train, test = _pursue(ctx, f"{name}-large", f, draw, n_large, d, cfgs[name], lrs[name])
-        _outcome(ctx, f"{name}, n = {n_large}", res, train, test, cfgs[name], strict)
-        notes.append(_summary(f"{name}, n = {n_large}", res, train, test))
-        small[name] = _pursue(
-            ctx, f"{name}-small", f, draw, n_small, d, replace(cfgs[name], max_iter=cap), lrs[name]
-        )
-        notes.append(_summary(f"{name}, n = {n_small}", *small[name]))
-    ctx.note(f"d = {d}; lr on the mean loss {lrs}. " + "; ".join(notes) + ".")
-    with ctx.control(f"n = {n_small} samples", breaks=N_LARGE, must_break=["*, n = *: relative test error"]):
-        for name, (_, train, test) in small.items():
+        runs, small[name] = [], []
+        for s in range(seeds):
+            runs.append(_pursue(ctx, f"{name}-large-{s}", f, draw, n_large, d, cfgs[name], lrs[name]))
+            notes.append(_summary(f"{name}, n = {n_large}, seed {s}", *runs[-1]))
+            small_cfg = replace(cfgs[name], max_iter=cap)
+            small[name].append(_pursue(ctx, f"{name}-small-{s}", f, draw, n_small, d, small_cfg, lrs[name]))
+            notes.append(_summary(f"{name}, n = {n_small}, seed {s}", *small[name][-1]))
+        _outcome(ctx, f"{name}, n = {n_large}", runs, cfgs[name], strict)
+    ctx.note(
+        f"d = {d}; {seeds} data seeds, declared before the runs; lr on the mean loss {lrs}. "
+        + "; ".join(notes)
+        + "."
+    )
+    with ctx.control(
+        f"n = {n_small} samples", breaks=N_LARGE, must_break=["*, n = *: relative test error, mean over*"]
+    ):
+        for name, runs in small.items():
+            trained = [(tr, t) for res, tr, t in runs if res.steps]  # an untrained net says nothing here
+            label = f"{name}, n = {n_small}: relative test error, mean over {len(trained)} seeds"
+            if not trained:
+                ctx.undecided(label, "NP stopped at a degenerate first NCF on every seed (no insertion)")
+                continue
             ctx.bound(
-                f"{name}, n = {n_small}: relative test error",
-                test,
+                label,
+                float(np.mean([t for _, t in trained])),
                 TEST_TOL,
-                why=f"as above; NP capped at {cap} iterations here (time budget), its training error is "
-                f"{train:.3g}",
+                why=f"as above, on the {len(trained)} of {seeds} seeds where NP inserted a neuron; NP capped "
+                f"at {cap} iterations here (time budget), its training errors are "
+                + ", ".join(f"{tr:.3g}" for tr, _ in trained),
             )
 
 
@@ -301,6 +351,7 @@ def figure_8(ctx: Context) -> None:
             "n_small": {"tiny": 20, "quick": 40, "full": 200},
             "cap_small": 6,
         },
+        weights=lambda d: 2 * d,  # first layer >= 2 neurons (g_1, g_2 even, taking both signs: see N_LARGE)
     )
 
 
@@ -353,6 +404,7 @@ def figure_9(ctx: Context) -> None:
             "n_small": {"tiny": 20, "quick": 20, "full": 200},
             "cap_small": 4,
         },
+        weights=lambda d: 2 * d,  # first layer >= 2 neurons: h_1's gradients (2, 0), (0, 1) span 2 dimensions
     )
 
 
@@ -390,6 +442,7 @@ def figure_9_h2(ctx: Context) -> None:
             "n_small": {"tiny": 20, "quick": 20, "full": 200},
             "cap_small": 4,
         },
+        weights=lambda d: 4 * d,  # first layer >= 4 neurons: h_2's gradients span x_1..x_4
         strict_quick=False,
     )
 
@@ -474,11 +527,16 @@ def figure_11(ctx: Context) -> None:
     lr = ctx.param("lr_mean", tiny=0.05, quick=0.4, full=0.005)  # paper: starts at 0.005
     cap = ctx.param("max_iter_control", tiny=2, quick=3, full=10)
     f, n_inputs = _pvr_target(m), (m - 1) * 2**m
-    res, train, test = _pursue(ctx, "pvr", f, lambda rng, k, d: _pvr_inputs(rng, k, d), n, m, cfg, lr)
-    _outcome(ctx, f"m = {m}, n = {n}", res, train, test, cfg, strict)
+    seeds = _seeds(ctx)
+    runs = [
+        _pursue(ctx, f"pvr-{s}", f, lambda rng, k, d: _pvr_inputs(rng, k, d), n, m, cfg, lr)
+        for s in range(seeds)
+    ]
+    _outcome(ctx, f"m = {m}, n = {n}", runs, cfg, strict)
     ctx.note(
-        _summary(f"m = {m}, n = {n}", res, train, test)
-        + f". GD: {gd} steps per iteration from lr {lr} on the mean loss, halved (weights reset) when "
+        "; ".join(_summary(f"m = {m}, n = {n}, seed {s}", *run) for s, run in enumerate(runs))
+        + f" ({seeds} data seeds, declared before the runs). GD: {gd} steps per iteration from lr {lr} on "
+        "the mean loss, halved (weights reset) when "
         f"the loss rose over {cfg.lr_check} steps, at most {cfg.lr_halvings} times (App. C.2.2: 500000 "
         "steps from 0.005, checked every 50000). quick is the paper's experiment scaled down: m = 4 "
         "(pointers 1..3 in 2 bits, input dimension 7) instead of 16, n = 400 instead of 100000, 10000 GD "
@@ -491,19 +549,22 @@ def figure_11(ctx: Context) -> None:
     with ctx.control(
         "pointer code removed from the input",
         breaks=LABEL_IS_FUNCTION,
-        must_break=["m = *: relative training error (NP's stopping rule)"],
+        must_break=["m = *: NP reaches the training tolerance within*"],
     ):
         X = _pvr_inputs(ctx.rng("pvr-control").host, n, m)
         y = f(X)
         Xc = X[:, _pvr_bits(m) :]
         floor = _conditional_mean_floor(Xc, y)
         res_c = pursue(ctx, Xc, y, replace(cfg, lr=lr / n, max_iter=cap), ctx.rng("pvr-control-np").host)
-        ctx.bound(
-            f"m = {m}, n = {n}, pointer code removed: relative training error (NP's stopping rule)",
-            res_c.steps[-1].rel_error if res_c.steps else 1.0,
-            cfg.tol,
-            why=f"as above; no function of [1, x] gets below the conditional-mean floor {floor:.3g} "
-            "(samples with equal x and different pointers disagree), so NP cannot either",
+        train_c = res_c.steps[-1].rel_error if res_c.steps else 1.0
+        _fit(
+            ctx,
+            f"m = {m}, n = {n}, pointer code removed",
+            [(res_c, train_c, float("nan"))],
+            replace(cfg, max_iter=cap),
+            f"as above (one seed); no function of [1, x] gets below the conditional-mean floor {floor:.3g} "
+            f"> {cfg.tol} (samples with equal x and different pointers disagree), so NP cannot reach the "
+            f"tolerance in any number of iterations, not only within the {cap} it is capped at here",
         )
 
 
