@@ -513,7 +513,7 @@ def _order_tolerance(x: np.ndarray, values) -> tuple[np.ndarray, float]:
     return mean, float(3 * np.sqrt((w**2 * sigma**2).sum()))
 
 
-def _pooled_tolerance(x: np.ndarray, y: np.ndarray) -> float:
+def pooled_tolerance(x: np.ndarray, y: np.ndarray) -> float:
     """Three standard errors of the least-squares slope of ``ln y`` on ``ln x`` over all samples."""
     lx, ly = np.log(np.ravel(x)), np.log(np.ravel(y))
     resid = ly - np.polyval(np.polyfit(lx, ly, 1), lx)
@@ -620,7 +620,7 @@ def _check_mechanism(ctx: Context, sweep: dict, label: str) -> None:
         eps.ravel(),
         sweep["weight"].ravel(),
         expected=1.0,
-        tol=_pooled_tolerance(eps, sweep["weight"]),
+        tol=pooled_tolerance(eps, sweep["weight"]),
         why="the ReLU net removes the +/- imbalance of r1 during the transition, the linear net keeps it "
         "(catalog P8): first order in eps; tolerance = three standard errors of the pooled log-log slope",
         xlabel="|eps| = | ||r1+||^2 / ||r1-||^2 - 1 |",
@@ -665,8 +665,7 @@ def figure_3_corrected(ctx: Context) -> None:
         sweep["weight"].ravel(),
         sweep["loss"].ravel(),
         expected=2.0,
-        tol=_pooled_tolerance(sweep["weight"], sweep["loss"])
-        + next_order_tolerance(sweep["weight"], power=1),
+        tol=pooled_tolerance(sweep["weight"], sweep["loss"]) + next_order_tolerance(sweep["weight"], power=1),
         why="the even part of f costs 1/2<f_even^2> and the odd part's deviation enters the loss at second "
         "order (the loss is stationary along the imbalance direction at the linear solution); tolerance = "
         "three standard errors of the pooled log-log slope (all seeds and widths)",

@@ -11,6 +11,8 @@ Quantitative ones carry the regime test a run must pass (``ctx.regime``):
 * Assumption 7's rank-one form and balance are measured on the states a run starts from,
   in units of their float64 rounding bound;
 * white input :math:`\Sigma=I` (Corollary 9) to rounding, :math:`\|\Sigma-I\|_\max\le10^{-12}`;
+* orthogonal inputs (Figs. 4, 8, 9) to rounding: every two inputs orthogonal or antiparallel (the
+  XOR-like points of Fig. 4c), :math:`\max_{\mu\ne\nu}\min(|\cos|,1-|\cos|)\le10^{-12}`;
 * the learning-rate stability of App. C.5 as :math:`\eta\lambda_{\max}<2`.
 """
 
@@ -135,7 +137,11 @@ BALANCED_HALVES = Hypothesis("balanced halves", wording=r"$\|r_l^+\|=\|r_l^-\|$ 
 # -- orthogonal data (Section 4.2, App. D) ------------------------------------------------------
 RELU = Hypothesis("ReLU (alpha = 0)", wording=r"ReLU, $\alpha=0$: inactive units pass no signal")
 ORTHOGONAL = Hypothesis(
-    "orthogonal inputs", wording="pairwise orthogonal inputs (Fig. 4c: XOR-like axis-aligned pairs)"
+    "orthogonal inputs",
+    wording="pairwise orthogonal inputs (Fig. 4c: XOR-like axis-aligned pairs)",
+    condition="every two inputs orthogonal or (XOR-like) antiparallel to rounding: max over pairs of "
+    "min(|cos|, 1 - |cos|) <= 1e-12",
+    test=lambda cos_dev: cos_dev <= 1e-12,
 )
 ORTHONORMAL = Hypothesis("orthonormal inputs", wording="orthonormal inputs (Assumption 17)")
 FORM_46 = Hypothesis("form (46)", wording="weights of the block form (46) at $t_0$ (Assumption 17)")

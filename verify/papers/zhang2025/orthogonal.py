@@ -51,7 +51,7 @@ from verify.papers.zhang2025.deep import (
     layer_deviation,
     true_field,
 )
-from verify.papers.zhang2025.figures import next_order_tolerance
+from verify.papers.zhang2025.figures import next_order_tolerance, pooled_tolerance
 from verify.papers.zhang2025.hypotheses import (
     FORM_46,
     ORTHOGONAL,
@@ -61,15 +61,21 @@ from verify.papers.zhang2025.hypotheses import (
     SMALL_INIT,
     TWO_LAYER,
 )
+from verify.papers.zhang2025.regimes import record_orthogonal
 
 EPS = float(np.finfo(np.float64).eps)
 PROP18_LABELS = (1.0, 0.5, 2.0, 1.5, -1.0, -0.5, -2.0, -1.0)
 ORDER_WHY = (
     "relative drop-time error = Delta t / t_lin with a w_init-independent offset Delta t = "
     "ln(G_lin/G_ReLU)/s (module docstring), and t_lin = ln(1/w_init)/s + O(1): the log-log slope against "
-    "1/t_lin is 1 iff the offset stays bounded; 0.3 admits a drift of Delta t by a factor (t_max/t_min)^0.3 "
-    "~ 1.5 across the grid (the O(1) offset settling), while a drop that lags by a constant FACTOR "
-    "(partially active neurons, coupling) gives slope ~0"
+    "1/t_lin is 1 iff the offset stays bounded. Tolerance 0.3, chosen, not derived: it must stay below half "
+    "the distance 1 to the violating order 0 (a lag by a constant FACTOR: partially active neurons, "
+    "coupling), and it admits a drift of Delta t by a factor (t_max/t_min)^0.3 ~ 1.5 across the grid (the "
+    "O(1) offset settling). A derived bound (a correction 1 + 1/ln(1/w) of Delta t, plus three standard "
+    "errors of the fit) is 0.14 at quick and 0.28 at tiny, at the size of the measured deviations (up to "
+    "0.13 at quick, 0.25 at tiny, XOR-like data), so it would decide on its unknown coefficient. "
+    "Resolution: a relative lag decaying more slowly than t_drop^-0.7, including a constant one (the "
+    "controls' orders 0.1-0.6)"
 )
 
 
@@ -269,6 +275,21 @@ def _split(problems, p, members, f, y, t, w_grid, n_seeds) -> Overlay:
     return Overlay(prob, t, w_grid, relu, lin, censored)
 
 
+def plateau_tolerance(w: np.ndarray, gap: np.ndarray) -> float:
+    r"""Tolerance of the plateau-gap order over the ``w_init`` grid ``w`` (W,), gaps ``(S, W)``.
+
+    Three standard errors of the pooled log-log slope (every seed) plus the shift of a fitted order
+    by a prefactor :math:`1+1/\ln(1/w)`: the gap is evaluated at :math:`t_{\rm mid}`, the geometric
+    mean of two drop times :math:`\ln(1/w)/s+O(1)`, so its exponent carries an O(1) offset relative to
+    :math:`\ln(1/w)`, a relative correction :math:`O(1/\ln(1/w))` (coefficient taken as 1). Across
+    the grid that moves the fitted order by at most
+    :math:`\ln(1+1/\ln(1/w_{\max}))/\ln(w_{\max}/w_{\min})`.
+    """
+    w = np.asarray(w, float)
+    drift = np.log1p(1 / np.log(1 / w.max())) / np.log(w.max() / w.min())
+    return pooled_tolerance(np.broadcast_to(w, gap.shape), np.maximum(gap, EPS)) + float(drift)
+
+
 def plateau_gap(ov: Overlay) -> tuple[np.ndarray, float]:
     r"""Gap :math:`|\mathcal L_{\rm ReLU}-\sum_g\mathcal L^{\rm lin}_g|/\mathcal L(0)` on the plateau
     before the last drop (at the geometric mean of the partners' last two drop times), (S, W),
@@ -293,12 +314,16 @@ def plateau_gap(ov: Overlay) -> tuple[np.ndarray, float]:
     return gap / total_relu[..., 0], 2.0 * (1.0 - np.sqrt(s[last] / s[prev]))
 
 
-def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) -> None:
-    """Drop-time orders per group (and the plateau order for the square loss), with a figure."""
+def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) -> list[bool | None]:
+    """Drop-time orders per group (and the plateau order for the square loss), with a figure.
+
+    Returns the outcomes of the drop-time checks, one per group (``None``: undecided).
+    """
     err = ov.relative_timing_error()  # (G, S, W)
     _, t_lin = ov.drop_times()
+    timing = []
     for g in range(len(ov.problem.groups)):
-        ctx.order(
+        ok = ctx.order(
             f"{label}: relative drop-time error of group {g} ({_describe(ov.problem, g)}) -> 0 like "
             "1/t_drop ~ 1/ln(1/w_init)",
             1.0 / np.exp(np.log(t_lin[g]).mean(axis=0)),
@@ -310,6 +335,7 @@ def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) 
             xlabel="1/t_drop of the linear partner",
             ylabel="|t_ReLU - t_lin| / t_lin (geometric mean over seeds)",
         )
+        timing.append(ok)
     if ov.problem.loss.kind == "square" and len(ov.problem.groups) > 1:
         gap, expected = plateau_gap(ov)
         ctx.order(
@@ -317,10 +343,11 @@ def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) 
             ov.w_init,
             np.exp(np.log(np.maximum(gap, EPS)).mean(axis=0)),
             expected=expected,
-            tol=0.15,
-            why="predicted exponent 2(1 - sqrt(s_slow/s_fast)) (plateau_gap docstring); 0.15 ~ a quarter of "
-            "it covers the O(1/ln(1/w_init)) corrections of the drop times entering the exponent on this "
-            "grid",
+            tol=plateau_tolerance(ov.w_init, gap),
+            why="predicted exponent 2(1 - sqrt(s_slow/s_fast)) (plateau_gap docstring); tolerance = three "
+            "standard errors of the pooled slope plus the order shift of an O(1/ln(1/w_init)) correction "
+            "(plateau_tolerance); resolution: an error in the exponent above the tolerance, e.g. the "
+            "factor 2 or the square root of the rate ratio missing",
             xlabel="w_init",
             ylabel="plateau gap / L(0)",
         )
@@ -333,6 +360,7 @@ def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) 
             "O(1)-wide drop, which does not shrink with w_init (only relative to t_drop does it)."
         )
         _overlay_figure(ctx, label, ov, k)
+    return timing
 
 
 def _describe(problem: Problem, g: int) -> str:
@@ -401,6 +429,7 @@ def _figure_claim(ctx: Context, loss: Loss, lr_quick: float, lr_paper: float, T:
     w_grid = np.logspace(-3, -3 * n_w, n_w)
     main, leaky, bent = fig4_problems(ctx, loss)
     ctx.regime(SMALL_INIT, w_init=w_grid.max())
+    record_orthogonal(ctx, [p.data for p in main])
     if (H, lr) != (60, lr_paper):
         ctx.reduced_scale(f"width {H}, lr {lr:g} for App. H's width 60, lr {lr_paper:g} (full profile)")
     runs = run_overlays(ctx, "fig4", [*main, *leaky, *bent], H, w_grid, seeds, lr, T * n_w / 4)
@@ -471,27 +500,25 @@ def fig9_data(D: int) -> Dataset:
         SMALL_INIT,
         ORTHOGONAL,
         "unstated in the paper, chosen here: D = 20, x_mu = c e_mu, c+ = 2, c- = 1, width 40 (quick) / 60 "
-        "(full)",
+        "(full), checked again at width 500",
     ],
 )
 def figure_9(ctx: Context) -> None:
     H = ctx.param("H", tiny=20, quick=40, full=60)
+    # the largest width of the paper's experiments (Fig. 3): the failure must persist up to it (rule 7)
+    H_wide = ctx.param("H_wide", tiny=160, quick=500, full=500)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     n_w = ctx.param("trials", tiny=3, quick=3, full=5)
     D = ctx.param("D", tiny=20, quick=20, full=20)
     ctx.require(D >= 20, "Figure 9 needs D >= 20 orthogonal directions")
+    ctx.require(H_wide > H, f"H_wide = {H_wide} must exceed H = {H} (the width the failure must persist to)")
     speed = ctx.param("lr", tiny=0.4, quick=0.2, full=0.05) / 0.2  # lr of the square loss; logistic: 2x
     w_grid = np.logspace(-3, -3 * n_w, n_w)
     ds = fig9_data(D)
     rng = ctx.rng("perturb").host
     ctx.regime(SMALL_INIT, w_init=w_grid.max())
-    if (H, speed) != (60, 0.25):
-        ctx.reduced_scale(
-            f"width {H}, lr {0.2 * speed:g} (square) for the full profile's 60, 0.05 (the paper states "
-            "neither); the failure persists: its mechanism, no neuron initially active on all 10 points "
-            "of a class (one in 2^12 is), holds at every width below ~4000 (see the note)",
-            persists=True,
-        )
+    record_orthogonal(ctx, [ds])
+    persists = []  # per loss: does a drop-time check fail at the wide width too?
     for loss, lr, T in (
         (Loss("square", "mean"), 0.2 * speed, 60.0),
         (Loss("logistic", "mean"), 0.4 * speed, 120.0),
@@ -505,6 +532,8 @@ def figure_9(ctx: Context) -> None:
         runs = run_overlays(ctx, f"fig9/{loss.kind}", probs, H, w_grid, seeds, lr, T * n_w)
         label = f"Fig. 9, {loss.kind}"
         check_overlay(ctx, label, runs[0], FIG4_W)
+        (wide,) = run_overlays(ctx, f"fig9/{loss.kind}/wide", probs[:1], H_wide, w_grid, seeds, lr, T * n_w)
+        persists.append(False in check_overlay(ctx, f"{label}, width {H_wide}", wide, None))
         timing = [f"{label}: relative drop-time error of group *"]
         with ctx.control(f"leaky ReLU alpha = 0.2 ({loss.kind})", breaks=RELU, must_break=timing):
             check_overlay(ctx, label, runs[1], None)
@@ -512,12 +541,24 @@ def figure_9(ctx: Context) -> None:
             f"inputs perturbed by 0.15 |x| xi ({loss.kind})", breaks=ORTHOGONAL, must_break=timing
         ):
             check_overlay(ctx, label, runs[2], None)
+    shown = all(persists)
+    ctx.reduced_scale(
+        f"Fig. 9's data norms, width, learning rate and w_init are not stated in the paper; ours: c+ = 2, "
+        f"c- = 1, width {H}, lr {0.2 * speed:g} (square). A failure here counts as the paper's only if a "
+        f"drop-time check fails again at width {H_wide} (500 is the largest width of the paper's "
+        f"experiments) for both losses: {'it does' if shown else 'it does not'} (square, logistic: "
+        f"{persists})",
+        persists=shown,
+        kind="stand-in data",
+    )
     ctx.note(
         "Mechanism of the lag (derived, see the module docstring): a class's loss drops with the growth of "
         "the neurons initially active on ALL its points; with 10 points per class such a neuron exists only "
         "for width >~ 2^12, otherwise the class is learned by partially active neurons at a smaller rate "
-        "(and in several steps), so the ReLU drop lags by a constant FACTOR and the relative timing error "
-        "does not vanish as w_init -> 0. Even with covering neurons (measured at width 16384: lag 12-28% "
+        "(and in several steps), so the ReLU drop lags by an offset that grows as w_init -> 0 and the "
+        "relative timing error decays more slowly than the 1/t_drop of a bounded offset (fitted orders in "
+        "the checks, at both widths; whether it tends to a constant FACTOR or to 0 very slowly, this grid "
+        "cannot tell). Even with covering neurons (measured at width 16384: lag 12-28% "
         "for w_init 1e-3..1e-12) the offset is ln(G_lin/G_ReLU)/s ~ (|S|+2) ln2 /(2s) (a covering neuron is "
         "one in 2^(|S|+2)), so the relative error decays only like 4/ln(1/w_init). Single-point groups "
         "(Figs. 4, 8) have no partial neurons and do overlap asymptotically."
