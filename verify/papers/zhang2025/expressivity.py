@@ -559,6 +559,7 @@ _PLATEAU = "GD on the eq. (9) target plateaus at L >= L_OLS (min over steps of (
     hypotheses=[TWO_LAYER, BIAS_FREE, ALPHA_01, CONDITION_3],
 )
 def corollary_2(ctx: Context) -> None:
+    _training_sizes(ctx)  # read before the first data are drawn (verify/plan.py)
     budget = ctx.param("budget", tiny=40, quick=150, full=1000)
     trials = ctx.param("trials", tiny=2, quick=8, full=64)
     data = _odd_datasets(ctx)
