@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numeric.backend import to_numpy
-from numeric.data.datasets import Dataset, is_symmetric, symmetrize
+from numeric.data.datasets import Dataset, symmetrize
 from numeric.data.initializations import gaussian
 from numeric.engine.integrators import DOPRI5, AdaptiveStep
 from numeric.engine.solve import solve
@@ -47,6 +47,7 @@ from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import ALPHA_01, CONDITION_3, SMALL_INIT, SQUARE, TWO_LAYER, WINDOW
 from verify.papers.zhang2025.paired_runs import fig3_data, two_layer
+from verify.papers.zhang2025.regimes import record_alphas, record_symmetric
 
 EPS = float(np.finfo(np.float64).eps)
 # integrator tolerance = SAFETY x |solve(rtol) - solve(rtol/100)|. The solves locate activation crossings
@@ -68,6 +69,19 @@ WINDOW_TOP = 1e-2  # growth-rate window: 10 w_init < ||W1|| < WINDOW_TOP (catalo
 # whose error at 1e-10 was 5-8% of the smallest fixed-t remainder (INCONCLUSIVE); at 1e-11 it is < 0.7%.
 REMAINDER_RTOL = 1e-11
 WINDOW_RTOL = 1e-9  # window-end errors are >= w_init, i.e. >= w_init^kappa >= 4e-6 relative (grid >= 1e-8)
+
+# Sizes at full (measured for issue 15, one loaded core).  From a Gaussian init every unit turns from its
+# random direction towards +-bbar, so its pre-activation on ~1/4 of the inputs crosses zero: ~H P / 4 events
+# per member, each cutting a step of the located solve, and every step scans the B H P switching entries.
+# The solves cost ~B (H P)^2 D: at D = 20, H P = 2000 Lemma 6 took 191 s (8 solves, 7138 steps, 107 s of
+# them in event handling), so the catalog's H = 100, P = 2000 (H P = 2e5) would take ~1e4 times that.  The
+# lemmas state no size and are asymptotic in w_init: full keeps D = 20, pushes w_init to 1e-8 and the grid to
+# 7 scales, with H P = 2000 (H = 10, P = 200).
+FULL_D, FULL_H, FULL_P = 20, 10, 200
+# rtol of the growth-rate solves at full: their tolerance is dominated by the cubic term max u^2 Tr Sigma
+# (u up to WINDOW_TOP = 1e-2: ~2e-3 of the slope at D = 20); an integrator error ~rtol = 1e-8 is five decades
+# below it, so 1e-10 (tight solve 1e-12) would add steps and no resolution.
+GROWTH_RTOL = dict(tiny=1e-7, quick=1e-8, full=1e-8)
 
 
 # ----------------------------------------------------------------------------- setup
@@ -430,10 +444,11 @@ def _check_window(
 # -------------------------------------------------------------------------- Lemma 6
 
 
-def _regimes(ctx: Context, data: Sequence[Data], w_init: float) -> None:
-    """Condition 3 of every data set and the small-init regime (largest initial scale used)."""
-    ctx.regime(CONDITION_3, symmetric=all(is_symmetric(d.ds.X, d.ds.y) for d in data))
+def _regimes(ctx: Context, data: Sequence[Data], w_init: float, alphas: Sequence[float]) -> None:
+    """Condition 3 of every data set, the small-init regime (largest initial scale used) and the slopes."""
+    record_symmetric(ctx, [d.ds for d in data])
     ctx.regime(SMALL_INIT, w_init=w_init)
+    record_alphas(ctx, alphas)
 
 
 def window_grid(n: int) -> np.ndarray:
@@ -513,12 +528,12 @@ def _even_target_control(ctx: Context, H: int, w_init: float, rtol: float) -> No
     ),
 )
 def lemma_6(ctx: Context) -> None:
-    D = ctx.param("D", tiny=3, quick=5, full=20)
-    P = ctx.param("P", tiny=20, quick=100, full=2000)
-    H = ctx.param("H", tiny=4, quick=10, full=100)
+    D = ctx.param("D", tiny=3, quick=5, full=FULL_D)
+    P = ctx.param("P", tiny=20, quick=100, full=FULL_P)
+    H = ctx.param("H", tiny=4, quick=10, full=FULL_H)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-5, quick=1e-6, full=1e-8)
-    rtol = ctx.param("rtol", tiny=1e-7, quick=1e-8, full=1e-10)
+    rtol = ctx.param("rtol", **GROWTH_RTOL)
     n_w = ctx.param("trials", tiny=3, quick=4, full=7)
     ctx.require(P >= 2 * D and P % 2 == 0, f"need an even P >= 2 D, got P={P}, D={D}")
     ctx.require(
@@ -527,7 +542,12 @@ def lemma_6(ctx: Context) -> None:
     if ctx.profile.name != "tiny":  # the (30)-solves-(29) simplification alone takes ~2 s
         _symbolic_lemma6(ctx)
     fig3 = _fig3_like(ctx, "fig3", D, P)
-    _regimes(ctx, [fig3, _large_s(ctx, "large-s", P)], max(w_init, window_grid(n_w).max()))
+    _regimes(
+        ctx,
+        [fig3, _large_s(ctx, "large-s", P)],
+        max(w_init, window_grid(n_w).max()),
+        GROWTH_ALPHAS + WINDOW_ALPHAS,
+    )
     res = _growth_rates(ctx, fig3, H, seeds, w_init, rtol, n_out=40)
     _check_growth(ctx, fig3, res, f"{fig3.label}, H={H}, w_init={w_init:g}, {seeds} seeds")
     _growth_figure(ctx, res, seeds)
@@ -612,9 +632,9 @@ def _check_remainder_order(
     hypotheses=[TWO_LAYER, ALPHA_01, CONDITION_3, SQUARE, SMALL_INIT, WINDOW],
 )
 def lemma_6_corrected(ctx: Context) -> None:
-    D = ctx.param("D", tiny=3, quick=5, full=20)
-    P = ctx.param("P", tiny=20, quick=100, full=2000)
-    H = ctx.param("H", tiny=4, quick=10, full=100)
+    D = ctx.param("D", tiny=3, quick=5, full=FULL_D)
+    P = ctx.param("P", tiny=20, quick=100, full=FULL_P)
+    H = ctx.param("H", tiny=4, quick=10, full=FULL_H)
     n_w = ctx.param("trials", tiny=3, quick=4, full=7)
     ctx.require(P >= 2 * D and P % 2 == 0, f"need an even P >= 2 D, got P={P}, D={D}")
     fig3 = _fig3_like(ctx, "fig3", D, P)
@@ -622,7 +642,7 @@ def lemma_6_corrected(ctx: Context) -> None:
     alphas = (0.0, 1.0)
     amplitude = 1e-2
     ws_t, ws_a, ws = np.geomspace(3e-3, 3e-5, n_w), np.geomspace(1e-4, 1e-6, n_w), window_grid(n_w)
-    _regimes(ctx, [fig3, large], max(ws_t.max(), ws_a.max(), ws.max()))
+    _regimes(ctx, [fig3, large], max(ws_t.max(), ws_a.max(), ws.max()), alphas + WINDOW_ALPHAS)
     # one solve on the Fig. 3 data: fixed t, fixed amplitude, 2/3 window; each group's tau puts its time at 1
     net = two_layer(D, H)
     groups = [
@@ -852,9 +872,9 @@ def _norm_figure(ctx: Context, res: dict, title: str) -> None:
     hypotheses=[TWO_LAYER, ALPHA_01, SQUARE, SMALL_INIT, CONDITION_3],
 )
 def lemma_16(ctx: Context) -> None:
-    D = ctx.param("D", tiny=3, quick=5, full=20)
-    P = ctx.param("P", tiny=20, quick=100, full=2000)
-    H = ctx.param("H", tiny=4, quick=10, full=100)
+    D = ctx.param("D", tiny=3, quick=5, full=FULL_D)
+    P = ctx.param("P", tiny=20, quick=100, full=FULL_P)
+    H = ctx.param("H", tiny=4, quick=10, full=FULL_H)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-4, full=1e-6)
     rtol = ctx.param("rtol", tiny=1e-7, quick=1e-8, full=1e-10)
@@ -867,7 +887,7 @@ def lemma_16(ctx: Context) -> None:
         (_fig3_like(ctx, "fig3-wide", 2 * D, P), H // 2),
         (_large_s(ctx, "large-s", P), H),
     ]
-    _regimes(ctx, [data for data, _ in cases], w_init)
+    _regimes(ctx, [data for data, _ in cases], w_init, GROWTH_ALPHAS + L16_ALPHAS)
     ctx.search(
         "search: worst max_t u(t)/bound(t) of (25) over symmetric data, inits, s/Tr Sigma and alpha",
         functools.partial(_norm_bound_violation, ctx, L16_RTOL),
