@@ -45,8 +45,10 @@ from verify.papers.kou2023.hypotheses import (
 )
 from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.theorems import (
+    F2_PATTERN,
     F3_NAME,
     active_on_own_class,
+    check_f2_pattern,
     check_f3_limit,
     lemma_f3_prediction,
 )
@@ -279,17 +281,11 @@ def lemma_C_3(ctx: Context) -> None:
 
 
 def _f2_checks(ctx: Context, ens: Ens, label: str, *, fixed: bool = False) -> None:
-    """Lemma F.2 on orthogonal data: (``fixed``: no pattern change after T/100,) exact zeros, frozen
-    negatives, rho_bar/log t -> m/|S_i(0)|."""
+    """Lemma F.2 on orthogonal data: (``fixed``: the pattern frozen by T_1 and as the table,) exact zeros,
+    frozen negatives, rho_bar/log t -> m/|S_i(0)|."""
     m, y = ens.setup.m, ens.setup.data.y
     if fixed:
-        ctx.bound(
-            f"pattern fixed after T: last activation change (every step monitored) <= T/100 [{label}]",
-            float(ens.run.last_flip.max()),
-            float(ens.t[-1] / 100),
-            why="Lemma F.2's four implications say no sign changes after T = C nm/(eta R^2) (20 C steps "
-            "here)",
-        )
+        check_f2_pattern(ctx, ens, label)
     act0 = ens.run.act0
     P = ens.run.P
     inactive = ~act0
@@ -357,9 +353,9 @@ def lemma_F_2(ctx: Context) -> None:
         "search: worst pattern change after T, moving inactive or frozen coefficients, over norms and init",
         Region((0.0, 0.0), 0.0, m=3),
         lambda probe, e: _f2_checks(probe, e, "instance", fixed=True),
-        ["pattern fixed after T*", "rho_jri(t) = 0 exactly*", "rho_under_(-y_i,r,i) frozen after T*"],
+        [*F2_PATTERN, "rho_jri(t) = 0 exactly*", "rho_under_(-y_i,r,i) frozen after T*"],
         budget=evals,
-        why="orthogonal data (kappa = 0), T = T/100 = 20 steps; the log t slope needs decades: not searched",
+        why="orthogonal data (kappa = 0), T_1 = 20 steps; the log t slope needs decades: not searched",
     )
     with ctx.control(
         "nearly orthogonal data, kappa = 0.3",
