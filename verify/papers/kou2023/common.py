@@ -190,6 +190,32 @@ def leaky_limit(data: GramData, m: int, gamma: float, eta: float) -> LeakyLimit:
     return LeakyLimit(lam, float(lam.mean()), rate, np.array([u_norm_rows[0], u_norm_rows[m]]))
 
 
+def capped_eps(measured: float, lim: LeakyLimit, t0: float) -> float:
+    r"""The remainder :math:`\varepsilon` of :math:`tL_S/\lim tL_S-1` on ``[t0, T]`` that tolerances use:
+    the ``measured`` largest deviation, capped by the frozen margin map's own remainder.
+
+    Per point :math:`e^{q_i}=a_it-\log(a_it)+C_i` with :math:`a_i=1/\lambda_i` ([D1]/[D3];
+    :math:`C_i=e^{q_i(0)}+q_i(0)\approx1` at small init, :math:`\ell(q)=e^{-q}(1-e^{-q}/2+\dots)`), so
+    :math:`|tL_S/\lim-1|\le(\log(at_0)+2)/(at_0-\log(at_0))` on ``[t0, T]``, :math:`a=1/\max_i\lambda_i`
+    the slowest point.  The cap keeps a tolerance from growing with the deviation it is meant to bound: a
+    loss that does not decay like :math:`1/t` makes the measured deviation large, never the cap.
+    """
+    at = t0 / float(lim.lam.max())
+    prior = (np.log(at) + 2) / (at - np.log(at)) if at > np.e else np.inf
+    return min(measured, float(prior))
+
+
+def order_tolerance(x: np.ndarray, eps: float) -> float:
+    r"""Largest change of a least-squares slope against ``x`` (here :math:`\log t`) caused by adding
+    :math:`f_k` with :math:`|f_k|\le\delta=-\log(1-\varepsilon)` (:math:`|\log(1+e)|\le\delta` for
+    :math:`|e|\le\varepsilon<1`): :math:`|\sum(x_k-\bar x)f_k|/\sum(x_k-\bar x)^2\le\delta\sum|x_k-\bar x|/
+    \sum(x_k-\bar x)^2` (about :math:`3\delta/\ln100` on two decades of a log grid)."""
+    x = np.asarray(x, float)
+    dx = x - x.mean()
+    delta = -np.log1p(-eps) if eps < 1 else np.inf
+    return float(delta * np.abs(dx).sum() / (dx**2).sum())
+
+
 def fitted_order(x: np.ndarray, y: np.ndarray) -> float:
     """Least-squares slope of ``log y`` against ``log x``; ``-inf``-safe: non-positive ``y`` gives 0."""
     x, y = np.asarray(x, float), np.asarray(y, float)
