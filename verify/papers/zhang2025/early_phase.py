@@ -78,6 +78,13 @@ WINDOW_RTOL = 1e-9  # window-end errors are >= w_init, i.e. >= w_init^kappa >= 4
 # lemmas state no size and are asymptotic in w_init: full keeps D = 20, pushes w_init to 1e-8 and the grid to
 # 7 scales, with H P = 2000 (H = 10, P = 200).
 FULL_D, FULL_H, FULL_P = 20, 10, 200
+SIZES_NOTE = (
+    "Sizes: the lemma states none and is asymptotic in w_init. From a Gaussian init each unit's "
+    "pre-activation crosses zero on ~1/4 of the inputs as it turns towards +-bbar, one event of the "
+    "located solve each, so the solves cost ~B (H P)^2 D: the full profile keeps Fig. 3's D = 20 and "
+    "w_init down to 1e-8 with H P = 2000 (H = 10, P = 200; about a minute per claim on one core), not the"
+    " catalog's H = 100, P = 2000 (~1e4 times the cost)."
+)
 # rtol of the growth-rate solves at full: their tolerance is dominated by the cubic term max u^2 Tr Sigma
 # (u up to WINDOW_TOP = 1e-2: ~2e-3 of the slope at D = 20); an integrator error ~rtol = 1e-8 is five decades
 # below it, so 1e-10 (tight solve 1e-12) would add steps and no resolution.
@@ -449,6 +456,7 @@ def _regimes(ctx: Context, data: Sequence[Data], w_init: float, alphas: Sequence
     record_symmetric(ctx, [d.ds for d in data])
     ctx.regime(SMALL_INIT, w_init=w_init)
     record_alphas(ctx, alphas)
+    ctx.note(SIZES_NOTE)
 
 
 def window_grid(n: int) -> np.ndarray:

@@ -73,6 +73,14 @@ ALPHAS = (0.0, 0.1, 0.3, 0.5, 0.9)
 # through ||W2|| (W1 = W2^T r^T), so H sets the cost and the rounding floor, not the dynamics compared.
 # Fig. 3 itself, at (20, 500, 2000), is zhang2025:figure-3.
 FULL_SIZE = (20, 16, 400)
+SIZES_NOTE = (
+    "Sizes: the statement has none. The event-located paired flows cost ~B H P^2 D (every input whose "
+    "side of r changes is one event of each ReLU member), so Fig. 3's (D, H, P) = (20, 500, 2000) would "
+    "take ~50 h for Theorem 8 and ~7 / ~20 h for Corollary 9 / 9-corrected on one core; the full profile "
+    "keeps Fig. 3's D = 20 and w_init = 1e-8 at P = 400 and H = 16 (under Assumption 7, W1 = W2^T r^T, "
+    "the dynamics see W2 only through ||W2||: H sets the cost and the rounding floor). Fig. 3 at its own "
+    "size is zhang2025:figure-3."
+)
 # rtol of the paired flows.  Their checks compare two solves against the measured integrator error, so any
 # rtol gives a valid check; it sets the resolution (the smallest deviation caught: ~10 rtol relative).  The
 # violations they exist to catch are O(1) (a wrong factor sqrt(2/(a+1)), time rescaling or learning-rate
@@ -378,6 +386,7 @@ def theorem_8(ctx: Context) -> None:
         heavy_tailed_setup(ctx, "heavy", sizes[0], w_init),
     ]
     record_regimes(ctx, cases, alphas=ALPHAS)
+    ctx.note(SIZES_NOTE)
     summary = []
     for setup in cases:
         coarse, tight = flow_pair(ctx, setup, ALPHAS, rtol)
@@ -583,6 +592,7 @@ def _corollary9_setups(ctx: Context, key: str, n_seeds: int) -> tuple[Setup, flo
 def corollary_9(ctx: Context) -> None:
     setup, _, rtol = _corollary9_setups(ctx, "cor9", 1)
     record_regimes(ctx, [setup], white=True)
+    ctx.note(SIZES_NOTE)
     coarse, tight = flow_pair(ctx, setup, ALPHAS, rtol)
     res = _check_corollary9(ctx, setup, coarse, tight, corrected=False, rtol=rtol)
     lin_ok = corollary9_deviation(setup, _linear_as_relu(coarse), _linear_as_relu(tight), corrected=False)
@@ -639,6 +649,7 @@ def corollary_9_corrected(ctx: Context) -> None:
     )
     setup, w_init, rtol = _corollary9_setups(ctx, "cor9c", seeds)
     record_regimes(ctx, [setup], white=True)
+    ctx.note(SIZES_NOTE)
     coarse, tight = flow_pair(ctx, setup, ALPHAS, rtol)
     _check_corollary9(ctx, setup, coarse, tight, corrected=True, rtol=rtol)
     _corollary9_figure(ctx, setup, coarse)
