@@ -191,14 +191,16 @@ def leaky_limit(data: GramData, m: int, gamma: float, eta: float) -> LeakyLimit:
 
 
 def capped_eps(measured: float, lim: LeakyLimit, t0: float) -> float:
-    r"""The remainder :math:`\varepsilon` of :math:`tL_S/\lim tL_S-1` on ``[t0, T]`` that tolerances use:
-    the ``measured`` largest deviation, capped by the frozen margin map's own remainder.
+    r"""The remainder :math:`\varepsilon` of :math:`tL_S/\lim tL_S-1` (or of :math:`t|\ell_i'|/\lambda_i-1`)
+    on ``[t0, T]`` that tolerances use: the ``measured`` largest deviation, capped by the frozen margin
+    map's own remainder.
 
     Per point :math:`e^{q_i}=a_it-\log(a_it)+C_i` with :math:`a_i=1/\lambda_i` ([D1]/[D3];
     :math:`C_i=e^{q_i(0)}+q_i(0)\approx1` at small init, :math:`\ell(q)=e^{-q}(1-e^{-q}/2+\dots)`), so
-    :math:`|tL_S/\lim-1|\le(\log(at_0)+2)/(at_0-\log(at_0))` on ``[t0, T]``, :math:`a=1/\max_i\lambda_i`
-    the slowest point.  The cap keeps a tolerance from growing with the deviation it is meant to bound: a
-    loss that does not decay like :math:`1/t` makes the measured deviation large, never the cap.
+    :math:`|tL_S/\lim-1|` and :math:`|t|\ell_i'|/\lambda_i-1|` are :math:`\le(\log(at_0)+2)/(at_0-\log(at_0))`
+    on ``[t0, T]``, :math:`a=1/\max_i\lambda_i` the slowest point.  The cap keeps a tolerance from
+    growing with the deviation it is meant to bound: a loss that does not decay like :math:`1/t` makes the
+    measured deviation large, never the cap.
     """
     at = t0 / float(lim.lam.max())
     prior = (np.log(at) + 2) / (at - np.log(at)) if at > np.e else np.inf

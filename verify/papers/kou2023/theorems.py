@@ -179,7 +179,9 @@ def _leaky_sharp(ctx: Context, ens: Ens, pred: dict, label: str) -> None:
         )
         t1 = ens.t[-1] / 10
         g_pts = 1.0 / (1.0 + np.exp(ens.run.q[sl][:, ens.t >= t1]))
-        eps_i = float(np.abs(ens.t[ens.t >= t1][None, :, None] * g_pts / lim.lam - 1).max())
+        eps_i = capped_eps(
+            float(np.abs(ens.t[ens.t >= t1][None, :, None] * g_pts / lim.lam - 1).max()), lim, t1
+        )
         P = ens.run.P[sl]
         rate = (P[:, i_T] - P[:, i_T10]) / np.log(10)
         rel = np.abs(rate / lim.rho_rate[None] - 1)
@@ -192,7 +194,8 @@ def _leaky_sharp(ctx: Context, ens: Ens, pred: dict, label: str) -> None:
             why="rho_jri(10T') - rho_jri(T') = C_jri S_ji sum_t |l'_i(t)| exactly once the pattern is "
             "frozen, and "
             "|l'_i(t)| = lambda_i/t (1 + eps_i(t)); so the relative error is <= max eps_i over the decade "
-            f"(measured from the recorded margins: {eps_i:.3g}) + 1/T' (sum over 1/t vs ln 10)",
+            f"(measured from the recorded margins, capped by the margin map's remainder (log(at) + 2)/(at - "
+            f"log(at)) at T', a = 1/max lambda_i: {eps_i:.3g}) + 1/T' (sum over 1/t vs ln 10)",
             details={"max relative error": float(rel.max()), "rate(+1 class, point 0)": lim.rho_rate[0, 0]},
         )
         grow = (d2[sl] / (np.repeat(lim.u_norm, setup.m)[None] * np.log(10))).ravel()
