@@ -48,6 +48,8 @@ def monotone_trend(
         why="the figure's monotone trend with the paper's +-3 std bands, here 3 standard errors of the "
         "difference of two means over the seeds",
         details={name: list(xs), "mean": mean, "se": se},
+        resolution=f"an increase between neighbouring {what} larger than 3 SE of their difference "
+        f"({band.min():.2g} to {band.max():.2g} here); a smaller one goes unseen",
     )
     ctx.bound(
         f"significant decrease from {name} = {xs[0]:g} to {name} = {xs[-1]:g}: (mean_0 - mean_last) / "
