@@ -196,6 +196,8 @@ def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
         float((inc / bound).max()),
         1 + 1e-9,
         why="exact: ||W - W0||_2 >= ||(W - W0) X^T G^-1 1|| / ||X^T G^-1 1|| = ||A 1|| / sqrt(1^T G^-1 1)",
+        resolution="an error in the chain's algebra or in the coefficients' bookkeeping only: the "
+        "inequality holds for every matrix A, so it says nothing about the dynamics",
     )
     T10 = ens.at(ens.t[-1] / 10) - 1
     ctx.bound(
