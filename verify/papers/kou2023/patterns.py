@@ -113,6 +113,8 @@ def _same_i_sandwich(ctx: Context, ens: Ens, gamma: float, label: str) -> None:
         float(4 * ens.t[-1] * EPS),
         why="(A.1)/(A.2) with sigma' in [gamma, 1]: gamma S_i <= |rho_jri| <= S_i, S_i = eta ||x_i||^2/(nm) "
         "sum_s |l'_i|; exact up to T roundings of each sum",
+        resolution="a slope outside [gamma, 1] in the update only: the sandwich holds on every trajectory of "
+        "(3.2), whatever the data or the loss, so it says nothing about the balance across points (5.10)",
     )
 
 
