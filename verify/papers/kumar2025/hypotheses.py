@@ -76,6 +76,10 @@ SEVERAL_KKT = Hypothesis(
 W_STAR_SECOND_ORDER = Hypothesis(
     "w_* second order",
     wording=r"$w_*$ a second-order positive KKT point of $\widetilde{\mathcal N}_{y,\mathcal H}$",
+    condition="mu_2 / mu_1 <= 1 - 1e-6 for M = X^T diag(y) X: the balanced neuron on M's top eigenvector "
+    "(the w_* of the spectral instances) is a strict local max of the constrained NCF iff mu_1 > mu_2 (the "
+    "other eigenvectors give first-order KKT points); 1e-6 far above eigvalsh's rounding",
+    test=lambda gap: gap <= 1 - 1e-6,
 )
 W0_STABLE = Hypothesis("w_0 in S(w_*)", wording=r"$w_0\in\mathcal S(w_*)$")
 W0_STABLE_NET = Hypothesis("W^0 in S(W bar)", wording=r"$W^0\in\mathcal S(\bar W)$")

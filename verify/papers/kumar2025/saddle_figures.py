@@ -367,6 +367,7 @@ def lemma_4(ctx: Context) -> None:
     rtol = ctx.param("rtol", tiny=1e-8, quick=1e-9, full=1e-10)
     budget = ctx.param("search_budget", tiny=1, quick=3, full=60)
     X, y, mu, w_star, w0, w_first = _l4_problem(ctx)
+    ctx.regime(W_STAR_SECOND_ORDER, gap=float(mu[-2] / mu[-1]))
     ncf, descent = net_fields(_SHAPES4, X, y, 1.0, 2)
     n_star = float(ncf(w_star[None])[0][0])
     T_star = 1 / (3 * n_star)  # eq. 8 with L = 3, delta = 1
@@ -567,13 +568,7 @@ def equation_9(ctx: Context) -> None:
     for draw in range(ctx.param("draws", tiny=1, quick=2, full=4)):
         tag = f"data {draw}"
         X, y, mu, w_star, w0, _ = _l4_problem(ctx, f"draw-{draw}")
-        ctx.bound(
-            f"{tag}: hypothesis w_* second order: mu_2 / mu_1 of X^T diag(y) X",
-            float(mu[-2] / mu[-1]),
-            1.0 - 1e-6,
-            why="the balanced neuron on the top eigenvector is a strict local max of the constrained NCF iff "
-            "mu_1 > mu_2 (the other eigenvectors give first-order KKT points); 1e-6 >> eigvalsh rounding",
-        )
+        ctx.regime(W_STAR_SECOND_ORDER, gap=float(mu[-2] / mu[-1]))
         ncf, descent = net_fields(_SHAPES4, X, y, 1.0, 2)
         T_star = 1 / (3 * float(ncf(w_star[None])[0][0]))
         grid, p, p_star, tail, hess = _l4_saddle(descent, w_star, T_star, d_ref, t_far, 0.01 * min(eps))
