@@ -367,56 +367,78 @@ class Context:
         *,
         at_least: Any = None,
         at_most: Any = None,
+        equals: Any = None,
         detect: Any,
         why: str,
         conf: float = 0.99,
     ) -> bool:
-        r"""A probability statement ``P >= at_least`` (or ``P <= at_most``) from ``successes / trials``.
+        r"""A probability statement ``P >= at_least``, ``P <= at_most`` or ``P = equals`` from
+        ``successes / trials``.
 
-        Rejected (FAIL) when the exact ``conf`` interval lies wholly on the wrong side.
-        ``detect`` is the violation the check exists to catch (a true ``P = detect``); the
-        check must reject it with 80% power at this sample size, otherwise it is undecided
-        (INCONCLUSIVE: the run could not have failed for that violation), and the record
-        says how many trials would give that power. Arrays (one statement per grid point,
-        e.g. per width p) are checked element by element: any rejection fails, the weakest
-        power decides, and the element nearest to rejection is recorded.
+        Rejected (FAIL) when the exact ``conf`` interval lies wholly on the wrong side (for ``equals``:
+        when it excludes the value). ``detect`` is the violation the check exists to catch (a true
+        ``P = detect``; for ``equals`` a deviation by ``|detect - equals|`` either way); the check must
+        reject it with 80% power at this sample size, otherwise it is undecided (INCONCLUSIVE: the run
+        could not have failed for that violation), and the record says how many trials would give that
+        power. A one-sided statement whose estimate ``k/n`` lies on the wrong side of its bound without
+        being rejected is undecided too: the sample neither refutes nor supports it (a PASS needs the
+        estimate on the statement's side). Arrays (one statement per grid point, e.g. per width p) are
+        checked element by element: any rejection fails, the weakest power decides, and the element
+        nearest to rejection is recorded.
         """
-        if (at_least is None) == (at_most is None):
-            raise ValueError("give exactly one of at_least / at_most")
-        side = ">=" if at_least is not None else "<="
-        k, n, p0, p1 = np.broadcast_arrays(
-            np.asarray(successes, int),
-            np.asarray(trials, int),
-            np.asarray(at_least if side == ">=" else at_most, float),
-            np.asarray(detect, float),
-        )
-        k, n, p0, p1 = (a.ravel() for a in (k, n, p0, p1))
-        if np.any(p1 >= p0) if side == ">=" else np.any(p1 <= p0):
-            raise ValueError(f"detect={detect} is no violation of P {side} {p0}")
+        given = [(s, v) for s, v in ((">=", at_least), ("<=", at_most), ("==", equals)) if v is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of at_least / at_most / equals")
+        ((side, bound),) = given
+        arrays = (np.asarray(successes, int), np.asarray(trials, int), np.asarray(bound, float))
+        k, n, p0, p1 = (a.ravel() for a in np.broadcast_arrays(*arrays, np.asarray(detect, float)))
+        if np.any(p1 >= p0) if side == ">=" else np.any(p1 <= p0) if side == "<=" else np.any(p1 == p0):
+            raise ValueError(f"detect={detect} is no violation of P {side} {bound}")
         lo, hi = (np.asarray(v, float).ravel() for v in clopper_pearson(k, n, conf))
-        gap = (hi - p0) if side == ">=" else (p0 - lo)  # < 0: rejected
+        gap = {">=": hi - p0, "<=": p0 - lo, "==": np.minimum(hi - p0, p0 - lo)}[side]  # < 0: rejected
         w = int(np.argmin(gap))
-        powers = [
-            evidence.power(int(ni), float(q0), float(q1), conf, side)
-            for ni, q0, q1 in zip(n, p0, p1, strict=True)
+        # the alternatives each element must reject: both directions of a deviation for ``equals``
+        alts = [
+            (i, q) for i in range(k.size) for q in ((p1[i], 2 * p0[i] - p1[i]) if side == "==" else (p1[i],))
         ]
-        weakest = int(np.argmin(powers))
-        pw, nw, q0, q1 = powers[weakest], int(n[weakest]), float(p0[weakest]), float(p1[weakest])
-        p80 = evidence.detectable(nw, q0, conf, side)
-        reach = "no violation" if p80 is None else f"P {'<=' if side == '>=' else '>='} {p80:.4g}"
-        power = f"power {pw:.2f} against P = {q1:.4g}; rejects {reach} with 80% power at n = {nw}"
+        powers = [evidence.power(int(n[i]), float(p0[i]), float(q), conf, side) for i, q in alts]
+        i, q1 = alts[int(np.argmin(powers))]
+        pw, nw, q0, q1 = min(powers), int(n[i]), float(p0[i]), float(q1)
+        power = f"power {pw:.2f} against P = {q1:.4g}; " + self._reach(nw, q0, conf, side)
         ok: bool | None = bool(np.all(gap >= 0))
+        wrong = np.flatnonzero(
+            k < p0 * n if side == ">=" else k > p0 * n if side == "<=" else np.zeros(k.size)
+        )
         if ok and pw < evidence.POWER:
             need = evidence.trials_needed(q0, q1, conf, side)
             ok, why = None, f"{why} -- no power against P = {q1:.4g} at n = {nw} (about {need} trials needed)"
+        elif ok and wrong.size:
+            j = int(wrong[0])
+            ok, why = (
+                None,
+                (
+                    f"{why} -- the estimate {k[j]}/{n[j]} = {k[j] / n[j]:.4g} lies on the wrong side of "
+                    f"{p0[j]:.4g} (not rejected at {conf:.0%}): the sample neither refutes nor supports it"
+                ),
+            )
         ev = evidence.Evidence(resolution=f"a true P = {q1:.4g} (80% power needed)", power=power)
         where = f" (worst of {k.size})" if k.size > 1 else ""
         interval = f"{conf:.0%} interval [{lo[w]:.4g}, {hi[w]:.4g}]{where}"
-        relation = f"P {side} {p0[w]:.4g}: k/n = {k[w]}/{n[w]}, {interval}"
+        relation = f"P {'=' if side == '==' else side} {p0[w]:.4g}: k/n = {k[w]}/{n[w]}, {interval}"
         details = (
             {"k": k, "n": n, "bound": p0, "interval": [lo, hi]} if k.size > 1 else {"k": k[0], "n": n[0]}
         )
         return self._record(name, "probability", relation, k[w] / n[w], p0[w], None, why, ok, details, ev)
+
+    @staticmethod
+    def _reach(n: int, p0: float, conf: float, side: str) -> str:
+        """``rejects P <= x with 80% power at n = ...`` (both directions for ``==``)."""
+        sides = (">=", "<=") if side == "==" else (side,)
+        parts = []
+        for s in sides:
+            p80 = evidence.detectable(n, p0, conf, s)
+            parts.append("no violation" if p80 is None else f"P {'<=' if s == '>=' else '>='} {p80:.4g}")
+        return f"rejects {' and '.join(parts)} with 80% power at n = {n}"
 
     def regime(self, hypothesis: Hypothesis | str, *, reached: bool | None = None, **measured: Any) -> bool:
         """Record whether this run is inside the quantitative regime of a declared hypothesis.

@@ -122,7 +122,12 @@ def rejected_counts(n: int, p0: float, conf: float, side: str) -> int:
 
 
 def power(n: int, p0: float, p1: float, conf: float, side: str) -> float:
-    """Probability that the test of ``P side p0`` at ``n`` trials rejects when the truth is ``p1``."""
+    """Probability that the test of ``P side p0`` at ``n`` trials rejects when the truth is ``p1``.
+
+    ``side`` ``"=="``: the two-sided test of ``P = p0`` (rejected when ``p0`` is outside the interval),
+    whose rejection regions are the two one-sided ones, disjoint, so their powers add."""
+    if side == "==":
+        return power(n, p0, p1, conf, ">=") + power(n, p0, p1, conf, "<=")
     k = rejected_counts(n, p0, conf, side)
     if side == ">=":
         return float(binom.cdf(k, n, p1)) if k >= 0 else 0.0

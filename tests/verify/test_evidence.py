@@ -57,6 +57,39 @@ def test_probability_without_power_is_undecided_and_with_power_passes():
     assert ctx.checks[-1].outcome == "fail"
 
 
+def test_an_estimate_on_the_wrong_side_of_its_bound_is_undecided_not_a_pass():
+    ctx = make()
+    # 940/1000 for "P >= 0.95": not rejected at 99% (upper limit 0.958), but no support either
+    assert ctx.probability("below", 940, 1000, at_least=0.95, detect=0.9, why="w") is False
+    c = ctx.checks[-1]
+    assert c.outcome == "inconclusive" and "wrong side of 0.95" in c.why
+    assert ctx.probability("above", 955, 1000, at_least=0.95, detect=0.9, why="w")
+    assert ctx.probability("at most", 45, 1000, at_most=0.05, detect=0.1, why="w")
+    assert ctx.probability("at most, above", 55, 1000, at_most=0.05, detect=0.1, why="w") is False
+
+
+@pytest.mark.parametrize("n, p0, p1", [(1000, 0.5, 0.45), (400, 0.3, 0.4)])
+def test_two_sided_power_adds_the_disjoint_one_sided_rejections(n, p0, p1):
+    lo_k = evidence.rejected_counts(n, p0, 0.99, ">=")
+    hi_k = evidence.rejected_counts(n, p0, 0.99, "<=")
+    exact = binom.cdf(lo_k, n, p1) + binom.sf(hi_k - 1, n, p1)
+    assert evidence.power(n, p0, p1, 0.99, "==") == pytest.approx(exact, rel=1e-12)
+
+
+def test_equality_passes_either_side_and_needs_power_both_ways():
+    ctx = make()
+    for k in (480, 500, 520):  # a fair coin's count either side of n/2
+        assert ctx.probability(f"k={k}", k, 1000, equals=0.5, detect=0.44, why="w")
+    c = ctx.checks[-1]
+    assert c.relation.startswith("P = 0.5") and "P <= " in c.power and "P >= " in c.power
+    assert not ctx.probability("rejected", 430, 1000, equals=0.5, detect=0.44, why="w")
+    assert ctx.checks[-1].outcome == "fail"
+    assert ctx.probability("no power", 50, 100, equals=0.5, detect=0.44, why="w") is False
+    assert ctx.checks[-1].outcome == "inconclusive" and "no power" in ctx.checks[-1].why
+    with pytest.raises(ValueError):
+        ctx.probability("two bounds", 1, 2, at_least=0.1, equals=0.5, detect=0.0, why="w")
+
+
 def test_order_must_separate_neighbouring_orders():
     ctx = make()
     x = np.geomspace(1, 1e3, 8)

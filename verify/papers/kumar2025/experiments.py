@@ -325,20 +325,19 @@ HALF_DETECT = 0.06  # the symmetric family's P = 1/2 is checked against an asymm
 
 
 def _half(ctx: Context, k: int, R: int) -> None:
-    r"""P(top basin) = 1/2 for the symmetric spectrum: two one-sided exact tests (>= 1/2, <= 1/2).
+    r"""P(top basin) = 1/2 for the symmetric spectrum: the exact two-sided test of P = 1/2.
 
     :math:`(a,b)\mapsto(Qa,-b)` with :math:`QV=VP` (P swaps :math:`\mu` and :math:`-\mu`) is an
     isometry mapping :math:`h` to itself and swapping the two basins, so the probability is exactly 1/2;
-    each side must reject a 6-point asymmetry with 80% power (R >= 1000 starts at 99%)."""
-    for side, bound in (("at_least", 0.5 - HALF_DETECT), ("at_most", 0.5 + HALF_DETECT)):
-        ctx.probability(
-            f"P(top basin) = 1/2: P {'>=' if side == 'at_least' else '<='} 1/2",
-            k,
-            R,
-            **{side: 0.5},
-            detect=bound,
-            why="the basin-swapping isometry (a, b) -> (Qa, -b) of the symmetric spectrum",
-        )
+    the test must reject a 6-point asymmetry either way with 80% power (R >= 1000 starts at 99%)."""
+    ctx.probability(
+        "P(top basin) = 1/2",
+        k,
+        R,
+        equals=0.5,
+        detect=0.5 - HALF_DETECT,
+        why="the basin-swapping isometry (a, b) -> (Qa, -b) of the symmetric spectrum",
+    )
 
 
 @claim(
