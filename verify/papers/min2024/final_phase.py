@@ -38,6 +38,7 @@ from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import (
     Problem,
+    cone_problem,
     constants,
     directions,
     events,
@@ -179,9 +180,20 @@ def d2_runs(ctx: Context, seeds: int) -> tuple[list[dict], int]:
     at :math:`t_1` are outside part 2 of Theorem 1 and are skipped (counted).
     """
     rng = ctx.rng("d2").host
+    sizes, h = _sizes(ctx), ctx.param("H", tiny=8, quick=8, full=16)
+    cone_ns = ctx.param("cone_n", tiny=(6,), quick=(6,), full=(8, 16))
+    cone_ns = (cone_ns,) if isinstance(cone_ns, int) else cone_ns
+    # two structurally different data families (as min2024:theorem-1.1): family F (every pair at the same
+    # correlation mu, balanced classes) and two random cones in R^4 (spread correlations, 2:1 classes,
+    # mu >= cos(1) by construction), drawn from a stream of their own
+    setups = [(n, mu, family_problem(rng, n, mu, h, seeds)) for n, mu in sizes]
+    cone_rng = ctx.rng("d2/cones").host
+    for n in cone_ns:
+        c = cone_problem(cone_rng, n, 0.5, h, seeds)
+        setups.append((n, float(separation(c.X, c.y)), c))
     out, skipped, problems = [], 0, []
-    for n, mu in _sizes(ctx):
-        p, ts = _d2_setup(family_problem(rng, n, mu, ctx.param("H", tiny=8, quick=8, full=16), seeds))
+    for n, mu, problem in setups:
+        p, ts = _d2_setup(problem)
         problems.append(p)
         U, rho, t1_index, ok, ys = _groups(p, ts, ctx.backend)
         for b in range(p.B):

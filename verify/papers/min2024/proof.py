@@ -15,6 +15,8 @@ All flows are the balanced log-polar flow of :mod:`numeric.models.balanced_relu`
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import sympy as sp
 from scipy.optimize import nnls
@@ -42,6 +44,7 @@ from verify.papers.min2024.common import (
     EPS,
     REDUCED_LOG_EPS,
     Problem,
+    cone_problem,
     directions,
     events,
     family_problem,
@@ -106,6 +109,35 @@ def run_sizes(ctx: Context) -> list[tuple[int, float]]:
         quick=((4, 0.5), (6, 0.2), (8, 0.9), (12, 0.5)),
         full=((4, 0.5), (6, 0.2), (8, 0.9), (16, 0.5), (8, 0.05)),
     )
+
+
+def run_problems(
+    ctx: Context, rng: np.random.Generator, h: int, B: int, key: str, *, full_rank: bool = False
+) -> Iterator[tuple[int, float, Problem]]:
+    r"""``(n, mu, problem)`` of the trajectory claims: two structurally different data families.
+
+    Family F at :func:`run_sizes` (n + 1 dimensions, every pair at the same correlation
+    :math:`\mu`, balanced classes; drawn from the caller's ``rng`` when the loop reaches it, so the
+    caller's other draws keep their order), then two random cones in :math:`\mathbb R^4`
+    (:func:`common.cone_problem`: n > D, spread correlations, 2:1 classes,
+    :math:`\mu\ge\cos1`) at ``cone_n``, from the stream ``key + "/cones"``; with ``full_rank`` the
+    cones live in :math:`\mathbb R^{n+1}` (rank n: :math:`S_{dead}` has an interior, which n > D
+    points on both sides of :math:`e_1` may leave empty). The sizes are read now (before any regime is
+    recorded), the problems drawn lazily.
+    """
+    sizes = run_sizes(ctx)
+    cone_ns = ctx.param("cone_n", tiny=(6,), quick=(12,), full=(8, 24))
+    cone_ns = (cone_ns,) if isinstance(cone_ns, int) else cone_ns
+
+    def draw() -> Iterator[tuple[int, float, Problem]]:
+        for n, mu in sizes:
+            yield n, mu, family_problem(rng, n, mu, h, B)
+        cone_rng = ctx.rng(f"{key}/cones").host
+        for n in cone_ns:
+            c = cone_problem(cone_rng, n, 0.5, h, B, D=n + 1 if full_rank else 4)
+            yield n, float(separation(c.X, c.y)), c
+
+    return draw()
 
 
 def _outputs(q: Problem, ys: np.ndarray) -> np.ndarray:
@@ -418,8 +450,7 @@ def lemma_12(ctx: Context) -> None:
     budget = ctx.param("budget", tiny=4, quick=10, full=200)
     scales = np.array([-20.0, -3.0, 0.0, 1.5])
     changes, dead_moves, rows, ran = 0, 0.0, [], []
-    for n, mu in run_sizes(ctx):
-        p = family_problem(rng, n, mu, 1, 1)
+    for n, mu, p in run_problems(ctx, rng, 1, 1, "trap", full_rank=True):  # S_dead sampled below
         U = np.concatenate(
             [_cone_directions(rng, p.X, p.y, c, 2 * k if c == DEAD else k) for c in (PLUS, MINUS, DEAD)]
         )
@@ -569,8 +600,7 @@ def lemma_13(ctx: Context) -> None:
     )
     rates, sums, rows, outside, ran = [], [], [], [], []
     smallest_inside = True  # every seed's smallest eps satisfies the premise
-    for n, mu in run_sizes(ctx):
-        p = family_problem(rng, n, mu, h, seeds)
+    for n, mu, p in run_problems(ctx, rng, h, seeds, "premise"):
         q = p.repeat(len(ladder)).with_log_eps(np.tile(ladder, seeds))
         ran.append(q)
         ts = output_grid(4.0 / mu, 100)
@@ -729,9 +759,9 @@ def lemma_14(ctx: Context) -> None:
     rtol = ctx.param("rtol", tiny=1e-7, quick=1e-7, full=1e-9)
     budget = ctx.param("budget", tiny=40, quick=150, full=2000)
     worst, rows, ran = [], [], []
-    for i, (n, mu) in enumerate(run_sizes(ctx)):
+    for i, (n, mu, p) in enumerate(run_problems(ctx, rng, h, seeds, "growth")):
         kind = kinds[i % 2]
-        p = family_problem(rng, n, mu, h, seeds).with_log_eps(np.log(1e-4))
+        p = p.with_log_eps(np.log(1e-4))
         ran.append(p)
         inc, codes, integ = _increments(ctx, p, output_grid(t_end, 100), kind, rtol)
         worst.append(float(inc.min() / (2 * integ)))

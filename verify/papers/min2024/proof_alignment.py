@@ -82,7 +82,7 @@ from verify.papers.min2024.instances import (
     separated_problem,
     starts,
 )
-from verify.papers.min2024.proof import host_args, output_grid, property_sizes, run_sizes
+from verify.papers.min2024.proof import host_args, output_grid, property_sizes, run_problems
 from verify.papers.min2024.regimes import log10_max_output, record
 from verify.search import squash
 
@@ -546,8 +546,7 @@ def c2_dwell_time(ctx: Context) -> None:
     grid = ctx.param("grid", tiny=120, quick=250, full=800)
     budget = ctx.param("budget", tiny=1, quick=3, full=100)
     ev, rows, ran = [], [], []
-    for n, mu in run_sizes(ctx):
-        p = family_problem(rng, n, mu, h, seeds)
+    for n, mu, p in run_problems(ctx, rng, h, seeds, "dwell"):
         p = p.with_log_eps([log_eps_threshold(p, b) - 1.0 for b in range(p.B)])
         ran.append(p)
         out = _dwell_sweep(ctx, p, 8.0 / mu, grid)
@@ -899,8 +898,7 @@ def d3_low_rank(ctx: Context) -> None:
     drift, before, slack41, slack43, rows, ran, log10_f = [], [], [], [], [], [], []
     t_end = ctx.param("t_end", tiny=15.0, quick=20.0, full=40.0)
     budget = ctx.param("budget", tiny=1, quick=2, full=100)
-    for n, mu in run_sizes(ctx):
-        p = family_problem(rng, n, mu, h, 1)
+    for n, mu, p in run_problems(ctx, rng, h, 1, "rank"):
         q = p.repeat(2).with_log_eps(np.log(D3_EPS))
         ran.append(q)
         ts = output_grid(t_end, 100)
