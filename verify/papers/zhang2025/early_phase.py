@@ -82,8 +82,8 @@ SIZES_NOTE = (
     "Sizes: the lemma states none and is asymptotic in w_init. From a Gaussian init each unit's "
     "pre-activation crosses zero on ~1/4 of the inputs as it turns towards +-bbar, one event of the "
     "located solve each, so the solves cost ~B (H P)^2 D: the full profile keeps Fig. 3's D = 20 and "
-    "w_init down to 1e-8 with H P = 2000 (H = 10, P = 200; about a minute per claim on one core), not the"
-    " catalog's H = 100, P = 2000 (~1e4 times the cost)."
+    "w_init down to 1e-8 with H P = 2000 (H = 10, P = 200; 0.5-2 min per claim on one loaded core), not "
+    "the catalog's H = 100, P = 2000 (~1e4 times the cost)."
 )
 # rtol of the growth-rate solves at full: their tolerance is dominated by the cubic term max u^2 Tr Sigma
 # (u up to WINDOW_TOP = 1e-2: ~2e-3 of the slope at D = 20); an integrator error ~rtol = 1e-8 is five decades
