@@ -21,7 +21,7 @@ def _params(claim_id: str, profile: str) -> dict:
 
 @pytest.mark.parametrize("profile", ["tiny", "quick"])
 def test_equivalence_sizes_are_the_searched_sizes_below_full(profile):
-    """``equivalence.paired_sizes`` departs from ``paired_runs.searched_sizes`` (read by Corollary 10) at
+    """Theorem 8 and Corollary 9 (``searched_sizes(ctx, full=FULL_SIZE)``) depart from Corollary 10 at
     full only, so the tiny and quick runs of Theorem 8 and Corollary 9 are those of the shared sizes."""
     shared = _params("zhang2025:corollary-10", profile)
     for claim_id in ("zhang2025:theorem-8", "zhang2025:corollary-9", "zhang2025:corollary-9-corrected"):

@@ -49,6 +49,7 @@ from verify.papers.zhang2025.paired_runs import (
     make_setup,
     paired_gd,
     record_regimes,
+    searched_sizes,
     stack_args,
     two_layer,
 )
@@ -93,17 +94,6 @@ FLOW_RTOL = dict(tiny=1e-6, quick=1e-8, full=1e-8)
 # w_init = 1e-8 (and 6K more for the same-learning-rate note); 0.05 needs 780 and is stable (App. C.5:
 # 0.6 is in Fig. 3's setting).
 GD_LR_FULL = 0.05
-
-
-def paired_sizes(ctx: Context) -> list[tuple[int, int, int]]:
-    """The sizes ``(D, H, P)`` of the paired runs: the profile's base size and a wider-input, narrower one
-    (full: ``FULL_SIZE``; tiny and quick as in ``paired_runs.searched_sizes``)."""
-    D = ctx.param("D", tiny=3, quick=6, full=FULL_SIZE[0])
-    H = ctx.param("H", tiny=4, quick=16, full=FULL_SIZE[1])
-    P = ctx.param("P", tiny=20, quick=120, full=FULL_SIZE[2])
-    ctx.require(P >= 4 * D, f"need P >= 4 D (whitening needs P/2 >= 2D pairs), got P={P}, D={D}")
-    ctx.require(H >= 4, f"need H >= 4 (two halves of >= 2 units), got H={H}")
-    return [(D, H, P), (2 * D, H // 2, P)]
 
 
 # ------------------------------------------------------------- Assumption 7 along a run
@@ -372,7 +362,7 @@ def _same_lr_note(ctx: Context, setup: Setup, lr: float) -> None:
 )
 def theorem_8(ctx: Context) -> None:
     budget = ctx.param("budget", tiny=5, quick=15, full=200)
-    sizes = paired_sizes(ctx)
+    sizes = searched_sizes(ctx, full=FULL_SIZE)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", **FLOW_RTOL)
@@ -563,7 +553,7 @@ def _check_corollary9(
 def _corollary9_params(ctx: Context) -> tuple[list[tuple[int, int, int]], float, float]:
     """Sizes, w_init and rtol of :func:`_corollary9_setups`; a claim whose first check comes before
     its setup reads them first, so that they are checked before the run (verify/plan.py)."""
-    sizes = paired_sizes(ctx)
+    sizes = searched_sizes(ctx, full=FULL_SIZE)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", **FLOW_RTOL)
     return sizes, w_init, rtol
@@ -658,7 +648,7 @@ def corollary_9_corrected(ctx: Context) -> None:
         breaks=WHITE,
         must_break=["(15) with w_init = * vs fitted linear map of the ReLU GF *"],
     ):
-        size = paired_sizes(ctx)[0]
+        size = searched_sizes(ctx, full=FULL_SIZE)[0]
         bent = make_setup(ctx, "cor9-nonwhite", size, 1, "square", w_init, stretch=2.0)
         coarse, tight = flow_pair(ctx, bent, (0.0, 0.5), rtol)
         check_flow_equivalence(ctx, bent, coarse, tight, rtol)

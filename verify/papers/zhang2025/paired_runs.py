@@ -468,11 +468,15 @@ def ols(ds: Dataset) -> tuple[np.ndarray, float]:
 # --------------------------------------------------------- setups and the paired checks
 
 
-def searched_sizes(ctx: Context) -> list[tuple[int, int, int]]:
-    """The searched sizes ``(D, H, P)``: the profile's base size and a wider-input, narrower one."""
-    D = ctx.param("D", tiny=3, quick=6, full=20)
-    H = ctx.param("H", tiny=4, quick=16, full=500)
-    P = ctx.param("P", tiny=20, quick=120, full=2000)
+FIG3_SIZE = (20, 500, 2000)  # Fig. 3's (D, H, P)
+
+
+def searched_sizes(ctx: Context, full: tuple[int, int, int] = FIG3_SIZE) -> list[tuple[int, int, int]]:
+    """The searched sizes ``(D, H, P)``: the profile's base size (``full`` at the full profile) and a
+    wider-input, narrower one."""
+    D = ctx.param("D", tiny=3, quick=6, full=full[0])
+    H = ctx.param("H", tiny=4, quick=16, full=full[1])
+    P = ctx.param("P", tiny=20, quick=120, full=full[2])
     ctx.require(P >= 4 * D, f"need P >= 4 D (whitening needs P/2 >= 2D pairs), got P={P}, D={D}")
     ctx.require(H >= 4, f"need H >= 4 (two halves of >= 2 units), got H={H}")
     return [(D, H, P), (2 * D, H // 2, P)]
