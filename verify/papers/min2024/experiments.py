@@ -299,7 +299,11 @@ def _digit_figure(ctx: Context, pair: tuple[int, int], full_steps: int) -> None:
     with ctx.control(
         "large initialization alpha = 0.3",
         breaks=SMALL_INIT_GD,
-        must_break=["alignment min(cos(w+, x+), cos(w-, x-)) reach*", "final stable rank*"],
+        must_break=[
+            "alignment min(cos(w+, x+), cos(w-, x-)) reach*",
+            "alignment (cos >= 0.95) precedes*",
+            "final stable rank*",
+        ],
     ):
         phases(0.3, 3000, "as above")
 
@@ -552,6 +556,6 @@ def figure_6(ctx: Context) -> None:
     with ctx.control(
         "large initialization alpha = 0.3",
         breaks=SMALL_INIT_GD,
-        must_break=["(b) every neuron in S+*", "(b) cos(mean neuron*"],
+        must_break=["(b) every neuron in S+*", "(b) cos(mean neuron*", "(c) two drops*"],
     ):
         check(0.3, "as above")
