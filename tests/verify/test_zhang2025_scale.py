@@ -19,12 +19,16 @@ def _params(claim_id: str, profile: str) -> dict:
     return plan_claim(CLAIMS[claim_id], get_profile(profile)).params
 
 
-@pytest.mark.parametrize("profile", ["tiny", "quick"])
-def test_equivalence_sizes_are_the_searched_sizes_below_full(profile):
-    """Theorem 8 and Corollary 9 (``searched_sizes(ctx, full=FULL_SIZE)``) depart from Corollary 10 at
-    full only, so the tiny and quick runs of Theorem 8 and Corollary 9 are those of the shared sizes."""
+@pytest.mark.parametrize("profile", ["tiny", "quick", "full"])
+def test_the_paired_claims_share_one_size_per_profile(profile):
+    """Theorem 8, Corollaries 9 / 9-corrected / 10 and App. C.4 read ``paired_runs.searched_sizes``."""
     shared = _params("zhang2025:corollary-10", profile)
-    for claim_id in ("zhang2025:theorem-8", "zhang2025:corollary-9", "zhang2025:corollary-9-corrected"):
+    for claim_id in (
+        "zhang2025:theorem-8",
+        "zhang2025:corollary-9",
+        "zhang2025:corollary-9-corrected",
+        "zhang2025:section-C.4",
+    ):
         own = _params(claim_id, profile)
         assert {k: own[k] for k in SIZES} == {k: shared[k] for k in SIZES}, claim_id
 

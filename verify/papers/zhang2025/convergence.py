@@ -32,6 +32,7 @@ from verify.papers.zhang2025.hypotheses import (
 from verify.papers.zhang2025.paired_runs import (
     EPS,
     GD_ROUNDINGS,
+    PAIRED_SIZES_NOTE,
     SAFETY,
     PairedRun,
     Pairing,
@@ -216,6 +217,7 @@ def _square_limits(ctx: Context, setup: Setup, rtol: float, tag: str) -> PairedR
 )
 def corollary_10(ctx: Context) -> None:
     size = searched_sizes(ctx)[0]
+    ctx.note(PAIRED_SIZES_NOTE)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", tiny=1e-6, quick=1e-8, full=1e-10)
@@ -467,6 +469,7 @@ def section_c4(ctx: Context) -> None:
     from symbolic import reductions as red
 
     _decay_params(ctx)
+    ctx.note(PAIRED_SIZES_NOTE)
     budget = ctx.param("budget", tiny=3, quick=6, full=100)
     ctx.zero(
         "(45) after (40) = regularised linear flow slowed by (a+1)/2",

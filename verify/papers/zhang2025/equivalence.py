@@ -33,6 +33,7 @@ from verify.papers.zhang2025.paired_runs import (
     EPS,
     EXACT,
     GD_ROUNDINGS,
+    PAIRED_SIZES_NOTE,
     RK_ROUNDINGS,
     SAFETY,
     PairedRun,
@@ -60,28 +61,6 @@ ALPHAS = (0.0, 0.1, 0.3, 0.5, 0.9)
 
 # ------------------------------------------------------------------- sizes and solver settings
 
-# What a paired flow costs (measured for issue 15, D = 20, one loaded core).  On Assumption-7 states every
-# unit's pre-activation on x crosses zero when r^T x does, so each input whose side changes is one event of
-# the located solve: a ReLU member takes ~P + (smooth steps) accepted steps (2201 / 2334 / 2647 at P = 2000
-# and rtol 1e-6 / 1e-8 / 1e-10; 626 / 974 at P = 500, rtol 1e-8 / 1e-10), its linear partner 121-612, at
-# ~10 field evaluations per step (events re-take or correct steps) of ~B H P D work each (76 ms per member
-# at H = 500, P = 2000).  So the paired flows cost ~B H P^2 D: at Fig. 3's (D, H, P) = (20, 500, 2000) and
-# rtol 1e-10 (tight 1e-12) about 1 h per ReLU member for the coarse + tight pair; with GD at lr 0.004
-# (9750 steps) that extrapolates to ~50 h for Theorem 8 (4 setups, 33 members, the controls and the
-# same-learning-rate note), ~7 h for Corollary 9 and ~20 h for 9-corrected.  The statements have no size;
-# full keeps Fig. 3's D = 20 and w_init = 1e-8 (its longest plateau) at P = 400 (the catalog's size for the
-# Fig. 3b test) and H = 16: under Assumption 7 the function and the reduced dynamics (12) see W2 only
-# through ||W2|| (W1 = W2^T r^T), so H sets the cost and the rounding floor, not the dynamics compared.
-# Fig. 3 itself, at (20, 500, 2000), is zhang2025:figure-3.
-FULL_SIZE = (20, 16, 400)
-SIZES_NOTE = (
-    "Sizes: the statement has none. The event-located paired flows cost ~B H P^2 D (every input whose "
-    "side of r changes is one event of each ReLU member), so Fig. 3's (D, H, P) = (20, 500, 2000) would "
-    "take ~50 h for Theorem 8 and ~7 / ~20 h for Corollary 9 / 9-corrected on one core; the full profile "
-    "keeps Fig. 3's D = 20 and w_init = 1e-8 at P = 400 and H = 16 (under Assumption 7, W1 = W2^T r^T, "
-    "the dynamics see W2 only through ||W2||: H sets the cost and the rounding floor). Fig. 3 at its own "
-    "size is zhang2025:figure-3."
-)
 # rtol of the paired flows.  Their checks compare two solves against the measured integrator error, so any
 # rtol gives a valid check; it sets the resolution (the smallest deviation caught: ~10 rtol relative).  The
 # violations they exist to catch are O(1) (a wrong factor sqrt(2/(a+1)), time rescaling or learning-rate
@@ -362,7 +341,7 @@ def _same_lr_note(ctx: Context, setup: Setup, lr: float) -> None:
 )
 def theorem_8(ctx: Context) -> None:
     budget = ctx.param("budget", tiny=5, quick=15, full=200)
-    sizes = searched_sizes(ctx, full=FULL_SIZE)
+    sizes = searched_sizes(ctx)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", **FLOW_RTOL)
@@ -376,7 +355,7 @@ def theorem_8(ctx: Context) -> None:
         heavy_tailed_setup(ctx, "heavy", sizes[0], w_init),
     ]
     record_regimes(ctx, cases, alphas=ALPHAS)
-    ctx.note(SIZES_NOTE)
+    ctx.note(PAIRED_SIZES_NOTE)
     summary = []
     for setup in cases:
         coarse, tight = flow_pair(ctx, setup, ALPHAS, rtol)
@@ -553,7 +532,7 @@ def _check_corollary9(
 def _corollary9_params(ctx: Context) -> tuple[list[tuple[int, int, int]], float, float]:
     """Sizes, w_init and rtol of :func:`_corollary9_setups`; a claim whose first check comes before
     its setup reads them first, so that they are checked before the run (verify/plan.py)."""
-    sizes = searched_sizes(ctx, full=FULL_SIZE)
+    sizes = searched_sizes(ctx)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", **FLOW_RTOL)
     return sizes, w_init, rtol
@@ -582,7 +561,7 @@ def _corollary9_setups(ctx: Context, key: str, n_seeds: int) -> tuple[Setup, flo
 def corollary_9(ctx: Context) -> None:
     setup, _, rtol = _corollary9_setups(ctx, "cor9", 1)
     record_regimes(ctx, [setup], white=True)
-    ctx.note(SIZES_NOTE)
+    ctx.note(PAIRED_SIZES_NOTE)
     coarse, tight = flow_pair(ctx, setup, ALPHAS, rtol)
     res = _check_corollary9(ctx, setup, coarse, tight, corrected=False, rtol=rtol)
     lin_ok = corollary9_deviation(setup, _linear_as_relu(coarse), _linear_as_relu(tight), corrected=False)
@@ -639,7 +618,7 @@ def corollary_9_corrected(ctx: Context) -> None:
     )
     setup, w_init, rtol = _corollary9_setups(ctx, "cor9c", seeds)
     record_regimes(ctx, [setup], white=True)
-    ctx.note(SIZES_NOTE)
+    ctx.note(PAIRED_SIZES_NOTE)
     coarse, tight = flow_pair(ctx, setup, ALPHAS, rtol)
     _check_corollary9(ctx, setup, coarse, tight, corrected=True, rtol=rtol)
     _corollary9_figure(ctx, setup, coarse)
@@ -648,7 +627,7 @@ def corollary_9_corrected(ctx: Context) -> None:
         breaks=WHITE,
         must_break=["(15) with w_init = * vs fitted linear map of the ReLU GF *"],
     ):
-        size = searched_sizes(ctx, full=FULL_SIZE)[0]
+        size = searched_sizes(ctx)[0]
         bent = make_setup(ctx, "cor9-nonwhite", size, 1, "square", w_init, stretch=2.0)
         coarse, tight = flow_pair(ctx, bent, (0.0, 0.5), rtol)
         check_flow_equivalence(ctx, bent, coarse, tight, rtol)
