@@ -619,9 +619,17 @@ def _eq29_violation(theta: np.ndarray) -> float:
 
 
 def _eq29_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
-    """The three data families of :func:`instances.starts`; a V+ neuron 1e-3 from x_- at the largest eps."""
+    """The three data families of :func:`instances.starts`; a V+ neuron 1e-3 from x_- at the largest eps.
+
+    Every start has its eps logit at 5 (eps = e^-0.13 x the first term of (28)): (29)'s ratio grows like
+    eps (Lemma 3's |f| <= 2 eps sqrt(h) X_max W_max^2 on [0, T]), so the worst instances sit at the largest
+    eps (29) uses; a Gaussian logit would start at ~e^-10 of it, where a probe cannot come near the sweep."""
     edge = near_x_minus(rng, "spread generators (dense coefficients)", 10.0)
-    return starts(rng, INIT, ("a V+ neuron 1e-3 from x_-, eps at the first term of (28)", *edge))
+    pool = starts(rng, INIT, ("a V+ neuron 1e-3 from x_-, eps at the first term of (28)", *edge))
+    for thetas in pool.values():
+        for theta in thetas:
+            theta[-1] = max(theta[-1], 5.0)
+    return pool
 
 
 @claim(
