@@ -418,14 +418,23 @@ def _lemma3_violation(theta: np.ndarray) -> float:
 
 
 def early_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
-    """The three data families of :func:`instances.starts` (Gaussian init, eps logit, alpha and loss
-    logits); and eps at eps_max with a datum 1e-9 off a unit's hyperplane and alpha near 0 (a kink)."""
+    """The three data families of :func:`instances.starts` (Gaussian init, alpha and loss logits); and eps
+    at eps_max with a datum 1e-9 off a unit's hyperplane and alpha near 0 (a kink).
+
+    Every start has its eps logit at 5 or above (eps >= e^-0.06 eps_max): both lemmas' ratios grow with
+    eps (Lemma 1's LHS is O(f) = O(eps^2) against a bound O(eps); Lemma 3's norms reach eps^2 (sqrt(h)
+    eps)^(-|x_a|/(2 n X_max)) by T against eps), so the worst instances sit at eps_max; a Gaussian logit
+    would start near 1e-2 eps_max, below the sweep's own largest eps."""
     data = cone_starts(rng, 0, SHAPE)["spread generators (dense coefficients)"][0][:DATA]
     X = cone_instance(data, 0, SHAPE)[0]
     W = rng.normal(size=(H, DIM))
     W[0] -= (W[0] @ X[0] / (X[0] @ X[0]) - 1e-9) * X[0]
     tail = np.concatenate([W.ravel(), rng.normal(size=H), [8.0, -30.0, 1.0]])
-    return starts(rng, INIT + 2, ("eps at eps_max, a datum 1e-9 off a hyperplane, alpha ~ 0", data, tail))
+    pool = starts(rng, INIT + 2, ("eps at eps_max, a datum 1e-9 off a hyperplane, alpha ~ 0", data, tail))
+    for thetas in pool.values():
+        for theta in thetas:
+            theta[-3] = max(theta[-3], 5.0)  # (..., eps logit, alpha logit, loss logit)
+    return pool
 
 
 def _problem_params(ctx: Context) -> tuple[tuple[tuple[int, float], ...], int, int]:
