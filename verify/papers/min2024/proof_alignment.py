@@ -962,7 +962,9 @@ def d3_low_rank(ctx: Context) -> None:
         "search: worst (41)-(43) ratio over data, init and eps",
         _d3_violation,
         {
-            f"{name}, Gaussian init": [np.concatenate([ts_[0][:DATA], rng_s.normal(size=D3_H * DIM + 1)])]
+            f"{name}, Gaussian init": [
+                np.concatenate([ts_[0][:DATA], rng_s.normal(size=D3_H * DIM), [5.0]])
+            ]  # eps logit 5: eps ~ 1e-4, the top of D3_EPS, where the ratio (O(eps^2) / O(eps)) is largest
             for name, ts_ in cone_starts(rng_s, 0, SHAPE).items()
         },
         budget=budget,
