@@ -38,7 +38,6 @@ from verify.claim import claim
 from verify.context import Context
 from verify.papers.min2024.common import (
     Problem,
-    cone_problem,
     constants,
     directions,
     events,
@@ -63,6 +62,7 @@ from verify.papers.min2024.instances import (
     separated_problem,
     starts,
 )
+from verify.papers.min2024.proof import cone_family
 from verify.papers.min2024.regimes import record
 from verify.search import squash
 
@@ -181,16 +181,10 @@ def d2_runs(ctx: Context, seeds: int) -> tuple[list[dict], int]:
     """
     rng = ctx.rng("d2").host
     sizes, h = _sizes(ctx), ctx.param("H", tiny=8, quick=8, full=16)
-    cone_ns = ctx.param("cone_n", tiny=(6,), quick=(6,), full=(8, 16))
-    cone_ns = (cone_ns,) if isinstance(cone_ns, int) else cone_ns
-    # two structurally different data families (as min2024:theorem-1.1): family F (every pair at the same
-    # correlation mu, balanced classes) and two random cones in R^4 (spread correlations, 2:1 classes,
-    # mu >= cos(1) by construction), drawn from a stream of their own
+    # two structurally different data families: family F (every pair at the same correlation mu, balanced
+    # classes) and two random cones in R^4 (proof.cone_family)
     setups = [(n, mu, family_problem(rng, n, mu, h, seeds)) for n, mu in sizes]
-    cone_rng = ctx.rng("d2/cones").host
-    for n in cone_ns:
-        c = cone_problem(cone_rng, n, 0.5, h, seeds)
-        setups.append((n, float(separation(c.X, c.y)), c))
+    setups += cone_family(ctx, "d2", h, seeds, tiny=(6,), quick=(6,), full=(8, 16))
     out, skipped, problems = [], 0, []
     for n, mu, problem in setups:
         p, ts = _d2_setup(problem)

@@ -111,6 +111,32 @@ def run_sizes(ctx: Context) -> list[tuple[int, float]]:
     )
 
 
+def cone_family(
+    ctx: Context,
+    key: str,
+    h: int,
+    B: int,
+    *,
+    tiny: tuple[int, ...],
+    quick: tuple[int, ...],
+    full: tuple[int, ...],
+    full_rank: bool = False,
+) -> list[tuple[int, float, Problem]]:
+    r"""``(n, mu, problem)`` of the trajectory claims' second data family at the sizes ``cone_n``:
+    two random cones (:func:`common.cone_problem`: spread correlations, 2:1 classes,
+    :math:`\mu\ge\cos1`) in :math:`\mathbb R^4` (n > D for n > 4), from the stream ``key + "/cones"``
+    so that the caller's own draws keep their order; with ``full_rank`` in :math:`\mathbb R^{n+1}`
+    (rank n: :math:`S_{dead}` has an interior, which n > D points on both sides of :math:`e_1` may
+    leave empty)."""
+    ns = ctx.param("cone_n", tiny=tiny, quick=quick, full=full)
+    rng = ctx.rng(f"{key}/cones").host
+    out = []
+    for n in (ns,) if isinstance(ns, int) else ns:
+        c = cone_problem(rng, n, 0.5, h, B, D=n + 1 if full_rank else 4)
+        out.append((n, float(separation(c.X, c.y)), c))
+    return out
+
+
 def run_problems(
     ctx: Context, rng: np.random.Generator, h: int, B: int, key: str, *, full_rank: bool = False
 ) -> Iterator[tuple[int, float, Problem]]:
@@ -118,24 +144,16 @@ def run_problems(
 
     Family F at :func:`run_sizes` (n + 1 dimensions, every pair at the same correlation
     :math:`\mu`, balanced classes; drawn from the caller's ``rng`` when the loop reaches it, so the
-    caller's other draws keep their order), then two random cones in :math:`\mathbb R^4`
-    (:func:`common.cone_problem`: n > D, spread correlations, 2:1 classes,
-    :math:`\mu\ge\cos1`) at ``cone_n``, from the stream ``key + "/cones"``; with ``full_rank`` the
-    cones live in :math:`\mathbb R^{n+1}` (rank n: :math:`S_{dead}` has an interior, which n > D
-    points on both sides of :math:`e_1` may leave empty). The sizes are read now (before any regime is
-    recorded), the problems drawn lazily.
+    caller's other draws keep their order), then :func:`cone_family` at ``cone_n`` (n = 6 at tiny,
+    12 at quick). The sizes are read now, before any regime is recorded.
     """
     sizes = run_sizes(ctx)
-    cone_ns = ctx.param("cone_n", tiny=(6,), quick=(12,), full=(8, 24))
-    cone_ns = (cone_ns,) if isinstance(cone_ns, int) else cone_ns
+    cones = cone_family(ctx, key, h, B, tiny=(6,), quick=(12,), full=(8, 24), full_rank=full_rank)
 
     def draw() -> Iterator[tuple[int, float, Problem]]:
         for n, mu in sizes:
             yield n, mu, family_problem(rng, n, mu, h, B)
-        cone_rng = ctx.rng(f"{key}/cones").host
-        for n in cone_ns:
-            c = cone_problem(cone_rng, n, 0.5, h, B, D=n + 1 if full_rank else 4)
-            yield n, float(separation(c.X, c.y)), c
+        yield from cones
 
     return draw()
 

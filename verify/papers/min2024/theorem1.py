@@ -55,6 +55,7 @@ from verify.papers.min2024.instances import (
     separated_problem,
     starts,
 )
+from verify.papers.min2024.proof import cone_family
 from verify.papers.min2024.regimes import log10_max_output, record
 
 GRID_POINTS = 160
@@ -521,18 +522,12 @@ def theorem_1_2(ctx: Context) -> None:
     mus = ctx.param("mu", tiny=(0.5,), quick=(0.5,), full=(0.5, 0.2))
     h = ctx.param("H", tiny=8, quick=12, full=20)
     budget = ctx.param("budget", tiny=1, quick=1, full=40)
-    cone_ns = ctx.param("cone_n", tiny=(6,), quick=(6, 8), full=(8, 16))
     ns, mus = (ns,) if isinstance(ns, int) else ns, (mus,) if isinstance(mus, float) else mus
-    cone_ns = (cone_ns,) if isinstance(cone_ns, int) else cone_ns
     rng = ctx.rng("final").host
     # two structurally different data families (as min2024:theorem-1.1): family F (every pair at the same
-    # correlation mu, balanced classes) and two random cones in R^4 (n > D, spread correlations, 2:1
-    # classes, mu >= cos(1) by construction), drawn from a stream of their own
+    # correlation mu, balanced classes) and two random cones in R^4 (proof.cone_family)
     setups = [(n, mu, family_problem(rng, n, mu, h, 1)) for n in ns for mu in mus]
-    cone_rng = ctx.rng("final/cones").host
-    for n in cone_ns:
-        c = cone_problem(cone_rng, n, 0.5, h, 1)
-        setups.append((n, float(separation(c.X, c.y)), c))
+    setups += cone_family(ctx, "final", h, 1, tiny=(6,), quick=(6, 8), full=(8, 16))
     rows, loss_gap, rank_gap, slopes, final_srank, literals = [], [], [], [], [], []
     for n, mu, p in setups:
         literal = log_eps_threshold(p, 0) - 1.0
