@@ -183,8 +183,8 @@ def d2_runs(ctx: Context, seeds: int) -> tuple[list[dict], int]:
     sizes, h = _sizes(ctx), ctx.param("H", tiny=8, quick=8, full=16)
     # two structurally different data families: family F (every pair at the same correlation mu, balanced
     # classes) and two random cones in R^4 (proof.cone_family)
-    setups = [(n, mu, family_problem(rng, n, mu, h, seeds)) for n, mu in sizes]
-    setups += cone_family(ctx, "d2", h, seeds, tiny=(6,), quick=(6,), full=(8, 16))
+    cones = cone_family(ctx, "d2", h, seeds, tiny=(6,), quick=(6,), full=(8, 16))  # reads cone_n first
+    setups = [(n, mu, family_problem(rng, n, mu, h, seeds)) for n, mu in sizes] + cones
     out, skipped, problems = [], 0, []
     for n, mu, problem in setups:
         p, ts = _d2_setup(problem)

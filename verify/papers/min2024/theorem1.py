@@ -453,19 +453,23 @@ def _t2_bound(p: Problem, b: int) -> float:
     return max(out)
 
 
-def _part2(q: Problem, r: dict, b: int, alpha: float) -> tuple[float, float, float]:
+def _part2(q: Problem, r: dict, b: int, alpha: float) -> tuple[float, float, float, float]:
     """Member ``b`` of a :func:`_final_phase` run ``r`` (both groups populated, t2 reached): max loss /
     bound for t > t2 (at t2 the ratio is 1 by definition of the bound; 0 if t2 is the last output), max of
-    stable rank - 2 - 4 sqrt(h) eps W_max^2 / ||W||_2^2 - 16 eps64 stable rank for t >= empirical t1, and
-    the final stable rank."""
+    stable rank - 2 - 4 sqrt(h) eps W_max^2 / ||W||_2^2 - 16 eps64 stable rank for t >= empirical t1, the
+    final stable rank, and max loss / bound where the bound has at least halved, t >= t2 + 1/(alpha L(t2))
+    (NaN if the run ends before)."""
     ts, k2, k1 = r["ts"], int(r["t2_index"][b]), int(r["ev"].t1_index[b])
     L2, later = r["loss"][b, k2], slice(k2 + 1, None)
-    loss = float(np.max(r["loss"][b, later] / (L2 / (L2 * alpha * (ts[later] - ts[k2]) + 1)), initial=0.0))
+    ratio = r["loss"][b, later] / (L2 / (L2 * alpha * (ts[later] - ts[k2]) + 1))
+    loss = float(np.max(ratio, initial=0.0))
+    halved = ts[later] >= ts[k2] + 1 / (alpha * L2)
+    late = float(ratio[halved].max()) if halved.any() else float("nan")
     # ||W||_F^2 <= 2||W||_2^2 + slack  <=>  stable rank <= 2 + slack / ||W||_2^2 (in scaled form)
     log_slack = np.log(4 * np.sqrt(q.h)) + q.log_eps[b] + 2 * np.log(np.linalg.norm(q.W0[b], axis=1).max())
     rel = np.exp(np.minimum(log_slack - r["log_scale2"][b, k1:], 700.0)) / r["spec2"][b, k1:]
     srank = r["fro2"][b, k1:] / r["spec2"][b, k1:]
-    return loss, float(np.max(srank - 2 - rel - 16 * EPS_F * srank)), float(srank[-1])
+    return loss, float(np.max(srank - 2 - rel - 16 * EPS_F * srank)), float(srank[-1]), late
 
 
 PART2_H = 4  # neurons of Theorem 1.2's search instances (stable rank <= 2 is void for h <= 2)
@@ -490,7 +494,7 @@ def _theorem12_violation(theta: np.ndarray) -> float:
     if not r["groups"][0] or r["t2_index"][0] >= len(r["ts"]):
         return 0.0
     norms = np.linalg.norm(X, axis=1)
-    loss, rank, _ = _part2(q, r, 0, (separation(X, y) * norms.min()) ** 2 / (32 * norms.max()))
+    loss, rank, _, _ = _part2(q, r, 0, (separation(X, y) * norms.min()) ** 2 / (32 * norms.max()))
     trap = int(r["ev"].trap_violations[0])
     return float(max(loss / (1 + 1e-5), 1.0 + rank, 1.0 + trap if trap else 0.0))
 
@@ -526,9 +530,9 @@ def theorem_1_2(ctx: Context) -> None:
     rng = ctx.rng("final").host
     # two structurally different data families (as min2024:theorem-1.1): family F (every pair at the same
     # correlation mu, balanced classes) and two random cones in R^4 (proof.cone_family)
-    setups = [(n, mu, family_problem(rng, n, mu, h, 1)) for n in ns for mu in mus]
-    setups += cone_family(ctx, "final", h, 1, tiny=(6,), quick=(6, 8), full=(8, 16))
-    rows, loss_gap, rank_gap, slopes, final_srank, literals = [], [], [], [], [], []
+    cones = cone_family(ctx, "final", h, 1, tiny=(6,), quick=(6, 8), full=(8, 16))  # reads cone_n first
+    setups = [(n, mu, family_problem(rng, n, mu, h, 1)) for n in ns for mu in mus] + cones
+    rows, loss_gap, loss_late, rank_gap, slopes, final_srank, literals = [], [], [], [], [], [], []
     for n, mu, p in setups:
         literal = log_eps_threshold(p, 0) - 1.0
         ladder = np.array([np.log(1e-2), np.log(1e-4), -100.0, literal])
@@ -544,7 +548,8 @@ def theorem_1_2(ctx: Context) -> None:
             t2s.append(ts[min(k2, len(ts) - 1)])
             if not r["groups"][b] or k2 >= len(ts):
                 continue
-            loss, rank, last = _part2(q, r, b, alpha)
+            loss, rank, last, late = _part2(q, r, b, alpha)
+            loss_late.append(late)
             loss_gap.append(loss)
             rank_gap.append(rank)
             final_srank.append(last)
@@ -611,9 +616,25 @@ def theorem_1_2(ctx: Context) -> None:
         np.array(loss_gap),
         1.0 + 1e-5,
         why="DOPRI5 at rtol 1e-7: the relative error of the loss, a sum of n exponentials of f, is "
-        "<= 1e-5 over "
-        "the run (f = O(10), error in f <= 1e-6)",
+        "<= 1e-5 over the run (f = O(10), error in f <= 1e-6). The largest ratio sits just after t2, where "
+        "the bound has hardly left L(t2) and the ratio is ~L(t)/L(t2) <= 1 by descent: the resolution is in "
+        "the check where the bound has halved",
     )
+    late, name = (
+        np.array(loss_late),
+        "loss / bound where the bound has at least halved (t >= t2 + 1/(alpha L(t2)))",
+    )
+    if np.isfinite(late).any():
+        ctx.bound(
+            name,
+            late[np.isfinite(late)],
+            1.0 + 1e-5,
+            why="tolerance as above; there the bound decays like 1/(alpha t), so a loss decaying more slowly "
+            "than the paper's rate would exceed it. Members whose run ends before (the literal eps of (28): "
+            f"t2 and 1/(alpha L(t2)) ~ 1e5) are left out: {int((~np.isfinite(late)).sum())} of {len(late)}",
+        )
+    else:
+        ctx.undecided(name, "no run reaches t2 + 1/(alpha L(t2)) (the bound never halves within the runs)")
     ctx.bound(
         "stable rank - 2 - 4 sqrt(h) eps W_max^2 / ||W||_2^2 for t >= empirical t1 (eqs. (41)-(43))",
         np.array(rank_gap),
