@@ -898,7 +898,7 @@ def _block_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
 def proposition_18(ctx: Context) -> None:
     import sympy as sp
 
-    from symbolic.closed_forms import bernoulli_callable, bernoulli_u_squared
+    from symbolic.closed_forms import bernoulli_callable, bernoulli_residuals
     from symbolic.reductions import prop18_block_reduction
 
     seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
@@ -910,12 +910,13 @@ def proposition_18(ctx: Context) -> None:
         [m for pair in prop18_block_reduction().values() for m in pair],
         why="exact SymPy field of the ReLU net at symbolic u_A, u_B > 0, sigma'(0) = 0",
     )
-    t, t0, tau, b, P, u0 = sp.symbols("t t0 tau b P u0", positive=True)
-    u2 = bernoulli_u_squared(t, b, P, u0, t0, tau)
+    res = bernoulli_residuals()
     ctx.zero(
-        "closed form: tau d(u^2)/dt = 2 u^2 (b - u^2/P) [i.e. (52)/(54) for u > 0] and u(t0)^2 = u0^2",
-        [sp.simplify(tau * u2.diff(t) - 2 * u2 * (b - u2 / P)), sp.simplify(u2.subs(t, t0) - u0**2)],
-        why="SymPy substitution; with the initial value it fixes the solution (Picard-Lindelof)",
+        "closed form u_C(t)^2 of (52)/(54): tau du/dt = u (b - u^2/P), u(t0) = u0, and SymPy's dsolve "
+        "(Bernoulli) gives the same u^2",
+        [res["substitution"], res["initial"], res["dsolve"]],
+        why="SymPy substitution; with the initial value it fixes the solution (Picard-Lindelof); dsolve "
+        "derives it independently (symbolic.closed_forms.bernoulli_residuals)",
     )
     ctx.zero(
         "extension: (46) is invariant for leaky ReLU alpha = 1/5 too (same residuals)",
