@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import types
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
 from functools import cache
 from typing import Any, Self, Union, get_args, get_origin, get_type_hints
@@ -130,7 +130,9 @@ def _build(cls: type, obj: Any, where: str, problems: list[str]) -> Any:
         return None
     before = len(problems)
     names = [f.name for f in fields(cls)]
-    problems += [f"{prefix}missing key {k!r}" for k in names if k not in obj]
+    # a field with a default may be absent: records written before it was added load with the default
+    required = [f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING]
+    problems += [f"{prefix}missing key {k!r}" for k in required if k not in obj]
     problems += [f"{prefix}unknown key {k!r}" for k in obj if k not in names]
     hints = _hints(cls)
     kwargs = {
@@ -288,10 +290,16 @@ class Scale(JsonRecord):
 
 @dataclass(frozen=True)
 class Erratum(JsonRecord):
-    """A documented error in the printed statement: what is wrong and where it was found."""
+    """A documented error in the printed statement: what is wrong and where it was found.
+
+    ``shown_by``: the checks (names or ``fnmatch`` patterns) whose failure exhibits the error. The
+    claim is XFAIL only when the failing checks are among them: any other failure is a defect the
+    erratum does not document (FAIL), so an erratum cannot hide a second, unrelated fault.
+    """
 
     reason: str
     via: str = ""
+    shown_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

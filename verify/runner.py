@@ -45,6 +45,7 @@ def run_claim(
         ctx.checks,
         erratum=claim.erratum is not None,
         crashed=bool(error),
+        documented=claim.erratum.shown_by if claim.erratum else (),
         controls=ctx.controls,
         regimes=ctx.regimes,
         hypotheses=claim.hypotheses,

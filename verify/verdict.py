@@ -86,6 +86,7 @@ def decide(
     *,
     erratum: bool,
     crashed: bool,
+    documented: Sequence[str] = (),
     controls: Sequence[ControlDeclaration] = (),
     regimes: Sequence[HypothesisRecord] = (),
     hypotheses: Sequence[Hypothesis] = (),
@@ -97,7 +98,8 @@ def decide(
     ``control`` belongs to a negative control. ``controls`` are the control declarations
     (see :func:`control_outcomes`), ``regimes`` the regime readings of the claim's
     hypotheses, ``hypotheses`` the ones the claim assumes and ``scale`` the reduced-scale /
-    stand-in label, if any.
+    stand-in label, if any; ``documented`` the checks an erratum's failure is shown by
+    (:attr:`verify.records.Erratum.shown_by`): a failing check outside them is a FAIL, not the erratum.
 
     The regime comes before the checks: a run outside a hypothesis's regime, or one that
     never measured a hypothesis with a quantitative ``test`` (:func:`unmeasured`), is
@@ -121,6 +123,10 @@ def decide(
     missing = unmeasured(hypotheses, regimes)
     label = f" [{scale.kind}: {scale.reason}]" if scale else ""
     if erratum and failed:
+        beyond = [f for f in failed if documented and not any(_match(p, f) for p in documented)]
+        if beyond:
+            more = ", ".join(beyond[:3]) + (" ..." if len(beyond) > 3 else "")
+            return Verdict.FAIL, f"failed beyond the documented erratum: {more}{label}"
         return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks){label}"
     if outside:
         return Verdict.INCONCLUSIVE, f"regime not reached at this profile ({outside_regime(outside)})"

@@ -151,6 +151,29 @@ def test_erratum_reproduced_is_xfail_and_not_reproduced_is_xpass():
     assert verdict([check(P), check(F, CTRL)], erratum=True) == Verdict.XPASS  # control failures don't count
 
 
+def test_an_erratum_covers_only_the_checks_it_is_shown_by():
+    printed = check(F, name="(15) as printed: max deviation")
+    other = check(F, name="(30) solves (29)")
+
+    def decided(*checks):
+        return decide(list(checks), erratum=True, crashed=False, documented=["(15) as printed*"])
+
+    assert decided(check(P), printed)[0] == Verdict.XFAIL
+    v, reason = decided(printed, other)  # a second fault is not the documented one
+    assert v == Verdict.FAIL and "beyond the documented erratum: (30) solves (29)" in reason
+    assert decided(check(P), other)[0] == Verdict.FAIL
+    assert decided(check(P), check(P))[0] == Verdict.XPASS
+
+
+def test_every_builtin_erratum_names_the_checks_it_is_shown_by():
+    from verify.registry import all_claims
+
+    errata = {i: c.erratum for i, c in all_claims().items() if c.erratum}
+    assert errata and all(e.shown_by for e in errata.values()), [
+        i for i, e in errata.items() if not e.shown_by
+    ]
+
+
 @pytest.mark.parametrize(
     "v, failure",
     [

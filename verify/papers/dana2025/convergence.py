@@ -493,6 +493,7 @@ NS = [*range(1, 60), 100, 300, 1000, 3000, 10**4, 10**5, 10**6]
         r"examples (orthogonality) and the step $(1-4(\varepsilon/n)^{3\log2})^n\le(1-4\varepsilon/n)^n$, "
         r"which needs $3\log2\le1$",
         via="catalog Lemma 5 [ERROR?][CHECKED]; reproduced with the exact formula (C8)",
+        shown_by=("(18):*", "necessity*"),
     ),
 )
 def lemma_5(ctx: Context) -> None:
@@ -1000,6 +1001,7 @@ def _lemma7_searches(ctx: Context, budget: int, upper_const: str) -> None:
         r"for "
         r"$D_X+(X^\top X-D_X)$ and (30) $\min_i$ for $\max_i$",
         via="found by this verification (the catalog's plan tests correlated inputs); lower bound unaffected",
+        shown_by=("upper bound (23) with (C_x^+)^2*", "search: upper bound (23) with the printed constant*"),
     ),
 )
 def lemma_7(ctx: Context) -> None:

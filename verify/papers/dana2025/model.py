@@ -248,6 +248,7 @@ def equation_16_corrected(ctx: Context) -> None:
         r"from $L=\|R\|^2/(2n)$ and $\dot R=-\frac1nMR$: $\dot L=-\frac1{n^2}R^\top MR$, a factor $2n$ "
         r"smaller; the printed $\mu$ formula is right (dana2025:equation-16-corrected)",
         via="catalog §2.1 [INCONSISTENCY]; symbolic/shallow_meanfield.coordinate_residuals",
+        shown_by=("dL/dt + (2/n) R^T M R = 0 (as printed)*", "|-(dL/dt) - (2/n) R^T M R|*"),
     ),
 )
 def equation_16(ctx: Context) -> None:

@@ -231,6 +231,7 @@ def equation_69_corrected(ctx: Context) -> None:
         r"(69) inherits the error. Both are exact only for $z_0=1$. The late-phase rate $c$ is unchanged, so "
         r"Theorem 2's limits survive (dana2025:theorem-2-corrected)",
         via="found by this verification: symbolic ODE residual and full-system simulation",
+        shown_by=("(67) as printed*", "printed closed form vs full system*"),
     ),
 )
 def equation_69(ctx: Context) -> None:
@@ -392,6 +393,7 @@ def _check_final_loss(ctx: Context, ks, *, mixed: bool) -> None:
         r"\frac1{2\|D\|\log n}$ where $c_nt_n=\frac{\|D\|}2\log(np)$; the $1/\log n$ scaling and the "
         r"location are right",
         via="catalog Theorem 2 [ERROR?][CHECKED]; reproduced with the exact closed form",
+        shown_by=("(12):*",),
     ),
 )
 def theorem_2(ctx: Context) -> None:

@@ -601,6 +601,7 @@ def equation_5_11(ctx: Context) -> None:
         "current "
         "active set S_i(t) (equation-5.12-corrected); the lower bound over S_i(0) is (G.1).",
         via="numeric: relative error ~1.4 already at kappa = 0.02 (|S_i| grows from 8 to 20 of m = 20)",
+        shown_by=("(5.12):*",),
     ),
 )
 def equation_5_12(ctx: Context) -> None:

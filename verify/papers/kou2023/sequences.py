@@ -258,6 +258,7 @@ def _sequence_claim(ctx: Context, sign: float, which: str) -> None:
         "the printed (5.7) has exp(-x0); at t = 0 its upper bound reads x0 <= -x0, false for x0 > 0. "
         "Lemmas H.1/H.2 (the proof) have exp(+x0); the two agree at x0 = 0, the case of every application.",
         via="seed text (5.7) vs Lemmas H.1/H.2; catalog note",
+        shown_by=("upper bound*",),
     ),
 )
 def lemma_5_3(ctx: Context) -> None:

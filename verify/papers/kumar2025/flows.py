@@ -205,6 +205,7 @@ def _dichotomy_cases(ctx: Context):
         r"never at the origin (measured: $x^2$ with $M\succ0$ and squared ReLU; the indefinite $x^2$ case "
         "diverges from every start) (kumar2025:lemma-1-corrected)",
         via="random starts of the per-neuron NCF flow, classified in polar time",
+        shown_by=("every start converges to the origin or diverges*",),
     ),
 )
 def lemma_1(ctx: Context) -> None:

@@ -198,6 +198,7 @@ def _numeric_threshold_check(ctx: Context, points: list[tuple[Problem, int]], fi
         "at the printed first term Lemma 3 gives max|f| <= 2 x (29)'s right-hand side (the denominator "
         "needs 8); zeta := max{zeta_1, zeta_2} must be min (a cap of size zeta_2 > zeta_1 leaves S+-)",
         via="symbolic re-derivation (symbolic.cosine_flow.eps_threshold); catalog min2024 Theorem 1",
+        shown_by=("Lemma 3's max|f| at the printed eps*", "zeta = max{zeta_1, zeta_2}*"),
     ),
 )
 def equation_28(ctx: Context) -> None:

@@ -548,6 +548,7 @@ def section_c4(ctx: Context) -> None:
         r"the printed penalty $\frac{\alpha+1}2\lambda\|W\|^2$ has gradient $(\alpha+1)\lambda W$, twice the "
         r"$-\frac{\alpha+1}2\lambda W$ of (45); (45) needs $\frac{\lambda_\alpha}2\|W\|^2$",
         via="catalog P9; symbolic/reductions.regulariser_factor_residual",
+        shown_by=("penalty (a+1)/2 lambda ||W||^2 gives*", "GD, ReLU with the printed penalty*"),
     ),
 )
 def section_c4_printed(ctx: Context) -> None:

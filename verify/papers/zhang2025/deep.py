@@ -657,6 +657,7 @@ def _prop12_sizes(ctx: Context) -> tuple[int, int, int, int]:
         r"blocks of (18b); (20) would fill the off-diagonal blocks and break (18). Layers 1 and L, and "
         r"L = 2, are right.",
         via="symbolic/deep.eq20_residuals and this claim's numeric comparison (derived finding)",
+        shown_by=("(20) minus the exact gradient on (18)*", "L=*, layer *: true -grad L = (20) as printed*"),
     ),
 )
 def proposition_12(ctx: Context) -> None:

@@ -533,6 +533,7 @@ def _even_target_control(ctx: Context, H: int, w_init: float, rtol: float) -> No
         r"$t\le\frac23\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$ "
         "(zhang2025:lemma-6-corrected)",
         via="catalog pitfall P6 (proof bound not uniform); counterexample measured here",
+        shown_by=("(11) holds with O(w_init) at the printed window end*",),
     ),
 )
 def lemma_6(ctx: Context) -> None:

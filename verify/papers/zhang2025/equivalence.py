@@ -556,6 +556,7 @@ def _corollary9_setups(ctx: Context, key: str, n_seeds: int) -> tuple[Setup, flo
         r"only for $\alpha=1$; the correct value is $\sqrt{(\alpha+1)/2}\,\|W_1(0)\|$ (the linear partner's "
         r"norm)",
         via="catalog P4; reproduced here (counterexample in the checks)",
+        shown_by=("(15) with w_init = ||W1(0)|| (as printed)*",),
     ),
 )
 def corollary_9(ctx: Context) -> None:

@@ -439,6 +439,7 @@ def _check_fig3a(ctx: Context, setup: Setup, rtol: float) -> None:
         "+/- imbalance of r1 (Assumption 7's balance is violated by O(H^-1/2)), about 0.2-0.3 x "
         "|imbalance|, i.e. percent level at H = 500 and seed dependent (zhang2025:figure-3-corrected)",
         via="catalog section 8 (0.8-9% at H = 500); reproduced here",
+        shown_by=("Fig. 3b: max_t ||sqrt((a+1)/2) W(2t/(a+1)) - W_lin(t)|| / ||W_lin(t)|| < 0.3%*",),
     ),
 )
 def figure_3(ctx: Context) -> None:
