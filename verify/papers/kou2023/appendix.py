@@ -379,14 +379,14 @@ def lemma_F_2(ctx: Context) -> None:
     with ctx.control(
         "nearly orthogonal data, kappa = 0.3",
         breaks="mutually orthogonal inputs",
-        must_break=["rho_jri(t) = 0 exactly*", "rho_under_(-y_i,r,i) frozen after T*"],
+        must_break=[*F2_PATTERN, "rho_jri(t) = 0 exactly*", "rho_under_(-y_i,r,i) frozen after T*"],
     ):
         e = run(
             ctx,
             "gram",
             Setup(controlled_gram(rng, y, 0.3, d=d), m, (0.0,), 1, 0.05, 1e-3, max(steps // 10, 1000)),
         )
-        _f2_checks(ctx, e, e.setup.describe())
+        _f2_checks(ctx, e, e.setup.describe(), fixed=True)
 
 
 @claim(
