@@ -270,15 +270,15 @@ def lemma_5_5(ctx: Context) -> None:
 
 def _frozen_sign_checks(ctx: Context, ens: Ens, label: str) -> None:
     """Lemma 5.6: the last sign change happens early, and afterwards sign<w_jr, x_i> = j y_i."""
-    T = ens.t[-1]
+    T1 = 1 / ens.setup.scale
     last = ens.run.last_flip.max(axis=(1, 2))
     ctx.bound(
-        f"pattern frozen: last sign change of any <w_jr, x_i> (every step monitored) <= T/100 [{label}]",
+        f"pattern frozen: last sign change of any <w_jr, x_i> (every step monitored) <= T_1 [{label}]",
         float(last.max()),
-        float(T / 100),
-        why="Lemma 5.6: no change after T_1 = C nm/(eta R^2) (= 20 C here); a change within the last two "
-        "decades would contradict a finite freezing time",
-        details={"last change per member": last, "T_1 unit nm/(eta R_max^2)": 1 / ens.setup.scale},
+        float(T1),
+        why=f"Lemma 5.6: no change after T_1 = C nm/(eta R^2), with C = 1 as Lemma B.5's C' = 1: {T1:g} "
+        "steps here (a bound at T/100 allowed C up to 50)",
+        details={"last change per member": last, "T_1 = nm/(eta R_max^2)": T1},
     )
     Z = ens.run.Z()[:, -1]
     j = np.concatenate([np.ones(ens.setup.m), -np.ones(ens.setup.m)])
