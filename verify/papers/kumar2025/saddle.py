@@ -67,6 +67,7 @@ ALPHA, P = 1.0, 2
 RTOL, ATOL = 1e-9, 1e-13
 HOST = get_backend("numpy")  # the instances' data and fits live on the host (scipy)
 RHOS = np.geomspace(1e-5, 1e-2, 7)  # perturbation radii of the Lojasiewicz samples
+EPS64 = float(np.finfo(np.float64).eps)
 
 
 def restricted_loss(X: np.ndarray, y: np.ndarray, shapes, alpha: float, p: int) -> Callable:
@@ -82,7 +83,13 @@ def restricted_loss(X: np.ndarray, y: np.ndarray, shapes, alpha: float, p: int) 
 
 def samples(fun: Callable, w_bar: np.ndarray, rng: np.random.Generator, directions: int):
     """Excess and gradient norm at ``w_bar + rho xi`` for every rho in RHOS (random unit ``xi``), the excess
-    summed as (e - e_bar)(e + e_bar)/2 without cancellation.  Both arrays are (len(RHOS), directions)."""
+    summed as (e - e_bar)(e + e_bar)/2 without cancellation.  Both arrays are (len(RHOS), directions).
+
+    The factored excess must equal the loss difference ``|e|^2/2 - |e_bar|^2/2`` summed directly at the
+    largest rho (where the cancellation is mild): the two round differently, by at most
+    ``(n + 4) eps sum (|e| + |e_bar|)^2`` (n products and sums of n terms), and a larger gap is a broken
+    formula (``AssertionError``: the claim is an ERROR), which the fitted exponents, being scale
+    invariant, would not see."""
     xi = normalize(rng.normal(size=(directions, w_bar.size)))
     e_bar = fun(w_bar[None])[0]
     excess, grad = [], []
@@ -90,6 +97,10 @@ def samples(fun: Callable, w_bar: np.ndarray, rng: np.random.Generator, directio
         e, g = fun(w_bar + rho * xi)
         excess.append((0.5 * (e - e_bar) * (e + e_bar)).sum(axis=1))
         grad.append(np.linalg.norm(g, axis=1))
+    direct = 0.5 * (e * e).sum(axis=1) - 0.5 * (e_bar * e_bar).sum(axis=1)
+    rounding = (e.shape[1] + 4) * EPS64 * ((np.abs(e) + np.abs(e_bar)) ** 2).sum(axis=1)
+    gap = np.abs(excess[-1] - direct)
+    assert np.all(gap <= rounding), f"factored excess off the loss difference by {gap.max():.3g}"
     return np.array(excess), np.array(grad)
 
 
