@@ -461,8 +461,8 @@ def pursue(ctx: Context, X: np.ndarray, y: np.ndarray, cfg: PursuitConfig, rng: 
 
 
 def _fig6_run(ctx: Context, run: int, cfg: PursuitConfig, n: int, n_test: int):
-    """One NP run: (result, support fraction of the iteration-1 KKT direction's W_1 on x_1..x_3,
-    relative test error, off-support fraction of the final W_1)."""
+    """One NP run: (result, the iteration-1 KKT direction's smallest |W_1| entry on x_1..x_3 over its
+    largest off them, relative test error, off-support fraction of the final W_1)."""
     X = _hypercube(ctx.rng(f"fig6-data-{run}").host, n, 20)
     y = _fig6_target(X)
     # first_direction is the first draw NP makes from its generator: same seed, same KKT point
@@ -475,11 +475,13 @@ def _fig6_run(ctx: Context, run: int, cfg: PursuitConfig, n: int, n_test: int):
     y_test = _fig6_target(X_test)
     err = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
     W1 = res.weights[0]
-    support = float(np.linalg.norm(w_first[0][0, 0, :3]) / np.linalg.norm(w_first[0]))
+    w1 = np.abs(w_first[0][0, 0])
+    support = float(w1[:3].min() / w1[3:].max())
     return res, support, err, float(np.linalg.norm(W1[:, 3:]) / np.linalg.norm(W1))
 
 
-FIG6_TYPICAL = 0.5  # "the paper's run is NP's typical outcome": at least half the data draws reproduce it
+# "the paper's run is NP's typical outcome" (a judgement, not the paper's words): at least half the draws
+FIG6_TYPICAL = 0.5
 FIG6_DETECT = 0.2  # the violation the frequency check exists to catch: Fig. 6 reproduced in 1 draw of 5
 
 
@@ -527,7 +529,8 @@ def _fig6_forced(ctx: Context, run: int, cfg: PursuitConfig, n_test: int) -> flo
         "Algorithm 1 with H = 5 restarts, delta rules of App. C.1.1",
         INSERT_AT_L_STAR,
         "GD to convergence (steps, lr not given for Fig. 6: lr 5e-4 on the summed loss)",
-        "the paper's single run is NP's typical outcome: P >= 1/2 over the data draw and NP's restarts",
+        "the paper's single run is NP's typical outcome: P >= 1/2 over the data draw and NP's restarts (a "
+        "judgement; the strict reading, every draw, is stated in the notes)",
     ],
 )
 def figure_6(ctx: Context) -> None:
@@ -560,20 +563,31 @@ def figure_6(ctx: Context) -> None:
         runs,
         at_least=FIG6_TYPICAL,
         detect=FIG6_DETECT,
-        why=f"all {runs} data/restart seeds, declared before the runs, count: the paper shows one run as "
-        "NP's behaviour, read as its typical outcome (at least half the draws); 'exactly' in float64: GD "
+        why=f"all {runs} data/restart seeds, declared before the runs, count. The paper shows one run as "
+        "NP's behaviour and states no frequency: reading it as NP's typical outcome (P >= 1/2 over the "
+        "draws) is a judgement, not the paper's; the strict reading, every draw reproduces Fig. 6, is "
+        f"refuted by any miss ({k}/{runs} here, see the notes); 'exactly' in float64: GD "
         "drives off-support weights to 0 geometrically and the fit to the 500 samples to rounding "
         "(~1e-15), 1e-8 leaves room for the GD budget",
     )
     firsts = [s for r, s, *_ in outcomes if r.steps]
     ctx.bound(
-        f"iteration-1 KKT direction: fraction of |W_1| on x_1, x_2, x_3 (min over the {len(firsts)} of "
-        f"{runs} seeds with a first neuron)",
+        f"iteration-1 KKT direction: smallest |W_1| entry on x_1, x_2, x_3 over the largest off them (min "
+        f"over the {len(firsts)} of {runs} seeds with a first neuron)",
         min(firsts),
-        0.9,
+        1.0,
         side=">=",
-        why="'dominated by coordinates 1-3': the NCF y^T H is a sum over samples whose off-support "
-        "correlations are O(1/sqrt(500)) ~ 0.045 of the on-support ones",
+        why="'dominated by coordinates 1-3' is a reading of Fig. 6's heat map of W_1 hat (no number is "
+        "stated): its three brightest columns are x_1..x_3, i.e. every on-support entry exceeds every "
+        "off-support one; no threshold is chosen. Not a fraction of |W_1| above a constant: no constant is "
+        "derivable (at a KKT point W_1 is prop. to g = sum_{x_i^T w > 0} y_i x_i, whose 17 off-support "
+        "entries are sampling noise of variance s^2 = sum y_i^2 for a fixed active set, but the ascent "
+        "selects the active set with the noise: measured |g_off|^2/s^2 averages 25 over 32 seeds at quick "
+        "against chi^2_17's 17, so a chi^2 quantile is no bound). The ranking fails where the direction "
+        "lost x_2 or x_3 into the noise (their entries are 3-7 noise standard deviations here, x_1's 13) or "
+        "picked a spurious coordinate; a direction without preference for x_1..x_3 ranks them first with "
+        "probability 1/C(20, 3) = 1/1140",
+        resolution="an off-support entry of W_1 hat as large as the smallest of x_1, x_2, x_3's in any seed",
     )
     ctx.holds(
         "every insertion lowered the loss (Lemmas 12/13), every seed",
@@ -585,6 +599,10 @@ def figure_6(ctx: Context) -> None:
     lo, hi = wilson(k, runs, conf=0.99)
     dead = sum(r.reason == "degenerate NCF" for r, *_ in outcomes)
     other = sum(r.reason == "max_iter" and len(r.steps) == 2 for r, *_ in outcomes)
+    ctx.note(
+        f"Strict reading (the paper's single run is what NP always does): {k}/{runs} seeds reproduce "
+        f"Fig. 6, so it fails on {runs - k} seeds; the verdict rests on the judgement P >= {FIG6_TYPICAL}."
+    )
     ctx.note(
         f"{k}/{runs} seeds reproduce Fig. 6 exactly (99% Wilson [{float(lo):.2f}, {float(hi):.2f}]); {dead} "
         "stopped at the first NCF step ('degenerate NCF'): no H = 5 PGA restart of eq. 7 ended with a "
