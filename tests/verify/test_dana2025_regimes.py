@@ -1,9 +1,10 @@
-"""dana2025's regime tests at their edges: orthogonality to rounding, widths, (9), Delta, (89), (46)."""
+"""dana2025's regime tests at their edges: orthogonality to rounding, widths, (9), Delta, (89), (46), law."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from numeric.data.weakly_correlated import appendix_b_init_reduced, appendix_b_norms
 from verify.papers.dana2025 import hypotheses as H
 from verify.papers.dana2025.common import make_data, p_theorem1
 
@@ -63,3 +64,41 @@ def test_proposition_3_and_lemma_3_conditions() -> None:
 def test_unspecified_constants_carry_no_test() -> None:
     for h in (H.WIDTH_L6, H.D_LEMMA8):
         assert h.test is None and "not" in h.condition
+
+
+def _sweep_state(rng: np.random.Generator, *, gram_power: int = 2, scale: float = 1.0):
+    """One App. B sample on x_i = c_i e_i (n = 32, p = 23, d = 128, 8 members), its Gram drawn as
+    diag(c^gram_power) (2: the law; 4: the scale fault of the orthogonal sweep), w scaled by ``scale``."""
+    c = appendix_b_norms(rng, 32)
+    V, a, wperp2 = appendix_b_init_reduced(rng, np.diag(c**gram_power), 128, 8, 23, scale)
+    return V, a, np.broadcast_to(c, (8, 32)), wperp2
+
+
+def _law(*state, tests: int = 4) -> dict:
+    return H.app_b_statistics(*state, 128) | {"tests": tests}
+
+
+def test_app_b_law_is_read_on_the_initial_state() -> None:
+    rng = np.random.default_rng(3)
+    stats = _law(*_sweep_state(rng))
+    assert H.APP_B.evaluate(**stats) and H.app_b_outside(stats) < 1
+    faulty = _law(*_sweep_state(rng, gram_power=4))  # <w|x>^2 variance x c^2
+    assert not H.APP_B.evaluate(**faulty) and faulty["gap"] < 0 and faulty["z_span"] > 20
+    assert H.app_b_outside(faulty) == np.inf
+    V, a, c, wperp2 = _sweep_state(rng, scale=1.05)  # w ~ N(0, 1.1 I/d): |a| - ||w|| drawn from it
+    big = _law(V, a, c, wperp2)
+    assert big["gap"] >= 0 and big["z_perp"] > 5 and not H.APP_B.evaluate(**big)
+    V, a, c, wperp2 = _sweep_state(rng)
+    one_sign = _law(V, np.abs(a), c, wperp2)  # sign(a) not uniform
+    assert one_sign["z_sign"] > 5 and not H.APP_B.evaluate(**one_sign)
+    shifted = _law(V, np.sign(a) * (np.abs(a) + 0.5), c, wperp2)  # Exp(1) + 1/2
+    assert not H.APP_B.evaluate(**shifted)
+
+
+def test_law_critical_values_are_familywise() -> None:
+    z1, ks1 = H.law_critical(1)
+    assert abs(z1 - 3.29) < 0.01 and abs(ks1 - 1.95) < 0.01  # level 0.001, one test
+    z12, ks12 = H.law_critical(12)
+    assert z12 > z1 and ks12 > ks1
+    edge = {"gap": 0.0, "z_span": z12 * 0.999, "z_perp": 0.0, "z_sign": 0.0, "ks": 0.0, "tests": 12}
+    assert H.APP_B.evaluate(**edge) and not H.APP_B.evaluate(**(edge | {"tests": 1}))

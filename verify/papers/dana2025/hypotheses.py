@@ -11,6 +11,8 @@ data and initialization the claim itself runs (worst case over its instances):
 * the group initialization (9) and its label signs (Proposition 2, Theorem 2), the
   balance :math:`\Delta` and the event :math:`\mathcal I` (Lemma 8, Proposition 1), the time
   :math:`t\ge Cn^{3\alpha-1}\log(Cn)` of Proposition 2 (its C is explicit);
+* the App. B law of the initialization, read on the initial state of the run (tests of the law at
+  familywise level 0.001 and Assumption 1 exactly, :func:`app_b_statistics`);
 * Lemma 3's dimension: its constant is not given (it comes from Vershynin's (43)), so the
   test reads the part of (46) that does not involve it, a necessary condition only.
 
@@ -22,6 +24,7 @@ carry no test.
 from __future__ import annotations
 
 import numpy as np
+from scipy.stats import kstest, norm
 
 from numeric.data.weakly_correlated import offdiag_norm
 from verify.hypotheses import Hypothesis
@@ -137,11 +140,67 @@ WINDOW_89 = Hypothesis(
     test=lambda lo_ratio, hi_ratio: lo_ratio >= 1 and hi_ratio <= 1,
 )
 P_FLOW = Hypothesis("p-accelerated flow (3)", wording=r"the p-accelerated flow $\dot\theta=-p\nabla L$ (3)")
+LAW_LEVEL = 0.001  # familywise level of the tests of the App. B law over one run (Bonferroni)
+
+
+def law_critical(tests: int) -> tuple[float, float]:
+    r"""Critical values of one of ``tests`` tests at familywise level ``LAW_LEVEL``: the two-sided normal
+    quantile for a z statistic, and Kolmogorov's asymptotic :math:`\sqrt{\log(2/\alpha)/2}` for
+    :math:`\sqrt N` times a KS distance (:math:`P(\sqrt ND>x)\to2e^{-2x^2}` for large x: 1.95 at
+    :math:`\alpha=0.001`)."""
+    alpha = LAW_LEVEL / tests
+    return float(norm.isf(alpha / 2)), float(np.sqrt(np.log(2 / alpha) / 2))
+
+
+def app_b_outside(stats: dict) -> float:
+    """How far :func:`app_b_statistics` (with ``tests``, the number of tests of the run) lie outside
+    APP_B: the largest statistic over its critical value, inf where Assumption 1 fails. The scale
+    :func:`verify.regimes.record_worst` compares instances on; <= 1 inside."""
+    if stats["gap"] < 0:
+        return np.inf
+    z, ks = law_critical(stats["tests"])
+    return max(stats["ks"] / ks, *(abs(stats[k]) / z for k in ("z_span", "z_perp", "z_sign")))
+
+
 APP_B = Hypothesis(
     "App. B init",
     wording=r"App. B initialization: $w_j\sim\mathcal N(0,I_d/d)$, $|a_j|-\|w_j\|\sim\mathrm{Exp}(1)$, "
     r"random sign",
+    condition="on the state the run starts from (one sample size's members pooled; N entries per "
+    "statistic): min_j |a_j| - ||w_j|| >= 0 (Assumption 1, which the law implies; exact); the means of "
+    "d <w_j|x_i>^2 / ||x_i||^2 (chi^2_1 each) and of d ||w_j^perp||^2 / (d - n) (chi^2_(d-n) / (d - n)) "
+    "equal to 1, the fraction of a_j > 0 to 1/2, and |a_j| - ||w_j|| ~ Exp(1) (sqrt(N) x KS distance), "
+    "not rejected at familywise level 0.001 over the run's 'tests' (Bonferroni: z <= 3.29, sqrt(N) KS "
+    "<= 1.95 for one test)",
+    test=lambda **stats: app_b_outside(stats) <= 1,
 )
+
+
+def app_b_statistics(V: np.ndarray, a: np.ndarray, c: np.ndarray, wperp2: np.ndarray, d: int) -> dict:
+    r"""APP_B's quantities on ``M`` initial states on orthogonal inputs :math:`x_i=c_ie_i` in
+    :math:`\mathbb R^d`: ``V`` (M, p, n) the pre-activations :math:`\langle w_j|x_i\rangle`, ``a`` (M, p),
+    ``c`` (M, n) the norms, ``wperp2`` (M, p) the frozen mass :math:`\|w_j^\perp\|^2`.
+
+    Under the law :math:`\sqrt d\langle w_j|x_i\rangle/c_i` are i.i.d. :math:`\mathcal N(0,1)` (their
+    squares have mean 1 and variance 2), :math:`d\|w_j^\perp\|^2\sim\chi^2_{d-n}` (mean
+    :math:`d-n`, variance :math:`2(d-n)`), :math:`|a_j|-\|w_j\|` with
+    :math:`\|w_j\|^2=\sum_iv_{ji}^2/c_i^2+\|w_j^\perp\|^2` is Exp(1) and :math:`\mathrm{sign}(a_j)` is
+    uniform. Returns the Assumption-1 margin ``gap``, the z statistics ``z_span``, ``z_perp``, ``z_sign``
+    and ``ks``, :math:`\sqrt N` times the KS distance of :math:`|a_j|-\|w_j\|` to Exp(1)."""
+    n = V.shape[2]
+    span = d * V**2 / c[:, None, :] ** 2
+    excess = np.abs(a) - np.sqrt(span.sum(axis=2) / d + wperp2)
+    if d > n:
+        z_perp = (float((d * wperp2).mean()) / (d - n) - 1) / np.sqrt(2 / ((d - n) * wperp2.size))
+    else:
+        z_perp = 0.0 if not np.any(wperp2) else np.inf  # d = n: no frozen direction, the mass must be 0
+    return {
+        "gap": float(excess.min()),
+        "z_span": float((span.mean() - 1) / np.sqrt(2 / span.size)),
+        "z_perp": float(z_perp),
+        "z_sign": float(((a > 0).mean() - 0.5) / np.sqrt(0.25 / a.size)),
+        "ks": float(kstest(excess.ravel(), "expon").statistic * np.sqrt(excess.size)),
+    }
 
 
 def off_ratio(G: np.ndarray) -> float:
