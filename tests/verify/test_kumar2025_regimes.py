@@ -76,6 +76,7 @@ def test_assumption_2_threshold_depends_on_the_degree() -> None:
         (H.WN_LOCAL_MIN_NO_KINK, {"margin": 1e-3}, {"margin": 0.0}),
         (H.N_LARGE, {"n": 20, "k": 20}, {"n": 15, "k": 20}),
         (H.SMALL_DELTA_ORIGIN, {"ratio": 0.1}, {"ratio": 0.11}),
+        (H.SMALL_DELTA_D3, {"r": 0.1}, {"r": 0.11}),
         (H.W_STAR_SECOND_ORDER, {"gap": 0.9}, {"gap": 1.0}),
         (H.NCF_HOMOGENEOUS, {"defect": 0.0, "L": 2}, {"defect": 0.0, "L": 1}),
         (H.NCF_HOMOGENEOUS, {"defect": 1e-15, "L": 3}, {"defect": 1e-10, "L": 3}),

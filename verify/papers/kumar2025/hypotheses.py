@@ -25,7 +25,8 @@ run's own setup:
   the least width a bias-free net of the target needs: :math:`g_1,g_2,h_1`: 2, :math:`h_2`: 4);
 * the asymptotic "small :math:`\delta`": the new weights an order of magnitude below the old ones
   (ratio <= 0.1).  Algorithm 1 inserts at :math:`0.01\|w\|` (App. C.1.1), and the orders the
-  claims fit need a grid spanning about a decade above that.
+  claims fit need a grid spanning about a decade above that.  At App. D.3's degenerate saddle it is
+  measured on the field: what the :math:`\bar{\mathcal H}_2` flow neglects at most a tenth of it.
 """
 
 from __future__ import annotations
@@ -235,6 +236,15 @@ WN_LOCAL_MIN_NO_KINK = Hypothesis(
 
 # ------------------------------------------------------------------ App. D and the experiments
 SADDLE_56 = Hypothesis("saddle (56)")
+SMALL_DELTA_D3 = Hypothesis(
+    "small delta (degenerate NCF)",
+    wording=r"$w_z$ initialised at $\delta z$ near the saddle (55), $\delta\to0$",
+    condition="r = max over the delta grid of |grad_{w_z} L - grad_{w_z} L_2| / |grad_{w_z} L_2| at the end "
+    "of the escape window (|w_z| = 10 delta), L_2 = -tr(y bar^T B_3 C_2 A_1) the H_2-NCF part: <= 0.1, so "
+    "what the H_2 flow neglects (H_1's self-term, the coupling to w_n; O(|w_z|) relative) is a tenth of the "
+    "field at most and the escape time's order fit reads the asymptotic slope",
+    test=lambda r: r <= 0.1,
+)
 LINEAR_3_LAYER = Hypothesis("3-layer linear net")
 OMP_UNNORMALIZED = Hypothesis(
     "unnormalized OMP", wording="OMP selects by the unnormalized correlation |X_j^T r| (as NP's NCF does)"
