@@ -183,7 +183,7 @@ def d2_runs(ctx: Context, seeds: int) -> tuple[list[dict], int]:
     sizes, h = _sizes(ctx), ctx.param("H", tiny=8, quick=8, full=16)
     # two structurally different data families: family F (every pair at the same correlation mu, balanced
     # classes) and two random cones in R^4 (proof.cone_family)
-    cones = cone_family(ctx, "d2", h, seeds, tiny=(6,), quick=(6,), full=(8, 16))  # reads cone_n first
+    cones = cone_family(ctx, "d2", h, seeds, tiny=(6,), quick=(6, 24), full=(8, 16, 32))  # reads cone_n first
     setups = [(n, mu, family_problem(rng, n, mu, h, seeds)) for n, mu in sizes] + cones
     out, skipped, problems = [], 0, []
     for n, mu, problem in setups:
@@ -223,17 +223,20 @@ def _d2_instance(key: bytes) -> tuple[dict, ...] | None:
 
 def _d2_search_params(ctx: Context) -> tuple[int, int]:
     """(data families, evaluations per start) of :func:`_d2_search`; read at the top of the claim body."""
-    return ctx.param("search_families", tiny=0, quick=0, full=3), ctx.param(
+    return ctx.param("search_families", tiny=0, quick=2, full=3), ctx.param(
         "budget", tiny=2, quick=2, full=10
     )
 
 
 def _d2_search(ctx: Context, name: str, ratio, why: str, families: int, budget: int) -> None:
     """``ctx.search`` of ``ratio(rows)`` over the D.2 instances (NaN if a run fails or misses t2; 0 when
-    a group is empty at t1, outside the statement). Full profile only: at the literal eps of (28) one
-    instance costs 2 s (mu ~ 0.9) to 100 s (mu ~ 0.01, log eps ~ -2e7); tiny and quick record a note."""
+    a group is empty at t1, outside the statement), over the ``families`` cheapest data families of
+    :func:`instances.starts`. At the literal eps of (28) one instance costs 0.6 s (clustered generators,
+    mu ~ 0.9), 3.5 s (spread, mu ~ 0.3) or ~50 s (nearly orthogonal, mu ~ 0.03, log eps ~ -1e3 and
+    beyond): quick searches the first two (cached: the three D.2 claims share the instances), full all
+    three; tiny records a note."""
     if not families:
-        ctx.note(f"{name}: run at the full profile only (one D.2 instance costs 2-100 s at the literal eps)")
+        ctx.note(f"{name}: run at quick and full (one D.2 instance costs 0.6-50 s at the literal eps)")
         return
 
     def violation(theta: np.ndarray) -> float:
@@ -249,9 +252,9 @@ def _d2_search(ctx: Context, name: str, ratio, why: str, families: int, budget: 
         violation,
         {k: pool[k] for k in order[:families]},
         budget=budget,
-        why=f"{why}; Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction, data families cheapest "
-        f"first), one neuron per class, eps at (28)'s threshold / e, t2 refined as in the sweep (rtol "
-        f"{RTOL:g})",
+        why=f"{why}; Nelder-Mead over {N} data in R^{DIM} (mu > 0 by construction; the {families} cheapest "
+        f"data families: {', '.join(order[:families])}), {H} neurons with free signs (an empty group at t1 "
+        f"counts 0), eps at (28)'s threshold / e, t2 refined as in the sweep (rtol {RTOL:g}); {PROBE}",
     )
 
 
@@ -641,9 +644,13 @@ def equation_29(ctx: Context) -> None:
     h = ctx.param("H", tiny=8, quick=10, full=16)
     seeds = ctx.param("seeds", tiny=2, quick=4, full=8)
     budget = ctx.param("budget", tiny=3, quick=10, full=200)
+    sizes = _sizes(ctx)
+    # two structurally different data families: family F (every pair at the same correlation mu, balanced
+    # classes) and two random cones in R^4 (proof.cone_family: n > D, spread correlations, 2:1 classes)
+    cones = cone_family(ctx, "eq29", h, seeds, tiny=(6,), quick=(24,), full=(16, 48))
     ratios, printed, controls, rows, eps_all, ran = [], [], [], [], [], []
-    for n, mu in _sizes(ctx):
-        p = family_problem(rng, n, mu, h, seeds)
+    setups = [(n, mu, family_problem(rng, n, mu, h, seeds)) for n, mu in sizes] + cones
+    for n, mu, p in setups:
         first = np.array([log_eps_first_term(p, b) for b in range(p.B)])
         large = np.full(p.B, -np.log(2 * np.sqrt(h)))  # control: eps = 1/(2 sqrt h), T = log 2 / (4 n X_max)
         for log_eps, sink in ((first, ratios), (first + np.log(2.0), printed), (large, controls)):

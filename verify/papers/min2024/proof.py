@@ -875,7 +875,18 @@ def _pl_ratio(
     return (grad_W + grad_v) / (c * (v * v).sum(1) * gamma**2 * L**2)
 
 
-LIN = (4, 3, 3)  # (n, D, h) of Lemma 15's instance search
+def lin_shapes(ns: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """(n, D, h) of Lemma 15's instance searches: for every ``n`` crowded data (D = 3 < n, width 3), and one
+    wide shape (D = n + 1 > n: the generators can be nearly orthogonal, width 5) at n = min(max ns, 16)
+    (Nelder-Mead's simplex has (k + 1)^2 entries for k parameters: ~400 here)."""
+    wide = min(max(ns), 16)
+    return (*((n, 3, 3) for n in ns), (wide, wide + 1, 5))
+
+
+def _lin_size(shape: tuple[int, int, int]) -> int:
+    """Parameters of :func:`_lemma15_violation` at ``shape``: z, P, log-margins, W, v, shift, loss."""
+    n, D, h = shape
+    return D + n * D + n + D * h + h + 2
 
 
 def _max_margin(G: np.ndarray) -> float:
@@ -889,9 +900,9 @@ def _max_margin(G: np.ndarray) -> float:
     return max(0.0, float((G @ z).min() / np.linalg.norm(z))) if np.linalg.norm(z) > 0 else 0.0
 
 
-def _lemma15_violation(theta: np.ndarray) -> float:
+def _lemma15_violation(theta: np.ndarray, shape: tuple[int, int, int]) -> float:
     r"""Lemma 15 as :math:`c\|v\|^2\gamma^2\mathcal L^2/(-\dot{\mathcal L})` (<= 1 iff (31) holds), c = 1
-    (exponential) or 1/4 (factor-2 logistic, ``theta[-1] < 0``).
+    (exponential) or 1/4 (factor-2 logistic, ``theta[-1] < 0``), on data and a net of ``shape`` = (n, D, h).
 
     ``theta`` = (z, P (n, D), n log-margins, W (D, h), v (h), shift logit, loss logit): generators
     :math:`y_ix_i=P_i^\perp+e^{a_i}z` (separable along the unit ``z``), :math:`\gamma` from
@@ -899,7 +910,7 @@ def _lemma15_violation(theta: np.ndarray) -> float:
     :math:`zv^\top/\|v\|^2` until every margin :math:`y_iv^\top W^\top x_i` is
     :math:`e^{\text{shift}}\|Wv\|` times positive (the hypothesis, pushed towards 0 by the shift logit).
     """
-    n, D, h = LIN
+    n, D, h = shape
     z = theta[:D] / np.linalg.norm(theta[:D])
     P = theta[D : D + n * D].reshape(n, D)
     k = D + n * D
@@ -916,12 +927,14 @@ def _lemma15_violation(theta: np.ndarray) -> float:
     return float(1.0 / _pl_ratio(kind, y[:, None] * G, y, W[None], v[None], gamma)[0])
 
 
-def _lemma15_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
-    """Gaussian (both losses); every generator along z (the margin is the data themselves) with a small
-    first layer against a large v; margins pushed to e^-25 |Wv| (the hypothesis' boundary)."""
-    n, D, h = LIN
+def _lemma15_starts(rng: np.random.Generator, shapes: tuple[tuple[int, int, int], ...]) -> dict:
+    """Per shape (:func:`lin_shapes`), both losses: Gaussian; every generator along z (the margin is the data
+    themselves) with a small first layer against a large v; margins pushed to e^-25 |Wv| (the hypothesis'
+    boundary); at the wide shape (D > n) the Gaussian generators are nearly orthogonal. Keys name the shape,
+    so :func:`_lemma15_violation` reads it back from the parameter count (distinct per shape)."""
 
-    def theta(p_scale: float, w_scale: float, shift: float, loss: float) -> np.ndarray:
+    def theta(shape: tuple[int, int, int], p_scale: float, w_scale: float, shift: float, loss: float):
+        n, D, h = shape
         return np.concatenate(
             [
                 rng.normal(size=D),
@@ -933,11 +946,16 @@ def _lemma15_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
             ]
         )
 
-    return {
-        "Gaussian, both losses": [theta(1.0, 1.0, 0.0, 1.0), theta(1.0, 1.0, 0.0, -1.0)],
-        "generators along z, small W": [theta(1e-3, 1e-2, 0.0, 1.0), theta(1e-3, 1e-2, 0.0, -1.0)],
-        "margins e^-25 |Wv|": [theta(1.0, 1.0, -25.0, 1.0), theta(1.0, 1.0, -25.0, -1.0)],
-    }
+    pool = {}
+    for shape in shapes:
+        tag = f"(n, D, h) = {shape}"
+        for name, args in (
+            ("Gaussian", (1.0, 1.0, 0.0)),
+            ("generators along z, small W", (1e-3, 1e-2, 0.0)),
+            ("margins e^-25 |Wv|", (1.0, 1.0, -25.0)),
+        ):
+            pool[f"{tag}: {name}, both losses"] = [theta(shape, *args, 1.0), theta(shape, *args, -1.0)]
+    return pool
 
 
 @claim(
@@ -956,6 +974,11 @@ def lemma_15(ctx: Context) -> None:
     m = ctx.param("states", tiny=1000, quick=4000, full=200_000)
     sizes = property_sizes(ctx)
     budget = ctx.param("budget", tiny=40, quick=150, full=3000)
+    search_n = ctx.param("search_n", tiny=(4, 12), quick=(4, 16, 48), full=(4, 16, 48, 128))
+    shapes = lin_shapes((search_n,) if isinstance(search_n, int) else tuple(search_n))
+    by_size = {_lin_size(shape): shape for shape in shapes}
+    if len(by_size) != len(shapes):
+        raise ValueError(f"Lemma 15's search shapes {shapes} share a parameter count")
     worst, rows, gammas, margins = [], [], [], []
     for kind in ("exponential", "logistic2"):
         for n, mu in sizes:
@@ -985,12 +1008,15 @@ def lemma_15(ctx: Context) -> None:
     )
     ctx.search(
         "search: worst c |v|^2 gamma^2 L^2 / (-dL/dt) over separable data and positive-margin states",
-        _lemma15_violation,
-        _lemma15_starts(ctx.rng("search").host),
+        lambda theta: _lemma15_violation(theta, by_size[len(theta)]),
+        _lemma15_starts(ctx.rng("search").host, shapes),
         budget=budget,
         why="eq. (31) as a ratio with the hard-margin gamma of the data (so the strongest form of the "
-        "statement); Nelder-Mead over separable data (n, D) = "
-        f"{LIN[:2]}, linear nets of width {LIN[2]} with every margin > 0, and the loss",
+        f"statement); Nelder-Mead over separable data and linear nets with every margin > 0 at (n, D, h) in "
+        f"{list(shapes)} (n > D crowded generators, and D > n nearly orthogonal ones), three families each "
+        f"(Gaussian; generators along z with a small W; margins at e^-25 |Wv|), both losses; {budget} "
+        "evaluations per start, below the parameter count at the larger shapes (a probe of each start's "
+        "neighbourhood there)",
     )
     ctx.note(f"Lemma 15 slack: the smallest ratio is {min(worst):.3g} (1 = tight).")
     with ctx.control(
