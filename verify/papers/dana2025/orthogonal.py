@@ -942,7 +942,7 @@ def proposition_1(ctx: Context) -> None:
         run = _delta_run(ctx, f"p1-{n}", n, 4 * n, B, p, 0.5, extra=2.0)
         _delta_regime(ctx, run, 0.5, event=False)
         sups.append(_prop1_check(ctx, run, f"orthogonal, n={n}, p={p}"))
-    _prop1_scaling(ctx, ns, sups, p)
+    _prop1_scaling(ctx, ns, sups, p, "p1-boot")
     ctx.search(
         "search: (64) mu / rhs over orthogonal data and states after the extinction",
         prop1_state_ratio,
@@ -987,19 +987,26 @@ def proposition_1(ctx: Context) -> None:
             )
             for n in big
         ]
-        _prop1_scaling(ctx, big, sups_big, p)
+        _prop1_scaling(ctx, big, sups_big, p, "p1s-boot")
 
 
-def _prop1_scaling(ctx: Context, ns: np.ndarray, sups, p: int) -> None:
-    slope = float(np.polyfit(np.log(ns), np.log(sups), 1)[0])
+def _prop1_scaling(ctx: Context, ns: np.ndarray, sups, p: int, key: str) -> None:
+    """``sups`` (len(ns), seeds): each seed's sup over t >= t_n of mu. The slope of the seed mean vs n must
+    not be shown shallower than -1/2: the lower end of its 99% bootstrap interval (seeds resampled per n)
+    reaches -1/2."""
+    s, lo, hi = _slopes(ns, np.asarray(sups), np.ones(np.shape(sups), dtype=bool), ctx.rng(key).host)
     ctx.bound(
-        f"log-log slope of sup_(t >= t_n) mu(t) (median over seeds) vs n, p = {p} fixed: <= -1/2 + 0.15",
-        slope,
-        -0.35,
-        why="(8): mu <= C sqrt(p/n) + C/n after extinction, so the sup decays at least like n^-1/2; 0.15 "
-        "allows "
-        "for the seed median over a factor-4 range of n",
-        details={"n": ns, "sup mu": sups},
+        f"log-log slope of sup_(t >= t_n) mu(t) (mean over seeds) vs n, p = {p} fixed: the lower end of its "
+        f"99% bootstrap interval [{lo:.2f}, {hi:.2f}] is <= -1/2",
+        lo,
+        -0.5,
+        why="(8): mu <= C sqrt(p/n) max|1 - r/y| + C/n after the extinction, so the sup decays at least like "
+        "n^-1/2 (the C/n term only steepens it at small n); a slope shallower than -1/2 is shown only when "
+        "the whole 99% percentile-bootstrap interval over seeds lies above it. The tolerance is that "
+        "interval (it was a fixed 0.15, not derived)",
+        resolution=f"a true slope shallower than -1/2 by more than the interval's lower half-width "
+        f"{s - lo:.2g} (n = {ns.tolist()}, {np.shape(sups)[1]} seeds)",
+        details={"n": ns, "mean sup mu": np.mean(sups, axis=1), "slope": s, "interval": [lo, hi]},
     )
 
 
@@ -1080,8 +1087,8 @@ def prop1_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     return {name: [assemble(rng, blocks) for _ in range(2)] for name, blocks in b.items()}
 
 
-def _prop1_check(ctx: Context, run: dict, label: str) -> float:
-    """(64) at every recorded state after t_n; returns the seed median of sup_(t >= t_n) mu."""
+def _prop1_check(ctx: Context, run: dict, label: str) -> np.ndarray:
+    """(64) at every recorded state after t_n; returns each seed's sup_(t >= t_n) mu."""
     c, y, G, p = run["c"], run["y"], run["G"], run["p"]
     ext = np.array([k >= run["t_n"] for k, *_ in run["rec"]])  # (T, B) after t_n
     lhs, rhs = [], []
@@ -1103,4 +1110,4 @@ def _prop1_check(ctx: Context, run: dict, label: str) -> float:
         details={"max mu / bound": float((lhs_all / rhs_all).max())},
     )
     after_mu = [np.where(e, r[1], 0.0) for r, e in zip(run["rec"], ext, strict=True)]
-    return float(np.median(np.max(after_mu, axis=0)))
+    return np.max(after_mu, axis=0)
