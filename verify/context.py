@@ -74,6 +74,42 @@ class Series:
     style: str = "-"
 
 
+@dataclass(frozen=True)
+class _Side:
+    """The statement ``P >= p0``, ``P <= p0`` or ``P = p0`` as the exact test reads it.
+
+    ``=`` is the two one-sided tests at once (its tails): rejected when either rejects, a
+    violation either way, and no estimate lies on its wrong side."""
+
+    symbol: str
+
+    @property
+    def tails(self) -> tuple[str, ...]:
+        return (">=", "<=") if self.symbol == "==" else (self.symbol,)
+
+    @property
+    def shown(self) -> str:
+        return "=" if self.symbol == "==" else self.symbol
+
+    def violated(self, p: np.ndarray, p0: np.ndarray) -> np.ndarray:
+        """Whether a true ``P = p`` violates the statement."""
+        return np.any([p < p0 if t == ">=" else p > p0 for t in self.tails], axis=0)
+
+    def gap(self, lo: np.ndarray, hi: np.ndarray, p0: np.ndarray) -> np.ndarray:
+        """How far the interval ``[lo, hi]`` is from rejecting (< 0: rejected)."""
+        return np.min([hi - p0 if t == ">=" else p0 - lo for t in self.tails], axis=0)
+
+    def alternatives(self, p0: float, p: float) -> tuple[float, ...]:
+        """The violations to reject: ``p``, and its mirror image about ``p0`` for ``=``."""
+        return (p, 2 * p0 - p) if self.symbol == "==" else (p,)
+
+    def opposed(self, k: np.ndarray, n: np.ndarray, p0: np.ndarray) -> np.ndarray:
+        """Whether the estimate ``k / n`` lies on the wrong side of a one-sided bound."""
+        if self.symbol == "==":
+            return np.zeros(k.shape, bool)
+        return k < p0 * n if self.symbol == ">=" else k > p0 * n
+
+
 @dataclass
 class Context:
     """Per-claim run state handed to the claim body (see module docstring)."""
@@ -386,31 +422,27 @@ class Context:
         checked element by element: any rejection fails, the weakest power decides, and the element
         nearest to rejection is recorded.
         """
-        given = [(s, v) for s, v in ((">=", at_least), ("<=", at_most), ("==", equals)) if v is not None]
+        stated = ((">=", at_least), ("<=", at_most), ("==", equals))
+        given = [(_Side(s), v) for s, v in stated if v is not None]
         if len(given) != 1:
             raise ValueError("give exactly one of at_least / at_most / equals")
         ((side, bound),) = given
         arrays = (np.asarray(successes, int), np.asarray(trials, int), np.asarray(bound, float))
         k, n, p0, p1 = (a.ravel() for a in np.broadcast_arrays(*arrays, np.asarray(detect, float)))
-        if np.any(p1 >= p0) if side == ">=" else np.any(p1 <= p0) if side == "<=" else np.any(p1 == p0):
-            raise ValueError(f"detect={detect} is no violation of P {side} {bound}")
+        if not np.all(side.violated(p1, p0)):
+            raise ValueError(f"detect={detect} is no violation of P {side.symbol} {bound}")
         lo, hi = (np.asarray(v, float).ravel() for v in clopper_pearson(k, n, conf))
-        gap = {">=": hi - p0, "<=": p0 - lo, "==": np.minimum(hi - p0, p0 - lo)}[side]  # < 0: rejected
+        gap = side.gap(lo, hi, p0)  # < 0: rejected
         w = int(np.argmin(gap))
-        # the alternatives each element must reject: both directions of a deviation for ``equals``
-        alts = [
-            (i, q) for i in range(k.size) for q in ((p1[i], 2 * p0[i] - p1[i]) if side == "==" else (p1[i],))
-        ]
-        powers = [evidence.power(int(n[i]), float(p0[i]), float(q), conf, side) for i, q in alts]
+        alts = [(i, q) for i in range(k.size) for q in side.alternatives(p0[i], p1[i])]
+        powers = [evidence.power(int(n[i]), float(p0[i]), float(q), conf, side.symbol) for i, q in alts]
         i, q1 = alts[int(np.argmin(powers))]
         pw, nw, q0, q1 = min(powers), int(n[i]), float(p0[i]), float(q1)
         power = f"power {pw:.2f} against P = {q1:.4g}; " + self._reach(nw, q0, conf, side)
         ok: bool | None = bool(np.all(gap >= 0))
-        wrong = np.flatnonzero(
-            k < p0 * n if side == ">=" else k > p0 * n if side == "<=" else np.zeros(k.size)
-        )
+        wrong = np.flatnonzero(side.opposed(k, n, p0))
         if ok and pw < evidence.POWER:
-            need = evidence.trials_needed(q0, q1, conf, side)
+            need = evidence.trials_needed(q0, q1, conf, side.symbol)
             ok, why = None, f"{why} -- no power against P = {q1:.4g} at n = {nw} (about {need} trials needed)"
         elif ok and wrong.size:
             j = int(wrong[0])
@@ -424,20 +456,19 @@ class Context:
         ev = evidence.Evidence(resolution=f"a true P = {q1:.4g} (80% power needed)", power=power)
         where = f" (worst of {k.size})" if k.size > 1 else ""
         interval = f"{conf:.0%} interval [{lo[w]:.4g}, {hi[w]:.4g}]{where}"
-        relation = f"P {'=' if side == '==' else side} {p0[w]:.4g}: k/n = {k[w]}/{n[w]}, {interval}"
+        relation = f"P {side.shown} {p0[w]:.4g}: k/n = {k[w]}/{n[w]}, {interval}"
         details = (
             {"k": k, "n": n, "bound": p0, "interval": [lo, hi]} if k.size > 1 else {"k": k[0], "n": n[0]}
         )
         return self._record(name, "probability", relation, k[w] / n[w], p0[w], None, why, ok, details, ev)
 
     @staticmethod
-    def _reach(n: int, p0: float, conf: float, side: str) -> str:
+    def _reach(n: int, p0: float, conf: float, side: _Side) -> str:
         """``rejects P <= x with 80% power at n = ...`` (both directions for ``==``)."""
-        sides = (">=", "<=") if side == "==" else (side,)
         parts = []
-        for s in sides:
-            p80 = evidence.detectable(n, p0, conf, s)
-            parts.append("no violation" if p80 is None else f"P {'<=' if s == '>=' else '>='} {p80:.4g}")
+        for tail in side.tails:
+            p80 = evidence.detectable(n, p0, conf, tail)
+            parts.append("no violation" if p80 is None else f"P {'<=' if tail == '>=' else '>='} {p80:.4g}")
         return f"rejects {' and '.join(parts)} with 80% power at n = {n}"
 
     def regime(self, hypothesis: Hypothesis | str, *, reached: bool | None = None, **measured: Any) -> bool:

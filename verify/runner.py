@@ -43,9 +43,8 @@ def run_claim(
     runtime = time.perf_counter() - started
     verdict, reason = decide(
         ctx.checks,
-        erratum=claim.erratum is not None,
+        erratum=claim.erratum,
         crashed=bool(error),
-        documented=claim.erratum.shown_by if claim.erratum else (),
         controls=ctx.controls,
         regimes=ctx.regimes,
         hypotheses=claim.hypotheses,

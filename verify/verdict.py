@@ -24,7 +24,16 @@ import fnmatch
 from collections.abc import Sequence
 
 from verify.hypotheses import Hypothesis
-from verify.records import Check, Control, ControlDeclaration, HypothesisRecord, Outcome, Scale, Verdict
+from verify.records import (
+    Check,
+    Control,
+    ControlDeclaration,
+    Erratum,
+    HypothesisRecord,
+    Outcome,
+    Scale,
+    Verdict,
+)
 
 __all__ = ["Outcome", "Verdict", "control_outcomes", "decide", "outside_regime", "unmeasured"]
 
@@ -77,6 +86,11 @@ def unmeasured(hypotheses: Sequence[Hypothesis], regimes: Sequence[HypothesisRec
     return [h.name for h in hypotheses if h.test is not None and h.name not in recorded]
 
 
+def _first(names: Sequence[str], count: int = 3) -> str:
+    """``a, b, c ...``: the first ``count`` names, and an ellipsis when there are more."""
+    return ", ".join(names[:count]) + (" ..." if len(names) > count else "")
+
+
 def _match(pattern: str, name: str) -> bool:
     return name == pattern or fnmatch.fnmatchcase(name, pattern)
 
@@ -84,9 +98,8 @@ def _match(pattern: str, name: str) -> bool:
 def decide(
     checks: Sequence[Check],
     *,
-    erratum: bool,
+    erratum: Erratum | None,
     crashed: bool,
-    documented: Sequence[str] = (),
     controls: Sequence[ControlDeclaration] = (),
     regimes: Sequence[HypothesisRecord] = (),
     hypotheses: Sequence[Hypothesis] = (),
@@ -98,8 +111,9 @@ def decide(
     ``control`` belongs to a negative control. ``controls`` are the control declarations
     (see :func:`control_outcomes`), ``regimes`` the regime readings of the claim's
     hypotheses, ``hypotheses`` the ones the claim assumes and ``scale`` the reduced-scale /
-    stand-in label, if any; ``documented`` the checks an erratum's failure is shown by
-    (:attr:`verify.records.Erratum.shown_by`): a failing check outside them is a FAIL, not the erratum.
+    stand-in label, if any; ``erratum`` the claim's documented erratum, if it is one: a failing
+    check outside those it is shown by (:attr:`verify.records.Erratum.shown_by`) is a FAIL, not
+    the erratum.
 
     The regime comes before the checks: a run outside a hypothesis's regime, or one that
     never measured a hypothesis with a quantitative ``test`` (:func:`unmeasured`), is
@@ -123,14 +137,14 @@ def decide(
     missing = unmeasured(hypotheses, regimes)
     label = f" [{scale.kind}: {scale.reason}]" if scale else ""
     if erratum and failed:
-        beyond = [f for f in failed if documented and not any(_match(p, f) for p in documented)]
+        shown_by = erratum.shown_by
+        beyond = [f for f in failed if shown_by and not any(_match(p, f) for p in shown_by)]
         if beyond:
-            more = ", ".join(beyond[:3]) + (" ..." if len(beyond) > 3 else "")
-            return Verdict.FAIL, f"failed beyond the documented erratum: {more}{label}"
+            return Verdict.FAIL, f"failed beyond the documented erratum: {_first(beyond)}{label}"
         return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks){label}"
     if outside:
         return Verdict.INCONCLUSIVE, f"regime not reached at this profile ({outside_regime(outside)})"
-    listed = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
+    listed = _first(failed)
     if missing and not erratum:
         seen = f" (failed: {listed}, with the hypotheses unverified on this run)" if failed else ""
         return Verdict.INCONCLUSIVE, f"regime not measured: {', '.join(missing)}{seen}"
@@ -141,7 +155,7 @@ def decide(
             )
         return Verdict.FAIL, f"failed: {listed}{label}"
     if undecided:
-        return Verdict.INCONCLUSIVE, f"undecided: {', '.join(undecided[:3])}"
+        return Verdict.INCONCLUSIVE, f"undecided: {_first(undecided)}"
     if erratum:
         return Verdict.XPASS, "documented erratum did not reproduce: every check passed"
     if not controls:

@@ -164,7 +164,7 @@ def test_control_context_marks_checks_and_figures(ctx):
     controls = [c.control for c in ctx.checks]
     assert controls == ["", "biases added [breaks: bias-free]", ""]
     assert ctx.figures[0]["control"] == "biases added [breaks: bias-free]"
-    assert decide(ctx.checks, erratum=False, crashed=False, controls=ctx.controls)[0] == Verdict.PASS
+    assert decide(ctx.checks, erratum=None, crashed=False, controls=ctx.controls)[0] == Verdict.PASS
     assert ctx.controls[0].declared and ctx.controls[0].must_break == ("main",)
 
 

@@ -8,7 +8,7 @@ import pytest
 from cli_support import fake_check
 
 from verify.hypotheses import Hypothesis
-from verify.records import Check, ControlDeclaration, HypothesisRecord, Scale
+from verify.records import Check, ControlDeclaration, Erratum, HypothesisRecord, Scale
 from verify.verdict import Outcome, Verdict, decide
 
 
@@ -27,7 +27,10 @@ def ctl(
     return ControlDeclaration(label, label.split("breaks: ")[-1][:-1], declared, must)
 
 
-def verdict(checks, *, erratum=False, crashed=False, controls=None, regimes=(), scale=None) -> Verdict:
+PRINTED = Erratum("printed wrongly")  # an erratum that names no checks: any failure reproduces it
+
+
+def verdict(checks, *, erratum=None, crashed=False, controls=None, regimes=(), scale=None) -> Verdict:
     if controls is None:
         controls = [ctl(label) for label in dict.fromkeys(c.control for c in checks if c.control)]
     v, reason = decide(
@@ -44,7 +47,7 @@ def test_pass_needs_the_named_conclusion_to_fail_in_the_control():
     # a control that fails some *other* check backs nothing in particular
     v, reason = decide(
         [*ok, check(F, CTRL, "other"), check(P, CTRL, "odd part")],
-        erratum=False,
+        erratum=None,
         crashed=False,
         controls=[ctl()],
     )
@@ -64,17 +67,17 @@ def test_control_must_name_a_declared_hypothesis_and_a_conclusion():
         (ctl(must=()), "names no conclusion"),
         (ctl(must=("nonexistent",)), "not a conclusion"),
     ):
-        v, reason = decide(checks, erratum=False, crashed=False, controls=[bad])
+        v, reason = decide(checks, erratum=None, crashed=False, controls=[bad])
         assert v == Verdict.INCONCLUSIVE and words in reason
     # the conclusion must also have been run inside the control
-    v, reason = decide([*checks[:1], check(F, CTRL, "x")], erratum=False, crashed=False, controls=[ctl()])
+    v, reason = decide([*checks[:1], check(F, CTRL, "x")], erratum=None, crashed=False, controls=[ctl()])
     assert v == Verdict.INCONCLUSIVE and "did not run" in reason
 
 
 def test_control_that_does_not_fail_is_inconclusive():
     v, reason = decide(
         [check(P, name="odd part"), check(P, CTRL, "odd part")],
-        erratum=False,
+        erratum=None,
         crashed=False,
         controls=[ctl()],
     )
@@ -91,7 +94,7 @@ def test_every_control_must_fail():
 def test_regime_not_reached_is_inconclusive_even_for_a_failing_check():
     regime = [HypothesisRecord("p << n", "p << n", "p <= n / 4", False, "p = 25, n = 12")]
     checks = [check(F, name="odd part"), check(F, CTRL, "odd part")]
-    v, reason = decide(checks, erratum=False, crashed=False, controls=[ctl()], regimes=regime)
+    v, reason = decide(checks, erratum=None, crashed=False, controls=[ctl()], regimes=regime)
     assert v == Verdict.INCONCLUSIVE and "regime not reached" in reason and "p <= n / 4" in reason
     reached = [replace(regime[0], reached=True)]
     assert verdict([check(P, name="odd part"), check(F, CTRL, "odd part")], regimes=reached) == Verdict.PASS
@@ -109,7 +112,7 @@ def test_an_inconclusive_control_check_is_not_a_failure():
 
 
 def test_no_control_is_inconclusive():
-    v, reason = decide([check(P), check(P)], erratum=False, crashed=False)
+    v, reason = decide([check(P), check(P)], erratum=None, crashed=False)
     assert v == Verdict.INCONCLUSIVE and "no negative control" in reason
 
 
@@ -118,21 +121,21 @@ def test_undecided_main_check_is_inconclusive():
 
 
 def test_failing_check_is_fail():
-    v, reason = decide([check(P), check(F, name="odd part"), check(F, CTRL)], erratum=False, crashed=False)
+    v, reason = decide([check(P), check(F, name="odd part"), check(F, CTRL)], erratum=None, crashed=False)
     assert v == Verdict.FAIL and "odd part" in reason
     # a FAIL does not need a control, and beats INCONCLUSIVE
     assert verdict([check(F), check(I)]) == Verdict.FAIL
 
 
 def test_fail_reason_lists_at_most_three_checks():
-    _, reason = decide([check(F, name=f"c{i}") for i in range(5)], erratum=False, crashed=False)
+    _, reason = decide([check(F, name=f"c{i}") for i in range(5)], erratum=None, crashed=False)
     assert "c0" in reason and "c2" in reason and "c3" not in reason and reason.endswith("...")
 
 
 def test_nan_measurement_is_error():
     for checks in ([check(E)], [check(P), check(E), check(F, CTRL)], [check(P), check(E, CTRL)]):
         assert verdict(checks) == Verdict.ERROR
-    assert verdict([check(P), check(E)], erratum=True) == Verdict.ERROR  # also for errata
+    assert verdict([check(P), check(E)], erratum=PRINTED) == Verdict.ERROR  # also for errata
 
 
 def test_crash_is_error_whatever_the_checks():
@@ -146,9 +149,9 @@ def test_no_check_is_error():
 
 
 def test_erratum_reproduced_is_xfail_and_not_reproduced_is_xpass():
-    assert verdict([check(P), check(F)], erratum=True) == Verdict.XFAIL
-    assert verdict([check(P), check(P)], erratum=True) == Verdict.XPASS
-    assert verdict([check(P), check(F, CTRL)], erratum=True) == Verdict.XPASS  # control failures don't count
+    assert verdict([check(P), check(F)], erratum=PRINTED) == Verdict.XFAIL
+    assert verdict([check(P), check(P)], erratum=PRINTED) == Verdict.XPASS
+    assert verdict([check(P), check(F, CTRL)], erratum=PRINTED) == Verdict.XPASS  # control failures: no count
 
 
 def test_an_erratum_covers_only_the_checks_it_is_shown_by():
@@ -156,7 +159,7 @@ def test_an_erratum_covers_only_the_checks_it_is_shown_by():
     other = check(F, name="(30) solves (29)")
 
     def decided(*checks):
-        return decide(list(checks), erratum=True, crashed=False, documented=["(15) as printed*"])
+        return decide(list(checks), erratum=Erratum("printed", shown_by=("(15) as printed*",)), crashed=False)
 
     assert decided(check(P), printed)[0] == Verdict.XFAIL
     v, reason = decided(printed, other)  # a second fault is not the documented one
@@ -201,34 +204,34 @@ WORDING = Hypothesis("bias-free")
 
 def test_an_unmeasured_quantitative_hypothesis_keeps_a_holding_claim_from_passing():
     checks = [check(P, name="odd part"), check(F, CTRL, "odd part")]
-    v, reason = decide(checks, erratum=False, crashed=False, controls=[ctl()], hypotheses=[WORDING, TESTED])
+    v, reason = decide(checks, erratum=None, crashed=False, controls=[ctl()], hypotheses=[WORDING, TESTED])
     assert v == Verdict.INCONCLUSIVE and reason == "regime not measured: p << n"
     measured = [HypothesisRecord("p << n", "p << n", "p <= n / 4", True, "p = 2, n = 12")]
     v, _ = decide(
-        checks, erratum=False, crashed=False, controls=[ctl()], regimes=measured, hypotheses=[TESTED]
+        checks, erratum=None, crashed=False, controls=[ctl()], regimes=measured, hypotheses=[TESTED]
     )
     assert v == Verdict.PASS
 
 
 def test_structural_hypotheses_alone_ask_for_no_regime_reading():
     checks = [check(P, name="odd part"), check(F, CTRL, "odd part")]
-    v, _ = decide(checks, erratum=False, crashed=False, controls=[ctl()], hypotheses=[WORDING])
+    v, _ = decide(checks, erratum=None, crashed=False, controls=[ctl()], hypotheses=[WORDING])
     assert v == Verdict.PASS
 
 
 def test_a_failure_with_its_regime_unmeasured_is_inconclusive_and_names_the_failure():
-    v, reason = decide([check(F, name="odd part")], erratum=False, crashed=False, hypotheses=[TESTED])
+    v, reason = decide([check(F, name="odd part")], erratum=None, crashed=False, hypotheses=[TESTED])
     assert v == Verdict.INCONCLUSIVE
     assert reason.startswith("regime not measured: p << n") and "failed: odd part" in reason
 
 
 def test_an_erratum_is_not_subject_to_the_unmeasured_rule():
-    assert decide([check(F)], erratum=True, crashed=False, hypotheses=[TESTED])[0] == Verdict.XFAIL
-    assert decide([check(P)], erratum=True, crashed=False, hypotheses=[TESTED])[0] == Verdict.XPASS
+    assert decide([check(F)], erratum=PRINTED, crashed=False, hypotheses=[TESTED])[0] == Verdict.XFAIL
+    assert decide([check(P)], erratum=PRINTED, crashed=False, hypotheses=[TESTED])[0] == Verdict.XPASS
 
 
 def test_a_regime_outside_is_reported_before_one_unmeasured():
     other = Hypothesis("d >= n", condition="d >= n", test=lambda d, n: d >= n)
     outside = [HypothesisRecord("p << n", "p << n", "p <= n / 4", False, "p = 25, n = 12")]
-    v, reason = decide([check(P)], erratum=False, crashed=False, regimes=outside, hypotheses=[TESTED, other])
+    v, reason = decide([check(P)], erratum=None, crashed=False, regimes=outside, hypotheses=[TESTED, other])
     assert v == Verdict.INCONCLUSIVE and "regime not reached" in reason

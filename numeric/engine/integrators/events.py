@@ -491,9 +491,7 @@ class EventTracker:
             new_side = xp.where(ex, exit_to[H_i], new_side)
             self._end_sliding(G, G_i, ex, t_G, ids_h)
         changed = flip if exiting is None else flip | ex
-        self.side[G_i] = new_side
-        self.pattern[G_i] = xp.where(changed, sw.slopes(new_side, args_G), self.pattern[G_i])
-        self.n_events[G] += to_numpy(flip.any(axis=1))
+        self._switch(G, G_i, flip, new_side, xp.where(changed, self._piece(G_i, new_side), self.pattern[G_i]))
         k_G = self.field(t_G, y_G, self._args_of(args_G, G_i))
         extra[G] += 1
         if bool(to_numpy((ago > 0).any())):  # crossed before t*: the last `ago` on the new piece
@@ -550,9 +548,11 @@ class EventTracker:
         ago, e, r = ago[R_i], e_F[R_i], xp.arange(R.size)
         args_C = args_F if R.size == F.size else take_members(args_F, R_i)
         old_args = self._args_of(args_C, G_i)
-        pattern = xp.array(old_args[sw.key], copy=True)
-        new_side = -self.side[G_i][r, e]
-        pattern[r, e] = xp.where(new_side > 0, self.pieces[0][G_i][r, e], self.pieces[1][G_i][r, e])
+        flip = xp.zeros(self.side[G_i].shape, dtype=bool)
+        flip[r, e] = True
+        sides = xp.where(flip, -self.side[G_i], self.side[G_i])
+        new_side = sides[r, e]
+        pattern = xp.where(flip, self._piece(G_i, sides), old_args[sw.key])
         new_args = {**old_args, sw.key: pattern}
         t1, y1, k_old = end.t[G_i], end.y[G_i], end.k1[G_i]
         gy1 = self.gy[G_i]
@@ -581,13 +581,22 @@ class EventTracker:
         O_i, GO_i = _rows(xp, O, R.size), _rows(xp, GO, A)
         end.y[GO_i] = y_c[O_i]
         end.k1[GO_i] = k_c[O_i]
-        self.side[xp.asarray(GO), e[O_i]] = new_side[O_i]
-        self.pattern[GO_i] = pattern[O_i]
+        self._switch(GO, GO_i, flip[O_i], sides[O_i], pattern[O_i])
         self.gy[GO_i] = (gy1 + alpha[:, None] * g_jump)[O_i]
         self.gf[GO_i] = gf_c[O_i]
-        self.n_events[GO] += 1
         done[R[O]] = True
         return done
+
+    def _piece(self, G_i: Any, side: Array) -> Array:
+        """The pattern of the smooth piece on each entry's ``side`` (> 0: the positive side's)."""
+        return self.xp.where(side > 0, self.pieces[0][G_i], self.pieces[1][G_i])
+
+    def _switch(self, G: np.ndarray, G_i: Any, flip: Array, side: Array, pattern: Array) -> None:
+        """Members ``G`` continue on ``side`` with ``pattern``; ``flip`` (|G|, E) marks the entries
+        that crossed their surface (a member with any counts one event)."""
+        self.side[G_i] = side
+        self.pattern[G_i] = pattern
+        self.n_events[G] += to_numpy(flip.any(axis=1))
 
     def _crossing_roots(
         self, cross: Array, gy0: Array, side: Array, Q: Array, args: Mapping[str, Array]
