@@ -1,5 +1,5 @@
 """zhang2025's regime readings (verify/papers/zhang2025/regimes.py) at their edges, and the derived order
-tolerances of Figs. 4/8 and Conjecture 11."""
+tolerances of Figs. 4/8/9 and Conjecture 11."""
 
 from __future__ import annotations
 
@@ -10,7 +10,14 @@ from numeric.data.datasets import Dataset, boursier_orthogonal, fan, orthogonal,
 from numeric.data.initializations import balanced_rank_one
 from verify.papers.zhang2025 import regimes
 from verify.papers.zhang2025.deep import rank_order_tolerance
-from verify.papers.zhang2025.orthogonal import perturbed, plateau_tolerance
+from verify.papers.zhang2025.orthogonal import (
+    a17_datasets,
+    fig9_data,
+    group_order_tolerance,
+    perturbed,
+    plateau_tolerance,
+    prop18_data,
+)
 
 
 class Readings:
@@ -51,6 +58,21 @@ def test_orthogonal_accepts_orthogonal_and_antiparallel_inputs_only() -> None:
     assert not ctx.read["orthogonal inputs"][0]
 
 
+def test_orthonormal_ratio_is_within_rounding_on_orthonormal_inputs_and_far_off_them() -> None:
+    ctx = Readings()
+    hadamard = np.array([[1.0]])
+    for _ in range(3):
+        hadamard = np.block([[hadamard, hadamard], [hadamard, -hadamard]])
+    rotated = Dataset(hadamard / np.sqrt(8), np.ones(8), "normalised Hadamard rows (entries rounded)")
+    regimes.record_orthonormal(ctx, [*a17_datasets(), prop18_data(), rotated])
+    assert ctx.read["orthonormal inputs"][0]
+    assert 0 < regimes.orthonormal_ratio(rotated.X) <= 1
+    off = Dataset(rotated.X + 1e-13 * np.eye(8), rotated.y, "perturbed by 1e-13")
+    for ds in (off, orthogonal(np.r_[1.0, 1.0 + 1e-13], np.ones(2)), fig9_data(20)):
+        regimes.record_orthonormal(ctx, [prop18_data(), ds])
+        assert not ctx.read["orthonormal inputs"][0], ds.name
+
+
 @pytest.mark.parametrize("H", [2, 17, 1000])
 def test_manifold_ratios_are_within_rounding_on_assumption_7_and_far_off_it(H: int) -> None:
     rng = np.random.default_rng(H)
@@ -70,3 +92,13 @@ def test_order_tolerances_shrink_with_the_grid_and_stay_below_the_neighbour_sepa
     w = np.logspace(-3, -12, 4)
     gap = np.outer([1.0, 1.1], w**0.586)
     assert 0 < plateau_tolerance(w, gap) < plateau_tolerance(w[:3], gap[:, :3]) < 0.05
+
+
+def test_fig9_order_tolerance_is_the_fit_interval_plus_the_o_w_drift() -> None:
+    w = np.logspace(-3, -9, 3)
+    x = 1 / np.log(1 / w)
+    drift = 2 * np.log1p(1e-3) / np.log(x.max() / x.min())
+    assert group_order_tolerance(x, 0.2 * x, w) == pytest.approx(drift, rel=1e-6)
+    noisy = 0.2 * x**0.5 * np.array([1.0, 1.01, 1.0])
+    tol = group_order_tolerance(x, noisy, w)
+    assert drift < tol < 0.25  # decided against the neighbour 1/2: the order 0.5 is caught

@@ -54,6 +54,7 @@ from verify.papers.zhang2025.paired_runs import (
     stack_args,
     two_layer,
 )
+from verify.papers.zhang2025.regimes import rank_one_residual
 from verify.search import squash
 
 ALPHAS = (0.0, 0.1, 0.3, 0.5, 0.9)
@@ -78,23 +79,11 @@ GD_LR_FULL = 0.05
 # ------------------------------------------------------------- Assumption 7 along a run
 
 
-def rank_one_residual(net: BiasFreeNet, y: np.ndarray) -> np.ndarray:
-    r""":math:`\|W_1-W_2^\top(W_2W_1)/\|W_2\|^2\|/\|W_1\|` over the leading axes of flat states ``y``."""
-    flat = y.reshape(-1, y.shape[-1])
-    W1, W2 = net.unpack(flat)
-    proj = np.swapaxes(W2, 1, 2) @ (W2 @ W1) / (W2 * W2).sum(axis=(1, 2))[:, None, None]
-    res = np.linalg.norm((W1 - proj).reshape(len(flat), -1), axis=1) / np.linalg.norm(
-        W1.reshape(len(flat), -1), axis=1
-    )
-    return res.reshape(y.shape[:-1])
-
-
-def sign_balance(net: BiasFreeNet, y: np.ndarray) -> np.ndarray:
-    r""":math:`|\|W_2^+\|^2-\|W_2^-\|^2|/\|W_2\|^2` over the leading axes of flat states ``y``."""
-    flat = y.reshape(-1, y.shape[-1])
-    W2 = net.unpack(flat)[1][:, 0, :]
-    pos, neg = (np.where(W2 > 0, W2, 0) ** 2).sum(1), (np.where(W2 < 0, W2, 0) ** 2).sum(1)
-    return (np.abs(pos - neg) / (pos + neg)).reshape(y.shape[:-1])
+def sign_balance(W2: np.ndarray) -> np.ndarray:
+    r""":math:`|\|W_2^+\|^2-\|W_2^-\|^2|/\|W_2\|^2` per state of ``W2`` (B, 1, H)."""
+    pos = (np.where(W2 > 0, W2, 0) ** 2).sum(axis=(1, 2))
+    neg = (np.where(W2 < 0, W2, 0) ** 2).sum(axis=(1, 2))
+    return np.abs(pos - neg) / (pos + neg)
 
 
 def check_manifold(ctx: Context, setup: Setup, run: PairedRun, bound: np.ndarray, how: str) -> None:
@@ -108,11 +97,12 @@ def check_manifold(ctx: Context, setup: Setup, run: PairedRun, bound: np.ndarray
             else f"rounding, {GD_ROUNDINGS} eps per step, times the amplification measured by the linear twin"
         )
     )
-    for name, measure in (
-        ("rank-one residual of W1", rank_one_residual),
-        ("+/- imbalance / 2", sign_balance),
+    W1, W2 = setup.net.unpack(run.relu.reshape(-1, run.relu.shape[-1]))
+    for name, value in (
+        ("rank-one residual of W1", rank_one_residual(W1, W2)),
+        ("+/- imbalance / 2", sign_balance(W2) / 2),
     ):
-        value = measure(setup.net, run.relu) / (2.0 if measure is sign_balance else 1.0)
+        value = value.reshape(run.relu.shape[:-1])
         ratio = value / bound
         idx = np.unravel_index(int(np.argmax(ratio)), ratio.shape)
         ctx.bound(

@@ -13,6 +13,8 @@ Quantitative ones carry the regime test a run must pass (``ctx.regime``):
 * white input :math:`\Sigma=I` (Corollary 9) to rounding, :math:`\|\Sigma-I\|_\max\le10^{-12}`;
 * orthogonal inputs (Figs. 4, 8, 9) to rounding: every two inputs orthogonal or antiparallel (the
   XOR-like points of Fig. 4c), :math:`\max_{\mu\ne\nu}\min(|\cos|,1-|\cos|)\le10^{-12}`;
+* orthonormal inputs (Assumption 17, Proposition 18) to rounding: :math:`\max|XX^\top-I|` divided by
+  its float64 bound :math:`\gamma_{D+2}` (``regimes.orthonormal_ratio``);
 * the learning-rate stability of App. C.5 as :math:`\eta\lambda_{\max}<2`.
 """
 
@@ -143,7 +145,13 @@ ORTHOGONAL = Hypothesis(
     "min(|cos|, 1 - |cos|) <= 1e-12",
     test=lambda cos_dev: cos_dev <= 1e-12,
 )
-ORTHONORMAL = Hypothesis("orthonormal inputs", wording="orthonormal inputs (Assumption 17)")
+ORTHONORMAL = Hypothesis(
+    "orthonormal inputs",
+    wording="orthonormal inputs (Assumption 17)",
+    condition="max |X X^T - I| within its float64 bound gamma_(D+2) = (D+2)u/(1-(D+2)u), u = eps/2 "
+    "(ratio <= 1)",
+    test=lambda ratio: ratio <= 1,
+)
 FORM_46 = Hypothesis("form (46)", wording="weights of the block form (46) at $t_0$ (Assumption 17)")
 
 # -- figures -----------------------------------------------------------------------------------

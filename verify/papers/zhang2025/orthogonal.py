@@ -28,7 +28,7 @@ points, dominate unless the width is :math:`\gg2^{|\mathcal S|+2}`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 
@@ -41,6 +41,7 @@ from numeric.engine.descent import gradient_descent
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
 from numeric.models.vector_fields import GradientFlow
+from verify import evidence
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.deep import (
@@ -61,7 +62,7 @@ from verify.papers.zhang2025.hypotheses import (
     SMALL_INIT,
     TWO_LAYER,
 )
-from verify.papers.zhang2025.regimes import record_orthogonal
+from verify.papers.zhang2025.regimes import record_orthogonal, record_orthonormal
 
 EPS = float(np.finfo(np.float64).eps)
 PROP18_LABELS = (1.0, 0.5, 2.0, 1.5, -1.0, -0.5, -2.0, -1.0)
@@ -79,6 +80,46 @@ ORDER_WHY = (
     "Resolution: a relative lag decaying more slowly than t_drop^-0.7, including a constant one (the "
     "controls' orders 0.1-0.6)"
 )
+
+GROUP_ORDER_WHY = (
+    "relative drop-time error = Delta t / t_lin against x = 1/t_lin (measured, O(1) part of t_lin included): "
+    "a bounded offset Delta t (module docstring) gives order exactly 1, up to the offset's own corrections; "
+    "those are taken relative O(w_init) (the slowest analytic correction, coefficient 1: the components of "
+    "W(0) that do not grow stay O(w_init)), which move a fitted order by at most 2 ln(1 + w_max)/ln(x_max/"
+    "x_min) (next_order_tolerance's bound). Tolerance = that + the half-width of the fit's 95% interval "
+    "(Student t on the points of this check), derived, not chosen: the check FAILs only where that "
+    "interval, widened by the O(w_init) drift, excludes 1. Neighbours 1/2 and 3/2, not 0 and 2: for groups "
+    "of several points the measured alternative is 1/2 (orders 0.40-0.57 at quick, both losses and both "
+    "widths), so the order is decided only where the tolerance is below 1/4 (the "
+    "cut then separates 1 from 1/2) and PASSes only where the interval also excludes 1/2 and 3/2; "
+    "otherwise undecided. Time resolution: the half-loss crossing is interpolated between GD records "
+    "<= 0.2 time units apart, against measured offsets Delta t >= 6. Resolution: an order further from 1 "
+    "than the tolerance (reported per check), e.g. the 1/2 of an offset growing like t_drop^(1/2)"
+)
+
+
+def group_order_tolerance(x: np.ndarray, err: np.ndarray, w_init: np.ndarray) -> float:
+    r"""Tolerance of the drop-time order 1 (``GROUP_ORDER_WHY``): the half-width of the 95% interval of
+    the fitted slope of ``ln err`` on ``ln x`` plus :math:`2\ln(1+w_{\max})/\ln(x_{\max}/x_{\min})`, the
+    largest shift of a fitted order by relative :math:`O(w_{\rm init})` corrections (coefficient 1)."""
+    fit = evidence.fit_order(x, err)
+    return (fit.hi - fit.lo) / 2 + float(2 * np.log1p(np.max(w_init)) / np.log(np.max(x) / np.min(x)))
+
+
+@dataclass(frozen=True)
+class OrderRule:
+    """How :func:`check_overlay` decides the drop-time order 1: tolerance ``(x, err, w_init) -> tol``,
+    the neighbouring orders it must separate (``None``: the framework's 0 and 2) and why."""
+
+    tolerance: Callable[[np.ndarray, np.ndarray, np.ndarray], float]
+    neighbours: tuple[float, float] | None
+    why: str
+
+
+# Figs. 4, 8 (single-point groups): the chosen 0.3 of ORDER_WHY against orders 0 and 2.
+POINT_ORDER = OrderRule(lambda x, err, w_init: 0.3, None, ORDER_WHY)
+# Fig. 9 (groups of ten points): the derived tolerance against orders 1/2 and 3/2.
+GROUP_ORDER = OrderRule(group_order_tolerance, (0.5, 1.5), GROUP_ORDER_WHY)
 
 
 # ---------------------------------------------------------------- groups, blocks (46)
@@ -316,8 +357,11 @@ def plateau_gap(ov: Overlay) -> tuple[np.ndarray, float]:
     return gap / total_relu[..., 0], 2.0 * (1.0 - np.sqrt(s[last] / s[prev]))
 
 
-def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) -> list[bool | None]:
-    """Drop-time orders per group (and the plateau order for the square loss), with a figure.
+def check_overlay(
+    ctx: Context, label: str, ov: Overlay, paper_w: float | None, rule: OrderRule = POINT_ORDER
+) -> list[bool | None]:
+    """Drop-time orders per group, decided by ``rule`` (and the plateau order for the square loss), with a
+    figure.
 
     Returns the outcomes of the drop-time checks, one per group (``None``: undecided).
     """
@@ -325,14 +369,17 @@ def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) 
     _, t_lin = ov.drop_times()
     timing = []
     for g in range(len(ov.problem.groups)):
+        x = 1.0 / np.exp(np.log(t_lin[g]).mean(axis=0))
+        e = np.exp(np.log(np.maximum(err[g], EPS)).mean(axis=0))
         ok = ctx.order(
             f"{label}: relative drop-time error of group {g} ({_describe(ov.problem, g)}) -> 0 like "
             "1/t_drop ~ 1/ln(1/w_init)",
-            1.0 / np.exp(np.log(t_lin[g]).mean(axis=0)),
-            np.exp(np.log(np.maximum(err[g], EPS)).mean(axis=0)),
+            x,
+            e,
             expected=1.0,
-            tol=0.3,
-            why=ORDER_WHY
+            tol=rule.tolerance(x, e, ov.w_init),
+            neighbours=rule.neighbours,
+            why=rule.why
             + (" (some drop not reached by the end: its time is censored at T)" if ov.censored else ""),
             xlabel="1/t_drop of the linear partner",
             ylabel="|t_ReLU - t_lin| / t_lin (geometric mean over seeds)",
@@ -533,16 +580,16 @@ def figure_9(ctx: Context) -> None:
         ]
         runs = run_overlays(ctx, f"fig9/{loss.kind}", probs, H, w_grid, seeds, lr, T * n_w)
         label = f"Fig. 9, {loss.kind}"
-        check_overlay(ctx, label, runs[0], FIG4_W)
+        check_overlay(ctx, label, runs[0], FIG4_W, GROUP_ORDER)
         (wide,) = run_overlays(ctx, f"fig9/{loss.kind}/wide", probs[:1], H_wide, w_grid, seeds, lr, T * n_w)
-        persists.append(False in check_overlay(ctx, f"{label}, width {H_wide}", wide, None))
+        persists.append(False in check_overlay(ctx, f"{label}, width {H_wide}", wide, None, GROUP_ORDER))
         timing = [f"{label}: relative drop-time error of group *"]
         with ctx.control(f"leaky ReLU alpha = 0.2 ({loss.kind})", breaks=RELU, must_break=timing):
-            check_overlay(ctx, label, runs[1], None)
+            check_overlay(ctx, label, runs[1], None, GROUP_ORDER)
         with ctx.control(
             f"inputs perturbed by 0.15 |x| xi ({loss.kind})", breaks=ORTHOGONAL, must_break=timing
         ):
-            check_overlay(ctx, label, runs[2], None)
+            check_overlay(ctx, label, runs[2], None, GROUP_ORDER)
     shown = all(persists)
     ctx.reduced_scale(
         f"Fig. 9's data norms, width, learning rate and w_init are not stated in the paper; ours: c+ = 2, "
@@ -714,6 +761,7 @@ def assumption_17(ctx: Context) -> None:
     w_grid = np.logspace(-3, -3 * n_w, n_w)
     ctx.regime(SMALL_INIT, w_init=w_grid.max())
     data = a17_datasets()
+    record_orthonormal(ctx, data)
     T = (
         3.0
         * np.log(1 / w_grid[-1])
@@ -929,11 +977,14 @@ def proposition_18(ctx: Context) -> None:
     rng = ctx.rng("p18").host
     starts = [block_state(rng, ds, n_block, u) for _ in range(seeds) for u in ((u0, u0), (u0, 30 * u0))]
     Ws = [np.concatenate([s[l] for s in starts]) for l in range(2)]
+    searched = _block_starts(ctx.rng("search").host)
+    # the searched instances vary labels and weights only: their inputs are e_mu in R^(2n+1) throughout
+    record_orthonormal(ctx, [ds, *(_block_instance(t)[1] for family in searched.values() for t in family)])
     check_block_field(ctx, "at t0", Ws, ds, n_block)
     ctx.search(
         "search: worst |true field - (48)| / rounding bound over (46) states, labels and block scales",
         functools.partial(_block_field_violation, ctx),
-        _block_starts(ctx.rng("search").host),
+        searched,
         budget=budget,
         why="(48) holds at every (46) state for every orthonormal data set: Nelder-Mead over labels "
         f"(groups of {P18_SHAPE[0]}), u_A, u_B in (1e-3, 1e3) and non-negative unit r_A, r_B "

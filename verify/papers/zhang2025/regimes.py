@@ -8,6 +8,8 @@ Each helper records one hypothesis of :mod:`verify.papers.zhang2025.hypotheses` 
 * :func:`record_symmetric` -- Condition 3: every data set's multiset :math:`\{(x,y)\}` equals
   :math:`\{(-x,-y)\}` exactly (``numeric.data.datasets.is_symmetric``);
 * :func:`record_orthogonal` -- orthogonal inputs: every two inputs orthogonal or antiparallel;
+* :func:`record_orthonormal` -- orthonormal inputs: :math:`\max|XX^\top-I|` over the data sets, divided
+  by its float64 bound (:func:`orthonormal_ratio`);
 * :func:`record_manifold` -- Assumption 7: rank one and balance of initial states, each
   divided by its float64 bound (:func:`manifold_ratios`).
 """
@@ -21,7 +23,14 @@ import numpy as np
 from numeric.data.datasets import Dataset, is_symmetric
 from numeric.measures.metrics import sign_imbalance
 from verify.context import Context
-from verify.papers.zhang2025.hypotheses import ALPHA_01, BALANCED, CONDITION_3, ORTHOGONAL, RANK_ONE
+from verify.papers.zhang2025.hypotheses import (
+    ALPHA_01,
+    BALANCED,
+    CONDITION_3,
+    ORTHOGONAL,
+    ORTHONORMAL,
+    RANK_ONE,
+)
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -48,19 +57,47 @@ def record_orthogonal(ctx: Context, data: Iterable[Dataset]) -> None:
     ctx.regime(ORTHOGONAL, cos_dev=worst)
 
 
-def manifold_ratios(W1: np.ndarray, W2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    r"""Per state ``(B,)``: rank-one residual and imbalance of ``W1`` (B, H, D), ``W2`` (B, 1, H), each
-    divided by its float64 bound.
+def orthonormal_ratio(X: np.ndarray) -> float:
+    r""":math:`\max|XX^\top-I|/\gamma_{D+2}` for inputs ``X`` (P, D): <= 1 iff orthonormal to rounding.
 
-    Rank one: :math:`\|W_1-W_2^\top W_2W_1/\|W_2\|^2\|/\|W_1\|` (the projection of :math:`W_1` on
-    :math:`W_2^\top r^\top`); entries :math:`g_hr_d` and the projection carry relative error
-    :math:`\le2(H+4)\epsilon`.  Balance: :math:`|\|W_2^+\|^2/\|W_2^-\|^2-1|`; the rescaled norms
-    carry :math:`\le4(H+4)\epsilon`.  A ratio <= 1 is Assumption 7 to rounding.
+    Bound: an exactly orthonormal set stored in float64 has entries :math:`\hat x=x(1+\delta)`,
+    :math:`|\delta|\le u=\epsilon/2`, so :math:`|\hat x^\top\hat y-x^\top y|\le(1+u)^2-1` (Cauchy-Schwarz,
+    unit vectors); the float64 dot product of length :math:`D` adds :math:`\gamma_D\,|\hat x|^\top|\hat y|
+    \le\gamma_D(1+u)^2`, :math:`\gamma_n=nu/(1-nu)` in any summation order. Together
+    :math:`(1+\gamma_D)(1+u)^2-1\le\gamma_{D+2}`.
     """
-    H = W1.shape[1]
+    P, D = X.shape
+    n = (D + 2) * EPS / 2
+    return float(np.max(np.abs(X @ X.T - np.eye(P)))) / (n / (1 - n))
+
+
+def record_orthonormal(ctx: Context, data: Iterable[Dataset]) -> None:
+    """``ORTHONORMAL`` at its worst over the data sets the run trained or evaluated on."""
+    ctx.regime(ORTHONORMAL, ratio=max(orthonormal_ratio(ds.X) for ds in data))
+
+
+def rank_one_residual(W1: np.ndarray, W2: np.ndarray) -> np.ndarray:
+    r"""Per state ``(B,)``: Assumption 7's rank-one residual
+    :math:`\|W_1-W_2^\top W_2W_1/\|W_2\|^2\|/\|W_1\|` (Frobenius norms) of ``W1`` (B, H, D), ``W2`` (B, 1, H).
+
+    :math:`W_2^\top W_2W_1/\|W_2\|^2` is the projection of :math:`W_1` on the rank-one matrices
+    :math:`W_2^\top r^\top`, so the residual is 0 iff :math:`W_1=W_2^\top r^\top` for some :math:`r`.
+    """
     n2 = np.sum(W2 * W2, axis=(1, 2))[:, None, None]
     resid = np.linalg.norm(W1 - W2.transpose(0, 2, 1) * (W2 @ W1) / n2, axis=(1, 2))
-    rank = resid / np.linalg.norm(W1, axis=(1, 2)) / (2 * (H + 4) * EPS)
+    return resid / np.linalg.norm(W1, axis=(1, 2))
+
+
+def manifold_ratios(W1: np.ndarray, W2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    r"""Per state ``(B,)``: rank-one residual (:func:`rank_one_residual`) and imbalance of ``W1`` (B, H, D),
+    ``W2`` (B, 1, H), each divided by its float64 bound.
+
+    Rank one: entries :math:`g_hr_d` and the projection carry relative error :math:`\le2(H+4)\epsilon`.
+    Balance: :math:`|\|W_2^+\|^2/\|W_2^-\|^2-1|`; the rescaled norms carry :math:`\le4(H+4)\epsilon`.
+    A ratio <= 1 is Assumption 7 to rounding.
+    """
+    H = W1.shape[1]
+    rank = rank_one_residual(W1, W2) / (2 * (H + 4) * EPS)
     return rank, np.abs(sign_imbalance(W2) - 1) / (4 * (H + 4) * EPS)
 
 
