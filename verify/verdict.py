@@ -35,7 +35,7 @@ from verify.records import (
     Verdict,
 )
 
-__all__ = ["Outcome", "Verdict", "control_outcomes", "decide", "outside_regime", "unmeasured"]
+__all__ = ["Outcome", "Verdict", "control_outcomes", "decide", "matches", "outside_regime", "unmeasured"]
 
 
 def control_outcomes(checks: Sequence[Check], controls: Sequence[ControlDeclaration]) -> list[Control]:
@@ -56,8 +56,8 @@ def control_outcomes(checks: Sequence[Check], controls: Sequence[ControlDeclarat
         if not ctl.must_break:
             problems.append("names no conclusion it must break")
         for pattern in ctl.must_break:
-            mine = [c for c in inside if _match(pattern, c.name)]
-            if not any(_match(pattern, n) for n in main_names):
+            mine = [c for c in inside if matches(pattern, c.name)]
+            if not any(matches(pattern, n) for n in main_names):
                 problems.append(f"'{pattern}' is not a conclusion (check) of the claim")
             elif not mine:
                 problems.append(f"did not run the conclusion '{pattern}'")
@@ -91,7 +91,8 @@ def _first(names: Sequence[str], count: int = 3) -> str:
     return ", ".join(names[:count]) + (" ..." if len(names) > count else "")
 
 
-def _match(pattern: str, name: str) -> bool:
+def matches(pattern: str, name: str) -> bool:
+    """Whether a check ``name`` is the conclusion ``pattern`` names (itself, or an ``fnmatch`` pattern)."""
     return name == pattern or fnmatch.fnmatchcase(name, pattern)
 
 
@@ -138,7 +139,7 @@ def decide(
     label = f" [{scale.kind}: {scale.reason}]" if scale else ""
     if erratum and failed:
         shown_by = erratum.shown_by
-        beyond = [f for f in failed if shown_by and not any(_match(p, f) for p in shown_by)]
+        beyond = [f for f in failed if shown_by and not any(matches(p, f) for p in shown_by)]
         if beyond:
             return Verdict.FAIL, f"failed beyond the documented erratum: {_first(beyond)}{label}"
         return Verdict.XFAIL, f"documented erratum reproduced ({len(failed)} failing checks){label}"

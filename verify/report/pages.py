@@ -12,9 +12,10 @@ records of :mod:`verify.records`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from verify.records import Check, Record
+from verify.records import Check, Control, Record
 from verify.registry import PAPERS
 from verify.report.document import (
     BADGE,
@@ -30,6 +31,7 @@ from verify.report.document import (
     para,
 )
 from verify.report.profiles import Companion, side_by_side
+from verify.verdict import matches
 
 
 def fmt(v: Any) -> str:
@@ -254,7 +256,10 @@ def _number(v: Any, spec: str) -> str:
     return "" if v is None else format(v, spec) if isinstance(v, int | float) else str(v)
 
 
-def _checks_table(checks: list[Check], control: bool) -> Table:
+def _checks_table(checks: list[Check], control: bool = False, declared: Sequence[Control] = ()) -> Table:
+    """The checks' table; for a control's checks, the control of each row and, where the controls
+    are ``declared``, whether the control must break it (a conclusion it names) or the row only
+    shows what the check measures without the hypothesis (no verdict rests on it)."""
     evidence = any(c.margin is not None or c.slack is not None for c in checks)
     catches = any(c.resolution or c.power for c in checks)
     head = ["check", "kind", "measured", "expected", "tolerance"]
@@ -269,11 +274,13 @@ def _checks_table(checks: list[Check], control: bool) -> Table:
         row += [Verdict(c.verdict), c.why]
         if catches:
             row.append("; ".join(x for x in (c.resolution, c.power) if x))
+        if declared:
+            named = next((k.must_break for k in declared if k.label == c.control), ())
+            row.insert(0, "yes" if any(matches(p, c.name) for p in named) else "no (shown only)")
         if control:
             row.insert(0, c.control.split(" [breaks:")[0])
         rows.append(tuple(row))
-    if control:
-        head.insert(0, "control")
+    head[:0] = ["control"] * control + ["must break"] * bool(declared)
     return Table(tuple(head), tuple(rows))
 
 
@@ -286,8 +293,9 @@ def _controls(record: Record) -> list:
     if controls:
         blocks.append(
             para(
-                "Each control breaks one hypothesis; the conclusions that depend on it must fail "
-                "inside the control for the claim to PASS."
+                "Each control breaks one hypothesis; the conclusions that depend on it (its 'must "
+                "break') must fail inside the control for the claim to PASS. Its other checks are shown "
+                "for what they measure without the hypothesis: no verdict rests on them."
             )
         )
         rows = tuple(
@@ -307,7 +315,7 @@ def _controls(record: Record) -> list:
     else:
         blocks.append(para("Each control breaks a hypothesis; one of its checks must FAIL for a PASS."))
     if checks:
-        blocks.append(_checks_table(checks, control=True))
+        blocks.append(_checks_table(checks, control=True, declared=controls))
     return blocks
 
 
@@ -356,7 +364,7 @@ def claim_page(record: Record, figure_paths: list[str], stale: bool) -> Page:
         page.add(Heading(2, "Notes"), Bullets(record.notes))
     main = record.main_checks()
     if main:
-        page.add(Heading(2, "Checks"), _checks_table(main, control=False))
+        page.add(Heading(2, "Checks"), _checks_table(main))
     page.add(*_controls(record))
     if figure_paths:
         page.add(Heading(2, "Figures"))
