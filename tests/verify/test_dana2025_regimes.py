@@ -71,11 +71,12 @@ def _sweep_state(rng: np.random.Generator, *, gram_power: int = 2, scale: float 
     diag(c^gram_power) (2: the law; 4: the scale fault of the orthogonal sweep), w scaled by ``scale``."""
     c = appendix_b_norms(rng, 32)
     V, a, wperp2 = appendix_b_init_reduced(rng, np.diag(c**gram_power), 128, 8, 23, scale)
-    return V, a, np.broadcast_to(c, (8, 32)), wperp2
+    return V, a, np.diag(c**2), wperp2
 
 
-def _law(*state, tests: int = 4) -> dict:
-    return H.app_b_statistics(*state, 128) | {"tests": tests}
+def _law(*state, d: int = 128) -> dict:
+    """APP_B's reading of one state (V, a, G, wperp2) in R^d, as one of 4 tests."""
+    return H.app_b_statistics(*state, d) | {"tests": 4}
 
 
 def test_app_b_law_is_read_on_the_initial_state() -> None:
@@ -85,13 +86,13 @@ def test_app_b_law_is_read_on_the_initial_state() -> None:
     faulty = _law(*_sweep_state(rng, gram_power=4))  # <w|x>^2 variance x c^2
     assert not H.APP_B.evaluate(**faulty) and faulty["gap"] < 0 and faulty["z_span"] > 20
     assert H.app_b_outside(faulty) == np.inf
-    V, a, c, wperp2 = _sweep_state(rng, scale=1.05)  # w ~ N(0, 1.1 I/d): |a| - ||w|| drawn from it
-    big = _law(V, a, c, wperp2)
+    V, a, G, wperp2 = _sweep_state(rng, scale=1.05)  # w ~ N(0, 1.1 I/d): |a| - ||w|| drawn from it
+    big = _law(V, a, G, wperp2)
     assert big["gap"] >= 0 and big["z_perp"] > 5 and not H.APP_B.evaluate(**big)
-    V, a, c, wperp2 = _sweep_state(rng)
-    one_sign = _law(V, np.abs(a), c, wperp2)  # sign(a) not uniform
+    V, a, G, wperp2 = _sweep_state(rng)
+    one_sign = _law(V, np.abs(a), G, wperp2)  # sign(a) not uniform
     assert one_sign["z_sign"] > 5 and not H.APP_B.evaluate(**one_sign)
-    shifted = _law(V, np.sign(a) * (np.abs(a) + 0.5), c, wperp2)  # Exp(1) + 1/2
+    shifted = _law(V, np.sign(a) * (np.abs(a) + 0.5), G, wperp2)  # Exp(1) + 1/2
     assert not H.APP_B.evaluate(**shifted)
 
 
@@ -102,3 +103,13 @@ def test_law_critical_values_are_familywise() -> None:
     assert z12 > z1 and ks12 > ks1
     edge = {"gap": 0.0, "z_span": z12 * 0.999, "z_perp": 0.0, "z_sign": 0.0, "ks": 0.0, "tests": 12}
     assert H.APP_B.evaluate(**edge) and not H.APP_B.evaluate(**(edge | {"tests": 1}))
+
+
+def test_app_b_law_in_gram_coordinates() -> None:
+    rng = np.random.default_rng(4)
+    data = make_data(rng, 12, "boundary", d=48)
+    V, a, wperp2 = appendix_b_init_reduced(rng, data.G, 48, 40, 10)
+    stats = _law(V, a, data.G, wperp2, d=48)
+    assert H.APP_B.evaluate(**stats)
+    wrong = _law(V, a, np.diag(np.diag(data.G)), wperp2, d=48)  # the correlations ignored
+    assert not H.APP_B.evaluate(**wrong)

@@ -47,6 +47,7 @@ from verify.papers.dana2025.common import (
     run_gd,
 )
 from verify.papers.dana2025.hypotheses import (
+    APP_B,
     ASSUMPTION_1,
     ASSUMPTION_2,
     D_LEMMA3,
@@ -54,6 +55,7 @@ from verify.papers.dana2025.hypotheses import (
     NONZERO_LABELS,
     ORTHOGONAL,
     WIDTH_T1,
+    app_b_statistics,
 )
 from verify.papers.dana2025.instances import (
     Instance,
@@ -1054,7 +1056,7 @@ def lemma_7_corrected(ctx: Context) -> None:
     r"the loss converges to 0 exponentially with rate at least of order $1/n$.",
     hypotheses=[
         "App. B data (sphere directions) in d = 1200 (n^2 + n log(1/eps))",
-        "App. B initialization",
+        APP_B,
         r"$p\ge4\log(6n/\varepsilon)$",
         FEW_NEURONS,
     ],
@@ -1072,7 +1074,8 @@ def corollary_1(ctx: Context) -> None:
     d = int(1200 * (n * n + n * np.log(1 / eps)))
     p = int(np.ceil(4 * np.log(6 * n / eps)))
     ctx.regime(FEW_NEURONS, p=p, n=n)
-    _corollary_checks(ctx, n, B, p, d, T, lr, eps, "main")
+    law = _corollary_checks(ctx, n, B, p, d, T, lr, eps, "main")
+    ctx.regime(APP_B, **law, tests=4)  # one instance: the B members, each with its own data, pooled
     n_s, p_s = GD_SHAPE
     d_s = int(1200 * (n_s * n_s + n_s * np.log(1 / eps)))
     Gbar = sphere_gram(ctx.rng("search-directions").host, 1, n_s, d_s)[0]
@@ -1128,7 +1131,9 @@ def c1_starts(rng: np.random.Generator, Gbar: np.ndarray, p: int) -> dict[str, l
     return {name: [feasible(lambda b=blocks: assemble(rng, b), ok)] for name, blocks in families.items()}
 
 
-def _corollary_checks(ctx, n, B, p, d, T, lr, eps, key) -> None:
+def _corollary_checks(ctx, n, B, p, d, T, lr, eps, key) -> dict:
+    """Corollary 1's checks on B members (own sphere data and App. B initialization each); returns the
+    App. B statistics of their initial states (:func:`app_b_statistics`)."""
     be = ctx.backend
     rng = ctx.rng(f"c1-{key}").host
     Gbar = sphere_gram(rng, B, n, d)
@@ -1172,3 +1177,4 @@ def _corollary_checks(ctx, n, B, p, d, T, lr, eps, key) -> None:
         bound[live & a2[:, None]] > 0,
         why="state inequality of Theorem 1 on the members whose data satisfy Assumption 2",
     )
+    return app_b_statistics(V, a, G, wperp2, d)

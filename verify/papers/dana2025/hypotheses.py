@@ -176,20 +176,22 @@ APP_B = Hypothesis(
 )
 
 
-def app_b_statistics(V: np.ndarray, a: np.ndarray, c: np.ndarray, wperp2: np.ndarray, d: int) -> dict:
-    r"""APP_B's quantities on ``M`` initial states on orthogonal inputs :math:`x_i=c_ie_i` in
-    :math:`\mathbb R^d`: ``V`` (M, p, n) the pre-activations :math:`\langle w_j|x_i\rangle`, ``a`` (M, p),
-    ``c`` (M, n) the norms, ``wperp2`` (M, p) the frozen mass :math:`\|w_j^\perp\|^2`.
+def app_b_statistics(V: np.ndarray, a: np.ndarray, G: np.ndarray, wperp2: np.ndarray, d: int) -> dict:
+    r"""APP_B's quantities on ``M`` initial states in Gram coordinates: ``V`` (M, p, n) the pre-activations
+    :math:`v_{ji}=\langle w_j|x_i\rangle`, ``a`` (M, p), ``G`` (n, n) or (M, n, n) the Gram matrices of the
+    inputs in :math:`\mathbb R^d`, ``wperp2`` (M, p) the frozen mass :math:`\|w_j^\perp\|^2`.
 
-    Under the law :math:`\sqrt d\langle w_j|x_i\rangle/c_i` are i.i.d. :math:`\mathcal N(0,1)` (their
-    squares have mean 1 and variance 2), :math:`d\|w_j^\perp\|^2\sim\chi^2_{d-n}` (mean
-    :math:`d-n`, variance :math:`2(d-n)`), :math:`|a_j|-\|w_j\|` with
-    :math:`\|w_j\|^2=\sum_iv_{ji}^2/c_i^2+\|w_j^\perp\|^2` is Exp(1) and :math:`\mathrm{sign}(a_j)` is
-    uniform. Returns the Assumption-1 margin ``gap``, the z statistics ``z_span``, ``z_perp``, ``z_sign``
-    and ``ks``, :math:`\sqrt N` times the KS distance of :math:`|a_j|-\|w_j\|` to Exp(1)."""
+    With :math:`G=LL^\top` (Cholesky), :math:`z_j=\sqrt dL^{-1}v_j` are the coordinates of
+    :math:`\sqrt dw_j` in an orthonormal basis of the data span (:math:`z_{ji}=\sqrt dv_{ji}/c_i` for
+    orthogonal inputs :math:`x_i=c_ie_i`). Under the law they are i.i.d. :math:`\mathcal N(0,1)` (squares of
+    mean 1, variance 2), :math:`d\|w_j^\perp\|^2\sim\chi^2_{d-n}` (mean :math:`d-n`, variance
+    :math:`2(d-n)`), :math:`|a_j|-\|w_j\|` with :math:`\|w_j\|^2=\|z_j\|^2/d+\|w_j^\perp\|^2` is Exp(1)
+    and :math:`\mathrm{sign}(a_j)` is uniform. Returns the Assumption-1 margin ``gap``, the z statistics
+    ``z_span``, ``z_perp``, ``z_sign`` and ``ks``, :math:`\sqrt N` times the KS distance of
+    :math:`|a_j|-\|w_j\|` to Exp(1)."""
     n = V.shape[2]
-    span = d * V**2 / c[:, None, :] ** 2
-    excess = np.abs(a) - np.sqrt(span.sum(axis=2) / d + wperp2)
+    span = d * np.linalg.solve(np.linalg.cholesky(G), np.swapaxes(V, 1, 2)) ** 2  # (M, n, p)
+    excess = np.abs(a) - np.sqrt(span.sum(axis=1) / d + wperp2)
     if d > n:
         z_perp = (float((d * wperp2).mean()) / (d - n) - 1) / np.sqrt(2 / ((d - n) * wperp2.size))
     else:

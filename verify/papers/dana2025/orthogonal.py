@@ -231,7 +231,7 @@ def _n_mu0(
         a = np.sign(a) * (np.abs(a) + np.abs(rng.standard_cauchy(a.shape)))
     model = ShallowReLU(p, n, "orthogonal")
     args = model.args(be, c, y, wperp2=wperp2)
-    stats = app_b_statistics(V, a, np.broadcast_to(c, (M, n)), wperp2, d)
+    stats = app_b_statistics(V, a, np.diag(c**2), wperp2, d)
     return n * to_numpy(model.curvature(be.asarray(model.pack((V, a))), args)), stats
 
 
@@ -382,7 +382,8 @@ def _app_b_regime(ctx: Context, sweep, d: int) -> None:
     samples, neurons = [], []
     for p, n in groups:
         rows = np.all(sweep.sizes.astype(int) == (p, n), axis=1)
-        samples.append(app_b_statistics(V[rows, :p, :n], a[rows, :p], c[rows, :n], wperp2[rows, :p], d))
+        G = c[rows, :n, None] ** 2 * np.eye(n)  # x_i = c_i e_i
+        samples.append(app_b_statistics(V[rows, :p, :n], a[rows, :p], G, wperp2[rows, :p], d))
         neurons.append(int(rows.sum()) * p)
     z = record_app_b(ctx, samples)
     N = min(neurons)
