@@ -175,8 +175,7 @@ def run(
 
     def keep(record: Record) -> None:
         finished.append(record)
-        stored[record.id] = results.merge(record, stored.get(record.id))
-        results.save(out, stored, order)
+        stored.update(results.store(out, [record], order))
         progress.advance(task)
 
     progress = Progress(
@@ -204,7 +203,7 @@ def run(
             )
     except KeyboardInterrupt:
         interrupted = True
-        results.save(out, stored, order)  # complete, should the interrupt have hit a save
+        stored.update(results.store(out, finished, order))  # complete, should the interrupt have hit a save
     render(out, _in_order(stored, order), all_claims())
     this_run = {**kept, **{r.id: r for r in finished}}
     done = [this_run[c.id] for c in claims if c.id in this_run]

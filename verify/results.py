@@ -18,14 +18,19 @@ Each record is a :class:`verify.records.Record` (its JSON form and the checks of
 structure are there). A re-run that changes nothing writes nothing: :func:`merge` keeps the
 stored record when the new one differs only in :attr:`Provenance.VOLATILE
 <verify.records.Provenance.VOLATILE>`, and :func:`save` leaves the file
-alone when its content would not change.
+alone when its content would not change. :func:`store` adds records under an exclusive lock
+on the directory, re-reading the file first, so two runs writing one directory at once (two
+lanes of a long run) keep each other's records.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -110,6 +115,30 @@ def save(out_dir: Path, records: dict[str, Record], order: list[str]) -> Path:
     if not (path.exists() and path.read_text() == text):
         write_atomic(path, text)
     return path
+
+
+@contextmanager
+def _locked(out_dir: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``out_dir`` (``flock`` of its ``.lock`` file) for the block."""
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    with open(Path(out_dir) / ".lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def store(out_dir: Path, records: Iterable[Record], order: list[str]) -> dict[str, Record]:
+    """Add ``records`` to ``out_dir/results.json`` (each :func:`merge`-d with the stored one) and
+    return all stored records. Under the directory's lock the file is read again first, so records
+    another run stored meanwhile are kept."""
+    with _locked(out_dir):
+        stored = load(out_dir)
+        for r in records:
+            stored[r.id] = merge(r, stored.get(r.id))
+        save(out_dir, stored, order)
+    return stored
 
 
 def write_atomic(path: Path, text: str) -> None:

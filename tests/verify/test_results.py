@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 from dataclasses import replace
 
 import pytest
@@ -123,6 +124,27 @@ def test_save_orders_and_round_trips(tmp_path):
     assert [r["id"] for r in data["claims"]] == [*ids[1:3], ids[0], ids[3]]  # unknown ids kept, last
     assert results.load(tmp_path / "new") == records
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [results.RESULTS_FILE]  # no temp file
+
+
+def _store_many(out, ids: list[str], record: Record) -> None:
+    for i in ids:
+        results.store(out, [replace(record, id=i)], sorted(ids))
+
+
+def test_two_runs_storing_into_one_directory_keep_each_others_records(tmp_path):
+    """Two processes (two lanes of a long run) store 15 records each into one directory at once:
+    the lock and the re-read before each write keep all 30 (a plain load-once / save-all would
+    drop the other lane's records)."""
+    record = run_claim(_claim(_ok), **RUN)
+    lanes = [[f"fake2025:lemma-{lane}{k:02d}" for k in range(15)] for lane in "ab"]
+    ctx = multiprocessing.get_context("fork")
+    procs = [ctx.Process(target=_store_many, args=(tmp_path, ids, record)) for ids in lanes]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0, 0]
+    assert sorted(results.load(tmp_path)) == sorted(lanes[0] + lanes[1])
 
 
 # -- the runner's records ---------------------------------------------------------------------------
