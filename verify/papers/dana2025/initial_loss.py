@@ -79,7 +79,9 @@ def _successes(h: np.ndarray, data: Data, s2: float) -> tuple[int, int]:
 def lemma_6(ctx: Context) -> None:
     M = ctx.param("trials", tiny=600, quick=3000, full=8000)
     ns = ctx.param("n_grid", tiny=[1, 10], quick=[1, 10, 100], full=[1, 10, 100, 300])
-    s2_max = ctx.param("s2_max", tiny=4.0, quick=8.0, full=8.0)
+    # s^2 over 1.5..8 at every profile: the order's tolerance below is derived for that range (log 5.3 =
+    # 1.67); tiny had 1.5..4 (range 0.98, where the same error budget allows 0.51)
+    s2_max = ctx.param("s2_max", tiny=8.0, quick=8.0, full=8.0)
     rng = ctx.rng("lemma6").host
     _app_b_grid(ctx, rng, [n for n in ns if n >= 10], M)
     # Scaling of the required width with K: one example, |y| = ||x|| = 1, d = 1 (K largest).
@@ -95,17 +97,21 @@ def lemma_6(ctx: Context) -> None:
         expected=f"< {pmax}",
         why="the failure frequency must drop below eps inside the measured widths for p_min to exist",
     )
+    span = float(np.log(s2[-1] / s2[0]))  # log s^2 range of the fit
     ctx.order(
         f"smallest width with P(L0 > 2 (C_y^+)^2) <= {EPS_PROB} vs K ~ s^2 (n = 1, d = 1, {M} draws)",
         s2,
         pm.astype(float),
         expected=2.0,
-        tol=0.3,
+        tol=0.3 * max(1.0, 1.67 / span),
         why="the lemma's width max(K^2, K) log(2/eps)/c is K^2 here (K >= 1); measured p_min in [~20, ~700]. "
         "Gaussian tail of the width-p mean: p_min = z_eps^2 s^4 Var(a<w|x>_+) exactly in the CLT limit; "
         "skewness corrections O(p^-1/2) (<= 20% at p = 20) move log p_min by <= 0.18 over a log s^2 range "
-        "of 1.7 (slope error <= 0.11); frequency noise sqrt(eps(1-eps)/M) <= 0.009 moves each p_min by "
-        "<= 10% (slope error <= 0.06); width rounding <= 5%. Sum 0.3",
+        "of 1.67 (slope error <= 0.11); frequency noise sqrt(eps(1-eps)/M) <= 0.009 (M >= 600) moves each "
+        "p_min by <= 10% (slope error <= 0.06); width rounding <= 5%. Sum 0.3 for the range 1.67 (s^2 = "
+        "1.5..8); the slope errors scale like 1/range, so 0.3 x 1.67/range below it (range here "
+        f"{span:.2f}). "
+        "Measured spread over seeds 0-3 at tiny: 2.04-2.17 (range 1.67), 1.87-2.04 (range 0.98)",
         xlabel="s^2 (K / K(s=1))",
         ylabel="p_min",
     )
