@@ -113,3 +113,9 @@ def test_app_b_law_in_gram_coordinates() -> None:
     assert H.APP_B.evaluate(**stats)
     wrong = _law(V, a, np.diag(np.diag(data.G)), wperp2, d=48)  # the correlations ignored
     assert not H.APP_B.evaluate(**wrong)
+
+
+def test_kink_of_section_c2() -> None:
+    assert H.KINK.evaluate(pre=0.0, ar_min=0.3)
+    assert not H.KINK.evaluate(pre=1e-3, ar_min=0.3)  # not at the kink (the claim's control)
+    assert not H.KINK.evaluate(pre=0.0, ar_min=-1e-9)  # a_j r_i changes sign inside the branching window

@@ -139,6 +139,13 @@ WINDOW_89 = Hypothesis(
     condition="min lambda / sqrt(8 max G0 / y_1) >= 1 and max lambda / (min G0 / max G0) <= 1",
     test=lambda lo_ratio, hi_ratio: lo_ratio >= 1 and hi_ratio <= 1,
 )
+KINK = Hypothesis(
+    r"a pre-activation exactly at the kink with $a_jr_i>0$",
+    wording=r"App. C.2: $\langle w_j(t_1)|x_i\rangle=0$ and $a_j(t)r_i(t)>0$ on $[t_1,t_2]$",
+    condition="<w_j(t_1)|x_i> = 0 exactly and min over the branching window [t_1, max t~] of a_j r_i > 0, "
+    "read on the trajectory that stays at the kink (sigma'(0) = 0)",
+    test=lambda pre, ar_min: pre == 0 and ar_min > 0,
+)
 P_FLOW = Hypothesis("p-accelerated flow (3)", wording=r"the p-accelerated flow $\dot\theta=-p\nabla L$ (3)")
 LAW_LEVEL = 0.001  # familywise level of the tests of the App. B law over one run (Bonferroni)
 
