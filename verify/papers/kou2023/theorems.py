@@ -18,7 +18,7 @@ from numeric.data.near_orthogonal import (
     orthogonal_gram,
     with_flipped_duplicate,
 )
-from numeric.training.reduced_gd import stable_rank_from_gram
+from numeric.training.reduced_gd import class_blocks, stable_rank_from_gram
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kou2023.common import (
@@ -432,24 +432,69 @@ def _relu_setups(ctx: Context) -> tuple[list[Setup], list[int]]:
     return setups, widths
 
 
+def _init_share(ens: Ens, k: int) -> float:
+    r"""How far the initialization can move :math:`\mathrm{sr}(W_j)` from the learned part's
+    :math:`\mathrm{sr}(W_j-W_j^{(0)})` at record ``k`` (worst member and class), as a relative factor.
+
+    With :math:`W=L+W_0`, :math:`f_F=\|W_0\|_F/\|L\|_F`, :math:`f_2=\|W_0\|_2/\|L\|_2` (triangle
+    inequalities): :math:`\mathrm{sr}(W)/\mathrm{sr}(L)\in[(\frac{1-f_F}{1+f_2})^2,(\frac{1+f_F}{1-f_2})^2]`;
+    returns the larger distance of these from 1 (``inf`` when :math:`f_2\ge1`).
+    """
+    K0 = class_blocks(np.asarray(ens.run.model.init.K0), ens.setup.m)
+    PD = ens.run.P[:, k] / ens.setup.data.norms2
+    L = class_blocks(PD @ ens.setup.data.G @ np.swapaxes(PD, -1, -2), ens.setup.m)  # (W - W0)(W - W0)^T
+    fF = np.sqrt(np.einsum("bjii->bj", K0) / np.einsum("bjii->bj", L))
+    f2 = np.sqrt(np.linalg.eigvalsh(K0)[..., -1] / np.linalg.eigvalsh(L)[..., -1])
+    if np.any(f2 >= 1):
+        return np.inf
+    return float(max((((1 + fF) / (1 - f2)) ** 2 - 1).max(), (1 - ((1 - fF) / (1 + f2)) ** 2).max()))
+
+
+def width_order_bound(runs: list[Ens], widths: list[int]) -> dict[str, float]:
+    r"""The largest order in m that a bounded stable rank can show on the width scan ``runs``, derived:
+
+    * ``drift``: Lemma F.3's finite-size limit :math:`\|A\|_F^2/\|A\|_2^2` of each run's own initial
+      pattern (:func:`lemma_f3_prediction`, worst member per width, as the check reads) is bounded
+      (-> 2) but moves with m at finite size (1.69 -> 1.97 from m = 20 to 100); its fitted order, if
+      positive, is growth a bounded stable rank may show;
+    * ``eps``: the initialization's share moves each measured :math:`\mathrm{sr}(W_j)` by a factor within
+      :math:`1\pm\varepsilon` (:func:`_init_share`, at the record the check reads), which bends a
+      least-squares slope by at most :func:`~verify.papers.kou2023.common.order_tolerance`.
+
+    ``bound = max(drift, 0) + order_tolerance(log m, eps)``.  Not included: the learned part's approach to
+    its limit at finite T, whose column offsets :math:`\log a_i`, :math:`a_i=s|S_i^{(0)}|/m\approx s/2`,
+    do not depend on m (on orthogonal data sr(T) is within 1% of the F.3 limit at quick).
+    """
+    at = min(e.t[-1] for e in runs)
+    f3 = [max(lemma_f3_prediction(e, b).max() for b in range(e.run.P.shape[0])) for e in runs]
+    drift = fitted_order(widths, f3)
+    eps = max(_init_share(e, e.at(at)) for e in runs)
+    return {"bound": max(drift, 0.0) + order_tolerance(np.log(widths), eps), "drift": drift, "eps": eps}
+
+
 def _relu_checks(ctx: Context, runs: list[Ens], widths: list[int], tol: dict, label: str) -> None:
-    """Theorem 4.3: stable rank bounded independently of the width; loss at least as fast as the bound."""
+    """Theorem 4.3: stable rank bounded independently of the width (``tol``: :func:`width_order_bound`
+    of the claim's own scan); loss at least as fast as the bound."""
     at = min(e.t[-1] for e in runs[: len(widths)])
     sr_T = np.array([e.stable_rank()[:, e.at(at)].max() for e in runs[: len(widths)]])
-    ctx.order(
-        f"(1) limsup sr(W_j) <= c: order of sr(W_j(t={at:g})) (worst member) in the width m [{label}]",
-        widths,
-        sr_T,
-        expected=0.0,
-        tol=tol["width"],
-        why="a stable rank bounded by an absolute constant has order 0 in m; the finite-size drift of the "
-        "orthogonal limit ||A||_F^2/||A||_2^2 (Lemma F.3, Monte Carlo 1.69 -> 1.97 from m=20 to 100) is "
-        "order <= 0.1; a Gaussian-dominated W (sr ~ m) has order ~1. Tolerance 0.25, chosen (not derived): "
-        "below the 0.5 that separates order 0 from +-1, it misses a stable rank growing slower than m^0.25 "
-        "(a factor 1.68 over the 8x width range).",
-        xlabel="width m",
-        ylabel="sr(W_j(T))",
-    )
+    name = f"(1) limsup sr(W_j) <= c: order of sr(W_j(t={at:g})) (worst member) in the width m [{label}]"
+    if not np.isfinite(tol["bound"]):
+        ctx.undecided(name, f"the initialization dominates ||W_j||_2 at t = {at:g}: no order bound derived")
+    else:
+        ctx.bound(
+            name,
+            fitted_order(widths, sr_T),
+            tol["bound"],
+            why="a stable rank bounded by a constant cannot grow with m beyond the finite-size drift of "
+            f"Lemma F.3's limit (order {tol['drift']:.3g} on the scan's own initial patterns) plus the "
+            f"init's share (a factor 1 +- {tol['eps']:.3g}: order {tol['bound'] - max(tol['drift'], 0):.3g}) "
+            "(width_order_bound); a Gaussian-dominated W (sr ~ m) has order ~1. One-sided: a stable rank "
+            "falling with m is bounded",
+            resolution=f"a stable rank growing like m^a, a > {tol['bound']:.3g} (a factor "
+            f"{(widths[-1] / widths[0]) ** tol['bound']:.3g} over the {widths[-1] // widths[0]}x width "
+            "range)",
+            details={"widths": widths, "sr(W_j(T)) worst member": sr_T},
+        )
     for e in runs:
         w = _window(e)
         S = active_on_own_class(e).sum(axis=1)  # |S_i^(0)| per member and point
@@ -493,8 +538,8 @@ def _relu_sharp(ctx: Context, ens: Ens) -> None:
 
 
 def _relu_search(ctx: Context, evals: int) -> None:
-    """Theorem 4.3 on search instances, through its proof's finite-time bounds: the F.1 chain (stable
-    rank of the learned part) and the G.1 loss bound."""
+    """Theorem 4.3 on search instances, through its proof's finite-time bounds: the two GD steps of
+    Lemma F.1's (F.2) (the stable rank's dominant direction grows like log t) and the G.1 loss bound."""
     from verify.papers.kou2023.appendix import _g1_checks
     from verify.papers.kou2023.appendix_ef import _f1_checks
 
@@ -504,10 +549,10 @@ def _relu_search(ctx: Context, evals: int) -> None:
 
     search(
         ctx,
-        "search: worst ratio of the proof's bounds (F.1 chain, G.1 loss bound) over data and init",
+        "search: worst ratio of the proof's bounds (F.1's (F.2) steps, G.1 loss bound) over data and init",
         Region((0.0, 0.0), 0.02, m=3, steps=1000),
         checks,
-        ["sr(W_j - W_j(0)) <= ||A_j X||_F^2*", "L_S(t) <= G.1 bound*"],
+        ["(F.2)*", "L_S(t) <= G.1 bound*"],
         budget=evals,
         why="the theorem's constants c, c1, c2 are not given; its proof's bounds (beta, c' of the instance, "
         "c1 = 1/4 as in lemma-G.1) are the finite-time statement, at every record",
@@ -526,7 +571,7 @@ def theorem_4_3(ctx: Context) -> None:
     evals = budget(ctx)
     setups, widths = _relu_setups(ctx)
     runs = [run(ctx, f"main/{i}", s) for i, s in enumerate(setups)]
-    tol = {"width": 0.25}
+    tol = width_order_bound(runs[: len(widths)], widths)
     _relu_checks(ctx, runs, widths, tol, "orthogonal data, widths " + ", ".join(map(str, widths)))
     # the same width scan on nearly orthogonal (Gaussian, exact Wishart Gram) data: the statement is
     # not about exactly orthogonal inputs only
@@ -538,7 +583,7 @@ def theorem_4_3(ctx: Context) -> None:
         ctx,
         gauss_runs,
         widths,
-        tol,
+        width_order_bound(gauss_runs, widths),
         "Gaussian nearly orthogonal data, widths " + ", ".join(map(str, widths)),
     )
     _relu_sharp(ctx, runs[0])

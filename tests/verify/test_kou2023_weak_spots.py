@@ -1,0 +1,108 @@
+"""kou2023 checks that must be able to fail: a weakened sequence bound, a wrong (5.9) cross term, the
+init-share factor behind Theorem 4.3's width-order bound, and (5.8)'s |l'| read off an explicit GD step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from numeric.backend import get_backend
+from numeric.data.near_orthogonal import alternating_labels, controlled_gram
+from numeric.models.fixed_readout import fast_loss_derivative_magnitude
+from numeric.training.reduced_gd import log_grid, stable_rank_from_gram
+from verify.context import Context
+from verify.papers.kou2023 import appendix_ef, explicit, sequences
+from verify.papers.kou2023.common import eta_for
+from verify.profiles import get_profile
+
+
+def make(claim: str) -> Context:
+    return Context(claim, get_backend("numpy"), get_profile("tiny"), 0)
+
+
+def outcomes(ctx: Context) -> dict[str, str]:
+    return {c.name.split(" [")[0]: c.outcome for c in ctx.checks}
+
+
+ATTAINED = "lower bound attained: max (e^x_t/(e^x0 + C t) - 1)/remainder over t >= 1"
+
+
+@pytest.mark.parametrize("x0", [0.0, 1.0])
+def test_paper_lower_bound_is_valid_and_attained(x0):
+    ctx = make("kou2023:lemma-H.2")
+    sequences._exact_sequences(ctx, 300, 1.0, "lower", x0=x0)
+    assert set(outcomes(ctx).values()) == {"pass"}
+
+
+@pytest.mark.parametrize(
+    ("weakened", "x0"),
+    [
+        (lambda e0, C, t: e0 + C * t / 2, 0.0),  # the constant halved
+        (lambda e0, C, t: 1 + C * t, 1.0),  # the e^x0 term dropped
+    ],
+)
+def test_weakened_lower_bound_fails_the_attainment_check(monkeypatch, weakened, x0):
+    monkeypatch.setattr(sequences, "lower_argument", weakened)
+    ctx = make("kou2023:lemma-H.2")
+    sequences._exact_sequences(ctx, 300, 1.0, "lower", x0=x0)
+    got = outcomes(ctx)
+    assert got["lower bound margin"] == "pass"  # a weaker bound still holds...
+    assert got[ATTAINED] == "fail"  # ...but it is no longer attained
+
+
+@pytest.fixture(scope="module")
+def adversarial_run():
+    ctx = make("kou2023:equation-5.9")
+    n, m = 6, 8
+    y = alternating_labels(n)
+    data = controlled_gram(np.random.default_rng(0), y, 0.2, R0=1.5, d=2 * n, adversarial=True)
+    X = explicit.points(data.G, 2 * n)
+    W = explicit.explicit_gd(ctx, "t", X, y, m, 0.0, 1e-3, eta_for(data, m, 0.05), log_grid(300), 2)
+    return W, X, data.p
+
+
+@pytest.mark.parametrize(
+    ("factor", "fails"),
+    [
+        (1.0, set()),
+        (2.0, {"(5.9) cross term attained"}),  # a printed cross term twice too large
+        (0.5, {"(5.9) F_j(W_j, x_i) <= (1/m)", "(5.9) F_j(W_j, x_i) >= (1/m)"}),  # half too small
+    ],
+)
+def test_eq59_catches_a_wrong_cross_term(adversarial_run, factor, fails):
+    W, X, p = adversarial_run
+    ctx = make("kou2023:equation-5.9")
+    appendix_ef._eq59_checks(ctx, W, X, 0.0, factor * p, "t", attained=True)
+    failed = {k for k, v in outcomes(ctx).items() if v == "fail"}
+    assert {next(f for f in fails if k.startswith(f)) for k in failed} == fails
+
+
+def test_loss_derivative_from_a_gd_step_is_the_logistic_derivative():
+    ctx = make("kou2023:equation-5.8")
+    n, m, gamma = 6, 8, 0.5
+    y = alternating_labels(n)
+    data = controlled_gram(np.random.default_rng(1), y, 0.05, d=2 * n)
+    X = explicit.points(data.G, 2 * n)
+    eta = eta_for(data, m, 0.05)
+    W = explicit.explicit_gd(ctx, "t", X, y, m, gamma, 1e-3, eta, np.array([0, 1, 50, 51]), 2)
+    ell, rel = explicit.loss_derivative(W[:, [0, 2]], W[:, [1, 3]], X, gamma, eta)
+    _, F = explicit.forward(W[:, [0, 2]], X, gamma, m)
+    q = y * (F[..., 0, :] - F[..., 1, :])
+    assert np.all(np.abs(ell / fast_loss_derivative_magnitude(q) - 1) <= rel + 1e-12)
+    assert np.all(rel < 1e-9)
+
+
+def test_init_share_bounds_the_stable_rank_change():
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        L = (
+            rng.normal(size=(6, 1)) @ rng.normal(size=(1, 30)) * rng.uniform(1, 5)
+            + rng.normal(size=(6, 30)) * 0.1
+        )
+        W0 = rng.normal(size=(6, 30)) * rng.uniform(0.01, 0.3)
+        fF = np.linalg.norm(W0) / np.linalg.norm(L)
+        f2 = np.linalg.norm(W0, 2) / np.linalg.norm(L, 2)
+        if f2 >= 1:
+            continue
+        ratio = stable_rank_from_gram((L + W0) @ (L + W0).T) / stable_rank_from_gram(L @ L.T)
+        assert ((1 - fF) / (1 + f2)) ** 2 * (1 - 1e-12) <= ratio <= ((1 + fF) / (1 - f2)) ** 2 * (1 + 1e-12)
