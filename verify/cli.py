@@ -48,7 +48,7 @@ from verify.profiles import DEFAULT_PROFILE, get_profile
 from verify.records import Record
 from verify.registry import all_claims, select, use_claims
 from verify.report.render import BADGE, render
-from verify.runner import exit_status, run_claims
+from verify.runner import check_time_limit, exit_status, run_claims
 from verify.verdict import Verdict
 
 try:  # typer >= 0.2x vendors its own click (and does not install click itself)
@@ -140,6 +140,13 @@ def run(
     scheduler: Annotated[
         str | None, typer.Option(help="run the claims on the Dask cluster at this scheduler address")
     ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="stop a claim still running after this many seconds and record it unfinished "
+            "(INCONCLUSIVE, with the limit); in-process runs only"
+        ),
+    ] = None,
     claim_sources: ClaimSources = None,
 ) -> None:
     """Run claims, write results.json and the reports, print a summary."""
@@ -150,9 +157,12 @@ def run(
         raise UserError(f"--threads must be >= 0, got {threads}")
     if resume and fresh:
         raise UserError("--resume keeps the stored results and --fresh sets them aside: choose one")
-    runner = run_claims
+    check_time_limit(time_limit)
+    runner = partial(run_claims, time_limit=time_limit)
     if workers is not None or scheduler is not None:
         distributed.check_options(workers, scheduler)
+        if time_limit is not None:
+            raise UserError("--time-limit stops claims in this process: not with --workers/--scheduler")
         runner = partial(distributed.run_claims, workers=workers, scheduler=scheduler, threads=threads)
     overrides = parse_assignments(set_ or [])
     prof = get_profile(profile)
@@ -167,7 +177,13 @@ def run(
         _ensure_writable_file(junit, "--junit")
     stored = _load_or_set_aside(out, fresh)
     order = list(all_claims())
-    settings = {"profile": prof.name, "seed": seed, "overrides": overrides, "backend": be.name}
+    settings = {
+        "profile": prof.name,
+        "seed": seed,
+        "overrides": overrides,
+        "backend": be.name,
+        "time_limit": time_limit,
+    }
     kept = {c.id: stored[c.id] for c in claims if resume and _is_fresh(stored.get(c.id), c, settings)}
     todo = [c for c in claims if c.id not in kept]
     finished: list[Record] = []

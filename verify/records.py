@@ -305,7 +305,8 @@ class Erratum(JsonRecord):
 @dataclass(frozen=True)
 class Provenance(JsonRecord):
     """Where a result came from. ``source_hash`` covers the claim's code; :data:`VOLATILE` lists
-    the fields that differ between two runs of the same code on the same inputs."""
+    the fields that differ between two runs of the same code on the same inputs. ``stopped_at_s``:
+    the run's time limit (``verify run --time-limit``) when the claim was stopped there, unfinished."""
 
     seed: int
     backend: str
@@ -319,6 +320,7 @@ class Provenance(JsonRecord):
     finished: str
     runtime_s: float
     peak_memory_mib: dict[str, float]
+    stopped_at_s: float | None = None  # the time limit that stopped the claim; None: it ran to its end
 
     VOLATILE = ("finished", "runtime_s", "peak_memory_mib", "machine", "git_commit")
 

@@ -174,11 +174,17 @@ def is_fresh(
     seed: int,
     overrides: dict[str, Any],
     backend: str,
+    time_limit: float | None = None,
 ) -> bool:
-    """Whether a stored record was produced by this claim code under these run settings (``--resume``)."""
+    """Whether a stored record was produced by this claim code under these run settings (``--resume``).
+
+    A claim stopped unfinished at a time limit is fresh only for a run whose limit is no longer
+    (it would stop again); a longer limit, or none, runs it again."""
     if record is None:
         return False
     p = record.provenance
+    if p.stopped_at_s is not None and (time_limit is None or time_limit > p.stopped_at_s):
+        return False
     return (
         p.source_hash == source_hash
         and p.profile == profile

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,23 +31,33 @@ def run_claim(
     profile: Profile,
     seed: int,
     overrides: dict[str, Any] | None = None,
+    time_limit: float | None = None,
 ) -> Record:
-    """Run one claim and return its results record (never raises, except :class:`UserError`)."""
+    """Run one claim and return its results record (never raises, except :class:`UserError`).
+
+    ``time_limit`` (s, wall clock): a claim still running then is stopped and recorded unfinished
+    (INCONCLUSIVE, ``provenance.stopped_at_s``), so a run at a profile some claims cannot afford
+    on this machine ends, with what each claim costs at least."""
     ctx = Context(claim.id, backend, profile, seed, dict(overrides or {}), hypotheses=claim.hypotheses)
     started = time.perf_counter()
-    error = ""
+    error, stopped = "", False
     with PeakMemory(backend.xp) as memory:
         try:
-            claim.body(ctx)
+            with _time_limit(time_limit):
+                claim.body(ctx)
         except UserError:
             raise
+        except TimeLimitReached:
+            stopped = True
         except Exception:
             error = traceback.format_exc(limit=-6)
     runtime = time.perf_counter() - started
+    stopped_at = time_limit if stopped else None
     verdict, reason = decide(
         ctx.checks,
         erratum=claim.erratum,
         crashed=bool(error),
+        stopped_at=stopped_at,
         controls=ctx.controls,
         regimes=ctx.regimes,
         hypotheses=claim.hypotheses,
@@ -83,8 +96,44 @@ def run_claim(
             finished=datetime.now(UTC).isoformat(timespec="seconds"),
             runtime_s=round(runtime, 3),
             peak_memory_mib=memory.mib,
+            stopped_at_s=stopped_at,
         ),
     )
+
+
+class TimeLimitReached(BaseException):
+    """Raised inside a claim when the run's time limit passes (a ``BaseException``, so that a
+    claim's own ``except Exception`` cannot swallow it)."""
+
+
+@contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`TimeLimitReached` in the block after ``seconds`` of wall clock (``SIGALRM``;
+    the main thread only: a worker thread's claims run without a limit, see ``check_time_limit``)."""
+    if seconds is None:
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise TimeLimitReached
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def check_time_limit(seconds: float | None) -> None:
+    """Reject a time limit that cannot work, before anything runs (:class:`UserError`)."""
+    if seconds is None:
+        return
+    if not seconds > 0:
+        raise UserError(f"--time-limit must be > 0 seconds, got {seconds:g}")
+    if threading.current_thread() is not threading.main_thread():
+        raise UserError("--time-limit needs the main thread (an in-process run)")
 
 
 def _hypotheses(claim: Claim, regimes: list[HypothesisRecord]) -> tuple[HypothesisRecord, ...]:
@@ -129,8 +178,10 @@ def run_claims(
     overrides: dict[str, Any] | None = None,
     on_start: Callable[[Claim], None] | None = None,
     on_done: Callable[[Record], None] | None = None,
+    time_limit: float | None = None,
 ) -> list[Record]:
-    """Run ``claims`` in order; ``on_done`` sees each record as soon as it exists.
+    """Run ``claims`` in order; ``on_done`` sees each record as soon as it exists; ``time_limit``
+    per claim (:func:`run_claim`).
 
     A :class:`UserError` raised by a claim (a user parameter it cannot accept) stops
     the run; records finished before it have already been handed to ``on_done``.
@@ -139,7 +190,9 @@ def run_claims(
     for c in claims:
         if on_start:
             on_start(c)
-        record = run_claim(c, backend=backend, profile=profile, seed=seed, overrides=overrides)
+        record = run_claim(
+            c, backend=backend, profile=profile, seed=seed, overrides=overrides, time_limit=time_limit
+        )
         records.append(record)
         if on_done:
             on_done(record)

@@ -6,7 +6,8 @@ A claim's verdict is earned:
 * FAIL         -- a check of the statement failed where its hypotheses hold.
 * XFAIL        -- the claim is a documented erratum and its checks fail as documented.
 * XPASS        -- a documented erratum whose checks pass (strict, like pytest's xfail).
-* INCONCLUSIVE -- a check could not be decided (regime unreachable in float64, a probability
+* INCONCLUSIVE -- the claim was stopped at the run's time limit before it finished; a check
+                  could not be decided (regime unreachable in float64, a probability
                   without power, an order fit that cannot separate neighbouring orders); the
                   run did not reach the quantitative regime of a hypothesis, or never measured
                   it (a hypothesis with a quantitative ``test`` that no ``ctx.regime`` recorded:
@@ -101,6 +102,7 @@ def decide(
     *,
     erratum: Erratum | None,
     crashed: bool,
+    stopped_at: float | None = None,
     controls: Sequence[ControlDeclaration] = (),
     regimes: Sequence[HypothesisRecord] = (),
     hypotheses: Sequence[Hypothesis] = (),
@@ -112,7 +114,9 @@ def decide(
     ``control`` belongs to a negative control. ``controls`` are the control declarations
     (see :func:`control_outcomes`), ``regimes`` the regime readings of the claim's
     hypotheses, ``hypotheses`` the ones the claim assumes and ``scale`` the reduced-scale /
-    stand-in label, if any; ``erratum`` the claim's documented erratum, if it is one: a failing
+    stand-in label, if any; ``stopped_at`` the time limit that stopped the claim unfinished, if one
+    did (its checks are a prefix of the claim's: INCONCLUSIVE); ``erratum`` the claim's documented
+    erratum, if it is one: a failing
     check outside those it is shown by (:attr:`verify.records.Erratum.shown_by`) is a FAIL, not
     the erratum.
 
@@ -126,6 +130,11 @@ def decide(
     """
     if crashed:
         return Verdict.ERROR, "the claim raised an exception"
+    if stopped_at is not None:
+        return Verdict.INCONCLUSIVE, (
+            f"stopped at the run's time limit of {stopped_at:g} s, unfinished (it costs more than that "
+            f"here); the {len(checks)} checks recorded before the stop decide nothing"
+        )
     main = [c for c in checks if not c.control]
     if not main:
         return Verdict.ERROR, "the claim recorded no check"

@@ -19,6 +19,7 @@ from conftest import TINY_CLAIM
 import verify.cli as cli
 from verify import results
 from verify.claim import Erratum
+from verify.records import Verdict
 
 
 def _pass(ctx):
@@ -367,3 +368,45 @@ def test_an_interrupted_run_resumed_gives_the_uninterrupted_results(tmp_path):
     assert list(resumed) == list(uninterrupted)
     assert all(results.same_result(resumed[i], uninterrupted[i]) for i in uninterrupted)
     assert resumed["block2026:lemma-1"] == first  # skipped as fresh, not run again
+
+
+# -- --time-limit: a claim still running then is stopped and recorded unfinished -------------------
+def _slow(ctx):
+    ctx.close("holds", 1.0, 1.0, why="exact")
+    try:
+        while True:
+            time.sleep(0.01)
+    except Exception:  # a claim's own handler cannot swallow the stop
+        pytest.fail("the time limit was swallowed by the claim")
+
+
+def test_time_limit_stops_a_claim_records_it_unfinished_and_resume_honours_it(
+    tmp_path, verify_main, monkeypatch
+):
+    slow, other = fake_claim(_slow, "fake2025:lemma-1"), fake_claim(_pass, "fake2025:lemma-2")
+    patch_claims(monkeypatch, [slow, other])
+    code, out, err = verify_main("run", "--profile", "tiny", "--out", tmp_path, "--time-limit", "0.5")
+    assert code == 0, out + err
+    stored = results.load(tmp_path)
+    stopped = stored[slow.id]
+    assert stopped.verdict == Verdict.INCONCLUSIVE and stopped.provenance.stopped_at_s == 0.5
+    assert "time limit of 0.5 s" in stopped.reason and len(stopped.checks) == 1  # the one check before
+    assert 0.5 <= stopped.provenance.runtime_s < 10
+    assert stored[other.id].verdict == Verdict.PASS and stored[other.id].provenance.stopped_at_s is None
+
+    calls = []
+    patch_claims(monkeypatch, [fake_claim(lambda ctx: (_pass(ctx), calls.append(1)), slow.id), other])
+    for limit, reruns in [("0.5", False), ("0.25", False), ("5", True)]:
+        verify_main("run", "--profile", "tiny", "--out", tmp_path, "--resume", "--time-limit", limit)
+        assert (len(calls) == 1) == reruns, limit  # a longer limit (or none) runs it again, once
+    assert results.load(tmp_path)[slow.id].verdict == Verdict.PASS
+
+
+@pytest.mark.parametrize(
+    "extra", [["--time-limit", "0"], ["--time-limit", "-3"], ["--time-limit", "9", "--workers", "2"]]
+)
+def test_bad_time_limit_exits_2_before_any_claim_runs(extra, tmp_path, verify_main, monkeypatch):
+    monkeypatch.setattr(cli, "run_claims", _never_run)
+    code, _, err = verify_main("run", TINY_CLAIM, "--profile", "tiny", "--out", tmp_path, *extra)
+    assert_one_line_error(code, err)
+    assert not (tmp_path / results.RESULTS_FILE).exists()
