@@ -26,6 +26,7 @@ Clarke choice :math:`\min(1,\alpha)`), loss eq. 1 with the 1/2, float64.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -648,15 +649,109 @@ def _f1(X: np.ndarray) -> np.ndarray:
     return relu(relu(2 * X[:, 0] + X[:, 1]) - relu(X[:, 2] - X[:, 3]))
 
 
-def _np_errors(ctx: Context, key: str, n: int, d: int, cfg: PursuitConfig, n_test: int):
-    """NP on f_1 with n samples: (result, relative training error, relative test error)."""
+Target = Callable[[np.ndarray], np.ndarray]
+Draw = Callable[[np.random.Generator, int, int], np.ndarray]
+Run = tuple[PursuitResult, float, float]  # (NP's result, relative training error, relative test error)
+
+TEST_TOL = 1e-2  # "near-zero test error" read as < 1% (Figs. 7-11)
+
+
+def _np_run(
+    ctx: Context,
+    key: str,
+    f: Target,
+    draw: Draw,
+    n: int,
+    d: int,
+    cfg: PursuitConfig,
+    lr_mean: float,
+    n_test: int,
+) -> Run:
+    """NP on ``n`` samples of ``f`` drawn by ``draw`` (step ``lr_mean / n`` on the summed loss, i.e.
+    ``lr_mean`` on the mean loss): (result, relative training error, relative test error on ``n_test``
+    fresh samples).  A degenerate first NCF (no insertion) has training error 1."""
     rng = ctx.rng(key).host
-    X = _sphere(rng, n, d)
-    res: PursuitResult = pursue(ctx, X, _f1(X), replace(cfg, lr=0.15 / n), rng)
-    X_test = _sphere(rng, n_test, d)
-    y_test = _f1(X_test)
+    X = draw(rng, n, d)
+    res: PursuitResult = pursue(ctx, X, f(X), replace(cfg, lr=lr_mean / n), rng)
+    X_test = draw(rng, n_test, d)
+    y_test = f(X_test)
     test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
-    return res, (res.steps[-1].rel_error if res.steps else None), test
+    return res, (res.steps[-1].rel_error if res.steps else 1.0), test
+
+
+def _fit_name(label: str, cfg: PursuitConfig, m: int) -> str:
+    return f"{label}: NP reaches the training tolerance within {cfg.max_iter} iterations ({m} of {m} seeds)"
+
+
+def _fit(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, why: str) -> None:
+    """The paper's stated iteration count: NP stops at its tolerance within the cap, in every seed.
+
+    The tolerance is NP's stopping rule, so 'training error < tol' alone cannot fail once NP stopped
+    there; what can fail is NP stopping at the cap (or at a degenerate NCF) above it."""
+    ctx.holds(
+        _fit_name(label, cfg, len(runs)),
+        all(res.converged for res, *_ in runs),
+        measured=[{"iterations": len(res.steps), "reason": res.reason, "train": tr} for res, tr, _ in runs],
+        expected=f"every seed stops at relative training error < {cfg.tol} ('tolerance')",
+        why=why,
+        resolution="one seed of the run that needs more iterations than the cap (or whose first NCF is "
+        "degenerate)",
+    )
+
+
+def _outcome(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, strict: bool, why: str) -> None:
+    """The paper's outcome for the large-``n`` runs over all declared seeds: NP fits within the cap
+    (:func:`_fit`, ``why``) and the mean test error (the paper averages 20 runs) is near zero.
+
+    ``strict`` (the paper's budget, or a scaled-down one that reaches NP's tolerance): both are decided.
+    Otherwise, unless every seed reached the tolerance, the checks are undecided: the scaled-down GD
+    budget, not NP, may be why a run stopped at ``max_iter``."""
+    m = len(runs)
+    gen = f"{label}: relative test error, mean over {m} seeds"
+    test = float(np.mean([t for *_, t in runs]))
+    if strict or all(res.converged for res, *_ in runs):
+        _fit(ctx, label, runs, cfg, why)
+        ctx.bound(
+            gen,
+            test,
+            TEST_TOL,
+            why="'near-zero test error' read as < 1%, on the mean over the seeds as the paper averages its "
+            "20 runs: the target is a finite net of the class, so a fit of the right function is exact up to "
+            "GD convergence; one seed that learned a wrong function (test error ~0.1-1) moves the mean of "
+            f"{m} past 1%",
+            details={"per seed": [t for *_, t in runs]},
+        )
+    else:
+        undecided = (
+            f"a seed stopped at max_iter = {cfg.max_iter} with {cfg.gd_steps} GD steps per iteration, far "
+            "below the paper's budget (31-42 iterations of 70000-500000 steps): the scaled-down run cannot "
+            "decide the claim"
+        )
+        ctx.undecided(_fit_name(label, cfg, m), undecided, measured=[tr for _, tr, _ in runs])
+        ctx.undecided(gen, undecided, measured=test)
+
+
+def _small_n_control(ctx: Context, n_small: int, small: dict[str, list[Run]], cap: int) -> None:
+    """The control of N_LARGE: the mean test error at ``n_small`` samples (``small``: label prefix -> the
+    runs of every declared seed) must break the large-``n`` conclusion.  Only seeds where NP inserted a
+    neuron count: an untrained net says nothing about the statement."""
+    with ctx.control(
+        f"n = {n_small} samples", breaks=N_LARGE, must_break=["*n = *: relative test error, mean over*"]
+    ):
+        for prefix, runs in small.items():
+            trained = [(tr, t) for res, tr, t in runs if res.steps]
+            label = f"{prefix}n = {n_small}: relative test error, mean over {len(trained)} seeds"
+            if not trained:
+                ctx.undecided(label, "NP stopped at a degenerate first NCF on every seed (no insertion)")
+                continue
+            ctx.bound(
+                label,
+                float(np.mean([t for _, t in trained])),
+                TEST_TOL,
+                why=f"as above, on the {len(trained)} of {len(runs)} seeds where NP inserted a neuron; NP "
+                f"capped at {cap} iterations here, its training errors are "
+                + ", ".join(f"{tr:.3g}" for tr, _ in trained),
+            )
 
 
 def _untrained(res) -> str:
@@ -698,34 +793,27 @@ def figure_7(ctx: Context) -> None:
         ctx.reduced_scale(f"d = {d}, n = {n_large} instead of the paper's d = 50, n up to 3200 (Fig. 7a)")
     ctx.regime(N_LARGE, n=n_large, k=2 * d)  # f_1: widths 2, 1: 2d + 2 + 1 weights, 3 rescalings
     seeds = ctx.param("seeds", tiny=1, quick=4, full=4)  # declared before the runs; the verdict uses all
-    large = [_np_errors(ctx, f"large-{s}", n_large, d, cfg, n_test) for s in range(seeds)]
+    large = [_np_run(ctx, f"large-{s}", _f1, _sphere, n_large, d, cfg, 0.15, n_test) for s in range(seeds)]
     small_cfg = replace(cfg, max_iter=max_iter_small)  # the paper's cap
-    small = [_np_errors(ctx, f"small-{s}", n_small, d, small_cfg, n_test) for s in range(seeds)]
-    for n, c, runs, why in (
-        (n_large, cfg, large, "App. C.1.1: NP runs to relative training error < 1e-3, at most 31 iterations"),
-        (n_small, small_cfg, small, "'near-zero training error across all sample sizes' (Sec. 5.2.1)"),
-    ):
-        ctx.holds(
-            f"n = {n}: NP reaches the training tolerance within {c.max_iter} iterations ({seeds} of {seeds} "
-            "seeds)",
-            all(res.converged for res, *_ in runs),
-            measured=[
-                {"iterations": len(res.steps), "reason": res.reason, "train": tr} for res, tr, _ in runs
-            ],
-            expected=f"every seed stops at relative training error < {c.tol} ('tolerance')",
-            why=f"{why}; the tolerance is NP's stopping rule, so what can fail is a seed stopping at the cap "
-            "(or at a degenerate first NCF) above it",
-            resolution="one seed that needs more iterations than the cap",
-        )
-    ctx.bound(
-        f"n = {n_large}: relative test error, mean over {seeds} seeds",
-        float(np.mean([t for *_, t in large])),
-        1e-2,
-        why="'near-zero test error' read as < 1% on the mean over the seeds (the paper averages 20 runs): "
-        "with the exact 2 + 1 neurons the fit is exact up to GD convergence, so a seed that learned a wrong "
-        "function (test error ~0.1-1) moves the mean past 1%",
+    small = [
+        _np_run(ctx, f"small-{s}", _f1, _sphere, n_small, d, small_cfg, 0.15, n_test) for s in range(seeds)
+    ]
+    _outcome(
+        ctx,
+        f"n = {n_large}",
+        large,
+        cfg,
+        True,
+        "App. C.1.1: NP runs to relative training error < 1e-3, at most 31 iterations",
     )
-    trained = [t for res, _, t in small if res.steps]
+    _fit(
+        ctx,
+        f"n = {n_small}",
+        small,
+        small_cfg,
+        "'near-zero training error across all sample sizes' (Sec. 5.2.1); the tolerance is NP's stopping "
+        "rule, so what can fail is a seed stopping at the cap (or at a degenerate first NCF) above it",
+    )
     ctx.note(
         f"d = {d} (paper 50), {seeds} data seeds, lr = 0.15/n on the summed loss (= 0.15 on a mean loss), "
         f"{cfg.gd_steps} GD steps per iteration (paper 70000). "
@@ -737,14 +825,7 @@ def figure_7(ctx: Context) -> None:
         )
         + f" (target widths 2 + 1; at n = {n_small} NP interpolates the samples)."
     )
-    with ctx.control(
-        f"n = {n_small} samples", breaks=N_LARGE, must_break=["n = *: relative test error, mean over*"]
-    ):
-        name = f"n = {n_small}: relative test error, mean over {len(trained)} seeds"
-        if trained:
-            ctx.bound(name, float(np.mean(trained)), 1e-2, why="as above, on the seeds where NP trained")
-        else:
-            ctx.undecided(name, _untrained(small[0][0]))
+    _small_n_control(ctx, n_small, {"": small}, max_iter_small)
 
 
 # ---------------------------------------------------------------- App. D.6 (rescaling)

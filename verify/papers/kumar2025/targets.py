@@ -52,14 +52,20 @@ from numeric.training.vector_pursuit import predict as vector_predict
 from numeric.training.vector_pursuit import vector_pursuit
 from verify.claim import claim
 from verify.context import Context
-from verify.papers.kumar2025.experiments import _f1, _hypercube, _sphere, pursue
+from verify.papers.kumar2025.experiments import (
+    Draw,
+    Run,
+    Target,
+    _f1,
+    _fit,
+    _hypercube,
+    _np_run,
+    _outcome,
+    _small_n_control,
+    _sphere,
+    pursue,
+)
 from verify.papers.kumar2025.hypotheses import LABEL_IS_FUNCTION, MODULAR_LABELS, N_LARGE
-
-Target = Callable[[np.ndarray], np.ndarray]
-Draw = Callable[[np.random.Generator, int, int], np.ndarray]
-Run = tuple[PursuitResult, float, float]  # (NP's result, relative training error, relative test error)
-
-TEST_TOL = 1e-2  # "near-zero test error", as in kumar2025:figure-7
 
 
 def _relu_block(X: np.ndarray, i: int) -> np.ndarray:
@@ -95,17 +101,10 @@ def _gaussian(rng: np.random.Generator, n: int, d: int) -> np.ndarray:
 
 def _pursue(
     ctx: Context, key: str, f: Target, draw: Draw, n: int, d: int, cfg: PursuitConfig, lr_mean: float
-):
-    """NP on ``n`` samples of ``f``: (result, relative training error, relative test error)."""
+) -> Run:
+    """:func:`experiments._np_run` with this module's test-sample count."""
     n_test = ctx.param("n_test", tiny=2000, quick=20_000, full=100_000)
-    rng = ctx.rng(key).host
-    X = draw(rng, n, d)
-    res: PursuitResult = pursue(ctx, X, f(X), replace(cfg, lr=lr_mean / n), rng)
-    X_test = draw(rng, n_test, d)
-    y_test = f(X_test)
-    test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
-    train = res.steps[-1].rel_error if res.steps else 1.0  # degenerate first NCF: H = 0
-    return res, train, test
+    return _np_run(ctx, key, f, draw, n, d, cfg, lr_mean, n_test)
 
 
 def _seeds(ctx: Context) -> int:
@@ -113,64 +112,16 @@ def _seeds(ctx: Context) -> int:
     return ctx.param("seeds", tiny=1, quick=4, full=4)
 
 
-def _fit_name(label: str, cfg: PursuitConfig, m: int) -> str:
-    return f"{label}: NP reaches the training tolerance within {cfg.max_iter} iterations ({m} of {m} seeds)"
+FIT_WHY = (
+    "Sec. 5.2.1: NP runs to relative training error < 1e-3 and 31 iterations are 'sufficient ... when "
+    "learning with more or less samples' (only near the sample-size transition do many runs miss)"
+)
 
 
-def _fit(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, why: str) -> None:
-    """The paper's stated iteration count: NP stops at its tolerance within the cap, in every seed.
-
-    The tolerance is NP's stopping rule, so 'training error < tol' alone cannot fail once NP stopped
-    there; what can fail is NP stopping at the cap (or at a degenerate NCF) above it."""
-    ctx.holds(
-        _fit_name(label, cfg, len(runs)),
-        all(res.converged for res, *_ in runs),
-        measured=[{"iterations": len(res.steps), "reason": res.reason, "train": tr} for res, tr, _ in runs],
-        expected=f"every seed stops at relative training error < {cfg.tol} ('tolerance')",
-        why=why,
-        resolution="one seed of the run that needs more iterations than the cap (or whose first NCF is "
-        "degenerate)",
-    )
-
-
-def _outcome(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, strict: bool) -> None:
-    """The paper's outcome for the large-``n`` runs over all declared seeds: NP fits within the cap, the
-    mean test error (the paper averages 20 runs) is near zero, Lemma 12's descent at iteration 1.
-
-    ``strict`` (the paper's budget, or a scaled-down one that reaches NP's tolerance): both are decided.
-    Otherwise, unless every seed reached the tolerance, the checks are undecided: the scaled-down GD
-    budget, not NP, may be why a run stopped at ``max_iter``."""
-    m = len(runs)
-    gen = f"{label}: relative test error, mean over {m} seeds"
-    test = float(np.mean([t for *_, t in runs]))
-    if strict or all(res.converged for res, *_ in runs):
-        _fit(
-            ctx,
-            label,
-            runs,
-            cfg,
-            "Sec. 5.2.1: NP runs to relative training error < 1e-3 and 31 iterations are 'sufficient ... "
-            "when learning with more or less samples' (only near the sample-size transition do many runs "
-            "miss)",
-        )
-        ctx.bound(
-            gen,
-            test,
-            TEST_TOL,
-            why="'near-zero test error' read as < 1% (as kumar2025:figure-7), on the mean over the seeds as "
-            "the paper averages its 20 runs: the target is a finite net of the class, so a fit of the right "
-            "function is exact up to GD convergence; one seed that learned a wrong function (test error "
-            f"~0.1-1) moves the mean of {m} past 1%",
-            details={"per seed": [t for *_, t in runs]},
-        )
-    else:
-        why = (
-            f"a seed stopped at max_iter = {cfg.max_iter} with {cfg.gd_steps} GD steps per iteration, far "
-            "below the paper's budget (31-42 iterations of 70000-500000 steps): the scaled-down run cannot "
-            "decide the claim"
-        )
-        ctx.undecided(_fit_name(label, cfg, m), why, measured=[tr for _, tr, _ in runs])
-        ctx.undecided(gen, why, measured=test)
+def _checked(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, strict: bool) -> None:
+    """:func:`experiments._outcome` (fit within the cap, mean test error), then Lemma 12's descent at
+    iteration 1 in every seed."""
+    _outcome(ctx, label, runs, cfg, strict, FIT_WHY)
     firsts = [res.steps[0] for res, *_ in runs if res.steps]
     if not firsts:
         ctx.undecided(
@@ -239,29 +190,13 @@ def _run_targets(
             small_cfg = replace(cfgs[name], max_iter=cap)
             small[name].append(_pursue(ctx, f"{name}-small-{s}", f, draw, n_small, d, small_cfg, lrs[name]))
             notes.append(_summary(f"{name}, n = {n_small}, seed {s}", *small[name][-1]))
-        _outcome(ctx, f"{name}, n = {n_large}", runs, cfgs[name], strict)
+        _checked(ctx, f"{name}, n = {n_large}", runs, cfgs[name], strict)
     ctx.note(
         f"d = {d}; {seeds} data seeds, declared before the runs; lr on the mean loss {lrs}. "
         + "; ".join(notes)
         + "."
     )
-    with ctx.control(
-        f"n = {n_small} samples", breaks=N_LARGE, must_break=["*, n = *: relative test error, mean over*"]
-    ):
-        for name, runs in small.items():
-            trained = [(tr, t) for res, tr, t in runs if res.steps]  # an untrained net says nothing here
-            label = f"{name}, n = {n_small}: relative test error, mean over {len(trained)} seeds"
-            if not trained:
-                ctx.undecided(label, "NP stopped at a degenerate first NCF on every seed (no insertion)")
-                continue
-            ctx.bound(
-                label,
-                float(np.mean([t for _, t in trained])),
-                TEST_TOL,
-                why=f"as above, on the {len(trained)} of {seeds} seeds where NP inserted a neuron; NP capped "
-                f"at {cap} iterations here (time budget), its training errors are "
-                + ", ".join(f"{tr:.3g}" for tr, _ in trained),
-            )
+    _small_n_control(ctx, n_small, {f"{name}, ": runs for name, runs in small.items()}, cap)
 
 
 def _config(ctx: Context, depth: int, alpha: float, **kw) -> PursuitConfig:
@@ -536,7 +471,7 @@ def figure_11(ctx: Context) -> None:
         _pursue(ctx, f"pvr-{s}", f, lambda rng, k, d: _pvr_inputs(rng, k, d), n, m, cfg, lr)
         for s in range(seeds)
     ]
-    _outcome(ctx, f"m = {m}, n = {n}", runs, cfg, strict)
+    _checked(ctx, f"m = {m}, n = {n}", runs, cfg, strict)
     ctx.note(
         "; ".join(_summary(f"m = {m}, n = {n}, seed {s}", *run) for s, run in enumerate(runs))
         + f" ({seeds} data seeds, declared before the runs). GD: {gd} steps per iteration from lr {lr} on "
