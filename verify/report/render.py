@@ -19,6 +19,7 @@ from typing import Any
 
 from verify.claim import Claim
 from verify.records import Record
+from verify.report.cost import cost_page, read_notes
 from verify.report.document import BADGE, Page, to_html_page, to_markdown
 from verify.report.pages import claim_page, index_page, paper_page
 from verify.report.profiles import load_companion
@@ -44,7 +45,8 @@ def _write_page(page: Page, md_path: Path) -> None:
 
 
 def render(out_dir: Path, records: list[Record], claims: dict[str, Claim]) -> list[Path]:
-    """Write the index, a page per paper and a page per claim (md + html each), with figures."""
+    """Write the index, a page per paper and a page per claim (md + html each), with figures, and
+    the run's cost (``COST.md``, :mod:`verify.report.cost`)."""
     out_dir = Path(out_dir)
     written = []
     stale = {r.id for r in records if _stale(r, claims)}
@@ -69,7 +71,8 @@ def render(out_dir: Path, records: list[Record], claims: dict[str, Claim]) -> li
     changes = json.loads(changes_file.read_text()) if changes_file.exists() else None
     other = load_companion(out_dir, lambda r: _stale(r, claims))
     _write_page(index_page(records, stale, changes, other), out_dir / "index.md")
-    written += [out_dir / "index.md", out_dir / "index.html"]
+    _write_page(cost_page(records, stale, list(claims), read_notes(out_dir)), out_dir / "COST.md")
+    written += [out_dir / name for name in ("index.md", "index.html", "COST.md", "COST.html")]
     return written
 
 
