@@ -73,7 +73,7 @@ def profile(tmp_path_factory) -> Path:
 
 def test_pages_in_a_browser_show_formulas_and_resolve_every_link(site, profile):
     pages = sorted(site.rglob("*.html"))
-    assert len(pages) == 1 + 5 + 6  # the index, a page per paper, the claims
+    assert len(pages) == 2 + 5 + 6  # the index and COST, a page per paper, the claims
     math = 0
     for page in pages:
         dom = browse(profile, page.as_uri(), "--dump-dom")
