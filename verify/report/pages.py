@@ -144,7 +144,7 @@ def index_page(
     page.add(
         Heading(1, "relu-verify: current verdicts"),
         para(f"**{summary(records)}**"),
-        para(_provenance_line(records)),
+        para(_provenance_line(records) + " What each claim cost: [COST.md](COST.md)."),
         Filter(tuple(counts(records))),
     )
     if changes and changes.get("changes"):
