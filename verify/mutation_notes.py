@@ -89,8 +89,11 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         could move them: the slopes moved by <= 0.03 and stay inside [-1, -1/2] by their 99% bootstrap
         intervals (resolution +- 0.2 at tiny); the exact-reduction checks compare two solvers from the same
         (mutated) state (agree to 2e-12)"""),
-        _t("""open: check the sweep's initial state against the law it claims (mean of d v_ji^2 / c_i^2 = 1
-        within its sampling error; |a_j| - ||w_j|| >= 0 computed from V and G)"""),
+        _t("""done after this campaign (dana2025 WEAK15, 632dfea and before): the sweep's initial state is read
+        against the App. B law (Assumption 1 exactly; z tests of d<w_j|x_i>^2/||x_i||^2, the frozen mass and
+        P(a > 0); a KS test of |a| - ||w||), recorded as the regime of APP_B: this mutant now reads 'regime
+        not reached' (z_span 48 at tiny). The verdict stays INCONCLUSIVE at tiny (the paper-scale check is
+        undecided below full), so a verdict-based campaign still counts it a survivor"""),
     ),
     ("verify/papers/kou2023/sequences.py", 96, "e0 + c * t", "e0"): Note(
         "D",
@@ -100,9 +103,10 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         nothing (H.1 checks only the upper bound); only the printed 5.3 (x0 = 1 with e^-x0, XFAIL by its upper
         bound) moved, 0.0134 -> 2.0, still >= 0. The random-sequence checks use the separate _bounds and are
         unaffected"""),
-        _t("""open: the equality map makes the lower bound tight as t grows (margin -> 0);
-    check the margin at the last step against a small fraction of log(1 + C t e^-x0), so a looser lower bound
-    fails"""),
+        _t("""done after this campaign (kou2023 WEAK15, 1865687): margins are read over t >= 1, and the
+        H.2 / 5.3-corrected lower bound must be attained by the 50-digit equality sequences within a derived
+        O(log t / t) remainder, so a bound without its C t term, weakened to C t / 2 or without e^x0 fails
+        (tests/verify/test_kou2023_weak_spots.py)"""),
     ),
     ("verify/papers/kou2023/sequences.py", 466, "1.5", "3.0"): Note(
         "B",
