@@ -89,7 +89,7 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         could move them: the slopes moved by <= 0.03 and stay inside [-1, -1/2] by their 99% bootstrap
         intervals (resolution +- 0.2 at tiny); the exact-reduction checks compare two solvers from the same
         (mutated) state (agree to 2e-12)"""),
-        _t("""done after this campaign (dana2025 WEAK15, 632dfea and before): the sweep's initial state is read
+        _t("""done after this campaign (dana2025 WEAK15, 632dfea and before): the initial state is read
         against the App. B law (Assumption 1 exactly; z tests of d<w_j|x_i>^2/||x_i||^2, the frozen mass and
         P(a > 0); a KS test of |a| - ||w||), recorded as the regime of APP_B: this mutant now reads 'regime
         not reached' (z_span 48 at tiny). The verdict stays INCONCLUSIVE at tiny (the paper-scale check is
