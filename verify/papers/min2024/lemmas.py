@@ -35,6 +35,7 @@ from verify.papers.min2024.common import (
     EPS,
     REDUCED_LOG_EPS,
     Problem,
+    cone_problem,
     constants,
     directions,
     family_problem,
@@ -437,22 +438,27 @@ def early_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     return pool
 
 
-def _problem_params(ctx: Context) -> tuple[tuple[tuple[int, float], ...], int, int]:
-    """The (n, mu) cases, width H and seeds of :func:`_problems`; a claim that draws anything before
-    it builds them reads these first, so that they are checked before the run (verify/plan.py)."""
+def _problem_params(ctx: Context) -> tuple[tuple[tuple[int, float], ...], int, int, tuple[int, ...]]:
+    """The (n, mu) cases, width H, seeds and cone sizes of :func:`_problems`; a claim that draws anything
+    before it builds them reads these first, so that they are checked before the run (verify/plan.py)."""
     cases = ctx.param(
         "cases", tiny=((4, 0.5),), quick=((4, 0.5), (8, 0.2)), full=((4, 0.5), (8, 0.2), (6, 0.8))
     )
     h = ctx.param("H", tiny=6, quick=10, full=20)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=4)
-    return cases, h, seeds
+    cone_ns = ctx.param("cone_n", tiny=(6,), quick=(32,), full=(32, 64))
+    return cases, h, seeds, (cone_ns,) if isinstance(cone_ns, int) else tuple(cone_ns)
 
 
 def _problems(ctx: Context) -> list[Problem]:
-    """Family-F problems over n and mu (random radii, Gaussian W0, random signs)."""
-    rng = ctx.rng("problems").host
-    cases, h, seeds = _problem_params(ctx)
-    return [family_problem(rng, n, mu, h, seeds) for n, mu in cases]
+    """Two structurally different data families: family F over (n, mu) (n + 1 dimensions, every pair at
+    the same correlation, balanced classes; random radii, Gaussian W0, random signs), then two random cones
+    at ``cone_n`` (:func:`common.cone_problem`: n > D = 4, spread correlations, 2:1 classes), drawn from
+    their own stream so that family F's draws keep their order."""
+    cases, h, seeds, cone_ns = _problem_params(ctx)
+    rng, cones = ctx.rng("problems").host, ctx.rng("problems/cones").host
+    out = [family_problem(rng, n, mu, h, seeds) for n, mu in cases]
+    return out + [cone_problem(cones, n, 0.5, h, seeds) for n in cone_ns]
 
 
 def _masked_max(a: np.ndarray, mask: np.ndarray) -> np.ndarray:

@@ -145,10 +145,11 @@ def run_problems(
     Family F at :func:`run_sizes` (n + 1 dimensions, every pair at the same correlation
     :math:`\mu`, balanced classes; drawn from the caller's ``rng`` when the loop reaches it, so the
     caller's other draws keep their order), then :func:`cone_family` at ``cone_n`` (n = 6 at tiny,
-    12 at quick). The sizes are read now, before any regime is recorded.
+    12 and 32 at quick: one size well above family F's 12). The sizes are read now, before any regime is
+    recorded.
     """
     sizes = run_sizes(ctx)
-    cones = cone_family(ctx, key, h, B, tiny=(6,), quick=(12,), full=(8, 24), full_rank=full_rank)
+    cones = cone_family(ctx, key, h, B, tiny=(6,), quick=(12, 32), full=(8, 24, 48), full_rank=full_rank)
 
     def draw() -> Iterator[tuple[int, float, Problem]]:
         for n, mu in sizes:
@@ -405,16 +406,22 @@ def _cone_directions(rng: np.random.Generator, X: np.ndarray, y: np.ndarray, wan
     r"""``m`` random unit directions with region code ``want``, by rejection around a centre.
 
     Centres: :math:`x_+` for :math:`S_+`, :math:`x_-` for :math:`S_-`, and for :math:`S_{dead}` the
-    least-norm :math:`z` with :math:`\langle x_i,z\rangle=-1\ \forall i` (needs full row rank).
+    least-norm :math:`z` with :math:`\langle x_i,z\rangle=-1\ \forall i` (needs full row rank).  A
+    batch with no hit halves the spread (a cone cut by n half-spaces in n + 1 dimensions is narrow at
+    large n: the unit spread would almost never land in it).
     """
     xp_, xm = aggregates(X, y)
     centre = {PLUS: xp_, MINUS: xm}.get(want)
     if centre is None:
         centre = -X.T @ np.linalg.solve(X @ X.T, np.ones(len(X)))
     out: list[np.ndarray] = []
+    spread = 1.0
     while sum(len(o) for o in out) < m:
-        U = centre / np.linalg.norm(centre) + rng.uniform(0.1, 1.0) * rng.normal(size=(4 * m, X.shape[1]))
+        U = centre / np.linalg.norm(centre) + spread * rng.uniform(0.1, 1.0) * rng.normal(
+            size=(4 * m, X.shape[1])
+        )
         out.append(U[regions(U, X, y) == want])
+        spread *= 0.5 if len(out[-1]) == 0 else 1.0
     U = np.concatenate(out)[:m]
     return U / np.linalg.norm(U, axis=1, keepdims=True)
 

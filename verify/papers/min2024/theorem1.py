@@ -530,7 +530,7 @@ def theorem_1_2(ctx: Context) -> None:
     rng = ctx.rng("final").host
     # two structurally different data families (as min2024:theorem-1.1): family F (every pair at the same
     # correlation mu, balanced classes) and two random cones in R^4 (proof.cone_family)
-    cones = cone_family(ctx, "final", h, 1, tiny=(6,), quick=(6, 8), full=(8, 16))  # reads cone_n first
+    cones = cone_family(ctx, "final", h, 1, tiny=(6,), quick=(6, 24), full=(8, 16, 32))  # reads cone_n first
     setups = [(n, mu, family_problem(rng, n, mu, h, 1)) for n in ns for mu in mus] + cones
     rows, loss_gap, loss_late, rank_gap, slopes, final_srank, literals = [], [], [], [], [], [], []
     for n, mu, p in setups:
