@@ -56,6 +56,7 @@ from verify.papers.min2024.common import (
     REDUCED_LOG_EPS,
     Problem,
     alternating_labels,
+    cone_problem,
     directions,
     family_problem,
     initial_state,
@@ -620,6 +621,29 @@ def _leaky_reduced(ctx: Context, p: Problem, alpha: float, ts: np.ndarray, rtol:
     return directions(tr, p.h)
 
 
+def _alpha_one_closed_form(ctx: Context, family: str, p: Problem, ts: np.ndarray) -> None:
+    r"""C3 on ``p``: at :math:`\alpha=1`,
+    :math:`\cos(u_j(t),c)=\tanh(s_j\|c\|t+\mathrm{artanh}\cos(u_j(0),c))`, :math:`c=\sum_iy_ix_i`, against
+    the reduced leaky flow."""
+    c = p.X.T @ p.y
+    cos = _leaky_reduced(ctx, p, 1.0, ts, 1e-10) @ (c / np.linalg.norm(c))
+    closed = np.tanh(p.s[:, None, :] * np.linalg.norm(c) * ts[None, :, None] + np.arctanh(cos[:, :1]))
+    # tolerance: twice the integrator's error (the change when re-solved at rtol/100), plus the closed
+    # form's rounding: 4 ulps in cos(u_j(0), c) carried by artanh and tanh with the factor
+    # (1 - closed^2) / (1 - cos0^2), and 4 ulps of the cosine itself
+    integ = float(np.abs(cos - _leaky_reduced(ctx, p, 1.0, ts, 1e-12) @ (c / np.linalg.norm(c))).max())
+    carry = float(((1 - closed**2) / (1 - cos[:, :1] ** 2)).max())
+    ctx.close(
+        f"alpha = 1: cos(u_j(t), c) = tanh(s |c| t + artanh cos(u_j(0), c)) (C3), {family}",
+        cos,
+        closed,
+        atol=2 * integ + 4 * EPS * (carry + 1),
+        why=f"DOPRI5 at rtol 1e-10 over t <= {ts[-1]:g}: twice its error measured against rtol 1e-12 "
+        f"({integ:.1e}), plus 4 ulps of cos(u_j(0), c) carried to t by the closed form (factor <= "
+        f"{carry:.2g}) and 4 ulps of the cosine",
+    )
+
+
 @claim(
     "min2024:remark-5",
     title="Leaky ReLU: the same alignment (alpha = 1 in closed form), but S_dead is no longer a trap",
@@ -632,31 +656,18 @@ def _leaky_reduced(ctx: Context, p: Problem, alpha: float, ts: np.ndarray, rtol:
 )
 def remark_5(ctx: Context) -> None:
     seeds = ctx.param("seeds", tiny=2, quick=6, full=20)
+    cone_n = ctx.param("cone_n", tiny=8, quick=24, full=48)
     rng = ctx.rng("leaky").host
     p = family_problem(rng, 6, 0.5, 12, seeds)
-    c = p.X.T @ p.y
+    cone = cone_problem(ctx.rng("leaky/cones").host, cone_n, 0.5, 12, seeds)
     ts = np.linspace(0.0, 3.0, 31)
-    U = _leaky_reduced(ctx, p, 1.0, ts, 1e-10)
-    cos = U @ (c / np.linalg.norm(c))
-    closed = np.tanh(p.s[:, None, :] * np.linalg.norm(c) * ts[None, :, None] + np.arctanh(cos[:, :1]))
-    # tolerance: twice the integrator's error (the change when re-solved at rtol/100), plus the closed
-    # form's rounding: 4 ulps in cos(u_j(0), c) carried by artanh and tanh with the factor
-    # (1 - closed^2) / (1 - cos0^2), and 4 ulps of the cosine itself
-    integ = float(np.abs(cos - _leaky_reduced(ctx, p, 1.0, ts, 1e-12) @ (c / np.linalg.norm(c))).max())
-    carry = float(((1 - closed**2) / (1 - cos[:, :1] ** 2)).max())
-    atol = 2 * integ + 4 * EPS * (carry + 1)
-    ctx.close(
-        "alpha = 1: cos(u_j(t), c) = tanh(s |c| t + artanh cos(u_j(0), c)) (C3)",
-        cos,
-        closed,
-        atol=atol,
-        why=f"DOPRI5 at rtol 1e-10 over t <= 3: twice its error measured against rtol 1e-12 ({integ:.1e}), "
-        f"plus 4 ulps of cos(u_j(0), c) carried to t by the closed form (factor <= {carry:.2g}) and 4 ulps "
-        "of the cosine",
-    )
+    # the closed form on two structurally different data families: family F (n = 6, every pair at the same
+    # correlation, balanced classes) and two random cones in R^4 (n > D, spread correlations, 2:1 classes)
+    for family, data in ((f"family F, n = {p.n}", p), (f"random cones, n = {cone.n}", cone)):
+        _alpha_one_closed_form(ctx, family, data, ts)
     W, _, s = _dead_states(rng, p, seeds, 12)
     q = Problem(p.X, p.y, W, s, p.log_eps)  # the first 6 neurons of every member start in S_dead
-    record(ctx, [p, q], ASSUMPTION_1, BALANCED, SMALL_INIT, window=float(ts[-1]))
+    record(ctx, [p, cone, q], ASSUMPTION_1, BALANCED, SMALL_INIT, window=float(ts[-1]))
     p = q
     out, still_dead = [], []
     for alpha in (0.1, 0.5):
