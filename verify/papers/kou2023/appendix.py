@@ -24,6 +24,7 @@ from numeric.data.near_orthogonal import (
 from numeric.training.reduced_gd import draw_projections, stable_rank_from_gram
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.papers.kou2023 import init_events
 from verify.papers.kou2023.common import (
     Ens,
     Setup,
@@ -56,6 +57,23 @@ from verify.papers.kou2023.theorems import (
 # ------------------------------------------------------------------------------ Appendix A
 
 
+def _worst_point(ctx: Context, name: str, ratio, starts, *, why: str, point) -> np.ndarray:
+    """``ctx.search`` of ``ratio`` (kou2023.init_events) from ``starts``; notes and returns the worst
+    search parameter found (its point is the instance whose regime the claim records)."""
+    seen: list = [-np.inf, None]
+
+    def violation(theta: np.ndarray) -> float:
+        r = ratio(theta)
+        if not r <= seen[0]:
+            seen[:] = [r, np.array(theta, float)]
+        return r
+
+    budget = ctx.param("budget", tiny=30, quick=60, full=400)
+    ctx.search(name, violation, starts, budget=budget, why=why)
+    ctx.note(f"{name}: worst point {point(seen[1])} (ratio {seen[0]:.3g})")
+    return seen[1]
+
+
 @claim(
     "kou2023:lemma-A.1",
     title="Initialization: neuron norms in [sigma0^2 d/2, 3 sigma0^2 d/2], |<w0, x_i>| <= sqrt(2 "
@@ -71,6 +89,9 @@ from verify.papers.kou2023.theorems import (
     ],
 )
 def lemma_A_1(ctx: Context) -> None:
+    """The statement quantifies over the init (the probability), the data (any with ||x_i|| <= R_max) and
+    (n, m, d, delta) inside the hypotheses. The Monte Carlo test, with power only against P >= 2 delta, covers
+    the init at one point on two data sets; the exact law (kou2023.init_events) is searched over the rest."""
     trials = ctx.param("trials", tiny=200, quick=1000, full=20000)
     n, m, delta = 10, 50, 0.1
     rng = ctx.rng("mc").host
@@ -102,6 +123,21 @@ def lemma_A_1(ctx: Context) -> None:
     ctx.regime(A1_DIM, d=d, m=m, delta=delta)
     check(d, 0.0)
     check(d, 0.2)
+    # The statement is for every (n, m, d, delta) inside the hypotheses and every data set: the Monte
+    # Carlo above is one point (its power: 2 delta); the search integrates the law exactly over the region.
+    worst = _worst_point(
+        ctx,
+        "search: P(violation) / delta over (n, m, d, delta) inside the hypotheses, worst data set",
+        init_events.a1_ratio,
+        init_events.starts(4),
+        why="upper bound on P(fail) for every data set with ||x_i|| <= R_max: exact chi^2_d norm event over "
+        "the 2m rows plus the inner-product event of orthogonal equal-norm data, the worst data set by "
+        "Sidak's inequality (kou2023.init_events); ratio > 1 wherever the lemma fails for some data. "
+        "delta in [1e-9, 1), n <= 1000, m >= max(1, log(1/delta)), d >= (2 + 2 sqrt 2)^2 log(8m/delta)",
+        point=init_events.a1_point,
+    )
+    _, m_w, d_w, delta_w = init_events.a1_point(worst)
+    ctx.regime(A1_DIM, d=d_w, m=m_w, delta=delta_w)
     with ctx.control("d = 5", breaks=r"$d=\Omega(\log(mn/\delta))$", must_break=["P(violation) <= delta*"]):
         check(5, 0.2)
 
@@ -115,6 +151,9 @@ def lemma_A_1(ctx: Context) -> None:
     hypotheses=[A2_WIDTH],
 )
 def lemma_A_2(ctx: Context) -> None:
+    """Quantifies over the init, the data and every (n, m, delta) with m >= 50 log(2n/delta): the Monte Carlo
+    test (power against P >= 2 delta) covers one point on correlated and orthogonal data; the exact law
+    (kou2023.init_events) is searched over the region (worst near n = 1, delta -> 1)."""
     trials = ctx.param("trials", tiny=200, quick=1000, full=10000)
     m_, n_, d_ = sp.symbols("m n delta", positive=True)
     ctx.zero(
@@ -127,31 +166,45 @@ def lemma_A_2(ctx: Context) -> None:
     rng = ctx.rng("mc").host
     delta = 0.1
 
-    def check(n: int, m: int) -> None:
-        data = controlled_gram(rng, alternating_labels(n), 0.2, d=n)
+    def check(n: int, m: int, kappa: float) -> None:
+        data = controlled_gram(rng, alternating_labels(n), kappa, d=n)
         Z0 = draw_projections(rng, data.G, 2 * m, 1.0, trials)
         own = np.where(data.y[None, None] > 0, Z0[:, :m], Z0[:, m:]) > 0
         S = own.sum(axis=1)
         ctx.probability(
-            f"P(some |S_i(0)| outside [0.4m, 0.6m]) <= delta (n={n}, m={m})",
+            f"P(some |S_i(0)| outside [0.4m, 0.6m]) <= delta (n={n}, m={m}, kappa={kappa:g})",
             int(((S < 0.4 * m) | (S > 0.6 * m)).any(axis=1).sum()),
             trials,
             at_most=delta,
             detect=2 * delta,
-            why="exact binomial test over the exact initial law (kappa = 0.2 data, so the S_i are "
-            "correlated); the violation to catch: twice delta",
+            why="exact binomial test over the exact initial law (kappa = 0.2: the S_i are correlated; "
+            "kappa = 0: orthogonal data, independent S_i); the violation to catch: twice delta",
         )
 
     n = 10
     m = int(np.ceil(50 * np.log(2 * n / delta)))
     ctx.regime(A2_WIDTH, m=m, n=n, delta=delta)
-    check(n, m)
+    check(n, m, 0.2)
+    check(n, m, 0.0)
+    # every (n, m, delta) with m >= 50 log(2n/delta) and every data set: the law integrated exactly
+    worst = _worst_point(
+        ctx,
+        "search: P(some |S_i(0)| outside [0.4m, 0.6m]) / delta over (n, m, delta) with m >= 50 log(2n/delta)",
+        init_events.a2_ratio,
+        init_events.starts(3),
+        why="upper bound n q_m on P(fail) for every data set, q_m = P(Bin(m, 1/2) outside [0.4m, 0.6m]) "
+        "exact (|S_i(0)| ~ Bin(m, 1/2) for any x_i != 0; kou2023.init_events); ratio > 1 wherever the lemma "
+        "fails for some data. delta in [1e-9, 1), n <= 1000, m from 50 log(2n/delta) up",
+        point=init_events.a2_point,
+    )
+    n_w, m_w, delta_w = init_events.a2_point(worst)
+    ctx.regime(A2_WIDTH, m=m_w, n=n_w, delta=delta_w)
     with ctx.control(
         "m = 10, n = 100",
         breaks=r"$m\ge50\log(2n/\delta)$",
         must_break=["P(some |S_i(0)| outside *) <= delta*"],
     ):
-        check(100, 10)
+        check(100, 10, 0.2)
 
 
 # ------------------------------------------------------------------------------ Lemma C.3
