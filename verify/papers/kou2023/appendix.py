@@ -57,7 +57,7 @@ from verify.papers.kou2023.theorems import (
 # ------------------------------------------------------------------------------ Appendix A
 
 
-def _worst_point(ctx: Context, name: str, ratio, starts, *, why: str, point) -> np.ndarray:
+def _worst_point(ctx: Context, name: str, ratio, starts, *, budget: int, why: str, point) -> np.ndarray:
     """``ctx.search`` of ``ratio`` (kou2023.init_events) from ``starts``; notes and returns the worst
     search parameter found (its point is the instance whose regime the claim records)."""
     seen: list = [-np.inf, None]
@@ -68,7 +68,6 @@ def _worst_point(ctx: Context, name: str, ratio, starts, *, why: str, point) -> 
             seen[:] = [r, np.array(theta, float)]
         return r
 
-    budget = ctx.param("budget", tiny=30, quick=60, full=400)
     ctx.search(name, violation, starts, budget=budget, why=why)
     ctx.note(f"{name}: worst point {point(seen[1])} (ratio {seen[0]:.3g})")
     return seen[1]
@@ -93,6 +92,7 @@ def lemma_A_1(ctx: Context) -> None:
     (n, m, d, delta) inside the hypotheses. The Monte Carlo test, with power only against P >= 2 delta, covers
     the init at one point on two data sets; the exact law (kou2023.init_events) is searched over the rest."""
     trials = ctx.param("trials", tiny=200, quick=1000, full=20000)
+    search_budget = ctx.param("budget", tiny=30, quick=60, full=400)  # per start; an evaluation ~0.1 ms
     n, m, delta = 10, 50, 0.1
     rng = ctx.rng("mc").host
 
@@ -130,6 +130,7 @@ def lemma_A_1(ctx: Context) -> None:
         "search: P(violation) / delta over (n, m, d, delta) inside the hypotheses, worst data set",
         init_events.a1_ratio,
         init_events.starts(4),
+        budget=search_budget,
         why="upper bound on P(fail) for every data set with ||x_i|| <= R_max: exact chi^2_d norm event over "
         "the 2m rows plus the inner-product event of orthogonal equal-norm data, the worst data set by "
         "Sidak's inequality (kou2023.init_events); ratio > 1 wherever the lemma fails for some data. "
@@ -155,6 +156,7 @@ def lemma_A_2(ctx: Context) -> None:
     test (power against P >= 2 delta) covers one point on correlated and orthogonal data; the exact law
     (kou2023.init_events) is searched over the region (worst near n = 1, delta -> 1)."""
     trials = ctx.param("trials", tiny=200, quick=1000, full=10000)
+    search_budget = ctx.param("budget", tiny=30, quick=60, full=400)  # per start; an evaluation ~0.1 ms
     m_, n_, d_ = sp.symbols("m n delta", positive=True)
     ctx.zero(
         "Hoeffding radius sqrt(log(2n/delta)/(2m)) equals 1/10 exactly at m = 50 log(2n/delta)",
@@ -192,6 +194,7 @@ def lemma_A_2(ctx: Context) -> None:
         "search: P(some |S_i(0)| outside [0.4m, 0.6m]) / delta over (n, m, delta) with m >= 50 log(2n/delta)",
         init_events.a2_ratio,
         init_events.starts(3),
+        budget=search_budget,
         why="upper bound n q_m on P(fail) for every data set, q_m = P(Bin(m, 1/2) outside [0.4m, 0.6m]) "
         "exact (|S_i(0)| ~ Bin(m, 1/2) for any x_i != 0; kou2023.init_events); ratio > 1 wherever the lemma "
         "fails for some data. delta in [1e-9, 1), n <= 1000, m from 50 log(2n/delta) up",
