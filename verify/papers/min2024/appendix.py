@@ -195,6 +195,7 @@ def appendix_e2(ctx: Context) -> None:
     runs = ctx.param("runs", tiny=2, quick=6)
     steps = ctx.param("steps", tiny=1000, quick=4000)
     budget = ctx.param("budget", tiny=40, quick=150, full=2000)
+    cone_n = ctx.param("cone_n", tiny=8, quick=24)
     rng = ctx.rng("states").host
     n = 6
     X = family_f(np.arccos(np.sqrt(0.3)), alternating_labels(n), rng.uniform(0.5, 1.5, n))
@@ -230,11 +231,14 @@ def appendix_e2(ctx: Context) -> None:
     # consequence along a trajectory: at eps = 1 (far outside the small-init regime) no (neuron, datum)
     # pair changes its activation more than once.  GD (exact map, every iterate recorded): by (46) the
     # normal component y_i s_j <x_i, dw_j> of every step has a fixed sign, so GD inherits the property.
+    # two structurally different data families: family F (n = 4, every pair at the same correlation) and two
+    # random cones in R^4 (n > D, spread correlations, 2:1 classes)
     p = family_problem(rng, 4, 0.5, 8, runs).with_log_eps(0.0)
-    ctx.regime(ASSUMPTION_1, mu=min(separation(X, y), separation(p.X, p.y)))
+    cone = cone_problem(ctx.rng("states/cones").host, cone_n, 0.5, 8, runs).with_log_eps(0.0)
+    ctx.regime(ASSUMPTION_1, mu=min(separation(X, y), separation(p.X, p.y), separation(cone.X, cone.y)))
 
     def at_most_once(kind: str, why: str) -> None:
-        c = gd_crossings(ctx, p, kind, steps)
+        c = np.concatenate([gd_crossings(ctx, q, kind, steps) for q in (p, cone)])
         ctx.holds(
             f"{kind}, eps = 1, GD to t = 10: most activation changes of one (neuron, datum) pair",
             bool(np.all(c <= 1)),
@@ -243,7 +247,11 @@ def appendix_e2(ctx: Context) -> None:
             why=why,
         )
 
-    at_most_once("exponential", "exact count over every GD iterate (step 10/steps), balanced start, t = 10")
+    at_most_once(
+        "exponential",
+        f"exact count over every GD iterate (step 10/steps), balanced start, t = 10; family F (n = 4) then "
+        f"random cones (n = {cone.n}), {runs} runs each",
+    )
     with ctx.control(
         "data with mu < 0: x1 = e1, x2 = -e1 + 0.3 e2, both labelled +1",
         breaks=r"Assumption 1: $\mu>0$",
