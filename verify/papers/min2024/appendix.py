@@ -451,39 +451,44 @@ def remark_7(ctx: Context) -> None:
     rng = ctx.rng("init").host
     N = ctx.param("draws", tiny=2000, quick=100_000)
     steps = ctx.param("steps", tiny=1500, quick=5000)
+    cone_n = ctx.param("cone_n", tiny=8, quick=24)
     n = 6
     X = family_f(np.arccos(np.sqrt(0.5)), alternating_labels(n))
 
-    def on_boundary(W: np.ndarray) -> int:
+    def on_boundary(W: np.ndarray, X: np.ndarray = X) -> int:
         """Neurons with <x_i, w> <= 0 for all i and = 0 for some i (sign pattern: radii do not matter)."""
         Z = W @ X.T
         return int(((Z <= 0).all(-1) & (Z == 0).any(-1)).sum())
 
-    def none_on_boundary(W: np.ndarray, why: str) -> None:
-        k = on_boundary(W)
+    def none_on_boundary(W: np.ndarray, why: str, X: np.ndarray = X) -> None:
+        k = on_boundary(W, X)
         ctx.holds("neurons exactly on the boundary of S_dead", k == 0, measured=k, expected=0, why=why)
 
     none_on_boundary(
         rng.normal(size=(N, n + 1)), "exact zeros of <x_i, w>; probability 0 for a Gaussian draw"
     )
+    # GD on two structurally different data families: family F (n = 6, every pair at the same correlation)
+    # and two random cones in R^4 (n > D, spread correlations, 2:1 classes)
     p = family_problem(rng, 6, 0.5, 50, 2).with_log_eps(np.log(1e-3))
-    W0 = np.exp(p.log_eps)[:, None, None] * p.W0
-    tr = gradient_descent(
-        PlainFlow("exponential"),
-        ctx.backend.asarray(join(W0, p.s * np.linalg.norm(W0, axis=-1))),
-        lr=2e-3,
-        steps=steps,
-        record=np.array([0, steps]),
-        args=PlainFlow.args(ctx.backend, p.X, p.y, s=p.s),
-    )
-    Y = to_numpy(tr.ys)[:, -1]
-    W, _ = split(Y, p.h)
-    dead = int((regions(W, p.X, p.y) == DEAD).sum())
-    none_on_boundary(
-        W.reshape(-1, n + 1),
-        f"GD from Gaussian init ({dead} of {W.shape[0] * p.h} neurons "
-        "died): each dies strictly inside S_dead",
-    )
+    cone = cone_problem(ctx.rng("init/cones").host, cone_n, 0.5, 50, 2).with_log_eps(np.log(1e-3))
+    for name, q in ((f"family F (n = {p.n})", p), (f"random cones (n = {cone.n})", cone)):
+        W0 = np.exp(q.log_eps)[:, None, None] * q.W0
+        tr = gradient_descent(
+            PlainFlow("exponential"),
+            ctx.backend.asarray(join(W0, q.s * np.linalg.norm(W0, axis=-1))),
+            lr=2e-3,
+            steps=steps,
+            record=np.array([0, steps]),
+            args=PlainFlow.args(ctx.backend, q.X, q.y, s=q.s),
+        )
+        W, _ = split(to_numpy(tr.ys)[:, -1], q.h)
+        dead = int((regions(W, q.X, q.y) == DEAD).sum())
+        none_on_boundary(
+            W.reshape(-1, q.X.shape[1]),
+            f"{name}: GD from Gaussian init ({dead} of {W.shape[0] * q.h} neurons died): each dies strictly "
+            "inside S_dead",
+            q.X,
+        )
     with ctx.control(
         "lattice initialization w in {-1, 0, 1}^D on family F data",
         breaks="random (Gaussian) initialization",
