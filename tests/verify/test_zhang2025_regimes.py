@@ -1,23 +1,28 @@
-"""zhang2025's regime readings (verify/papers/zhang2025/regimes.py) at their edges, and the derived order
-tolerances of Figs. 4/8/9 and Conjecture 11."""
+"""zhang2025's regime readings (verify/papers/zhang2025/regimes.py) at their edges, the derived order
+tolerances of Figs. 4/8/9 and Conjecture 11, and the vanishing-lag rule of Figs. 4/8/9."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from numeric.backend import get_backend
 from numeric.data.datasets import Dataset, boursier_orthogonal, fan, orthogonal, xor_like
 from numeric.data.initializations import balanced_rank_one
+from verify.context import Context
 from verify.papers.zhang2025 import regimes
 from verify.papers.zhang2025.deep import rank_order_tolerance
 from verify.papers.zhang2025.orthogonal import (
     a17_datasets,
+    check_vanishing,
     fig9_data,
-    group_order_tolerance,
+    lag_limit,
+    order_tolerance,
     perturbed,
     plateau_tolerance,
     prop18_data,
 )
+from verify.profiles import get_profile
 
 
 class Readings:
@@ -94,11 +99,35 @@ def test_order_tolerances_shrink_with_the_grid_and_stay_below_the_neighbour_sepa
     assert 0 < plateau_tolerance(w, gap) < plateau_tolerance(w[:3], gap[:, :3]) < 0.05
 
 
-def test_fig9_order_tolerance_is_the_fit_interval_plus_the_o_w_drift() -> None:
+def test_drop_time_order_tolerance_is_the_fit_interval_plus_the_o_w_drift() -> None:
     w = np.logspace(-3, -9, 3)
     x = 1 / np.log(1 / w)
     drift = 2 * np.log1p(1e-3) / np.log(x.max() / x.min())
-    assert group_order_tolerance(x, 0.2 * x, w) == pytest.approx(drift, rel=1e-6)
+    assert order_tolerance(x, 0.2 * x, w) == pytest.approx(drift, rel=1e-6)
     noisy = 0.2 * x**0.5 * np.array([1.0, 1.01, 1.0])
-    tol = group_order_tolerance(x, noisy, w)
-    assert drift < tol < 0.25  # decided against the neighbour 1/2: the order 0.5 is caught
+    assert drift < order_tolerance(x, noisy, w) < 0.25
+
+
+def _outcomes(err: np.ndarray, x: np.ndarray, w: np.ndarray) -> list[str]:
+    ctx = Context("zhang2025:figure-4", get_backend("numpy"), get_profile("tiny"), 0)
+    ok, _, _ = check_vanishing(ctx, "lag", x, err, w, why="test")
+    return [ok, *(c.outcome.value for c in ctx.checks)]
+
+
+def test_vanishing_lag_passes_a_shrinking_lag_fails_a_growing_one_and_leaves_a_flat_one_undecided() -> None:
+    w = np.logspace(-3, -12, 4)
+    x = 1 / np.log(1 / w)
+    assert _outcomes(0.5 * x**0.5, x, w)[0] is True  # any positive order: the paper states no rate
+    assert _outcomes(0.5 * x**-0.5, x, w)[0] is False  # a relative lag that grows as w_init -> 0
+    flat = 0.2 * np.array([1.0, 1.02, 0.99, 1.01])
+    assert _outcomes(flat, x, w)[0] is None  # a constant factor: not resolved, never a PASS
+    assert _outcomes(np.full(4, np.nan), x, w)[1] == "error"  # NaN is never PASS
+
+
+def test_lag_limit_reads_a_constant_factor_and_a_bounded_offset() -> None:
+    w = np.logspace(-3, -12, 4)
+    x = 1 / np.log(1 / w)
+    limit, spread = lag_limit(x, 0.2 + 3 * x, w)  # rate mismatch: r -> 0.2
+    assert limit == pytest.approx(0.2, abs=1e-9) and spread < 0.01
+    limit, spread = lag_limit(x, 3 * x, w)  # bounded offset: r -> 0 within the O(w_init) drift
+    assert abs(limit) < 1e-9 and 0 < spread < 0.01

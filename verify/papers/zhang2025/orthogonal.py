@@ -28,11 +28,13 @@ points, dominate unless the width is :math:`\gg2^{|\mathcal S|+2}`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.stats import t as student_t
 
 from numeric.backend import to_numpy
 from numeric.data.datasets import Dataset, boursier_orthogonal, orthogonal, xor_like
@@ -66,60 +68,60 @@ from verify.papers.zhang2025.regimes import record_orthogonal, record_orthonorma
 
 EPS = float(np.finfo(np.float64).eps)
 PROP18_LABELS = (1.0, 0.5, 2.0, 1.5, -1.0, -0.5, -2.0, -1.0)
-ORDER_WHY = (
-    "relative drop-time error = Delta t / t_lin with a w_init-independent offset Delta t = "
-    "ln(G_lin/G_ReLU)/s (module docstring), and t_lin = ln(1/w_init)/s + O(1): the log-log slope against "
-    "1/t_lin is 1 iff the offset stays bounded. Tolerance 0.3, chosen, not derived: it must stay below half "
-    "the distance 1 to the violating order 0 (a lag by a constant FACTOR: partially active neurons, "
-    "coupling), and it admits a drift of Delta t by a factor (t_max/t_min)^0.3 ~ 1.5 across the grid (the "
-    "O(1) offset settling). A derived bound (a correction 1 + 1/ln(1/w) of Delta t, plus three standard "
-    "errors of the fit) is 0.14 at quick and 0.28 at tiny, at the size of the measured deviations (up to "
-    "0.13 at quick, 0.25 at tiny, XOR-like data), so it would decide on its unknown coefficient; and on "
-    "the XOR-like data the deviation is not a transient: over w_init 1e-3..1e-18 (quick, --set trials=6) "
-    "the orders are 0.84-0.97, an offset growing like t_drop^0.15, while the relative error still vanishes. "
-    "Resolution: a relative lag decaying more slowly than t_drop^-0.7, including a constant one (the "
-    "controls' orders 0.1-0.6)"
-)
-
-GROUP_ORDER_WHY = (
-    "relative drop-time error = Delta t / t_lin against x = 1/t_lin (measured, O(1) part of t_lin included): "
-    "a bounded offset Delta t (module docstring) gives order exactly 1, up to the offset's own corrections; "
-    "those are taken relative O(w_init) (the slowest analytic correction, coefficient 1: the components of "
-    "W(0) that do not grow stay O(w_init)), which move a fitted order by at most 2 ln(1 + w_max)/ln(x_max/"
-    "x_min) (next_order_tolerance's bound). Tolerance = that + the half-width of the fit's 95% interval "
-    "(Student t on the points of this check), derived, not chosen: the check FAILs only where that "
-    "interval, widened by the O(w_init) drift, excludes 1. Neighbours 1/2 and 3/2, not 0 and 2: for groups "
-    "of several points the measured alternative is 1/2 (orders 0.40-0.57 at quick, both losses and both "
-    "widths), so the order is decided only where the tolerance is below 1/4 (the "
-    "cut then separates 1 from 1/2) and PASSes only where the interval also excludes 1/2 and 3/2; "
-    "otherwise undecided. Time resolution: the half-loss crossing is interpolated between GD records "
-    "<= 0.2 time units apart, against measured offsets Delta t >= 6. Resolution: an order further from 1 "
-    "than the tolerance (reported per check), e.g. the 1/2 of an offset growing like t_drop^(1/2)"
+# What the paper states (the only statements behind Figs. 4, 8, 9): Section 4.2, "We find that the timing
+# and the amount of the loss drop overlap with the loss curves of the two linear networks", "the loss curves
+# of a two-layer bias-free ReLU network trained on the XOR task overlap with four linear networks trained on
+# each data point separately"; Fig. 9's caption, "The loss curve of the ReLU network overlaps with those of
+# the two linear networks"; Fig. 8's, "The same as Figure 4 but with logistic loss". No rate is stated or
+# derived: the order 1 in 1/ln(1/w_init) is this module's derivation (bounded offset, module docstring).
+VANISH_WHY = (
+    "the paper states only that the curves overlap ('the timing and the amount of the loss drop overlap', "
+    "Section 4.2; 'The loss curve of the ReLU network overlaps with those of the two linear networks', Fig. "
+    "9) at one w_init, with no tolerance and no rate; read asymptotically (the overlap is exact only in the "
+    "block form (46), reached from random init as w_init -> 0): the relative drop-time error |t_ReLU - "
+    "t_lin| / t_lin tends to 0, i.e. it decreases against x = 1/t_lin with a POSITIVE order. Tolerance "
+    "derived, not chosen: the half-width of the fit's 95% interval (Student t on the points of this check) "
+    "+ 2 ln(1 + w_max)/ln(x_max/x_min), the largest shift of a fitted order by the relative O(w_init) "
+    "corrections of the drop times (coefficient 1: the components of W(0) that do not grow stay O(w_init)). "
+    "PASS: fitted order >= tolerance (the widened interval lies above 0); FAIL: fitted order <= -tolerance "
+    "(it lies below 0: the relative lag grows as w_init -> 0); otherwise undecided. Time resolution: the "
+    "half-loss crossing is interpolated between GD records <= 0.2 time units apart. Resolution: a relative "
+    "lag that does not shrink over the grid (an order below -tolerance); NOT a lag tending slowly to a small "
+    "constant (|A + B x| with small A has a positive fitted order on any affordable grid: the leaky and "
+    "perturbed XOR-like controls' orders 0.1-0.4 fall with the grid's length, 0.23 -> 0.17 from w_init "
+    "down to 1e-12 -> 1e-24; lag_limit reads their limits 0.06-0.42). Reported as notes, not checked: the "
+    "order 1 of a bounded offset (module docstring) and lag_limit's limit of the lag"
 )
 
 
-def group_order_tolerance(x: np.ndarray, err: np.ndarray, w_init: np.ndarray) -> float:
-    r"""Tolerance of the drop-time order 1 (``GROUP_ORDER_WHY``): the half-width of the 95% interval of
-    the fitted slope of ``ln err`` on ``ln x`` plus :math:`2\ln(1+w_{\max})/\ln(x_{\max}/x_{\min})`, the
+def order_tolerance(x: np.ndarray, err: np.ndarray, w_init: np.ndarray) -> float:
+    r"""Tolerance of a drop-time order (``VANISH_WHY``): the half-width of the 95% interval of the
+    fitted slope of ``ln err`` on ``ln x`` plus :math:`2\ln(1+w_{\max})/\ln(x_{\max}/x_{\min})`, the
     largest shift of a fitted order by relative :math:`O(w_{\rm init})` corrections (coefficient 1)."""
     fit = evidence.fit_order(x, err)
     return (fit.hi - fit.lo) / 2 + float(2 * np.log1p(np.max(w_init)) / np.log(np.max(x) / np.min(x)))
 
 
-@dataclass(frozen=True)
-class OrderRule:
-    """How :func:`check_overlay` decides the drop-time order 1: tolerance ``(x, err, w_init) -> tol``,
-    the neighbouring orders it must separate (``None``: the framework's 0 and 2) and why."""
+def lag_limit(x: np.ndarray, r: np.ndarray, w_init: np.ndarray) -> tuple[float, float]:
+    r"""Limit :math:`A` of the signed relative lag :math:`r=(t_{\rm ReLU}-t_{\rm lin})/t_{\rm lin}` as
+    :math:`x=1/t_{\rm lin}\to0`, read off the fit :math:`r=A+Bx`, and its uncertainty (reported, not checked).
 
-    tolerance: Callable[[np.ndarray, np.ndarray, np.ndarray], float]
-    neighbours: tuple[float, float] | None
-    why: str
-
-
-# Figs. 4, 8 (single-point groups): the chosen 0.3 of ORDER_WHY against orders 0 and 2.
-POINT_ORDER = OrderRule(lambda x, err, w_init: 0.3, None, ORDER_WHY)
-# Fig. 9 (groups of ten points): the derived tolerance against orders 1/2 and 3/2.
-GROUP_ORDER = OrderRule(group_order_tolerance, (0.5, 1.5), GROUP_ORDER_WHY)
+    If both drop times are affine in :math:`\ln(1/w_{\rm init})` (one growing mode each, module docstring),
+    :math:`r=A+Bx` exactly with :math:`A=s_{\rm lin}/s_{\rm ReLU}-1`: a bounded offset is :math:`A=0`, a
+    constant-factor lag :math:`A\ne0`; an offset growing sublinearly biases :math:`A` upwards. Uncertainty:
+    the 95% half-width (Student t) plus :math:`\sum_i|c_i|\,2w_i(1+|r_i|)/(1-w_i)`, the largest shift of
+    :math:`A=\sum_ic_ir_i` by relative :math:`O(w_{\rm init})` corrections of both drop times.
+    """
+    design = np.c_[np.ones_like(x), x]
+    cinv = np.linalg.inv(design.T @ design)
+    coef = cinv @ design.T @ r
+    dof = len(r) - 2
+    if dof < 1:
+        return float(coef[0]), math.inf
+    resid = r - design @ coef
+    half = float(student_t.ppf(0.975, dof)) * math.sqrt(float(resid @ resid) / dof * cinv[0, 0])
+    drift = float(np.sum(np.abs((cinv @ design.T)[0]) * 2 * w_init * (1 + np.abs(r)) / (1 - w_init)))
+    return float(coef[0]), half + drift
 
 
 # ---------------------------------------------------------------- groups, blocks (46)
@@ -357,34 +359,81 @@ def plateau_gap(ov: Overlay) -> tuple[np.ndarray, float]:
     return gap / total_relu[..., 0], 2.0 * (1.0 - np.sqrt(s[last] / s[prev]))
 
 
-def check_overlay(
-    ctx: Context, label: str, ov: Overlay, paper_w: float | None, rule: OrderRule = POINT_ORDER
-) -> list[bool | None]:
-    """Drop-time orders per group, decided by ``rule`` (and the plateau order for the square loss), with a
-    figure.
+def check_vanishing(
+    ctx: Context, name: str, x: np.ndarray, err: np.ndarray, w_init: np.ndarray, why: str
+) -> tuple[bool | None, evidence.OrderFit, float]:
+    """The relative lag ``err`` vanishes as ``x = 1/t_lin -> 0``: its fitted order in ``x`` is positive,
+    decided with :func:`order_tolerance` (``VANISH_WHY``); undecided while ``|order| < tolerance``.
+
+    Returns the outcome (``None``: undecided), the fit and the tolerance.
+    """
+    fit = evidence.fit_order(x, err)
+    tol = order_tolerance(x, err, w_init)
+    ctx.figure(
+        name,
+        xlabel="1/t_drop of the linear partner",
+        ylabel="|t_ReLU - t_lin| / t_lin (geometric mean over seeds)",
+        series=[
+            Series("measured", x, err, "o"),
+            Series(f"fit: order {fit.slope:.3f}", x, np.exp(fit.intercept) * x**fit.slope, "--"),
+        ],
+        logx=True,
+        logy=True,
+    )
+    if np.isfinite(fit.slope) and abs(fit.slope) < tol:
+        ctx.undecided(
+            name,
+            f"{why} -- fitted order {fit.slope:.3g} within the tolerance {tol:.3g} of 0 (95% interval "
+            f"[{fit.lo:.3g}, {fit.hi:.3g}]): the grid cannot tell whether the relative lag shrinks",
+            measured=fit.slope,
+        )
+        return None, fit, tol
+    ok = ctx.bound(
+        name,
+        fit.slope,
+        tol,
+        side=">=",
+        why=why,
+        details={"x": x, "error": err, "interval": [fit.lo, fit.hi]},
+        resolution=f"a relative lag that grows as w_init -> 0 (an order <= -{tol:.3g}); not one tending "
+        "slowly to a small constant (VANISH_WHY)",
+    )
+    return ok, fit, tol
+
+
+def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) -> list[bool | None]:
+    """Per group, the relative drop-time error vanishes as w_init -> 0 (:func:`check_vanishing`), and, for
+    the square loss, the plateau gap's order; a note gives the fitted orders against the derived order 1 and
+    the limits :func:`lag_limit` (readings, not checks: the paper states no rate), under ``label`` and, for a
+    control's problem, its name; ``paper_w``: figure and note at the paper's ``w_init``.
 
     Returns the outcomes of the drop-time checks, one per group (``None``: undecided).
     """
     err = ov.relative_timing_error()  # (G, S, W)
-    _, t_lin = ov.drop_times()
-    timing = []
+    t_relu, t_lin = ov.drop_times()
+    signed = ((t_relu - t_lin) / t_lin).mean(axis=1)  # (G, W)
+    timing, orders = [], []
+    censored = " (some drop not reached by the end: its time is censored at T)" if ov.censored else ""
     for g in range(len(ov.problem.groups)):
         x = 1.0 / np.exp(np.log(t_lin[g]).mean(axis=0))
         e = np.exp(np.log(np.maximum(err[g], EPS)).mean(axis=0))
-        ok = ctx.order(
-            f"{label}: relative drop-time error of group {g} ({_describe(ov.problem, g)}) -> 0 like "
-            "1/t_drop ~ 1/ln(1/w_init)",
-            x,
-            e,
-            expected=1.0,
-            tol=rule.tolerance(x, e, ov.w_init),
-            neighbours=rule.neighbours,
-            why=rule.why
-            + (" (some drop not reached by the end: its time is censored at T)" if ov.censored else ""),
-            xlabel="1/t_drop of the linear partner",
-            ylabel="|t_ReLU - t_lin| / t_lin (geometric mean over seeds)",
+        name = (
+            f"{label}: relative drop-time error of group {g} ({_describe(ov.problem, g)}) -> 0 as w_init -> 0"
         )
+        ok, fit, tol = check_vanishing(ctx, name, x, e, ov.w_init, VANISH_WHY + censored)
         timing.append(ok)
+        limit, spread = lag_limit(1.0 / t_lin[g].mean(axis=0), signed[g], ov.w_init)
+        orders.append(
+            f"group {g}: order {fit.slope:.3f} [{fit.lo:.3f}, {fit.hi:.3f}] +- {tol:.3f}, limit "
+            f"{limit:+.4f} +- {spread:.4f}"
+        )
+    heading = label if ov.problem.name in label else f"{label} [{ov.problem.name}]"
+    ctx.note(
+        f"{heading}: fitted order of the relative drop-time error in 1/t_drop (95% interval, +- the "
+        "derived tolerance) and the limit of the signed relative lag as w_init -> 0 if both drop times are "
+        f"affine in ln(1/w_init) (lag_limit) -- {'; '.join(orders)}. A bounded offset Delta t (module "
+        "docstring) gives order 1 and limit 0; the paper states no rate, so both are readings, not checks."
+    )
     if ov.problem.loss.kind == "square" and len(ov.problem.groups) > 1:
         gap, expected = plateau_gap(ov)
         ctx.order(
@@ -484,9 +533,12 @@ def _figure_claim(ctx: Context, loss: Loss, lr_quick: float, lr_paper: float, T:
     runs = run_overlays(ctx, "fig4", [*main, *leaky, *bent], H, w_grid, seeds, lr, T * n_w / 4)
     for ov in runs[:2]:
         check_overlay(ctx, ov.problem.name, ov, FIG4_W)
-    # The controls re-run the main problems' checks (same names) on the broken setups.
+    # The controls re-run the main problems' checks (same names) on the broken setups. Each names the
+    # conclusions its broken hypothesis breaks AND the vanishing rule can resolve (VANISH_WHY): a relative lag
+    # that grows, or a plateau exponent that moves; a lag tending to a constant is beyond it (note below).
     timing = [f"{p.name}: relative drop-time error of group *" for p in main]
-    with ctx.control("leaky ReLU alpha = 0.2", breaks=RELU, must_break=timing):
+    plateau = [f"{p.name}: loss gap on the plateau*" for p in main] if loss.kind == "square" else []
+    with ctx.control("leaky ReLU alpha = 0.2", breaks=RELU, must_break=timing[:1] + plateau):
         for p, ov in zip(main, runs[2:4], strict=True):
             check_overlay(ctx, p.name, ov, None)
     # Orthogonality matters once a neuron can be active on points of different groups: the XOR-like data.
@@ -494,10 +546,17 @@ def _figure_claim(ctx: Context, loss: Loss, lr_quick: float, lr_paper: float, T:
         for p, ov in zip(main, runs[4:], strict=True):
             check_overlay(ctx, p.name, ov, None)
     ctx.note(
-        "The perturbed ORTHOGONAL PAIR keeps the asymptotic overlap (its checks pass inside the control): "
-        "with one point per group, the neurons active on a point still form that point's own linear net; a "
-        "tilt of the pair only changes the O(1) offset. Orthogonality matters once a neuron can be active "
-        "on several points of different groups, as for the perturbed XOR-like data, whose checks fail."
+        "Controls under the vanishing rule (VANISH_WHY): leaky ReLU makes the orthogonal pair's first "
+        "relative lag GROW as w_init -> 0 (a negative order: broken) and moves the plateau exponents (square "
+        "loss). On the XOR-like data, leaky ReLU and the perturbation leave lags that tend to a constant "
+        "factor (lag_limit in the notes, quick: 0.07-0.20 leaky, 0.06-0.42 on the perturbed points that "
+        "move, against 0.002-0.005 unperturbed) while still shrinking over the grid (orders 0.1-0.4, "
+        "falling as the grid is lengthened), which the order test cannot resolve: the leaky control names "
+        "only what it resolvably breaks; the perturbation names the XOR-like timing, the only conclusion "
+        "that depends on orthogonality here (the perturbed ORTHOGONAL PAIR keeps one point per group: the "
+        "neurons active on a point still form that point's own linear net, a tilt only changes the O(1) "
+        "offset), and it does not break it -- so no PASS: the checks are not shown to depend on orthogonal "
+        "inputs."
     )
 
 
@@ -580,16 +639,19 @@ def figure_9(ctx: Context) -> None:
         ]
         runs = run_overlays(ctx, f"fig9/{loss.kind}", probs, H, w_grid, seeds, lr, T * n_w)
         label = f"Fig. 9, {loss.kind}"
-        check_overlay(ctx, label, runs[0], FIG4_W, GROUP_ORDER)
+        check_overlay(ctx, label, runs[0], FIG4_W)
         (wide,) = run_overlays(ctx, f"fig9/{loss.kind}/wide", probs[:1], H_wide, w_grid, seeds, lr, T * n_w)
-        persists.append(False in check_overlay(ctx, f"{label}, width {H_wide}", wide, None, GROUP_ORDER))
-        timing = [f"{label}: relative drop-time error of group *"]
-        with ctx.control(f"leaky ReLU alpha = 0.2 ({loss.kind})", breaks=RELU, must_break=timing):
-            check_overlay(ctx, label, runs[1], None, GROUP_ORDER)
+        persists.append(False in check_overlay(ctx, f"{label}, width {H_wide}", wide, None))
+        # As Figs. 4/8: the square loss names its plateau exponent, which both controls move; the
+        # logistic has only the timing, a lag the controls may leave tending to a constant (VANISH_WHY).
+        kind = "loss gap on the plateau" if loss.kind == "square" else "relative drop-time error of group"
+        named = [f"{label}: {kind} *"]
+        with ctx.control(f"leaky ReLU alpha = 0.2 ({loss.kind})", breaks=RELU, must_break=named):
+            check_overlay(ctx, label, runs[1], None)
         with ctx.control(
-            f"inputs perturbed by 0.15 |x| xi ({loss.kind})", breaks=ORTHOGONAL, must_break=timing
+            f"inputs perturbed by 0.15 |x| xi ({loss.kind})", breaks=ORTHOGONAL, must_break=named
         ):
-            check_overlay(ctx, label, runs[2], None, GROUP_ORDER)
+            check_overlay(ctx, label, runs[2], None)
     shown = all(persists)
     ctx.reduced_scale(
         f"Fig. 9's data norms, width, learning rate and w_init are not stated in the paper; ours: c+ = 2, "
@@ -606,8 +668,9 @@ def figure_9(ctx: Context) -> None:
         "for width >~ 2^12, otherwise the class is learned by partially active neurons at a smaller rate "
         "(and in several steps), so the ReLU drop lags by an offset that grows as w_init -> 0 and the "
         "relative timing error decays more slowly than the 1/t_drop of a bounded offset (fitted orders in "
-        "the checks, at both widths; whether it tends to a constant FACTOR or to 0 very slowly, this grid "
-        "cannot tell). Even with covering neurons (measured at width 16384: lag 12-28% "
+        "the notes, at both widths: about 1/2, not 1; the paper states no rate, so this is reported, not "
+        "checked; whether the lag tends to a constant FACTOR or to 0 slowly, this grid cannot tell). "
+        "Even with covering neurons (measured at width 16384: lag 12-28% "
         "for w_init 1e-3..1e-12) the offset is ln(G_lin/G_ReLU)/s ~ (|S|+2) ln2 /(2s) (a covering neuron is "
         "one in 2^(|S|+2)), so the relative error decays only like 4/ln(1/w_init). Single-point groups "
         "(Figs. 4, 8) have no partial neurons and do overlap asymptotically."
