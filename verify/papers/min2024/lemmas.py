@@ -229,13 +229,15 @@ def lemma_4(ctx: Context) -> None:
         "|r - y| <= 2|f| where |e^{-yf} - 1| ~ |f| for small f (ratio <= 1/2 there)."
     )
     traj = []
-    p = _problems(ctx)[0]
-    for alpha in ALPHAS:
-        r = _ladder_run(ctx, p, alpha, "exponential", stretch=25.0)
-        rhs = 2 * p.n * np.linalg.norm(p.X, axis=1).max() * r["f"]
-        traj.append(np.where(r["f"] <= 1.0, r["err"] / rhs, 0.0))
+    problems = _problems(ctx)  # family F's first case and the largest random cones: two data families
+    for p in (problems[0], problems[-1]):
+        for alpha in ALPHAS:
+            r = _ladder_run(ctx, p, alpha, "exponential", stretch=25.0)
+            rhs = 2 * p.n * np.linalg.norm(p.X, axis=1).max() * r["f"]
+            traj.append(np.where(r["f"] <= 1.0, r["err"] / rhs, 0.0))
     ctx.bound(
-        "LHS / (2 n X_max max|f|) along log-polar flows to 25 T (outputs with max|f| <= 1)",
+        f"LHS / (2 n X_max max|f|) along log-polar flows to 25 T (outputs with max|f| <= 1), n = "
+        f"{problems[0].n} (family F) and {problems[-1].n} (random cones)",
         np.concatenate(traj, axis=None),
         1.0,
         why="LHS from the exact balanced field at the integrated states; its rounding (<= 16 n^2 X_max eps) "
