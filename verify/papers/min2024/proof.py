@@ -982,10 +982,12 @@ def lemma_15(ctx: Context) -> None:
     sizes = property_sizes(ctx)
     budget = ctx.param("budget", tiny=40, quick=150, full=3000)
     search_n = ctx.param("search_n", tiny=(4, 12), quick=(4, 16, 48), full=(4, 16, 48, 128))
-    shapes = lin_shapes((search_n,) if isinstance(search_n, int) else tuple(search_n))
+    shapes = lin_shapes(tuple(sorted({search_n} if isinstance(search_n, int) else set(search_n))))
     by_size = {_lin_size(shape): shape for shape in shapes}
-    if len(by_size) != len(shapes):
-        raise ValueError(f"Lemma 15's search shapes {shapes} share a parameter count")
+    ctx.require(
+        len(by_size) == len(shapes),
+        f"search_n: the search shapes {shapes} share a parameter count (n = 95 with the wide shape at 16)",
+    )
     worst, rows, gammas, margins = [], [], [], []
     for kind in ("exponential", "logistic2"):
         for n, mu in sizes:
