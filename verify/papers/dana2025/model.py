@@ -836,6 +836,11 @@ def section_c2(ctx: Context) -> None:
     hypotheses=[r"App. B: $w_j\sim\mathcal N(0,I_d/d)$, $|a_j|-\|w_j\|\sim\mathrm{Exp}(1)$, random sign"],
 )
 def assumption_1(ctx: Context) -> None:
+    """No instance search here: Assumption 1 is a hypothesis on one stated law (App. B), checked on its
+    samples (every neuron of every draw, by construction |a| = ||w|| + Exp(1)); it quantifies over the
+    neurons of a draw, not over data or other initializations. Its "for all t" part is Lemma 1's second
+    conclusion, which holds for all data and all Assumption-1 states: dana2025:lemma-1 searches that (any
+    data, states with |a_j| - ||w_j|| -> 0)."""
     B = ctx.param("B", tiny=200, quick=2000, full=20000)
     p = ctx.param("p", tiny=10, quick=30, full=40)
     rng = ctx.rng("init").host
