@@ -479,29 +479,43 @@ def _unbalanced_run(ctx: Context, p: Problem, scale: float, B: int) -> dict:
 )
 def remark_1(ctx: Context) -> None:
     B = ctx.param("seeds", tiny=2, quick=6, full=20)
+    cone_n = ctx.param("cone_n", tiny=8, quick=24, full=48)
     p = family_problem(ctx.rng("data").host, 6, 0.5, 1, 1)
     n = p.n
-    r = _unbalanced_run(ctx, p, 1e-12, B)
-    first = np.where(r["ok"].any(1), r["ok"].argmax(1), len(r["ts"]) - 1)
-    # the window is [0, alignment time]: max|f| measured on the run's outputs up to it
-    ctx.regime(SMALL_INIT, log10_max_f=np.log10(max(r["fmax"][b, : first[b] + 1].max() for b in range(B))))
-    record(ctx, [p], ASSUMPTION_1)
-    aligned = bool(r["ok"].any(1).all() and all(r["ok"][b, first[b] :].all() for b in range(B)))
-    ctx.holds(
-        "every neuron in S+, S- (by sign v_j(t)) or S_dead from some t <= 8 on",
-        aligned,
-        measured=f"first aligned at t = {r['ts'][first].tolist()}",
-        expected="aligned in every run",
-        why="exact region labels; V+-(t) re-read at every output (signs of v_j can flip: "
-        f"{r['flips']} flips seen)",
-    )
-    ctx.bound(
-        "loss at the alignment time / initial loss n",
-        r["loss"][np.arange(B), first] / n,
-        1 - 1e-6,
-        side=">=",
-        why="f = O(scale^2 e^{O(t)}) with scale 1e-12: at alignment the loss has moved by a relative < 1e-6",
-    )
+    # two structurally different data families: family F (n = 6, every pair at the same correlation) and two
+    # random cones in R^4 (n > D, spread correlations, 2:1 classes)
+    cone = cone_problem(ctx.rng("data/cones").host, cone_n, 0.5, 1, 1)
+    runs = [
+        (name, q, _unbalanced_run(ctx, q, 1e-12, B))
+        for name, q in ((f"family F, n = {p.n}", p), (f"random cones, n = {cone.n}", cone))
+    ]
+    firsts = [np.where(r["ok"].any(1), r["ok"].argmax(1), len(r["ts"]) - 1) for _, _, r in runs]
+    # the window is [0, alignment time]: max|f| measured on the runs' outputs up to it
+    window_f = [
+        r["fmax"][b, : first[b] + 1].max()
+        for (_, _, r), first in zip(runs, firsts, strict=True)
+        for b in range(B)
+    ]
+    ctx.regime(SMALL_INIT, log10_max_f=np.log10(max(window_f)))
+    record(ctx, [p, cone], ASSUMPTION_1)
+    for (family, q, r), first in zip(runs, firsts, strict=True):
+        aligned = bool(r["ok"].any(1).all() and all(r["ok"][b, first[b] :].all() for b in range(B)))
+        ctx.holds(
+            f"every neuron in S+, S- (by sign v_j(t)) or S_dead from some t <= 8 on ({family})",
+            aligned,
+            measured=f"first aligned at t = {r['ts'][first].tolist()}",
+            expected="aligned in every run",
+            why="exact region labels; V+-(t) re-read at every output (signs of v_j can flip: "
+            f"{r['flips']} flips seen)",
+        )
+        ctx.bound(
+            f"loss at the alignment time / initial loss n ({family})",
+            r["loss"][np.arange(B), first] / q.n,
+            1 - 1e-6,
+            side=">=",
+            why="f = O(scale^2 e^{O(t)}) with scale 1e-12: at alignment the loss has moved by a relative "
+            "< 1e-6",
+        )
     r6 = _unbalanced_run(ctx, p, 1e-6, B)
     first6 = np.where(r6["ok"].any(1), r6["ok"].argmax(1), len(r6["ts"]) - 1)
     loss6 = np.round(r6["loss"][np.arange(B), first6] / n, 4).tolist()
