@@ -571,23 +571,33 @@ def remark_1(ctx: Context) -> None:
 )
 def remark_2(ctx: Context) -> None:
     steps = ctx.param("steps", tiny=200, quick=1000, full=20000)
+    cone_n = ctx.param("cone_n", tiny=8, quick=24, full=48)
     rng = ctx.rng("zero").host
     p = family_problem(rng, 6, 0.5, 6, 2)
-    W = 0.1 * p.W0
-    v = p.s * np.linalg.norm(W, axis=-1)
-    ctx.regime(BALANCED, imbalance=imbalance(W, v), D=W.shape[-1])
-    Wz, vz = np.concatenate([W, np.zeros_like(W[:, :1])], 1), np.concatenate([v, np.zeros_like(v[:, :1])], 1)
+    # two structurally different data families: family F (n = 6, every pair at the same correlation) and two
+    # random cones in R^4 (n > D, spread correlations, 2:1 classes)
+    cone = cone_problem(ctx.rng("zero/cones").host, cone_n, 0.5, 6, 2)
+    states = [(q, 0.1 * q.W0, q.s * np.linalg.norm(0.1 * q.W0, axis=-1)) for q in (p, cone)]
+    ctx.regime(
+        BALANCED, imbalance=max(imbalance(W, v) for _, W, v in states), D=min(q.X.shape[1] for q in (p, cone))
+    )
     zero_dev, rest_dev = [], []
-    for kink in (0.0, 0.5, 1.0):
-        runs = [_gd(Wz, vz, p, kink, steps), _gd(W, v, p, kink, steps)]
-        zero_dev.append(float(np.abs(runs[0][0][:, :, -1]).max() + np.abs(runs[0][1][:, :, -1]).max()))
-        rest_dev.append(float(np.abs(runs[0][0][:, :, :-1] - runs[1][0]).max() / np.abs(runs[1][0]).max()))
+    for q, W, v in states:
+        Wz, vz = _with_zero_column(W, v)
+        for kink in (0.0, 0.5, 1.0):
+            runs = [_gd(Wz, vz, q, kink, steps), _gd(W, v, q, kink, steps)]
+            zero_dev.append(float(np.abs(runs[0][0][:, :, -1]).max() + np.abs(runs[0][1][:, :, -1]).max()))
+            rest_dev.append(
+                float(np.abs(runs[0][0][:, :, :-1] - runs[1][0]).max() / np.abs(runs[1][0]).max())
+            )
+    Wz, vz = _with_zero_column(*states[0][1:])
     ctx.close(
         "the zero column stays exactly zero under GD, sigma'(0) in {0, 0.5, 1}",
         np.array(zero_dev),
         0.0,
         atol=0.0,
-        why="every update of the column carries the factor v_j = 0 or sigma(0) = 0: exactly zero",
+        why="every update of the column carries the factor v_j = 0 or sigma(0) = 0: exactly zero; family F "
+        f"(n = 6) and random cones (n = {cone.n}), 2 members each",
     )
     ctx.close(
         "the other neurons match the run without the column (relative)",
@@ -610,6 +620,11 @@ def remark_2(ctx: Context) -> None:
             atol=0.0,
             why="as in the main check; with v_j != 0 a positive sigma'(0) moves w_j (sigma'(0) = 0 does not)",
         )
+
+
+def _with_zero_column(W: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(W, v)`` with one more neuron, ``w = 0`` and ``v = 0`` (balanced)."""
+    return np.concatenate([W, np.zeros_like(W[:, :1])], 1), np.concatenate([v, np.zeros_like(v[:, :1])], 1)
 
 
 def _gd(W, v, p: Problem, kink: float, steps: int) -> tuple[np.ndarray, np.ndarray]:
