@@ -8,7 +8,7 @@ neuron 0 (:math:`a_0`, :math:`\langle w_0|x_0\rangle=v_{00}>0` small, :math:`\la
 overshoots example 0 next to a large neuron 1 (:math:`a_1`, :math:`v_1`), so the :math:`\sigma'(0)=0` flow
 drives :math:`v_{00}` to 0 and, once neuron 1 has shrunk, :math:`r_0` changes sign
 (:math:`a_0r_0>0`). :func:`gd_limit` reads the hypothesis on the flow; an instance where it fails is outside
-the statement and scores 0 (counted in ``outside``).
+the statement and scores 0 (the claim counts them in a note).
 
 **Violation ratio.** GD (with the convention :math:`\sigma'(0)=1`, the one that would revive an exact zero)
 at steps :math:`\eta` and :math:`\eta/8`; :math:`e(\eta)=\max_t|\mathrm{GD}_\eta(t)-\theta_{\sigma'(0)=0}(t)|`
@@ -17,7 +17,8 @@ shrinks at least like :math:`\eta^{1/2}`, the geometric midpoint between order 1
 the no-revival flow, ratio :math:`8^{-1/2}\approx0.35`) and order 0 (GD converging to any other trajectory,
 e.g. a revival one, whose distance :math:`e` keeps: ratio :math:`8^{1/2}\approx2.8`). So the ratio decides
 *which* trajectory GD converges to whatever the separation of the candidates (the separation from the
-immediate-revival trajectory is reported, not divided by).
+immediate-revival trajectory is reported, not divided by). Measured on the family starts: 0.14 (apparent
+order 1.4 between these steps: the larger one still carries the second-order term).
 """
 
 from __future__ import annotations
