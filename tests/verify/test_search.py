@@ -44,3 +44,11 @@ def test_squash_maps_every_parameter_into_the_interval_without_overflow():
         np.testing.assert_allclose(squash(z), 1.0 / (1.0 + np.exp(-z)), rtol=4e-16, atol=0.0)
     assert squash(-700.0, 0.0, 1e-3) > 0.0  # near lo = 0 it keeps resolving (the tanh form is 0 here)
     np.testing.assert_array_equal(sp, [np.exp(-800.0), np.log(2.0), 800.0])
+
+
+def test_a_small_budget_from_a_zero_start_still_leaves_the_start():
+    """A violation that sits a unit away from a start at 0 (a family's centre): the first simplex
+    steps 1/2 per coordinate, so 8 evaluations reach it; SciPy's default first steps (0.00025 at 0)
+    stay within 1e-3 of the start and would report the plateau."""
+    worst = worst_instance(lambda t: float(np.sum(t**2)), {"centre": [np.zeros(3)]}, budget=8)
+    assert worst.ratio > 1.0 and np.max(np.abs(worst.theta)) >= 0.5
