@@ -9,12 +9,15 @@ import pytest
 from numeric.backend import get_backend
 from numeric.data.datasets import Dataset, boursier_orthogonal, fan, orthogonal, xor_like
 from numeric.data.initializations import balanced_rank_one
+from numeric.models.losses import Loss
 from verify.context import Context
 from verify.papers.zhang2025 import regimes
 from verify.papers.zhang2025.deep import rank_order_tolerance
 from verify.papers.zhang2025.orthogonal import (
+    Overlay,
+    Problem,
     a17_datasets,
-    check_vanishing,
+    check_lag,
     fig9_data,
     lag_limit,
     order_tolerance,
@@ -108,20 +111,29 @@ def test_drop_time_order_tolerance_is_the_fit_interval_plus_the_o_w_drift() -> N
     assert drift < order_tolerance(x, noisy, w) < 0.25
 
 
-def _outcomes(err: np.ndarray, x: np.ndarray, w: np.ndarray) -> list[str]:
-    ctx = Context("zhang2025:figure-4", get_backend("numpy"), get_profile("tiny"), 0)
-    ok, _, _ = check_vanishing(ctx, "lag", x, err, w, why="test")
-    return [ok, *(c.outcome.value for c in ctx.checks)]
+def _overlay(t_lin: np.ndarray, t_relu: np.ndarray, w: np.ndarray, lr: float) -> Overlay:
+    """An overlay of one single-point group whose losses halve at the given drop times, (S, W) each."""
+    t = np.linspace(0.0, 1.5 * t_relu.max(), 20001)
+    problem = Problem("pair", boursier_orthogonal(), [np.array([0])], Loss("square", "sum"))
+    relu, lin = (1 / (1 + np.exp((t - drop[..., None]) / 0.3)) for drop in (t_relu, t_lin))
+    return Overlay(problem, t, w, relu[None], lin[None], False, lr)
 
 
-def test_vanishing_lag_passes_a_shrinking_lag_fails_a_growing_one_and_leaves_a_flat_one_undecided() -> None:
+def _lag_outcome(factor: float, per_lr: float) -> tuple[bool | None, str]:
+    """check_lag on drop times t_ReLU = (1 + factor + per_lr * lr) t_lin + 3 at lr 0.02 and 0.01."""
     w = np.logspace(-3, -12, 4)
-    x = 1 / np.log(1 / w)
-    assert _outcomes(0.5 * x**0.5, x, w)[0] is True  # any positive order: the paper states no rate
-    assert _outcomes(0.5 * x**-0.5, x, w)[0] is False  # a relative lag that grows as w_init -> 0
-    flat = 0.2 * np.array([1.0, 1.02, 0.99, 1.01])
-    assert _outcomes(flat, x, w)[0] is None  # a constant factor: not resolved, never a PASS
-    assert _outcomes(np.full(4, np.nan), x, w)[1] == "error"  # NaN is never PASS
+    t_lin = np.log(1 / w)[None, :] + np.array([[1.0], [1.2]])  # two seeds
+    ctx = Context("zhang2025:figure-4", get_backend("numpy"), get_profile("tiny"), 0)
+    runs = [_overlay(t_lin, (1 + factor + per_lr * lr) * t_lin + 3, w, lr) for lr in (0.02, 0.01)]
+    ok, _ = check_lag(ctx, "lag", *runs, 0, why="test")
+    return ok, ctx.checks[-1].outcome.value
+
+
+def test_lag_limit_check_passes_a_bounded_offset_and_fails_a_constant_factor() -> None:
+    assert _lag_outcome(0.0, 0.0)[0] is True  # bounded offset: r = 3/t_lin -> 0
+    assert _lag_outcome(0.05, 0.0)[0] is False  # a lag by a constant factor 1.05
+    assert _lag_outcome(0.0, 0.5)[0] is True  # a limit proportional to lr: GD's, extrapolated away
+    assert _lag_outcome(np.nan, 0.0)[1] == "error"  # NaN is never PASS
 
 
 def test_lag_limit_reads_a_constant_factor_and_a_bounded_offset() -> None:

@@ -78,19 +78,19 @@ VANISH_WHY = (
     "the paper states only that the curves overlap ('the timing and the amount of the loss drop overlap', "
     "Section 4.2; 'The loss curve of the ReLU network overlaps with those of the two linear networks', Fig. "
     "9) at one w_init, with no tolerance and no rate; read asymptotically (the overlap is exact only in the "
-    "block form (46), reached from random init as w_init -> 0): the relative drop-time error |t_ReLU - "
-    "t_lin| / t_lin tends to 0, i.e. it decreases against x = 1/t_lin with a POSITIVE order. Tolerance "
-    "derived, not chosen: the half-width of the fit's 95% interval (Student t on the points of this check) "
-    "+ 2 ln(1 + w_max)/ln(x_max/x_min), the largest shift of a fitted order by the relative O(w_init) "
-    "corrections of the drop times (coefficient 1: the components of W(0) that do not grow stay O(w_init)). "
-    "PASS: fitted order >= tolerance (the widened interval lies above 0); FAIL: fitted order <= -tolerance "
-    "(it lies below 0: the relative lag grows as w_init -> 0); otherwise undecided. Time resolution: the "
-    "half-loss crossing is interpolated between GD records <= 0.2 time units apart. Resolution: a relative "
-    "lag that does not shrink over the grid (an order below -tolerance); NOT a lag tending slowly to a small "
-    "constant (|A + B x| with small A has a positive fitted order on any affordable grid: the leaky and "
-    "perturbed XOR-like controls' orders 0.1-0.4 fall with the grid's length, 0.23 -> 0.17 from w_init "
-    "down to 1e-12 -> 1e-24; lag_limit reads their limits 0.06-0.42). Reported as notes, not checked: the "
-    "order 1 of a bounded offset (module docstring) and lag_limit's limit of the lag"
+    "block form (46), reached from random init as w_init -> 0): the relative drop-time lag r = (t_ReLU - "
+    "t_lin)/t_lin tends to 0 as w_init -> 0 under gradient flow. Both drop times are affine in ln(1/w_init) "
+    "(one growing mode each, module docstring), so r = A + B/t_lin with A = s_lin/s_ReLU - 1: a bounded "
+    "offset is A = 0, a lag by a constant FACTOR (a smaller growth rate) is A != 0. A is fitted per step "
+    "(lag_limit) at the run's lr and at lr/2 and Richardson-extrapolated to lr -> 0 (check_lag: GD alone "
+    "leaves A proportional to lr, 0.0047 at lr 0.01 for the XOR-like point 0). Tolerance derived, not "
+    "chosen: the fits' 95% half-widths, the shift of A by relative O(w_init) corrections of both drop "
+    "times (coefficient 1: the components of W(0) that do not grow stay O(w_init)) and the Richardson "
+    "remainder |A(lr) - A(lr/2)| lr s_max; undecided while that tolerance is not below the smallest lag "
+    "measured. Time resolution: the half-loss crossing is interpolated between GD records <= 0.2 time "
+    "units apart. Resolution: a limiting relative lag larger than the tolerance (reported per check), e.g. "
+    "the leaky controls' 0.07-0.20. An offset growing sublinearly in t_drop would read as A > 0 with "
+    "curved residuals (wider interval). The order of r in 1/t_drop (1 for a bounded offset) is a note"
 )
 
 
@@ -104,7 +104,7 @@ def order_tolerance(x: np.ndarray, err: np.ndarray, w_init: np.ndarray) -> float
 
 def lag_limit(x: np.ndarray, r: np.ndarray, w_init: np.ndarray) -> tuple[float, float]:
     r"""Limit :math:`A` of the signed relative lag :math:`r=(t_{\rm ReLU}-t_{\rm lin})/t_{\rm lin}` as
-    :math:`x=1/t_{\rm lin}\to0`, read off the fit :math:`r=A+Bx`, and its uncertainty (reported, not checked).
+    :math:`x=1/t_{\rm lin}\to0`, read off the fit :math:`r=A+Bx`, and its uncertainty (:func:`check_lag`).
 
     If both drop times are affine in :math:`\ln(1/w_{\rm init})` (one growing mode each, module docstring),
     :math:`r=A+Bx` exactly with :math:`A=s_{\rm lin}/s_{\rm ReLU}-1`: a bounded offset is :math:`A=0`, a
@@ -202,6 +202,7 @@ class Overlay:
     relu: np.ndarray  # (G, S, W, K): the ReLU net's loss on group g
     lin: np.ndarray  # (G, S, W, K): partner g's loss on group g
     censored: bool  # some drop was not reached by the end of the run
+    lr: float  # the GD step
 
     @property
     def rates(self) -> np.ndarray:
@@ -294,12 +295,12 @@ def run_overlays(
     )
     f = to_numpy(traj.observed["f"])  # (B, K, P)
     return [
-        _split(problems, p, members, f, y, record * lr, np.asarray(w_grid), n_seeds)
+        _split(problems, p, members, f, y, record * lr, np.asarray(w_grid), n_seeds, lr)
         for p in range(len(problems))
     ]
 
 
-def _split(problems, p, members, f, y, t, w_grid, n_seeds) -> Overlay:
+def _split(problems, p, members, f, y, t, w_grid, n_seeds, lr) -> Overlay:
     """Partial group losses of problem ``p`` from the batched outputs."""
     prob = problems[p]
     ds, loss = prob.data, prob.loss
@@ -317,7 +318,7 @@ def _split(problems, p, members, f, y, t, w_grid, n_seeds) -> Overlay:
             elif role == g + 1:
                 lin[g, s, w] = per[:, idx].sum(axis=1)
     censored = bool(np.any(relu[..., -1] > relu[..., 0] / 2) or np.any(lin[..., -1] > lin[..., 0] / 2))
-    return Overlay(prob, t, w_grid, relu, lin, censored)
+    return Overlay(prob, t, w_grid, relu, lin, censored, lr)
 
 
 def plateau_tolerance(w: np.ndarray, gap: np.ndarray) -> float:
@@ -359,80 +360,98 @@ def plateau_gap(ov: Overlay) -> tuple[np.ndarray, float]:
     return gap / total_relu[..., 0], 2.0 * (1.0 - np.sqrt(s[last] / s[prev]))
 
 
-def check_vanishing(
-    ctx: Context, name: str, x: np.ndarray, err: np.ndarray, w_init: np.ndarray, why: str
-) -> tuple[bool | None, evidence.OrderFit, float]:
-    """The relative lag ``err`` vanishes as ``x = 1/t_lin -> 0``: its fitted order in ``x`` is positive,
-    decided with :func:`order_tolerance` (``VANISH_WHY``); undecided while ``|order| < tolerance``.
+def group_lag(ov: Overlay, g: int) -> tuple[float, float, float]:
+    """:func:`lag_limit` of group ``g`` on the seed-mean signed lags, and the smallest mean lag measured
+    (at the smallest ``w_init``)."""
+    t_relu, t_lin = ov.drop_times()
+    r = ((t_relu[g] - t_lin[g]) / t_lin[g]).mean(axis=0)
+    return (*lag_limit(1.0 / t_lin[g].mean(axis=0), r, ov.w_init), float(abs(r[-1])))
 
-    Returns the outcome (``None``: undecided), the fit and the tolerance.
+
+def check_lag(
+    ctx: Context, name: str, ov: Overlay, fine: Overlay, g: int, why: str
+) -> tuple[bool | None, str]:
+    r"""The relative drop-time lag of group ``g`` vanishes as ``w_init -> 0`` under gradient flow
+    (``VANISH_WHY``): the limits :math:`A(\eta)` of :func:`lag_limit` at the steps ``ov.lr`` and
+    ``fine.lr`` :math:`=\eta/2`, Richardson-extrapolated to :math:`A_0=2A(\eta/2)-A(\eta)`, equal 0 within
+    :math:`u=2u(\eta/2)+u(\eta)+|A(\eta)-A(\eta/2)|\,\eta s_{\max}` (the last term: the second-order
+    remainder, the GD map's corrections being a series in :math:`\eta s`, coefficient ratio 1). Undecided
+    while :math:`u` is not below the smallest lag measured: the grid could not tell that lag from a constant.
+
+    Returns the outcome (``None``: undecided) and a one-line reading for the notes.
     """
-    fit = evidence.fit_order(x, err)
-    tol = order_tolerance(x, err, w_init)
-    ctx.figure(
-        name,
-        xlabel="1/t_drop of the linear partner",
-        ylabel="|t_ReLU - t_lin| / t_lin (geometric mean over seeds)",
-        series=[
-            Series("measured", x, err, "o"),
-            Series(f"fit: order {fit.slope:.3f}", x, np.exp(fit.intercept) * x**fit.slope, "--"),
-        ],
-        logx=True,
-        logy=True,
+    if not np.isclose(fine.lr, ov.lr / 2):
+        raise ValueError(f"check_lag extrapolates from lr and lr/2, got {ov.lr:g} and {fine.lr:g}")
+    coarse, u_coarse, _ = group_lag(ov, g)
+    limit_fine, u_fine, smallest = group_lag(fine, g)
+    limit = 2 * limit_fine - coarse
+    u = 2 * u_fine + u_coarse + abs(coarse - limit_fine) * ov.lr * float(ov.rates.max())
+    reading = (
+        f"limit {coarse:+.4f} (lr {ov.lr:g}), {limit_fine:+.4f} (lr {fine.lr:g}) -> {limit:+.4f} +- {u:.4f}"
     )
-    if np.isfinite(fit.slope) and abs(fit.slope) < tol:
+    if np.isfinite(limit) and not u < smallest:
         ctx.undecided(
             name,
-            f"{why} -- fitted order {fit.slope:.3g} within the tolerance {tol:.3g} of 0 (95% interval "
-            f"[{fit.lo:.3g}, {fit.hi:.3g}]): the grid cannot tell whether the relative lag shrinks",
-            measured=fit.slope,
+            f"{why} -- {reading}: the uncertainty is not below the smallest lag measured, {smallest:.3g}, so "
+            "the grid cannot tell a vanishing lag from a constant one",
+            measured=limit,
         )
-        return None, fit, tol
-    ok = ctx.bound(
+        return None, reading
+    ok = ctx.close(
         name,
-        fit.slope,
-        tol,
-        side=">=",
-        why=why,
-        details={"x": x, "error": err, "interval": [fit.lo, fit.hi]},
-        resolution=f"a relative lag that grows as w_init -> 0 (an order <= -{tol:.3g}); not one tending "
-        "slowly to a small constant (VANISH_WHY)",
+        limit,
+        0.0,
+        atol=u,
+        why=f"{why} -- {reading}",
+        details={"limit_lr": coarse, "limit_lr_half": limit_fine, "smallest_lag": smallest},
     )
-    return ok, fit, tol
+    return ok, reading
 
 
-def check_overlay(ctx: Context, label: str, ov: Overlay, paper_w: float | None) -> list[bool | None]:
-    """Per group, the relative drop-time error vanishes as w_init -> 0 (:func:`check_vanishing`), and, for
-    the square loss, the plateau gap's order; a note gives the fitted orders against the derived order 1 and
-    the limits :func:`lag_limit` (readings, not checks: the paper states no rate), under ``label`` and, for a
-    control's problem, its name; ``paper_w``: figure and note at the paper's ``w_init``.
+def check_overlay(
+    ctx: Context, label: str, ov: Overlay, fine: Overlay, paper_w: float | None
+) -> list[bool | None]:
+    """Per group, the relative drop-time lag vanishes as w_init -> 0 (:func:`check_lag`, from the runs at
+    the step ``ov.lr`` and at ``fine.lr``), and, for the square loss, the plateau gap's order; a note gives
+    the fitted orders in 1/t_drop against the derived order 1 (a reading: the paper states no rate), under
+    ``label`` and, for a control's problem, its name; ``paper_w``: figure and note at the paper's ``w_init``.
 
     Returns the outcomes of the drop-time checks, one per group (``None``: undecided).
     """
     err = ov.relative_timing_error()  # (G, S, W)
-    t_relu, t_lin = ov.drop_times()
-    signed = ((t_relu - t_lin) / t_lin).mean(axis=1)  # (G, W)
-    timing, orders = [], []
+    _, t_lin = ov.drop_times()
+    timing, readings = [], []
     censored = " (some drop not reached by the end: its time is censored at T)" if ov.censored else ""
     for g in range(len(ov.problem.groups)):
         x = 1.0 / np.exp(np.log(t_lin[g]).mean(axis=0))
         e = np.exp(np.log(np.maximum(err[g], EPS)).mean(axis=0))
         name = (
-            f"{label}: relative drop-time error of group {g} ({_describe(ov.problem, g)}) -> 0 as w_init -> 0"
+            f"{label}: relative drop-time lag of group {g} ({_describe(ov.problem, g)}) -> 0 as w_init -> 0"
         )
-        ok, fit, tol = check_vanishing(ctx, name, x, e, ov.w_init, VANISH_WHY + censored)
+        ok, reading = check_lag(ctx, name, ov, fine, g, VANISH_WHY + censored)
         timing.append(ok)
-        limit, spread = lag_limit(1.0 / t_lin[g].mean(axis=0), signed[g], ov.w_init)
-        orders.append(
-            f"group {g}: order {fit.slope:.3f} [{fit.lo:.3f}, {fit.hi:.3f}] +- {tol:.3f}, limit "
-            f"{limit:+.4f} +- {spread:.4f}"
+        fit = evidence.fit_order(x, e)
+        tol = order_tolerance(x, e, ov.w_init)
+        readings.append(
+            f"group {g}: order {fit.slope:.3f} [{fit.lo:.3f}, {fit.hi:.3f}] +- {tol:.3f}, {reading}"
+        )
+        ctx.figure(
+            name,
+            xlabel="1/t_drop of the linear partner",
+            ylabel="|t_ReLU - t_lin| / t_lin (geometric mean over seeds)",
+            series=[
+                Series("measured", x, e, "o"),
+                Series(f"fit: order {fit.slope:.3f}", x, np.exp(fit.intercept) * x**fit.slope, "--"),
+            ],
+            logx=True,
+            logy=True,
         )
     heading = label if ov.problem.name in label else f"{label} [{ov.problem.name}]"
     ctx.note(
-        f"{heading}: fitted order of the relative drop-time error in 1/t_drop (95% interval, +- the "
-        "derived tolerance) and the limit of the signed relative lag as w_init -> 0 if both drop times are "
-        f"affine in ln(1/w_init) (lag_limit) -- {'; '.join(orders)}. A bounded offset Delta t (module "
-        "docstring) gives order 1 and limit 0; the paper states no rate, so both are readings, not checks."
+        f"{heading}: fitted order of the relative drop-time lag in 1/t_drop (95% interval, +- the derived "
+        "tolerance) and the limits of the signed lag (lag_limit, check_lag) -- "
+        f"{'; '.join(readings)}. A bounded offset Delta t (module docstring) gives order 1 and limit 0; "
+        "the paper states no rate, so the order is a reading, not a check."
     )
     if ov.problem.loss.kind == "square" and len(ov.problem.groups) > 1:
         gap, expected = plateau_gap(ov)
@@ -530,33 +549,31 @@ def _figure_claim(ctx: Context, loss: Loss, lr_quick: float, lr_paper: float, T:
     record_orthogonal(ctx, [p.data for p in main])
     if (H, lr) != (60, lr_paper):
         ctx.reduced_scale(f"width {H}, lr {lr:g} for App. H's width 60, lr {lr_paper:g} (full profile)")
-    runs = run_overlays(ctx, "fig4", [*main, *leaky, *bent], H, w_grid, seeds, lr, T * n_w / 4)
-    for ov in runs[:2]:
-        check_overlay(ctx, ov.problem.name, ov, FIG4_W)
-    # The controls re-run the main problems' checks (same names) on the broken setups. Each names the
-    # conclusions its broken hypothesis breaks AND the vanishing rule can resolve (VANISH_WHY): a relative lag
-    # that grows, or a plateau exponent that moves; a lag tending to a constant is beyond it (note below).
-    timing = [f"{p.name}: relative drop-time error of group *" for p in main]
+    # the same runs at half the step: the lag's limit is Richardson-extrapolated to gradient flow (check_lag)
+    probs = [*main, *leaky, *bent]
+    runs = run_overlays(ctx, "fig4", probs, H, w_grid, seeds, lr, T * n_w / 4)
+    fine = run_overlays(ctx, "fig4", probs, H, w_grid, seeds, lr / 2, T * n_w / 4)
+    for ov, ov_fine in zip(runs[:2], fine[:2], strict=True):
+        check_overlay(ctx, ov.problem.name, ov, ov_fine, FIG4_W)
+    # The controls re-run the main problems' checks (same names) on the broken setups.
+    timing = [f"{p.name}: relative drop-time lag of group *" for p in main]
     plateau = [f"{p.name}: loss gap on the plateau*" for p in main] if loss.kind == "square" else []
-    with ctx.control("leaky ReLU alpha = 0.2", breaks=RELU, must_break=timing[:1] + plateau):
-        for p, ov in zip(main, runs[2:4], strict=True):
-            check_overlay(ctx, p.name, ov, None)
+    with ctx.control("leaky ReLU alpha = 0.2", breaks=RELU, must_break=timing + plateau):
+        for p, ov, ov_fine in zip(main, runs[2:4], fine[2:4], strict=True):
+            check_overlay(ctx, p.name, ov, ov_fine, None)
     # Orthogonality matters once a neuron can be active on points of different groups: the XOR-like data.
     with ctx.control("inputs perturbed by 0.15 |x| xi", breaks=ORTHOGONAL, must_break=timing[1:]):
-        for p, ov in zip(main, runs[4:], strict=True):
-            check_overlay(ctx, p.name, ov, None)
+        for p, ov, ov_fine in zip(main, runs[4:], fine[4:], strict=True):
+            check_overlay(ctx, p.name, ov, ov_fine, None)
     ctx.note(
-        "Controls under the vanishing rule (VANISH_WHY): leaky ReLU makes the orthogonal pair's first "
-        "relative lag GROW as w_init -> 0 (a negative order: broken) and moves the plateau exponents (square "
-        "loss). On the XOR-like data, leaky ReLU and the perturbation leave lags that tend to a constant "
-        "factor (lag_limit in the notes, quick: 0.07-0.20 leaky, 0.06-0.42 on the perturbed points that "
-        "move, against 0.002-0.005 unperturbed) while still shrinking over the grid (orders 0.1-0.4, "
-        "falling as the grid is lengthened), which the order test cannot resolve: the leaky control names "
-        "only what it resolvably breaks; the perturbation names the XOR-like timing, the only conclusion "
-        "that depends on orthogonality here (the perturbed ORTHOGONAL PAIR keeps one point per group: the "
-        "neurons active on a point still form that point's own linear net, a tilt only changes the O(1) "
-        "offset), and it does not break it -- so no PASS: the checks are not shown to depend on orthogonal "
-        "inputs."
+        "Controls (check_lag): leaky ReLU leaves a constant-factor lag (limit ~0.07-0.20 on the XOR-like "
+        "points, the same at both steps) and moves the plateau exponents (square loss); the perturbed "
+        "XOR-like inputs leave constant lags on the points that move. The unperturbed XOR-like limit is "
+        "proportional to the step (0.0047, 0.0024, 0.0012 at lr 0.01, 0.005, 0.0025 for point 0, the same at "
+        "widths 30-120): a GD discretisation effect, which the extrapolation to lr -> 0 removes. Only the "
+        "XOR-like timing is named for the perturbation (it breaks under both losses); the perturbed "
+        "orthogonal pair lags by a constant factor under the square loss (limits 0.009, 0.021 at quick) but "
+        "not under the logistic one (0.0000, 0.0001)."
     )
 
 
@@ -616,7 +633,8 @@ def figure_9(ctx: Context) -> None:
     # the largest width of the paper's experiments (Fig. 3): the failure must persist up to it (rule 7)
     H_wide = ctx.param("H_wide", tiny=160, quick=500, full=500)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
-    n_w = ctx.param("trials", tiny=3, quick=3, full=5)
+    # quick: 4 w_init (down to 1e-12); with 3 the two-parameter fit has one degree of freedom, undecided
+    n_w = ctx.param("trials", tiny=3, quick=4, full=5)
     D = ctx.param("D", tiny=20, quick=20, full=20)
     ctx.require(D >= 20, "Figure 9 needs D >= 20 orthogonal directions")
     ctx.require(H_wide > H, f"H_wide = {H_wide} must exceed H = {H} (the width the failure must persist to)")
@@ -638,20 +656,21 @@ def figure_9(ctx: Context) -> None:
             Problem(f"{loss.kind}, perturbed", perturbed(ds, rng), groups, loss),
         ]
         runs = run_overlays(ctx, f"fig9/{loss.kind}", probs, H, w_grid, seeds, lr, T * n_w)
+        fine = run_overlays(ctx, f"fig9/{loss.kind}", probs, H, w_grid, seeds, lr / 2, T * n_w)
         label = f"Fig. 9, {loss.kind}"
-        check_overlay(ctx, label, runs[0], FIG4_W)
-        (wide,) = run_overlays(ctx, f"fig9/{loss.kind}/wide", probs[:1], H_wide, w_grid, seeds, lr, T * n_w)
-        persists.append(False in check_overlay(ctx, f"{label}, width {H_wide}", wide, None))
-        # As Figs. 4/8: the square loss names its plateau exponent, which both controls move; the
-        # logistic has only the timing, a lag the controls may leave tending to a constant (VANISH_WHY).
-        kind = "loss gap on the plateau" if loss.kind == "square" else "relative drop-time error of group"
-        named = [f"{label}: {kind} *"]
+        check_overlay(ctx, label, runs[0], fine[0], FIG4_W)
+        key = f"fig9/{loss.kind}/wide"
+        (wide,) = run_overlays(ctx, key, probs[:1], H_wide, w_grid, seeds, lr, T * n_w)
+        (wide_fine,) = run_overlays(ctx, key, probs[:1], H_wide, w_grid, seeds, lr / 2, T * n_w)
+        persists.append(False in check_overlay(ctx, f"{label}, width {H_wide}", wide, wide_fine, None))
+        timing = [f"{label}: relative drop-time lag of group *"]
+        named = timing + ([f"{label}: loss gap on the plateau *"] if loss.kind == "square" else [])
         with ctx.control(f"leaky ReLU alpha = 0.2 ({loss.kind})", breaks=RELU, must_break=named):
-            check_overlay(ctx, label, runs[1], None)
+            check_overlay(ctx, label, runs[1], fine[1], None)
         with ctx.control(
             f"inputs perturbed by 0.15 |x| xi ({loss.kind})", breaks=ORTHOGONAL, must_break=named
         ):
-            check_overlay(ctx, label, runs[2], None)
+            check_overlay(ctx, label, runs[2], fine[2], None)
     shown = all(persists)
     ctx.reduced_scale(
         f"Fig. 9's data norms, width, learning rate and w_init are not stated in the paper; ours: c+ = 2, "
@@ -666,14 +685,14 @@ def figure_9(ctx: Context) -> None:
         "Mechanism of the lag (derived, see the module docstring): a class's loss drops with the growth of "
         "the neurons initially active on ALL its points; with 10 points per class such a neuron exists only "
         "for width >~ 2^12, otherwise the class is learned by partially active neurons at a smaller rate "
-        "(and in several steps), so the ReLU drop lags by an offset that grows as w_init -> 0 and the "
-        "relative timing error decays more slowly than the 1/t_drop of a bounded offset (fitted orders in "
-        "the notes, at both widths: about 1/2, not 1; the paper states no rate, so this is reported, not "
-        "checked; whether the lag tends to a constant FACTOR or to 0 slowly, this grid cannot tell). "
-        "Even with covering neurons (measured at width 16384: lag 12-28% "
-        "for w_init 1e-3..1e-12) the offset is ln(G_lin/G_ReLU)/s ~ (|S|+2) ln2 /(2s) (a covering neuron is "
-        "one in 2^(|S|+2)), so the relative error decays only like 4/ln(1/w_init). Single-point groups "
-        "(Figs. 4, 8) have no partial neurons and do overlap asymptotically."
+        "(and in several steps), so the ReLU drop lags by a constant FACTOR: the limits of the relative lag "
+        "as w_init -> 0 (check_lag, extrapolated to lr -> 0) are about 0.1-0.13 at quick for both classes, "
+        "both losses and both widths (the fitted orders in 1/t_drop, about 1/2 instead of the 1 of a "
+        "bounded offset, are the same lag seen on a finite grid). Even with covering neurons (measured at "
+        "width 16384: lag 12-28% for w_init 1e-3..1e-12) the offset is ln(G_lin/G_ReLU)/s ~ (|S|+2) ln2 "
+        "/(2s) (a covering neuron is one in 2^(|S|+2)), so the relative error decays only like "
+        "4/ln(1/w_init). Single-point groups (Figs. 4, 8) have no partial neurons and do overlap "
+        "asymptotically."
     )
 
 
