@@ -214,16 +214,28 @@ def lemma_10(ctx: Context) -> None:
     B, h = ctx.param("B", tiny=24, quick=96, full=400), ctx.param("H", tiny=6, quick=10, full=20)
     budget = ctx.param("budget", tiny=40, quick=1000, full=5000)
     sizes = property_sizes(ctx)
+    # second data family: two random cones in R^4 (n > D, spread correlations, 2:1 classes), n well above
+    # family F's; their scales from their own stream, so family F's draws keep their order
+    cone_rng = ctx.rng("states/cone-scales").host
+    cones = [
+        (n, mu, c.with_log_eps(cone_rng.uniform(-7.0, 0.5, B)))
+        for n, mu, c in cone_family(ctx, "states", h, B, tiny=(8,), quick=(24,), full=(48,))
+    ]
     ctx.zero(
         "exact identity along the reduced flow (f = 0), D = 3",
         reference_residual(3),
         why="d/dt <x_r, w/|w|> with d/dt (w/|w|) = s P_w x_a, simplified by SymPy",
     )
     rng = ctx.rng("states").host
+
+    def setups():
+        for n, mu in sizes:
+            yield n, mu, family_problem(rng, n, mu, h, B).with_log_eps(rng.uniform(-7.0, 0.5, B))
+        yield from cones
+
     ratios, rows, ran, kept_f = [], [], [], []
     for kind in ("exponential", "logistic2"):
-        for n, mu in sizes:
-            p = family_problem(rng, n, mu, h, B).with_log_eps(rng.uniform(-7.0, 0.5, B))
+        for n, mu, p in setups():
             ran.append(p)
             st, args = initial_state(p), host_args(p)
             flow = LogPolarFlow(kind)
@@ -255,8 +267,8 @@ def lemma_10(ctx: Context) -> None:
         np.concatenate(ratios),
         1.0,
         why="Lemma 10's bound; 8 n eps X_max is the rounding of the n-term sums of the field (entries "
-        "of size "
-        "X_max), negligible except at max|f| < 1e-14",
+        "of size X_max), negligible except at max|f| < 1e-14; states on family F (every pair at correlation "
+        f"mu) and on random cones (n = {', '.join(str(n) for n, *_ in cones)})",
         details={"sweep": rows},
     )
     search_rng = ctx.rng("search").host
@@ -343,6 +355,8 @@ def lemma_11(ctx: Context) -> None:
     m = ctx.param("directions", tiny=2000, quick=5000, full=200_000)
     budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     sizes = property_sizes(ctx)
+    # second data family: two random cones in R^4 (n > D, spread correlations, 2:1 classes; own stream)
+    cones = cone_family(ctx, "w", 1, 1, tiny=(8,), quick=(24,), full=(48,))
     n_a, mu, X = sp.symbols("n_a mu X_min", positive=True)
     ctx.zero(
         "slack of the proof's last step = n_a (1 - mu) X_min^2 >= 0",
@@ -351,8 +365,8 @@ def lemma_11(ctx: Context) -> None:
     )
     rng = ctx.rng("w").host
     worst, rows, ran = [], [], []
-    for n, mu_ in sizes:
-        p = family_problem(rng, n, mu_, 1, 1, spread=0.6)
+    setups = [(n, mu_, family_problem(rng, n, mu_, 1, 1, spread=0.6)) for n, mu_ in sizes] + cones
+    for n, mu_, p in setups:
         ran.append(p)
         ratio, na = _xa_ratio(rng, p.X, p.y, m)
         worst.append((ratio / np.sqrt(mu_)).min())
@@ -363,7 +377,9 @@ def lemma_11(ctx: Context) -> None:
         np.array(worst),
         1.0 - 1e-12,
         side=">=",
-        why="eq. (25); 1e-12 covers the rounding of |x_a| (a sum of n vectors of size <= 1.6)",
+        why="eq. (25); 1e-12 covers the rounding of |x_a| (a sum of n vectors of size <= 1.6); family F "
+        f"(every pair at correlation mu) and random cones (n = {', '.join(str(n) for n, *_ in cones)}, mu "
+        "their own separation)",
         details={"sweep": rows},
     )
     search_rng = ctx.rng("search").host
