@@ -64,6 +64,7 @@ from verify.papers.min2024.common import (
 )
 from verify.papers.min2024.hypotheses import ASSUMPTION_1, BALANCED, SMALL_INIT
 from verify.papers.min2024.lemmas import cone_data
+from verify.papers.min2024.proof import cone_family
 from verify.papers.min2024.regimes import imbalance, record
 
 NUMPY = get_backend("numpy")
@@ -200,6 +201,17 @@ def _dead_states(rng, p: Problem, B: int, h: int) -> tuple[np.ndarray, np.ndarra
     return W, s * np.linalg.norm(W, axis=-1), s
 
 
+def _interior_dead_states(rng, X: np.ndarray, B: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+    r"""Balanced states on any data of full row rank, the first ``h//2`` neurons strictly inside
+    :math:`S_{dead}`: :math:`w=-X^\top(XX^\top)^{-1}a` gives :math:`\langle x_i,w\rangle=-a_i`, with
+    :math:`a_i\ge0.1` (far above the rounding of the solve, so the float signs are those of the formula)."""
+    n, D = X.shape
+    W = rng.normal(size=(B, h, D))
+    A = 0.1 + rng.exponential(size=(B, h // 2, n))
+    W[:, : h // 2] = -A @ np.linalg.solve(X @ X.T, X)
+    return W, rng.choice([-1.0, 1.0], size=(B, h)) * np.linalg.norm(W, axis=-1)
+
+
 def _plain_field(X, y, W, v, kink: float) -> tuple[np.ndarray, np.ndarray]:
     r"""``(dW, dv)`` of the ReLU flow with :math:`\sigma'(0)=` ``kink``, exponential loss (sum)."""
     h, D = W.shape[1:]
@@ -235,18 +247,32 @@ def _fd_gap(X, y, W, v) -> float:
     hypotheses=[r"fixed subgradient $\sigma'(0)=0$"],
 )
 def definition_1(ctx: Context) -> None:
+    """Two data families: family F (n = 6), whose dead states put exact ties <x_i, w_j> = 0 by construction
+    (zero coordinates: the boundary of S_dead, where sigma'(0) matters), and random cones with n = 8 (tiny),
+    24 (quick), 48 (full) points in R^(n+1) (full row rank, so S_dead has an interior), whose dead states
+    are strictly inside S_dead and whose non-dead states check the gradient. The flow check (a neuron that
+    loses its only datum and dies) uses family F's coordinates to build the dying neuron: tied to it by
+    design."""
     B = ctx.param("trials", tiny=20, quick=200, full=2000)
+    (n_c, _, cone), *_ = cone_family(ctx, "dead", 1, 1, tiny=(8,), quick=(24,), full=(48,), full_rank=True)
     rng = ctx.rng("dead").host
     p = family_problem(rng, 6, 0.5, 1, 1)
     W, v, s = _dead_states(rng, p, B, 8)
     ties = int((np.abs(W[:, :4] @ p.X.T) == 0).sum())
     dW, dv = _plain_field(p.X, p.y, W, v, kink=0.0)
+    cone_rng = ctx.rng("dead/cone-states").host
+    Wc, vc = _interior_dead_states(cone_rng, cone.X, B, 8)
+    dWc, dvc = _plain_field(cone.X, cone.y, Wc, vc, kink=0.0)
     ctx.close(
         f"field of neurons in S_dead ({ties} exact ties <x_i, w_j> = 0 among them)",
-        np.concatenate([np.abs(dW[:, :4]).max(-1), np.abs(dv[:, :4])], axis=None),
+        np.concatenate(
+            [np.abs(d[:, :4]).max(-1).ravel() for d in (dW, dWc)]
+            + [np.abs(dv[:, :4]).ravel(), np.abs(dvc[:, :4]).ravel()]
+        ),
         0.0,
         atol=0.0,
-        why="exactly zero: every term carries the factor sigma'(<x_i, w_j>) = 0 or sigma(<x_i, w_j>) = 0",
+        why="exactly zero: every term carries the factor sigma'(<x_i, w_j>) = 0 or sigma(<x_i, w_j>) = 0; "
+        f"family F (ties on the boundary) and random cones (n = {n_c} in R^{n_c + 1}, strictly inside)",
     )
     q = family_problem(rng, 6, 0.5, 12, 2)
     W, _, s = _dead_states(rng, q, q.B, q.h)
@@ -270,12 +296,20 @@ def definition_1(ctx: Context) -> None:
     keep = (np.abs(W @ X.T) / np.linalg.norm(W, axis=-1, keepdims=True)).min(axis=(1, 2)) > 1e-3
     W = W[keep] * 0.3
     s = rng.choice([-1.0, 1.0], size=W.shape[:2])
+    Wc = cone_rng.normal(size=(max(B // 5, 10), 5, cone.X.shape[1]))
+    far = (np.abs(Wc @ cone.X.T) / np.linalg.norm(Wc, axis=-1, keepdims=True)).min(axis=(1, 2)) > 1e-3
+    Wc = 0.3 * Wc[far][: max(B // 10, 4)]
+    sc = cone_rng.choice([-1.0, 1.0], size=Wc.shape[:2])
     ctx.bound(
         "away from ties (|<x_i, w_j>| > 1e-3 |w_j|): |field + grad L| / |field| (central differences)",
-        _fd_gap(X, y, W, s * np.linalg.norm(W, axis=-1)),
+        max(
+            _fd_gap(X, y, W, s * np.linalg.norm(W, axis=-1)),
+            _fd_gap(cone.X, cone.y, Wc, sc * np.linalg.norm(Wc, axis=-1)),
+        ),
         1e-6,
         why="central differences with step 1e-6 |state|: truncation ~ step^2 L''' ~ 1e-12, rounding "
-        "~ eps L / step ~ 1e-10 (relative); no kink is within 1e-3 of a parameter, so L is smooth there",
+        "~ eps L / step ~ 1e-10 (relative); no kink is within 1e-3 of a parameter, so L is smooth there; "
+        f"{len(W)} states on family F, {len(Wc)} on the random cones",
     )
     with ctx.control(
         "subgradient sigma'(0) = 1",
