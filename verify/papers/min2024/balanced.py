@@ -41,6 +41,7 @@ from verify.papers.min2024.common import (
     run,
 )
 from verify.papers.min2024.hypotheses import BALANCED
+from verify.papers.min2024.proof import cone_family
 from verify.papers.min2024.regimes import imbalance
 
 T_END = 1.0
@@ -115,72 +116,64 @@ def _euler_floor(ctx: Context, p: Problem, dt: float) -> tuple[np.ndarray, np.nd
     hypotheses=[BALANCED, "gradient flow (exact in time)", r"$\sigma'(0)=0$"],
 )
 def equation_3(ctx: Context) -> None:
+    """The invariants and the two forms' agreement on two data families: family F (n + 1 dimensions, every
+    pair at correlation mu = 0.5) and random cones in R^4 (n = 8, 24, 48 at tiny, quick, full: n > D,
+    spread correlations, 2:1 classes); the eps = e^-1000 states, the Euler floor and its controls run on
+    family F (a statement about the integrators, not the data)."""
     n = ctx.param("n", tiny=4, quick=6, full=8)
     h = ctx.param("H", tiny=6, quick=10, full=16)
     seeds = ctx.param("seeds", tiny=2, quick=3, full=8)
     dt = ctx.param("lr", tiny=2e-3, quick=2e-3, full=1e-3)
+    (n_c, _, cone), *_ = cone_family(ctx, "data", h, seeds, tiny=(8,), quick=(24,), full=(48,))
     p = family_problem(ctx.rng("data").host, n, 0.5, h, seeds)
-    q = p.repeat(2).with_log_eps(np.tile(np.log([1e-1, 1e-2]), seeds))
     ts = np.linspace(0.0, 1.5, 16)
     rtol = 1e-9
-    args = LogPolarFlow.args(ctx.backend, q.X, q.y, s=q.s)
-    plain = [
-        solve(
-            PlainFlow(),
-            ctx.backend.asarray(_plain_state(q)),
-            ts,
-            method=DOPRI5,
-            control=AdaptiveStep(rtol=r, atol=r * 1e-4),
-            args=args,
-            max_steps=100_000,
-        )
-        for r in (rtol, rtol / 100)
-    ]
-    Y = to_numpy(plain[0].ys)
-    ctx.regime(BALANCED, imbalance=imbalance(*split(Y[:, 0], h)), D=q.X.shape[1])  # the plain initial state
-    W, v = split(Y.reshape(-1, Y.shape[-1]), h)
-    wn = np.linalg.norm(W, axis=-1)
-    integ = float(np.abs(Y - to_numpy(plain[1].ys)).max() / np.abs(Y).max())
-    drift = np.abs(v**2 - wn**2) / wn**2
+    runs = {
+        f"family F, n = {n}": _two_forms(ctx, p, ts, rtol),
+        f"random cones, n = {n_c}": _two_forms(ctx, cone, ts, rtol),
+    }
+    F = runs[f"family F, n = {n}"]
+    ctx.regime(  # the plain initial states; the strictest D (the rounding allowance grows with D)
+        BALANCED,
+        imbalance=max(r["imbalance"] for r in runs.values()),
+        D=min(r["D"] for r in runs.values()),
+    )
     ctx.bound(
         "balancedness |v_j^2 - |w_j|^2| / |w_j|^2 along plain DOPRI5",
-        drift.max(),
-        40 * integ + 1e-13,
-        why=f"relative integrator error of the state measured against rtol/100: {integ:.2g}; the invariant "
-        "is quadratic in the state (factor 2) and the error is compounded over both layers and ~10 "
-        "output intervals (factor 20); 1e-13 for the float64 floor of squares of O(1) numbers",
+        np.array([r["drift"] for r in runs.values()]),
+        np.array([40 * r["integ"] + 1e-13 for r in runs.values()]),
+        why="per family, the relative integrator error of the state measured against rtol/100 ("
+        + ", ".join(f"{k}: {r['integ']:.2g}" for k, r in runs.items())
+        + "); the invariant is quadratic in the state (factor 2) and the error is compounded over both "
+        "layers and ~10 output intervals (factor 20); 1e-13 for the float64 floor of squares of O(1) numbers",
     )
     ctx.holds(
         "sign(v_j(t)) = s_j",
-        bool(np.all(np.sign(v).reshape(q.B, len(ts), h) == q.s[:, None, :])),
-        measured="all equal" if np.all(np.sign(v).reshape(q.B, len(ts), h) == q.s[:, None, :]) else "flip",
+        all(r["signs"] for r in runs.values()),
+        measured="all equal" if all(r["signs"] for r in runs.values()) else "flip",
         expected="all equal",
-        why="exact sign comparison",
+        why=f"exact sign comparison on {', '.join(runs)}",
     )
-    W_lp, v_lp = _logpolar_plain(ctx, q, ts, rtol)
     # |log-polar - plain| <= |log-polar - flow| + |plain - flow|: each solve's error measured in plain
     # coordinates against its own re-solve at rtol/100 (whose error is ~1% of it: factor 2), plus 8 ulps of
     # the entries for the exp map's rounding
-    W_ref, v_ref = split(to_numpy(plain[1].ys).reshape(-1, Y.shape[-1]), h)
-    W_lp_ref, v_lp_ref = _logpolar_plain(ctx, q, ts, rtol / 100)
-    scale = np.abs(W).max()
-    err_W = (float(np.abs(W - W_ref).max()), float(np.abs(W_lp - W_lp_ref).max()))
-    err_v = (float(np.abs(v - v_ref).max()), float(np.abs(v_lp - v_lp_ref).max()))
-    ctx.close(
-        "log-polar vs plain (W, v): first layer",
-        W_lp,
-        W,
-        atol=2 * sum(err_W) + 8 * EPS * scale,
-        why=f"both at rtol 1e-9: twice the sum of the two solves' errors (plain {err_W[0]:.2g}, log-polar "
-        f"{err_W[1]:.2g}, each measured against a re-solve at rtol/100) + 8 ulps of max|W|",
-    )
-    ctx.close(
-        "log-polar vs plain (W, v): second layer",
-        v_lp,
-        v,
-        atol=2 * sum(err_v) + 8 * EPS * np.abs(v).max(),
-        why=f"as for the first layer (plain {err_v[0]:.2g}, log-polar {err_v[1]:.2g})",
-    )
+    for name, r in runs.items():
+        ctx.close(
+            f"log-polar vs plain (W, v): first layer ({name})",
+            r["W_lp"],
+            r["W"],
+            atol=2 * sum(r["err_W"]) + 8 * EPS * np.abs(r["W"]).max(),
+            why=f"both at rtol 1e-9: twice the sum of the two solves' errors (plain {r['err_W'][0]:.2g}, "
+            f"log-polar {r['err_W'][1]:.2g}, each measured against a re-solve at rtol/100) + 8 ulps of "
+            "max|W|",
+        )
+        ctx.close(
+            f"log-polar vs plain (W, v): second layer ({name})",
+            r["v_lp"],
+            r["v"],
+            atol=2 * sum(r["err_v"]) + 8 * EPS * np.abs(r["v"]).max(),
+            why=f"as for the first layer (plain {r['err_v'][0]:.2g}, log-polar {r['err_v'][1]:.2g})",
+        )
     _symbolic(ctx)
     _tiny_scales(ctx, p)
     e_lp, e_plain = _euler_floor(ctx, p.take(slice(0, 1)), dt)
@@ -228,23 +221,66 @@ def equation_3(ctx: Context) -> None:
         breaks="balanced initialization (3)",
         must_break=["log-polar vs plain (W, v): first layer*"],
     ):
+        q = F["q"]
         ub = solve(
             PlainFlow(),
             ctx.backend.asarray(_plain_state(q, 1.5)),
             ts,
             method=DOPRI5,
             control=AdaptiveStep(rtol=rtol, atol=rtol * 1e-4),
-            args=args,
+            args=LogPolarFlow.args(ctx.backend, q.X, q.y, s=q.s),
             max_steps=100_000,
         )
-        W_ub, _ = split(to_numpy(ub.ys).reshape(-1, Y.shape[-1]), h)
+        W_ub, _ = split(to_numpy(ub.ys).reshape(-1, F["W"].shape[-1] * h + h), h)
         ctx.close(
             "log-polar vs plain (W, v): first layer",
-            W_lp,
+            F["W_lp"],
             W_ub,
-            atol=2 * sum(err_W) + 8 * EPS * scale,
-            why="as in the main check",
+            atol=2 * sum(F["err_W"]) + 8 * EPS * np.abs(F["W"]).max(),
+            why="as in the main check (family F)",
         )
+
+
+def _two_forms(ctx: Context, p: Problem, ts: np.ndarray, rtol: float) -> dict:
+    """``p`` at eps = 0.1 and 0.01: plain DOPRI5 and the log-polar solve at ``rtol`` and ``rtol / 100``;
+    the plain initial imbalance, the balancedness drift, the signs, both forms in plain coordinates and each
+    solve's error against its re-solve."""
+    q = p.repeat(2).with_log_eps(np.tile(np.log([1e-1, 1e-2]), p.B))
+    args = LogPolarFlow.args(ctx.backend, q.X, q.y, s=q.s)
+    plain = [
+        to_numpy(
+            solve(
+                PlainFlow(),
+                ctx.backend.asarray(_plain_state(q)),
+                ts,
+                method=DOPRI5,
+                control=AdaptiveStep(rtol=r, atol=r * 1e-4),
+                args=args,
+                max_steps=100_000,
+            ).ys
+        )
+        for r in (rtol, rtol / 100)
+    ]
+    Y = plain[0]
+    W, v = split(Y.reshape(-1, Y.shape[-1]), q.h)
+    W_ref, v_ref = split(plain[1].reshape(-1, Y.shape[-1]), q.h)
+    W_lp, v_lp = _logpolar_plain(ctx, q, ts, rtol)
+    W_lp_ref, v_lp_ref = _logpolar_plain(ctx, q, ts, rtol / 100)
+    wn = np.linalg.norm(W, axis=-1)
+    return {
+        "q": q,
+        "imbalance": imbalance(*split(Y[:, 0], q.h)),
+        "D": q.X.shape[1],
+        "integ": float(np.abs(Y - plain[1]).max() / np.abs(Y).max()),
+        "drift": float((np.abs(v**2 - wn**2) / wn**2).max()),
+        "signs": bool(np.all(np.sign(v).reshape(q.B, len(ts), q.h) == q.s[:, None, :])),
+        "W": W,
+        "v": v,
+        "W_lp": W_lp,
+        "v_lp": v_lp,
+        "err_W": (float(np.abs(W - W_ref).max()), float(np.abs(W_lp - W_lp_ref).max())),
+        "err_v": (float(np.abs(v - v_ref).max()), float(np.abs(v_lp - v_lp_ref).max())),
+    }
 
 
 def _logpolar_plain(ctx: Context, q: Problem, ts: np.ndarray, rtol: float) -> tuple[np.ndarray, np.ndarray]:
