@@ -111,10 +111,15 @@ def save(out_dir: Path, records: dict[str, Record], order: list[str]) -> Path:
     ordered = [records[i] for i in order if i in records]
     ordered += [r for i, r in records.items() if i not in order]
     path = out_dir / RESULTS_FILE
-    text = dumps({"schema_version": SCHEMA_VERSION, "claims": [r.to_json() for r in ordered]})
+    text = _document(ordered)
     if not (path.exists() and path.read_text() == text):
         write_atomic(path, text)
     return path
+
+
+def _document(records: Iterable[Record]) -> str:
+    """The text of a results file holding ``records`` (in that order)."""
+    return dumps({"schema_version": SCHEMA_VERSION, "claims": [r.to_json() for r in records]})
 
 
 @contextmanager
@@ -132,9 +137,18 @@ def _locked(out_dir: Path) -> Iterator[None]:
 def store(out_dir: Path, records: Iterable[Record], order: list[str]) -> dict[str, Record]:
     """Add ``records`` to ``out_dir/results.json`` (each :func:`merge`-d with the stored one) and
     return all stored records. Under the directory's lock the file is read again first, so records
-    another run stored meanwhile are kept."""
+    another run stored meanwhile are kept. If it cannot be read then (another run, perhaps of a newer
+    relu-verify, wrote what this one cannot read), the new records go to a file of their own beside
+    it, ``results.json.unstored-<UTC time>`` (a results file of its own),
+    and the :class:`UserError` says where: a finished claim is never lost."""
+    records = list(records)
     with _locked(out_dir):
-        stored = load(out_dir)
+        try:
+            stored = load(out_dir)
+        except UserError as e:  # e.g. written meanwhile by a newer relu-verify: keep the new records aside
+            aside = _beside(out_dir, "unstored")
+            write_atomic(aside, _document(records))
+            raise UserError(f"{e} -- this run's new records are kept in {aside}") from None
         for r in records:
             stored[r.id] = merge(r, stored.get(r.id))
         save(out_dir, stored, order)
@@ -212,11 +226,17 @@ def move_aside(out_dir: Path, tag: str) -> Path | None:
     path = Path(out_dir) / RESULTS_FILE
     if not path.exists():
         return None
+    target = _beside(out_dir, tag)
+    os.replace(path, target)
+    return target
+
+
+def _beside(out_dir: Path, tag: str) -> Path:
+    """A path ``results.json.<tag>-<UTC time>[-k]`` in ``out_dir`` that no file has yet."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    target = path.with_name(f"{RESULTS_FILE}.{tag}-{stamp}")
+    target = Path(out_dir) / f"{RESULTS_FILE}.{tag}-{stamp}"
     k = 1
     while target.exists():
         k += 1
-        target = path.with_name(f"{RESULTS_FILE}.{tag}-{stamp}-{k}")
-    os.replace(path, target)
+        target = target.with_name(f"{RESULTS_FILE}.{tag}-{stamp}-{k}")
     return target

@@ -336,3 +336,15 @@ def test_the_committed_results_conform_to_the_published_schema():
     data = json.loads((reports / results.RESULTS_FILE).read_text())
     errors = [f"{e.json_path}: {e.message[:200]}" for e in _validator().iter_errors(data)]
     assert errors == []
+
+
+def test_a_record_that_cannot_be_stored_is_kept_beside_the_unreadable_file(tmp_path):
+    """Another run (say of a newer relu-verify) left a results.json this one cannot read: the
+    finished record goes to a file of its own, and the one-line error says where."""
+    record = run_claim(_claim(_ok), **RUN)
+    (tmp_path / results.RESULTS_FILE).write_text('{"schema_version": 99, "claims": []}')
+    with pytest.raises(UserError, match=r"kept in .*unstored-") as err:
+        results.store(tmp_path, [record], [record.id])
+    (aside,) = tmp_path.glob(f"{results.RESULTS_FILE}.unstored-*")
+    assert str(aside) in str(err.value) and results.read(aside) == {record.id: record}
+    assert "99" in (tmp_path / results.RESULTS_FILE).read_text()  # the unreadable file is left as it was
