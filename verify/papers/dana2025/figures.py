@@ -137,19 +137,20 @@ def figure_3(ctx: Context) -> None:
         loc = _located(ctx, f"fig3-{init}", d, p_of_n, search, init, ratios[init])
         located[init] = loc
         _transition_checks(ctx, loc, label)
-        if d == 100:
-            name = f"threshold N(100, p) meets the paper's [2900, 3100] [{init} init]"
-            if loc.N is None:
-                ctx.undecided(name, loc.describe())
-            else:
-                ctx.holds(
-                    name,
-                    bool(loc.ci[0] <= PAPER_BAND[1] and loc.ci[1] >= PAPER_BAND[0]),
-                    measured=f"N = {loc.N:.0f}, 95% interval [{loc.ci[0]:.0f}, {loc.ci[1]:.0f}]",
-                    expected="an interval meeting [2900, 3100]",
-                    why="the text: likely for n <= 2900, almost never for n >= 3100, so the paper's N lies "
-                    "in [2900, 3100]; the interval is a seed bootstrap with the grid cell (threshold_search)",
-                )
+        name = f"threshold N(100, p) meets the paper's [2900, 3100] [{init} init]"
+        if d != 100:  # the paper's N is stated at d = 100 only (as Figure 6's paper-scale check)
+            ctx.undecided(name, f"the paper states N ~ 3000 at d = 100 only; this run is at d = {d}")
+        elif loc.N is None:
+            ctx.undecided(name, loc.describe())
+        else:
+            ctx.holds(
+                name,
+                bool(loc.ci[0] <= PAPER_BAND[1] and loc.ci[1] >= PAPER_BAND[0]),
+                measured=f"N = {loc.N:.0f}, 95% interval [{loc.ci[0]:.0f}, {loc.ci[1]:.0f}]",
+                expected="an interval meeting [2900, 3100]",
+                why="the text: likely for n <= 2900, almost never for n >= 3100, so the paper's N lies "
+                "in [2900, 3100]; the interval is a seed bootstrap with the grid cell (threshold_search)",
+            )
         sharp = f"; 10-90% width 2 ln(9) w = {2 * np.log(9) * loc.w / loc.N:.2f} N" if loc.N else ""
         ctx.note(f"{label}: {loc.describe()}{sharp}; the paper says N ~ 3000 at d = 100.")
     ctx.figure(
