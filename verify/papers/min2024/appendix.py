@@ -174,6 +174,9 @@ def _square_ladder(ctx: Context, p, ladder: np.ndarray, t_end: float, rtol: floa
 
 
 E2_H = 3  # neurons of the E.2 search states
+# max|f| of the E.2 search states: e^600 = 3.8e260 (and e^-600 = 2.6e-261, normal), so the field's products
+# with |v| |x_i| |x_k| <= e^45 (radii <= e^20, |v| <= e^5 after the cap) stay finite
+E2_F_MAX = 600.0
 
 
 def _e2_violation(theta: np.ndarray) -> float:
@@ -182,18 +185,27 @@ def _e2_violation(theta: np.ndarray) -> float:
     rounding :math:`2(n+D)\epsilon_{64}` of the inner products;
     :math:`Q_j=\sum_{k\text{ active}}|r_k|\|x_k\|\ge|q_{ji}|` over the data neuron j is active on (the
     proof's summands are :math:`\ge\mu` times theirs, so the ratio stays below :math:`1-\mu`). Neurons
-    with :math:`Q_j=0` are dead, or their residuals underflow (f beyond 700): left out (0 if none is left).
+    with :math:`Q_j=0` are dead: left out (0 if none is left).
 
-    ``theta`` = (:func:`instances.cone_instance` data, :math:`\mu>0`; W (h, D), v (h), any, not balanced;
-    a scale :math:`e^{s}`, s squashed into [-5, 3]; a loss logit: exponential or factor-2 logistic)."""
+    ``theta`` = (:func:`instances.cone_instance` data, :math:`\mu>0`, log radii clipped to [-20, 20];
+    W (h, D), v (h), any, not balanced; a scale :math:`e^{s}`, s squashed into [-5, 3]; a loss logit:
+    exponential or factor-2 logistic). A state with :math:`\max|f|>` ``E2_F_MAX`` is scaled down onto it (f is
+    2-homogeneous in (W, v)): the search covers the states whose residuals :math:`e^{-yf}` and field are
+    finite, normal float64 numbers (at :math:`|f|=1316`, reached by a full-profile search, :math:`e^{-yf}`
+    overflowed and the ratio was NaN)."""
     n, D = SEARCH_CONE
-    X, y, _ = cone_instance(theta[: n * D], 0)
+    data = np.array(theta[: n * D], float)
+    data[n * (D - 1) :] = np.clip(data[n * (D - 1) :], -20.0, 20.0)
+    X, y, _ = cone_instance(data, 0)
     k = n * D + E2_H * D
     scale = np.exp(squash(theta[-2], -5.0, 3.0))
     W, v = scale * theta[n * D : k].reshape(1, E2_H, D), scale * theta[k : k + E2_H].reshape(1, E2_H)
     kind = "exponential" if theta[-1] >= 0 else "logistic2"
-    q, act = _eq46_terms(get_backend("numpy"), X, y, W, v, kind)
     f = (v[..., None] * RELU.value(W @ X.T)).sum(1)
+    if np.abs(f).max() > E2_F_MAX:
+        c = np.sqrt(E2_F_MAX / np.abs(f).max())
+        W, v, f = c * W, c * v, c**2 * f
+    q, act = _eq46_terms(get_backend("numpy"), X, y, W, v, kind)
     Q = act @ (np.abs(-Loss(kind, "sum").dvalue(f, y)) * np.linalg.norm(X, axis=1))[0]  # (1, h)
     keep = Q > 0
     if not keep.any():
