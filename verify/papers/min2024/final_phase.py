@@ -259,8 +259,9 @@ def _d2_search(ctx: Context, name: str, ratio, why: str, families: int, budget: 
     a group is empty at t1, outside the statement), over the ``families`` cheapest data families of
     :func:`instances.starts`, every start brought into the scope |log eps| <= D2_SCOPE by
     :func:`_into_scope`. One instance costs ~1.4e-4 s per unit of |log eps| (0.6-1 s clustered, 3.5-5 s
-    spread, ~7 s for the nearly orthogonal start in the scope): quick searches the first two (cached: the
-    three D.2 claims share the instances), full all three; tiny records a note. An instance beyond the
+    spread, ~11 s for the nearly orthogonal start drawn into the scope): quick searches the first two
+    (cached: the three D.2 claims share the instances), full all three (282 s for eq. (35), the first of
+    the three in one run; 139 s and 73 s for the others); tiny records a note. An instance beyond the
     scope (a Nelder-Mead step that lowers mu or zeta) scores 0 and is counted in a note: it is inside the
     hypotheses but not evaluated."""
     if not families:
