@@ -174,7 +174,10 @@ EXPECTED: dict[str, str] = {
     "kumar2025:figure-6": "INCONCLUSIVE",
     "kumar2025:figure-7": "PASS",
     "kumar2025:section-D.6": "PASS",
-    "kumar2025:section-D.3": "PASS",
+    # D.3's alignment is an order fit of 1 - cos (2 (sigma_2/sigma_1 - 1), from the reduced dynamics): at
+    # tiny's d = 4, y bar's gap sigma_2/sigma_1 = 0.15 leaves the slow pair below the other modes over the
+    # whole window (others/slow 11-15), so its asymptotic order is out of reach (quick, d = 6: PASS)
+    "kumar2025:section-D.3": "INCONCLUSIVE",
     "kumar2025:lemma-18": "PASS",
     "kumar2025:lemma-4": "PASS",
     "kumar2025:figures-1-4": "PASS",

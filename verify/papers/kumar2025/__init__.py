@@ -15,8 +15,8 @@ Claims are grouped by topic: ``ncf`` (Lemmas 8, 9, 14, 19), ``saddle`` (Theorem 
 (Lemmas 12, 13), ``flows`` (NCF flows: Lemmas 1, 6, 10, 11), ``lojasiewicz`` (Assumption 2,
 Lemmas 17, 20), ``lemmas`` (Lemmas 2, 3, 15, 16, 21, Assumption 1, Remarks 1-3), ``escape``
 (Lemma 5), ``examples`` (App. D.5), ``experiments`` (Theorem 7 for p = 1, stable sets,
-Figs. 6-7, App. D.3, D.6), ``saddle_figures`` (Figs. 1-4, Lemmas 4, 18, eq. 9), ``saddle_relu`` (the
-ReLU panels of Figs. 2, 4) and ``targets`` (NP on
+Figs. 6-7, App. D.3, D.6; D.3's alignment rates in ``alignment``), ``saddle_figures`` (Figs. 1-4,
+Lemmas 4, 18, eq. 9), ``saddle_relu`` (the ReLU panels of Figs. 2, 4) and ``targets`` (NP on
 f_2, g_1/g_2, h_1/h_2, modular addition, PVR: Figs. 7b, 8-11).  Neuron Pursuit itself is
 ``numeric.training.neuron_pursuit`` and the CLI command ``verify pursue``.
 """

@@ -239,10 +239,11 @@ SADDLE_56 = Hypothesis("saddle (56)")
 SMALL_DELTA_D3 = Hypothesis(
     "small delta (degenerate NCF)",
     wording=r"$w_z$ initialised at $\delta z$ near the saddle (55), $\delta\to0$",
-    condition="r = max over the delta grid of |grad_{w_z} L - grad_{w_z} L_2| / |grad_{w_z} L_2| at the end "
-    "of the escape window (|w_z| = 10 delta), L_2 = -tr(y bar^T B_3 C_2 A_1) the H_2-NCF part: <= 0.1, so "
-    "what the H_2 flow neglects (H_1's self-term, the coupling to w_n; O(|w_z|) relative) is a tenth of the "
-    "field at most and the escape time's order fit reads the asymptotic slope",
+    condition="r = max of |grad_{w_z} L - grad_{w_z} L_2| / |grad_{w_z} L_2| over the delta grid at the end "
+    "of the escape window (|w_z| = 10 delta) and along the alignment run (|w_z| = 2^k delta <= 0.1), "
+    "L_2 = -tr(y bar^T B_3 C_2 A_1) the H_2-NCF part: <= 0.1, so what the H_2 flow neglects (H_1's "
+    "self-term, the coupling to w_n; O(|w_z|) relative) is a tenth of the field at most and the order fits "
+    "read the asymptotic slopes",
     test=lambda r: r <= 0.1,
 )
 LINEAR_3_LAYER = Hypothesis("3-layer linear net")

@@ -1,0 +1,100 @@
+r"""kumar2025 App. D.3: how fast :math:`w_z` aligns with a KKT point of the :math:`\bar{\mathcal H}_2`-NCF.
+
+At the rank-1 saddle (55) of :math:`\tfrac12\|W_3W_2W_1-S\|_F^2` the first non-vanishing NCF is
+:math:`\mathcal N(w)=\mathrm{tr}(\bar y^\top B_3C_2A_1)`, 3-homogeneous in :math:`w=(A_1,C_2,B_3)`, with
+:math:`\bar y=S-s_1u_1v_1^\top=\sum_j\sigma_ja_jb_j^\top` (:math:`\sigma_1>\sigma_2>\dots` are
+:math:`s_2>s_3>\dots`, and a zero for :math:`(u_1,v_1)`).  Its maximisers on the unit sphere are
+:math:`A_1=c\,qb_1^\top`, :math:`C_2=c\,pq^\top`, :math:`B_3=c\,a_1p^\top`, :math:`c=3^{-1/2}`, any unit
+hidden :math:`q,p` (a manifold of KKT points, value :math:`N_*=\sigma_1/(3\sqrt3)`).
+
+Reduced dynamics.  On the flow :math:`\dot w=\nabla\mathcal N(w)`, with :math:`w=\rho\hat w` and the time
+:math:`s=\ln\rho`, the direction obeys :math:`d\hat w/ds=P_{\hat w}^\perp\nabla\mathcal N(\hat w)/(3\mathcal
+N(\hat w))`.  Linearised at a maximiser, a normal deviation :math:`e` along an eigenvector of the Riemannian
+Hessian (eigenvalue :math:`\mu`) grows like :math:`\rho^{\lambda}`, :math:`\lambda=(\mu-3N_*)/(3N_*)`.  The
+Hessian couples pairs of factors: :math:`(A_1,B_3)` through :math:`c\,(\Delta B_3p)^\top\bar y(\Delta
+A_1^\top q)`, eigenvalues :math:`\pm c\sigma_j`, so :math:`\lambda=\pm\sigma_j/\sigma_1-1` (:math:`j=1`:
+the manifold and the layer rescaling, :math:`0` and :math:`-2`); :math:`(A_1,C_2)` and :math:`(C_2,B_3)`
+give :math:`0` and :math:`-2`; every direction no pair couples (other hidden vectors, the zero singular
+value) :math:`-1`.  The slowest normal rate is therefore :math:`\lambda_2=\sigma_2/\sigma_1-1`, the *slow
+pair* :math:`(q^\top A_1b_2,\;a_2^\top B_3p)`, and since :math:`1-\cos\angle(w,\nabla\mathcal N(w))` is a
+quadratic form in :math:`e` (diagonal in the eigenbasis)
+
+.. math:: 1-\cos\sim C\,g^{2(\sigma_2/\sigma_1-1)},\qquad g=|w_z|/\delta,
+
+with corrections: the other modes, relative :math:`g^{-2(\sigma_2-\sigma_3)/\sigma_1}` or
+:math:`g^{-2\sigma_2/\sigma_1}` (measured here as their share of :math:`1-\cos`), and the slow pair's own
+non-linearity, relative :math:`O(\theta/|\lambda_2|)`, :math:`\theta` its angle.  Under gradient descent on
+the full loss two more perturb the direction: the field the :math:`\bar{\mathcal H}_2` flow neglects
+(relative size :math:`r`, ``SMALL_DELTA_D3``) moves the angle by :math:`r/|\lambda_2|`, and GD's error
+against the flow, :math:`(\eta/2)\nabla^2\mathcal N\nabla\mathcal N`, is radial at a KKT point
+(:math:`\nabla^2\mathcal N(w)w=2\nabla\mathcal N(w)`), so its tangential part is :math:`O(h\theta)`,
+:math:`h` the per-step relative growth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from numeric.models.homogeneous_nets import kkt_cosine
+
+
+def h2_grads(W: list[np.ndarray], ybar: np.ndarray) -> list[np.ndarray]:
+    r"""Gradient of the :math:`\bar{\mathcal H}_2`-NCF :math:`\mathrm{tr}(\bar y^\top B_3C_2A_1)` on every
+    factor, zero outside :math:`(A_1,C_2,B_3)` (in :math:`w_n` and in :math:`a_2,b_2`, which it does not
+    contain)."""
+    A1, C2, B3 = W[0][1:], W[1][1:, 1:], W[2][:, 1:]
+    g = [np.zeros_like(Wl) for Wl in W]
+    g[0][1:], g[1][1:, 1:], g[2][:, 1:] = C2.T @ B3.T @ ybar, B3.T @ ybar @ A1.T, ybar @ A1.T @ C2.T
+    return g
+
+
+def misalignment(W: list[np.ndarray], ybar: np.ndarray) -> float:
+    r""":math:`1-\cos\angle(u,\nabla\mathcal N(u))`, :math:`u=(A_1,C_2,B_3)`: 0 exactly at a KKT point of the
+    :math:`\bar{\mathcal H}_2`-NCF with a positive multiplier (the quantity of the paper's Fig. 14 (d))."""
+    g = h2_grads(W, ybar)
+    u = np.concatenate([W[0][1:].ravel(), W[1][1:, 1:].ravel(), W[2][:, 1:].ravel()])
+    grad = np.concatenate([g[0][1:].ravel(), g[1][1:, 1:].ravel(), g[2][:, 1:].ravel()])
+    return float(1.0 - kkt_cosine(u[None], grad[None])[0])
+
+
+def without_slow_pair(W: list[np.ndarray], ybar: np.ndarray) -> list[np.ndarray]:
+    r"""``W`` with the slow pair :math:`(q^\top A_1b_2,\,a_2^\top B_3p)` set to 0: :math:`q\propto A_1b_1`,
+    :math:`p\propto B_3^\top a_1` the hidden directions of the maximiser ``W`` is near, :math:`(a_j,b_j)`
+    the singular pairs of :math:`\bar y`.  Its misalignment is what every other mode contributes."""
+    a, _, bt = np.linalg.svd(ybar)
+    A1, B3 = W[0][1:], W[2][:, 1:]
+    q, p = A1 @ bt[0], B3.T @ a[:, 0]
+    q, p = q / np.linalg.norm(q), p / np.linalg.norm(p)
+    out = [Wl.copy() for Wl in W]
+    out[0][1:] = A1 - (q @ A1 @ bt[1]) * np.outer(q, bt[1])
+    out[2][:, 1:] = B3 - (a[:, 1] @ B3 @ p) * np.outer(a[:, 1], p)
+    return out
+
+
+@dataclass(frozen=True)
+class Rates:
+    r"""The linearised angular rates of the :math:`\bar{\mathcal H}_2` flow at its maximiser, from
+    :math:`\bar y`'s singular values: ``order`` the derived order of :math:`1-\cos` in :math:`g`,
+    ``slow`` :math:`|\lambda_2|`, ``below`` the next candidate order (the next singular value, or the
+    :math:`\lambda=-1` modes)."""
+
+    order: float
+    slow: float
+    below: float
+
+
+def rates(ybar: np.ndarray) -> Rates:
+    """:class:`Rates` of ``ybar`` (module docstring)."""
+    sigma = np.linalg.svd(ybar, compute_uv=False)
+    ratio2, ratio3 = sigma[1] / sigma[0], sigma[2] / sigma[0]
+    return Rates(
+        order=float(2 * (ratio2 - 1)), slow=float(1 - ratio2), below=float(max(2 * (ratio3 - 1), -2.0))
+    )
+
+
+def profile_slope(g: np.ndarray, eps: np.ndarray) -> float:
+    r""":math:`|` least-squares slope of :math:`\log(1+\epsilon_i)` against :math:`\log g_i|`: how far a
+    relative correction of the measured profile ``eps`` moves a fitted order."""
+    return float(abs(np.polyfit(np.log(g), np.log1p(eps), 1)[0]))
