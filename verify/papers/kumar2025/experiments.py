@@ -1068,7 +1068,7 @@ def _alignment(ctx: Context, S, Ws, masks, z, lr: float, delta: float, octaves: 
     # A run that stalls (10^7 steps) ends the grid there
     eps_o = np.where(slow > 0, others / np.where(slow > 0, slow, 1.0), np.inf)
     theta = np.sqrt(2 * np.maximum(slow, 0.0))
-    eps_f = (2 * r / np.maximum(theta, 1e-300) + h) / rate.slow
+    eps_f = np.where(theta > 0, (2 * r / np.where(theta > 0, theta, 1.0) + h) / rate.slow, np.inf)
     dominated = bool(np.all(eps_o < 1))
     rooms = (
         profile_slope(g, eps_o) if dominated else np.inf,
