@@ -31,6 +31,7 @@ from numeric.models.homogeneous_nets import (
     unpack,
 )
 from symbolic.jets import DELTA, Jet, activation, lowest_degree, matvec
+from verify import evidence
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.flows import gradient_flow, net_fields
@@ -320,23 +321,106 @@ def _l4_paths(
     return np.asarray(gradient_flow(descent, mid, window - window[0], rtol=rtol).ys)
 
 
-def _l4_violation(
-    descent, w_star: np.ndarray, T_star: float, ref: np.ndarray, window, rtol: float, theta
-) -> float:
-    r"""Lemma 4 on one start :math:`w_0\in\mathcal S(w_*)`: |fitted order of
-    :math:`\max_t\|\psi(t+T_\delta,\delta w_0)-\mathbf p(t)\|` over delta = 0.1, 0.05, 0.025 - 1| / 0.15.
+_L4_REGIME = 0.25  # an instance's largest delta, in units of its regime scale delta_c (_l4_violation)
 
-    ``theta`` = (neuron 1's direction (a, b) (4), neuron 0's share of the norm, in (0.75, 0.95)); neuron 0
-    stays on the ray of :math:`w_*`, so it blows up first (share > 1/sqrt 2 > neuron 1's share, Lemma 11)
-    and :math:`T_\delta=T^*/(\text{share}\,\delta)` exactly."""
+
+def _l4_start(w_star: np.ndarray, theta: np.ndarray) -> tuple[float, np.ndarray]:
+    """Neuron 0's share and the start of the search parameters ``theta`` (see :func:`_l4_violation`)."""
     share = squash(theta[4], 0.75, 0.95)
     w0 = share * w_star
     w0[[3, 4, 5, 7]] = np.sqrt(1 - share**2) * theta[:4] / np.linalg.norm(theta[:4])
-    deltas = 0.1 / 2.0 ** np.arange(3)
-    err = np.linalg.norm(
-        _l4_paths(descent, np.outer(deltas, w0), T_star / (share * deltas), window, rtol) - ref, axis=2
+    return share, w0
+
+
+def _l4_order_tolerance(deltas: np.ndarray, err: np.ndarray, ref_err: float) -> tuple[float, float, dict]:
+    r"""Fitted order of ``err`` against ``deltas`` (a factor 2 apart) and its derived tolerance.
+
+    [derived] The tolerance is the sum of (i) the fit's 95% half-interval; (ii) the next-order term: the
+    least-squares slope over equally spaced :math:`\ln\delta` is a weighted mean, with positive weights,
+    of the local slopes :math:`s_0,\dots,s_{m-2}` (consecutive deltas), so its bias is at most
+    :math:`\max_j|s_j-\beta|\le\max_j|s_j-s_{m-2}|+|s_{m-2}-\beta|`; with :math:`e=C\delta^\beta(1+a\delta
+    +O(\delta^2))` (the regime of :func:`_l4_violation`) the tail slopes approach :math:`\beta` geometrically,
+    each halving step halving :math:`s_j-\beta`, so :math:`|s_{m-2}-\beta|\approx|s_{m-3}-s_{m-2}|`
+    (the largest local slope need not be the first: the next-order coefficient can change sign on the
+    range); (iii) the reference path's error ``ref_err`` (:math:`\mathbf p` from ``d_ref`` :math:`w_*`, off
+    by :math:`O(d_{ref}^2)`): an absolute error :math:`\eta` moves :math:`\ln e_i` by at most
+    :math:`\eta/e_i`, so the slope by at most :math:`\sum_i|w_i|\eta/e_i` (:math:`w_i` the least-squares
+    weights).  A straight line of another order keeps (i) and (ii) near 0: the check has teeth."""
+    fit = evidence.fit_order(deltas, err)
+    local = np.diff(np.log(err)) / np.diff(np.log(deltas))
+    nxt = float(np.abs(local - local[-1]).max() + abs(local[-2] - local[-1])) if local.size > 1 else np.inf
+    lx = np.log(deltas)
+    weights = (lx - lx.mean()) / float(np.sum((lx - lx.mean()) ** 2))
+    parts = {
+        "interval": (fit.hi - fit.lo) / 2,
+        "next order": nxt,
+        "reference": float(np.sum(np.abs(weights) * ref_err / err)),
+    }
+    return fit.slope, float(sum(parts.values())), parts
+
+
+def _l4_gap(ncf, w0: np.ndarray, T0: float) -> float:
+    r""":math:`T_1-T_0`: the NCF blow-up time of neuron 1's part of ``w0`` (inf where it does not blow
+    up) minus neuron 0's ``T0`` (the regime scale of :func:`_l4_violation`)."""
+    n1 = np.zeros_like(w0)
+    n1[[3, 4, 5, 7]] = w0[[3, 4, 5, 7]]
+    T1 = float(blow_up_time(polar_flow(ncf, n1[None], 3, np.linspace(0.0, 40.0, 3), rtol=1e-11), 3)[0])
+    return np.inf if np.isnan(T1) else T1 - T0
+
+
+def _l4_violation(
+    descent,
+    ncf,
+    w_star: np.ndarray,
+    T_star: float,
+    ref: np.ndarray,
+    ref_err: float,
+    window: np.ndarray,
+    rtol: float,
+    m: int,
+    seen: list[dict],
+    theta: np.ndarray,
+) -> float:
+    r"""Lemma 4 on one start :math:`w_0\in\mathcal S(w_*)`: |fitted order of
+    :math:`\max_t\|\psi(t+T_\delta,\delta w_0)-\mathbf p(t)\|` - 1| / its derived tolerance, over m deltas
+    in the instance's asymptotic regime; 0 where undecided (appended to ``seen`` either way).
+
+    ``theta`` = (neuron 1's direction (a, b) (4), neuron 0's share of the norm, in (0.75, 0.95)); neuron 0
+    stays on the ray of :math:`w_*`, so it blows up first (share > 1/sqrt 2 > neuron 1's share, Lemma 11)
+    and :math:`T_\delta=T_0/\delta`, :math:`T_0=T^*/\text{share}` exactly.
+
+    [derived] Regime.  The NCF flow is separable by neurons; neuron 1 alone blows up at :math:`T_1/\delta`
+    (NCF blow-up time of neuron 1's part of :math:`w_0`; :math:`\infty` if it decays).  Near blow-up
+    its radius is :math:`\delta r_1/(1-\delta t'/T_1)` at time :math:`t'`, so at :math:`t'=T_0/\delta+t`
+    it is :math:`\delta r_1 T_1/(T_1-T_0)\,(1+O(\delta t/(T_1-T_0)))`: :math:`\beta=1` holds once
+    :math:`\delta\ll\delta_c=(T_1-T_0)/t_{max}` (window end :math:`t_{max}`); for larger delta neuron
+    1 escapes inside the window (the two blow-ups compete as the share nears 1/sqrt 2).  The deltas are
+    :math:`\delta_{top}2^{-j}`, j < m, with :math:`\delta_{top}=\min(0.1,\,` ``_L4_REGIME``
+    :math:`\cdot\delta_c)`, so the next-order term is a fraction of the leading one on the whole range,
+    and the tolerance is derived from the fit (:func:`_l4_order_tolerance`).  Undecided (ratio 0, counted
+    by the claim) where that tolerance is >= 1/2: the range cannot separate order 1 from 0 or 2.
+
+    Measured: the start full once reported as a FAIL (fixed deltas 0.1..0.025, tolerance 0.15: order
+    off by 3.27 tolerances; share 0.753, neuron 1 nearly on the ray of :math:`w_*`, :math:`T_1-T_0=0.198`,
+    :math:`\delta_c=0.033`) has local orders 0.41, 0.61, 0.76, 0.87, 0.93, 0.96, 0.98, 0.99, 0.995 from
+    delta 0.1 down to 2e-4 (error/delta -> 5.1): pre-asymptotic, not a counterexample."""
+    share, w0 = _l4_start(w_star, theta)
+    T0 = T_star / share
+    gap = _l4_gap(ncf, w0, T0)
+    if not gap > 0:  # neuron 1 first: outside S(w_*), which the parametrisation excludes; cannot pass
+        return np.nan
+    deltas = min(0.1, _L4_REGIME * gap / window[-1]) / 2.0 ** np.arange(m)
+    err = np.linalg.norm(_l4_paths(descent, np.outer(deltas, w0), T0 / deltas, window, rtol) - ref, axis=2)
+    err = err.max(axis=1)
+    if not np.all(np.isfinite(err)) or not np.all(err > 0):
+        return np.nan
+    order, tol, parts = _l4_order_tolerance(deltas, err, ref_err)
+    ratio = abs(order - 1.0) / tol if tol < 0.5 else 0.0
+    seen.append(
+        {"share": share, "T1 - T0": gap, "deltas": deltas, "order": order, "tol": tol, "parts": parts}
+        | {"ratio": ratio, "decided": tol < 0.5}
     )
-    return abs(float(np.polyfit(np.log(deltas), np.log(err.max(axis=1)), 1)[0]) - 1.0) / 0.15
+    return ratio
 
 
 @claim(
@@ -366,6 +450,7 @@ def lemma_4(ctx: Context) -> None:
     deltas = 0.1 / 2.0 ** np.arange(ctx.param("deltas", tiny=4, quick=5, full=7))
     rtol = ctx.param("rtol", tiny=1e-8, quick=1e-9, full=1e-10)
     budget = ctx.param("search_budget", tiny=1, quick=3, full=60)
+    search_deltas = ctx.param("search_deltas", tiny=4, quick=5, full=6)
     X, y, mu, w_star, w0, w_first = _l4_problem(ctx)
     ctx.regime(W_STAR_SECOND_ORDER, gap=float(mu[-2] / mu[-1]))
     ncf, descent = net_fields(_SHAPES4, X, y, 1.0, 2)
@@ -407,35 +492,44 @@ def lemma_4(ctx: Context) -> None:
     )
     ref = paths[-1]  # p(t) up to O(d_ref^2)
     cauchy = np.linalg.norm(paths[:-2] - paths[1:-1], axis=2).max(axis=1)
+    _, cauchy_tol, cauchy_parts = _l4_order_tolerance(deltas[:-1], cauchy, 0.0)
     ctx.order(
         "Cauchy differences max_t |psi(t + T*/delta, delta w_*) - same at delta/2| against delta",
         deltas[:-1],
         cauchy,
         expected=2.0,
-        tol=0.25,
-        why="[derived, docstring] beta = 2; the solver error (rtol 1e-9, 1e-8 in tiny) is far below the "
-        "smallest difference (6e-5); "
-        "0.25 covers the next order over the grid",
+        tol=cauchy_tol,
+        why="[derived, docstring] beta = 2; tolerance "
+        + ", ".join(f"{k} {v:.3g}" for k, v in cauchy_parts.items())
+        + " (_l4_order_tolerance; no reference path: differences of computed paths, whose solver error, "
+        "rtol <= 1e-8 of O(1) paths, is far below the smallest difference, 4e-6 at full)",
         xlabel="delta",
         ylabel="Cauchy difference",
     )
+    ref_err = float(np.linalg.norm(paths[-2] - paths[-1], axis=1).max()) / 15  # O(delta^2): 1 - 1/16
     from_w0 = _l4_paths(descent, np.outer(deltas, w0), T_star / (0.9 * deltas), window, rtol)
     err = np.linalg.norm(from_w0 - ref, axis=2).max(axis=1)
-    ctx.order(
-        "max_t |psi(t + T_delta, delta w_0) - p(t)| against delta (T_delta = T*(w_0)/delta)",
-        deltas,
-        err,
-        expected=1.0,
-        tol=0.15,
-        why="[derived, docstring] beta = 1 (neuron 1 is O(delta)); p(t) is the path from d_ref w_*, "
-        "O(d_ref^2) off",
-        xlabel="delta",
-        ylabel="distance to p(t)",
+    gap = _l4_gap(ncf, w0, T_star / 0.9)
+    _, order_tol, parts = _l4_order_tolerance(deltas, err, ref_err)
+    name = "max_t |psi(t + T_delta, delta w_0) - p(t)| against delta (T_delta = T*(w_0)/delta)"
+    why = (
+        "[derived, docstring] beta = 1 (neuron 1 is O(delta)); p(t) is the path from d_ref w_*; tolerance "
+        + ", ".join(f"{k} {v:.3g}" for k, v in parts.items())
+        + f" (_l4_order_tolerance); regime: T_1 - T_0 = {gap:.4g}, delta <= {_L4_REGIME} (T_1 - T_0) / t_max"
+        " (_l4_violation)"
     )
+    if deltas[0] > _L4_REGIME * gap / window[-1]:
+        ctx.undecided(name, f"{why}: the largest delta {deltas[0]:g} is outside it", measured=deltas[0])
+    else:
+        ctx.order(
+            name, deltas, err, expected=1.0, tol=order_tol, why=why, xlabel="delta", ylabel="distance to p(t)"
+        )
     search_rng = ctx.rng("lemma-4-search").host
+    seen: list[dict] = []
     ctx.search(
-        "search: |order of max_t |psi(t + T_delta, delta w_0) - p(t)| - 1| / 0.15 over w_0 in S(w_*)",
-        partial(_l4_violation, descent, w_star, T_star, ref, window, rtol),
+        "search: |order of max_t |psi(t + T_delta, delta w_0) - p(t)| - 1| / derived tolerance over "
+        "w_0 in S(w_*), deltas in each instance's regime",
+        partial(_l4_violation, descent, ncf, w_star, T_star, ref, ref_err, window, rtol, search_deltas, seen),
         {
             "random neuron-1 direction, share 0.85": [np.append(search_rng.normal(size=4), 0.0)],
             "share -> 0.75 (neuron 1's blow-up closest)": [np.append(search_rng.normal(size=4), -4.0)],
@@ -443,8 +537,25 @@ def lemma_4(ctx: Context) -> None:
         },
         budget=budget,
         why="Lemma 4 for every start in S(w_*) of this form: Nelder-Mead over neuron 1's direction and "
-        "neuron 0's share (see _l4_violation); [derived] beta = 1",
+        f"neuron 0's share; per instance {search_deltas} deltas a factor 2 apart from "
+        f"min(0.1, {_L4_REGIME} (T_1 - T_0) / t_max) (its regime, _l4_violation), tolerance = 95% "
+        "half-interval + next-order term + reference error (_l4_order_tolerance); [derived] beta = 1",
     )
+    decided = [r for r in seen if r["decided"]]
+    ctx.note(
+        f"lemma-4 search: {len(seen) - len(decided)} of {len(seen)} instances undecided (their derived "
+        "tolerance >= 1/2: the deltas in their regime cannot separate order 1 from 0 or 2); they count "
+        "neither as violations nor as support"
+    )
+    if decided:
+        w = max(decided, key=lambda r: r["ratio"])
+        parts = ", ".join(f"{k} {v:.3g}" for k, v in w["parts"].items())
+        ctx.note(
+            f"lemma-4 search, worst decided instance: share {w['share']:.4f},"
+            f" T_1 - T_0 = {w['T1 - T0']:.4g}, "
+            f"deltas {w['deltas'][0]:.3g}..{w['deltas'][-1]:.3g}, order {w['order']:.4f}, tolerance "
+            f"{w['tol']:.3g} ({parts}), ratio {w['ratio']:.3g}"
+        )
     loss = 0.5 * ((np.asarray([_l4_out(X, w) for w in ref]) - y) ** 2).sum(axis=1)
     ctx.bound(
         "loss drop along p(t): L(p(6)) / L(p(-3))",
@@ -486,8 +597,8 @@ def lemma_4(ctx: Context) -> None:
             deltas,
             err1.max(axis=1),
             expected=1.0,
-            tol=0.15,
-            why="as above",
+            tol=order_tol,
+            why="the claim's tolerance: a violation of the size it resolves must show here",
             xlabel="delta",
             ylabel="distance to p(t)",
         )
