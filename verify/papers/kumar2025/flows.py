@@ -14,6 +14,7 @@ not an integration into the singularity).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import partial
 
 import numpy as np
@@ -525,26 +526,106 @@ def _quartic_vg(u, args):
     return value, grad
 
 
-def _lemma10_violation(args: dict[str, np.ndarray], theta: np.ndarray) -> float:
-    r"""Lemma 10 on one instance of 4 blocks (0 and 1 the same function, mirrored starts): the largest of
-    |limit fraction of block 0 - 1/sqrt 2| / 1e-6, |decay rate_i + 2 (G*_max - G*_i)| / 1e-4 (i = 2, 3)
-    and (1 - min KKT cosine) / 1e-9 -- the main checks' tolerances.
+# Horizon and regime of the Lemma 10 search (Lemma10Search).  For L = 2 the polar time is t.
+T_SEARCH = 240.0
+SETTLED_G = 1e-6  # G*_i - G_i(theta_i(t)) from which a block counts as aligned
+ANGLE_RATE = 0.6  # angular decay rate of the quartic blocks: eigen gap >= 0.8 against 4 x 0.05
+TOL_FRACTION, TOL_RATE, TOL_COSINE = 1e-6, 1e-4, 1e-9  # the main checks' tolerances
 
-    ``theta`` = the starts of blocks 0, 2, 3 (normalised; block 1 starts at minus block 0): every start
-    is allowed (each converges to a second-order KKT point of its block)."""
-    u0 = normalize(theta.reshape(3, 3))
-    u0 = np.stack([u0[0], -u0[0], u0[1], u0[2]])
-    T = 30.0
-    fl = polar_flow(_quartic_vg, u0, 2, np.linspace(0.0, T, 11), args=args, rtol=1e-10)
-    cos = kkt_cosine(fl.theta[:, -1], _quartic_vg(fl.theta[:, -1], args)[1])
-    log_frac = fl.log_r - 0.5 * np.logaddexp.reduce(2 * fl.log_r, axis=0)
-    late = fl.taus >= T / 2
-    rates = np.array([np.polyfit(fl.taus[late], log_frac[i, late], 1)[0] for i in (2, 3)])
-    return max(
-        abs(float(np.exp(log_frac[0, -1])) - 1 / np.sqrt(2)) / 1e-6,
-        float(np.abs(rates + 2 * (fl.f_end.max() - fl.f_end[2:])).max()) / 1e-4,
-        float(1 - cos.min()) / 1e-9,
+
+@dataclass
+class Lemma10Search:
+    r"""Lemma 10 on one instance of 4 blocks (0 and 1 the same function, mirrored starts), as a search
+    objective: the largest of |joint fraction of blocks 0 and 1 - 1| / TOL_FRACTION, |rate_i +
+    2 (G*_max - G*_i)| / TOL_RATE (the slope of every block's log fraction over [T/2, T]: 0 for the
+    dominant copies, whose fractions tend to a positive limit, negative for blocks 2 and 3, whose
+    fractions vanish) and (1 - min KKT cosine) / TOL_COSINE, each over the conclusions whose regime the
+    horizon ``T_SEARCH`` reaches; the others are counted in ``undecided`` (per conclusion) and the
+    instance furthest from its regime is kept in ``furthest``.
+
+    The joint fraction, not block 0's own against 1/sqrt 2: the mirror symmetry that makes the two
+    equal is exact only in exact arithmetic.  Near a saddle's stable manifold the rounding of the two
+    mirrored rows is amplified by :math:`e^{\mu t}` during the passage (:math:`\mu` its unstable rate),
+    so the copies escape at slightly different times and their limits :math:`\alpha_0\ne\alpha_1`
+    (measured: 2.8e-6 off 1/sqrt 2 at 1e-12 from the manifold); the lemma says nothing about that
+    split, only that both stay positive and the rest vanishes.
+
+    ``theta`` = the starts of blocks 0, 2, 3 (normalised; block 1 starts at minus block 0).  Every start
+    is inside the hypotheses: apart from a null set (the stable manifolds of the saddles on the sphere)
+    each block converges to its top second-order KKT point, blocks 0 and 1 with the largest value
+    (tops 1.0 against 0.3 and 0.55).  The statement is about t -> infinity; a start near a saddle's
+    stable manifold aligns late (``log(1/distance) / rate``) and meanwhile its block shrinks (G < 0
+    there) while the others grow, so at a fixed horizon its fractions may still be far from their limit
+    without contradicting the lemma.  The regime is predicted from the lemma's own mechanism, measured
+    only up to the alignment time, never from the conclusion at T:
+
+    * alignment time :math:`t_a`: the first grid time from which every block has
+      :math:`G_i(\theta_i(T))-G_i(\theta_i(t))\le` ``SETTLED_G`` (:math:`G_i(\theta_i(t))` is
+      non-decreasing: the angular part of the flow is the projected gradient flow of :math:`G_i` on
+      the sphere, and for L = 2 it does not depend on the radius);
+    * after :math:`t_a`, :math:`\tfrac{d}{dt}\log(r_i^2/r_0^2)=4(G_i(\theta_i)-G_0(\theta_0))\le
+      -4(G^*_0-G^*_i-\eta)` (the same against block 1), :math:`\eta` = ``SETTLED_G``, so the
+      non-dominant share :math:`\rho=\sum_{i\ge2}r_i^2/(r_0^2+r_1^2)` is at most
+      :math:`\rho_{pred}(t)=\sum_i\rho_i(t_a)e^{-4(G^*_0-G^*_i-\eta)(t-t_a)}`;
+    * fraction: :math:`1-\sqrt{(r_0^2+r_1^2)}/\|r\|=1-(1+\rho)^{-1/2}\le\rho/2`; decided where
+      :math:`\rho_{pred}(T)/2\le` TOL_FRACTION / 10;
+    * rate: the least-squares slope over :math:`[T/2,T]` is a positive average of the increments
+      (largest weight :math:`1.5/(\text{intervals})`), so the term :math:`\tfrac12\log(1+\rho)` moves it
+      by at most :math:`1.5\rho_{pred}(T/2)/T` and the drift of :math:`\log\alpha_i` against the
+      dominant pair's (derivatives in :math:`[-2\eta,0]`) by :math:`2\eta`; decided where
+      :math:`t_a\le T/2` and their sum is <= TOL_RATE / 10;
+    * cosine: :math:`1-\cos` decays like :math:`e^{-2\,\mathrm{ANGLE\_RATE}\,t}` once aligned; decided
+      where :math:`(1-\cos(t_a))e^{-2\,\mathrm{ANGLE\_RATE}(T-t_a)}\le` TOL_COSINE / 10.
+    """
+
+    args: dict[str, np.ndarray]
+    instances: int = 0
+    undecided: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(("fraction", "rate", "cosine"), 0)
     )
+    furthest: dict[str, object] = field(default_factory=dict)
+
+    def __call__(self, theta: np.ndarray) -> float:
+        u0 = normalize(np.asarray(theta, float).reshape(3, 3))
+        u0 = np.stack([u0[0], -u0[0], u0[1], u0[2]])
+        T = T_SEARCH
+        taus = np.linspace(0.0, T, 121)
+        fl = polar_flow(_quartic_vg, u0, 2, taus, args=self.args, rtol=1e-10)
+        g = np.stack([_quartic_vg(fl.theta[:, k], self.args)[0] for k in range(len(taus))], axis=1)
+        unsettled = (g[:, -1:] - g > SETTLED_G).any(axis=0)
+        k_a = int(np.flatnonzero(unsettled)[-1]) + 1 if unsettled.any() else 0
+        t_a = float(taus[k_a])
+        gap = fl.f_end[0] - fl.f_end[2:]
+        log_rho_a = 2 * fl.log_r[2:, k_a] - np.logaddexp(2 * fl.log_r[0, k_a], 2 * fl.log_r[1, k_a])
+
+        def rho_pred(t: float) -> float:
+            return float(np.exp(np.logaddexp.reduce(log_rho_a - 4 * (gap - SETTLED_G) * (t - t_a))))
+
+        log_frac = fl.log_r - 0.5 * np.logaddexp.reduce(2 * fl.log_r, axis=0)
+        late = taus >= T / 2
+        rates = np.polyfit(taus[late], log_frac[:, late].T, 1)[0]
+        cos_a = kkt_cosine(fl.theta[:, k_a], _quartic_vg(fl.theta[:, k_a], self.args)[1])
+        cos = kkt_cosine(fl.theta[:, -1], _quartic_vg(fl.theta[:, -1], self.args)[1])
+        decided = {
+            "fraction": rho_pred(T) / 2 <= TOL_FRACTION / 10,
+            "rate": t_a <= T / 2 and 1.5 * rho_pred(T / 2) / T + 2 * SETTLED_G <= TOL_RATE / 10,
+            "cosine": float((1 - cos_a).max()) * np.exp(-2 * ANGLE_RATE * (T - t_a)) <= TOL_COSINE / 10,
+        }
+        ratios = {
+            "fraction": -float(np.expm1(np.logaddexp(*log_frac[:2, -1] * 2) / 2)) / TOL_FRACTION,
+            "rate": float(np.abs(rates + 2 * (fl.f_end.max() - fl.f_end)).max()) / TOL_RATE,
+            "cosine": float(1 - cos.min()) / TOL_COSINE,
+        }
+        self.instances += 1
+        for name, ok in decided.items():
+            self.undecided[name] += not ok
+        if not all(decided.values()) and rho_pred(T) >= self.furthest.get("predicted rho(T)", -np.inf):
+            self.furthest = {
+                "theta": np.round(theta, 4).tolist(),
+                "t_a": t_a,
+                "predicted rho(T)": rho_pred(T),
+            }
+        return max((ratios[name] for name, ok in decided.items() if ok), default=0.0)
 
 
 @claim(
@@ -609,9 +690,11 @@ def lemma_10(ctx: Context) -> None:
     )
     search_rng = ctx.rng("blocks-search").host
     search_args = _quartic_blocks(search_rng, [1.0, 1.0, 0.3, 0.55])
+    objective = Lemma10Search(search_args)
+    name = "search: worst of Lemma 10's conclusions over the blocks' starts (4 blocks)"
     ctx.search(
-        "search: worst of Lemma 10's conclusions over the blocks' starts (4 blocks)",
-        partial(_lemma10_violation, search_args),
+        name,
+        objective,
         {
             "Gaussian starts": [search_rng.normal(size=9)],
             "starts near the blocks' second eigenvectors (slow to align)": [
@@ -628,9 +711,27 @@ def lemma_10(ctx: Context) -> None:
         },
         budget=budget,
         why="Lemma 10 for every start (w_i0 in the stable set of its limit): Nelder-Mead over the starts of "
-        "blocks 0, 2, 3 (block 1 mirrors block 0, so the dominant fraction is 1/sqrt 2 exactly); gaps "
-        "2(G*_max - G*_i) >= 0.9 here",
+        "blocks 0, 2, 3 (block 1 mirrors block 0: the dominant pair); gaps "
+        "2(G*_0 - G*_i) >= 0.35 (KKT values of the quadratic parts 1/2 against 0.15, 0.275, the quartic "
+        f"adds <= 0.05); horizon t = {T_SEARCH:g}, window [t/2, t]. The limit statement is decided per "
+        "conclusion only where the horizon reaches its regime, predicted from the state at the blocks' "
+        "alignment time (Lemma10Search); the rest are counted as undecided (note), not as violations",
     )
+    furthest = ", ".join(
+        f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in objective.furthest.items()
+    )
+    ctx.note(
+        f"Lemma 10 search: {objective.instances} instances; horizon short of the regime (undecided) for "
+        + ", ".join(f"{k} {n}" for k, n in objective.undecided.items())
+        + (f"; furthest from it: {furthest}" if furthest else "")
+    )
+    never = [k for k, n in objective.undecided.items() if n == objective.instances]
+    if never:
+        ctx.undecided(
+            f"{name}: {', '.join(never)}",
+            f"no instance of the search reached the regime of these conclusions by t = {T_SEARCH:g}",
+            measured=objective.furthest,
+        )
     with ctx.control(
         "a 3-homogeneous block (squared neuron) with a smaller KKT value joins",
         breaks=BLOCKS_2_HOMOGENEOUS,
