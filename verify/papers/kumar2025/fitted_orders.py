@@ -1,0 +1,37 @@
+r"""Fitted orders in :math:`\delta` with a tolerance derived from the fit (kumar2025's instance searches).
+
+A search instance's order is decided only over deltas in its own asymptotic regime (chosen by the
+caller, relative to the instance's scales) and against a tolerance computed from the measurements,
+never a constant.  [derived] The least-squares slope over equally spaced :math:`\ln\delta` is a mean,
+with positive weights, of the local slopes :math:`s_0,\dots,s_{m-2}` of consecutive deltas, so its bias
+from the order :math:`\beta` is at most :math:`\max_j|s_j-\beta|\le\max_j|s_j-s_{m-2}|+|s_{m-2}-\beta|`.
+With :math:`e=C\delta^\beta(1+a\delta^\gamma+\dots)`, :math:`\gamma\ge1`, and deltas a factor 2 apart the
+local slopes approach :math:`\beta` geometrically with ratio :math:`2^{-\gamma}\le1/2`, so
+:math:`|s_{m-2}-\beta|\le|s_{m-3}-s_{m-2}|`.  A measurement floor :math:`\eta_i` (solver error) moves
+:math:`\ln e_i` by at most :math:`\eta_i/e_i`, hence the slope by at most :math:`\sum_i|w_i|\eta_i/e_i`
+(:math:`w_i` the least-squares weights).  The tolerance is the sum of these two and the fit's 95%
+half-interval; a straight line of another order keeps all three near 0, so the check has teeth.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from verify import evidence
+
+UNDECIDED_TOL = 0.5  # an order tolerance this wide cannot separate beta from beta -+ 1 (midpoint rule)
+
+
+def order_tolerance(deltas: np.ndarray, err: np.ndarray, floor: np.ndarray | float = 0.0):
+    """``(order, tolerance, parts)`` for ``err`` against ``deltas`` (a factor 2 apart, >= 3 of them),
+    ``floor`` the measurement error of each ``err`` (see the module docstring)."""
+    fit = evidence.fit_order(deltas, err)
+    local = np.diff(np.log(err)) / np.diff(np.log(deltas))
+    lx = np.log(deltas)
+    weights = (lx - lx.mean()) / float(np.sum((lx - lx.mean()) ** 2))
+    parts = {
+        "interval": (fit.hi - fit.lo) / 2,
+        "next order": float(np.abs(local - local[-1]).max() + abs(local[-2] - local[-1])),
+        "floor": float(np.sum(np.abs(weights) * np.asarray(floor) / err)),
+    }
+    return fit.slope, float(sum(parts.values())), parts
