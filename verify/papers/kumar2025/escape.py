@@ -175,32 +175,39 @@ def _escape_violation(X: np.ndarray, y: np.ndarray, seen: list[dict], theta: np.
 
 def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> None:
     """One start's two order checks, tolerances derived from their fits (:func:`order_tolerance`)."""
-    order_tol, parts = order_tolerance(deltas, wz_max)[1:]
-    ctx.order(
-        f"max_t |w_z(t)| up to T_delta + 6 against delta ({tag})",
-        deltas,
-        wz_max,
-        expected=1.0,
-        tol=order_tol,
-        why=f"[derived, module docstring] O(delta); deltas {deltas[0]:.3g}..{deltas[-1]:.3g} from "
-        f"{ESCAPE_REGIME:.3g} x the gap T_1 - T_0 = {gap:.3g} (next-order term <= 0.1); tolerance = 95% "
-        f"half-interval {parts['interval']:.2g} + next-order bias {parts['next order']:.2g} (local slopes)",
-        xlabel="delta",
-        ylabel="max |w_z|",
+    regime = (
+        f"deltas {deltas[0]:.3g}..{deltas[-1]:.3g} from {ESCAPE_REGIME:.3g} x the gap T_1 - T_0 = {gap:.3g} "
+        "(next-order term <= 0.1)"
     )
-    kept_tol, parts = order_tolerance(deltas, kept)[1:]
-    ctx.order(
-        f"neuron 0's norm at T_delta + 6 against delta ({tag})",
-        deltas,
-        kept,
-        expected=0.0,
-        tol=kept_tol,
-        why="the escape happened: neuron 0 follows the delta-free path p(t) (Lemma 4), so its norm is O(1) "
-        f"(order 0; order 1 before the escape); tolerance = 95% half-interval {parts['interval']:.2g} + "
-        f"next-order bias {parts['next order']:.2g}",
-        xlabel="delta",
-        ylabel="|neuron 0|",
-    )
+    for name, values, expected, label, why in [
+        (
+            "max_t |w_z(t)| up to T_delta + 6",
+            wz_max,
+            1.0,
+            "max |w_z|",
+            "[derived, module docstring] O(delta)",
+        ),
+        (
+            "neuron 0's norm at T_delta + 6",
+            kept,
+            0.0,
+            "|neuron 0|",
+            "the escape happened: neuron 0 follows the delta-free path p(t) (Lemma 4), so its norm is O(1) "
+            "(order 0; order 1 before the escape)",
+        ),
+    ]:
+        tol, parts = order_tolerance(deltas, values)[1:]
+        ctx.order(
+            f"{name} against delta ({tag})",
+            deltas,
+            values,
+            expected=expected,
+            tol=tol,
+            why=f"{why}; {regime}; tolerance = 95% half-interval {parts['interval']:.2g} + next-order bias "
+            f"{parts['next order']:.2g} (local slopes)",
+            xlabel="delta",
+            ylabel=label,
+        )
 
 
 @claim(
