@@ -7,11 +7,11 @@ import numpy as np
 import verify.papers.kumar2025.lemmas as lemmas
 from numeric.backend import get_backend
 from verify.context import Context
+from verify.papers.kumar2025.fitted_orders import order_tolerance
 from verify.papers.kumar2025.flows import net_fields
 from verify.papers.kumar2025.lemmas import _lemma21_violation
 from verify.papers.kumar2025.saddle_figures import (
     _SHAPES4,
-    _l4_order_tolerance,
     _l4_paths,
     _l4_problem,
     _l4_violation,
@@ -40,9 +40,9 @@ def test_lemma4_order_tolerance_rejects_a_straight_line_of_another_order() -> No
     tolerance is tiny and the ratio far above 1 (the check has teeth); order 1 with a next-order term
     C delta (1 + 5 delta) is covered by the tolerance the term itself produces."""
     deltas = 0.01 / 2.0 ** np.arange(5)
-    order, tol, _ = _l4_order_tolerance(deltas, 3 * deltas**0.8, 0.0)
+    order, tol, _ = order_tolerance(deltas, 3 * deltas**0.8)
     assert abs(order - 0.8) < 1e-9 and abs(order - 1) / tol > 10
-    order, tol, parts = _l4_order_tolerance(deltas, 3 * deltas * (1 + 5 * deltas), 0.0)
+    order, tol, parts = order_tolerance(deltas, 3 * deltas * (1 + 5 * deltas))
     assert abs(order - 1) < tol < 0.5 and parts["next order"] > abs(order - 1)
 
 

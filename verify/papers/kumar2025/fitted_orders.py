@@ -24,14 +24,17 @@ UNDECIDED_TOL = 0.5  # an order tolerance this wide cannot separate beta from be
 
 def order_tolerance(deltas: np.ndarray, err: np.ndarray, floor: np.ndarray | float = 0.0):
     """``(order, tolerance, parts)`` for ``err`` against ``deltas`` (a factor 2 apart, >= 3 of them),
-    ``floor`` the measurement error of each ``err`` (see the module docstring)."""
+    ``floor`` the measurement error of each ``err`` (see the module docstring): a solver's floor, or a
+    reference path's error. The next-order bound needs >= 2 local slopes (``inf`` otherwise); the
+    largest local slope need not be the first: the next-order coefficient can change sign on the range."""
     fit = evidence.fit_order(deltas, err)
     local = np.diff(np.log(err)) / np.diff(np.log(deltas))
+    nxt = float(np.abs(local - local[-1]).max() + abs(local[-2] - local[-1])) if local.size > 1 else np.inf
     lx = np.log(deltas)
     weights = (lx - lx.mean()) / float(np.sum((lx - lx.mean()) ** 2))
     parts = {
         "interval": (fit.hi - fit.lo) / 2,
-        "next order": float(np.abs(local - local[-1]).max() + abs(local[-2] - local[-1])),
+        "next order": nxt,
         "floor": float(np.sum(np.abs(weights) * np.asarray(floor) / err)),
     }
     return fit.slope, float(sum(parts.values())), parts
