@@ -3,6 +3,7 @@ formulas the searches evaluate agree with independent ones (closed forms, Monte 
 
 from __future__ import annotations
 
+import mpmath as mp
 import numpy as np
 
 from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm, prob_event_I_orthogonal
@@ -19,7 +20,15 @@ from verify.papers.dana2025.convergence import (
 from verify.papers.dana2025.instances import theorem1_instance
 from verify.papers.dana2025.model import a2_constant_ratio, a2_starts
 from verify.papers.dana2025.orthogonal import prop3_instance, prop3_starts
-from verify.papers.dana2025.phase import prop2_starts, prop2_violation
+from verify.papers.dana2025.phase import (
+    PROP2_N,
+    PROP2_TIMES,
+    PROP2_WORST_LABEL,
+    prop2_ratio,
+    prop2_scaled_curvature,
+    prop2_starts,
+    prop2_time_constant,
+)
 
 
 def _all(starts: dict) -> list[np.ndarray]:
@@ -73,8 +82,51 @@ def test_assumption2_constant_search_reaches_its_supremum_only_in_the_limit():
     assert worst < 0.6 / (1 - 1 / (2 * np.sqrt(2)))
 
 
+def _prop2_mu_mpmath(y: np.ndarray, gam: np.ndarray, alpha: float, t: float) -> float:
+    """n^alpha mu(t) of one group (p = 1) at 50 digits from the corrected closed form, in the weight vector:
+    w = sqrt(v) (z D + sqrt(1 - z^2) e), R = y - (v/p) w_hat, mu = 2/(np) (v ||R||^2 + (w.R)^2)/||R||^2."""
+    with mp.workdps(50):
+        n, p = len(y), 1
+        ym, gm = mp.matrix([mp.mpf(float(v)) for v in y]), mp.matrix([mp.mpf(float(v)) for v in gam])
+        Db, gh = ym / mp.norm(ym), gm / mp.norm(gm)
+        z0 = (Db.T * gh)[0]
+        e = (gh - z0 * Db) / mp.sqrt(1 - z0**2)
+        c, b, v0, t = 2 * mp.norm(ym) / n, mp.atanh(z0), mp.norm(gm) ** 2, mp.mpf(t)
+        x = c * t / 2 + b
+        intF = (t / 2 + (mp.sinh(c * t + 2 * b) - mp.sinh(2 * b)) / (2 * c)) / mp.cosh(b) ** 2
+        v = v0 * mp.cosh(x) ** 2 / mp.cosh(b) ** 2 / (1 + 2 * v0 / (n * p) * intF)
+        z = mp.tanh(x)
+        R = ym - v / p * (z * Db + mp.sqrt(1 - z**2) * e)
+        R2 = (R.T * R)[0]
+        wR2 = v * ((z * Db + mp.sqrt(1 - z**2) * e).T * R)[0] ** 2
+        return float(2 / (n * p) * (v * R2 + wR2) / R2 * mp.mpf(n) ** alpha)
+
+
+def test_proposition2_counterexamples_recomputed_in_mpmath():
+    """Equal labels 2^(-1/3), alpha = 1/2, n = k = 16: the printed K_2 fails for a large aligned first layer,
+    K_1 for one large misaligned entry; the corrected constants hold; the closed form agrees with mpmath."""
+    n, alpha = PROP2_N, 0.5
+    y = np.full(n, PROP2_WORST_LABEL) * (1 + 1e-3 * np.random.default_rng(0).normal(size=n))
+    C = prop2_time_constant(alpha, y.min())
+    t0 = C * n ** (3 * alpha - 1) * np.log(C * n)
+    for gam, bound, least in (
+        (np.exp(2.9) * y / y.min(), "upper", 1.4),
+        (np.r_[np.e**3, np.full(15, 0.3)], "lower", 1.02),
+    ):
+        scaled, *_ = prop2_scaled_curvature(alpha, n, y[None], gam[None])
+        exact = [_prop2_mu_mpmath(y, gam, alpha, t0 * r) for r in PROP2_TIMES[:12]]
+        np.testing.assert_allclose(scaled[:12], exact, rtol=1e-9)
+        theta = np.concatenate([np.log(y), np.log(gam), [-9.0]])
+        assert prop2_ratio(theta, bound) > least
+        assert prop2_ratio(theta, bound, corrected=True) <= 1
+
+
 def test_proposition2_and_3_starts_are_instances():
-    assert all(prop2_violation(t) <= 1 for t in _all(prop2_starts(np.random.default_rng(4))))
+    starts = prop2_starts(np.random.default_rng(4))
+    for bound in ("lower", "upper"):
+        assert all(prop2_ratio(t, bound, corrected=True) <= 1 for t in _all(starts))
+        printed = {f for f, ts in starts.items() if any(prop2_ratio(t, bound) > 1 for t in ts)}
+        assert printed and all(f.startswith("equal labels 2^(-1/3)") for f in printed)
     for theta in _all(prop3_starts(np.random.default_rng(5))):
         G, lam, a0 = prop3_instance(theta)
         assert G.min() > 0 and np.sqrt(8 * G.max() / 100) <= lam <= G.min() / G.max()
