@@ -757,8 +757,8 @@ _PROP2_HYPOTHESES = [
     r"$K_2=4C_y^+$.",
     hypotheses=_PROP2_HYPOTHESES,
     erratum=Erratum(
-        r"both bounds fail at $t\ge t_0=Cn^{3\alpha-1}\log(Cn)$ when "
-        r"$\|w_j(0)\|^2>P_j=p\sqrt{k_n}\|D^n_j\|$. "
+        r"both bounds fail at $t\ge t_0=Cn^{3\alpha-1}\log(Cn)$, in every violation found with "
+        r"$\|w_j(0)\|^2>P_j=p\sqrt{k_n}\|D^n_j\|$ (a search restricted to $\|w_j(0)\|^2\le P_j$ found none). "
         r"Upper: step (70) uses $\|w_j(t)\|^2\le\|w_j(\infty)\|^2=P_j$ ('monotonicity'), but from above "
         r"$P_j$ the norm decreases towards it. Counterexample: $\alpha=\frac12$, $n=k_n=16$, $p=1$, "
         r"$x_i=e_i$, labels $y_i\approx2^{-1/3}$, $\langle w(0)|x_i\rangle\approx19y_i/2^{-1/3}$ "
