@@ -75,8 +75,9 @@ GD_ROUNDING_WHY = (
     "float64 bound: each GD step W + eta' F(W) rounds the sum, the product and the field, whose entries "
     "are sums of <= n = P+H+D products of absolute sum <= |W| G, G = <|x|(|y| + |W2||W1||x|)> + lambda "
     "(square) or <|x|> + lambda (logistic); relative error per step <= eps (2 + n eta' G), times the "
-    "amplification A of relative perturbations by the shared dynamics (measured: a twin of each linear "
-    "partner started 1e-8 off; A = 1 unless it grows); ReLU and linear runs both contribute: "
+    "amplification A of relative perturbations by the shared dynamics (measured from every recorded step: "
+    "a twin of the linear partner started 1e-8 off at the start of each window between records, A = the "
+    "largest product of window growths, >= 1); ReLU and linear runs both contribute: "
     "2 K eps (2 + n eta' G_max) max(A, 1), evaluated for the ReLU member (eta' = 2 eta/(a+1), largest "
     "|W2||W1| seen)"
 )
@@ -276,7 +277,67 @@ def paired_flow(
     return _split(pairing, to_numpy(traj.ys), to_numpy(traj.observed["loss"]), t, traj.n_steps)
 
 
-TWIN_OFFSET = 1e-8  # relative size of the perturbation of the linear twins (paired_gd)
+TWIN_OFFSET = 1e-8  # relative size of the perturbation of the linear twins (window_amplification)
+
+
+def window_amplification(
+    be: Backend,
+    flow: GradientFlow,
+    data: Sequence[Dataset],
+    lin: np.ndarray,
+    record: np.ndarray,
+    lr: float,
+    weight_decay: float = 0.0,
+) -> np.ndarray:
+    r"""Worst growth ``(S,)`` of a relative perturbation of the linear GD run, made at ANY recorded step.
+
+    ``lin`` ``(S, T, N)``: the linear partners at the steps ``record``.  For every window
+    :math:`[r_i,r_{i+1}]` a pair (reference, twin ``TWIN_OFFSET`` off in a fixed random direction) is
+    started from :math:`W_{r_i}` and run through the window, giving the relative growth
+    :math:`g_i(k)=\frac{\|W'_k-W_k\|/\|W_k\|}{\|W'_{r_i}-W_{r_i}\|/\|W_{r_i}\|}` at every step
+    :math:`k` of the window.  A relative perturbation made at :math:`r_j` and carried to step :math:`k`
+    of window :math:`i\ge j` grows by
+    :math:`\frac{\rho_k}{\rho_{r_j}}=\prod_{l=j}^{i-1}\frac{\rho_{r_{l+1}}}{\rho_{r_l}}\cdot
+    \frac{\rho_k}{\rho_{r_i}}` (the relative sizes telescope), each factor measured by a window's twin:
+    :math:`A_{j\to k}=\prod_{l=j}^{i-1}g_l\cdot g_i(k)`, and the amplification is
+    :math:`A=\max_{j\le i,\,k}A_{j\to k}` -- with :math:`G_i=\sum_{l<i}\ln g_l`,
+    :math:`A=\max_i \max_k g_i(k)\,e^{G_i-\min_{j\le i}G_j}`, at least 1 (:math:`k=r_j`).
+    Two approximations, both stated: a twin's random direction is taken to grow like the rounding
+    errors do (they are random-direction too), and an error made between two records like one made at
+    the record before it.  The old measure (one twin from step 0) missed errors made late in a run that
+    turns unstable: on the App. C.4 search's worst instance at eta = 0.1 it gave A ~ 1 while an error
+    made near step 100 grows ~1e10.  A NaN or infinite growth (a diverged run) propagates.
+    """
+    S, T, _ = lin.shape
+    lengths = np.diff(np.asarray(record, int))
+    L = int(lengths.max())
+    starts = lin[:, :-1].reshape(S * (T - 1), -1)
+    offset = np.random.default_rng(0).normal(size=starts.shape)
+    offset *= (
+        TWIN_OFFSET
+        * np.linalg.norm(starts, axis=1, keepdims=True)
+        / np.linalg.norm(offset, axis=1, keepdims=True)
+    )
+    seeds = np.repeat(np.arange(S), T - 1)
+    X, y = (np.stack([getattr(data[k], a) for k in np.tile(seeds, 2)]) for a in ("X", "y"))
+    args = flow.args(be, X, y, alpha=1.0, weight_decay=weight_decay)
+    traj = gradient_descent(
+        flow,
+        be.asarray(np.concatenate([starts, starts + offset])),
+        lr=lr,
+        steps=L,
+        record=np.arange(L + 1),
+        args=args,
+    )
+    ys = to_numpy(traj.ys)
+    ref, twin = ys[: S * (T - 1)], ys[S * (T - 1) :]
+    rel = np.linalg.norm(twin - ref, axis=-1) / np.linalg.norm(ref, axis=-1)
+    growth = (rel / rel[:, :1]).reshape(S, T - 1, L + 1)
+    inside = np.arange(L + 1)[None, None, :] <= np.tile(lengths, (S, 1))[:, :, None]
+    peak = np.where(inside, growth, 0.0).max(axis=-1)  # max_k g_i(k), NaN propagates
+    end = np.log(np.maximum(growth[:, np.arange(T - 1), lengths], np.finfo(float).tiny))  # NaN stays
+    G = np.concatenate([np.zeros((S, 1)), np.cumsum(end, axis=1)[:, :-1]], axis=1)
+    return np.maximum(peak * np.exp(G - np.minimum.accumulate(G, axis=1)), 1.0).max(axis=1)
 
 
 def paired_gd(
@@ -301,44 +362,92 @@ def paired_gd(
     linear time :math:`\eta k` of the recorded steps ``record``.
 
     Rounding errors enter every step and the shared dynamics can amplify them (e.g. a state that
-    first shrinks while a perturbation grows): the same call runs a twin of each linear partner
-    started ``TWIN_OFFSET`` (relative, fixed random direction) off, and records the amplification
-    :math:`A=\max_k\frac{\|W'_k-W_k\|/\|W_k\|}{\|W'_0-W_0\|/\|W_0\|}` of that relative
-    perturbation (the growth of a random-direction error, as rounding errors are; one made at
-    step :math:`j>0` is assumed to grow no more than one made at step 0).
+    first shrinks while a perturbation grows, or a step that is unstable late in the run): the
+    run's ``amplification`` is their worst growth from any recorded step (:func:`window_amplification`).
     """
     c, S = pairing.c, pairing.n_seeds
     lam_relu = c * weight_decay if relu_decay is None else np.asarray(relu_decay, float)
-    decay = np.concatenate([np.tile(lam_relu, S), np.full(2 * S, weight_decay)])
-    lrs = np.concatenate([np.tile(lr / c, S), np.full(2 * S, lr)])
-    seeds = np.concatenate([pairing.seed, np.arange(S)])
-    X, y = (np.stack([getattr(data[k], a) for k in seeds]) for a in ("X", "y"))
-    args = flow.args(be, X, y, alpha=np.concatenate([pairing.alpha, np.ones(S)]), weight_decay=decay)
-    offset = np.random.default_rng(0).normal(size=y_lin0.shape)
-    offset *= (
-        TWIN_OFFSET
-        * np.linalg.norm(y_lin0, axis=1, keepdims=True)
-        / np.linalg.norm(offset, axis=1, keepdims=True)
-    )
+    decay = np.concatenate([np.tile(lam_relu, S), np.full(S, weight_decay)])
+    lrs = np.concatenate([np.tile(lr / c, S), np.full(S, lr)])
+    X, y = (np.stack([getattr(data[k], a) for k in pairing.seed]) for a in ("X", "y"))
+    args = flow.args(be, X, y, alpha=pairing.alpha, weight_decay=decay)
     traj = gradient_descent(
         flow,
-        be.asarray(np.concatenate([pairing.initial(y_lin0), y_lin0 + offset])),
+        be.asarray(pairing.initial(y_lin0)),
         lr=be.asarray(lrs),
         steps=steps,
         record=record,
         args=args,
         observe=flow.observer(),
     )
-    ys, loss = to_numpy(traj.ys), to_numpy(traj.observed["loss"])
-    lin, lin_twin = ys[pairing.n_relu : pairing.n_relu + S], ys[pairing.n_relu + S :]
-    rel = np.linalg.norm(lin_twin - lin, axis=-1) / np.linalg.norm(lin, axis=-1)
-    m = pairing.n_relu + S  # the paired members; the twins follow
-    run = _split(pairing, ys[:m], loss[:m], lr * np.asarray(record, float), traj.n_steps[:m])
-    run.amplification = rel.max(axis=-1) / TWIN_OFFSET
+    run = _split(
+        pairing,
+        to_numpy(traj.ys),
+        to_numpy(traj.observed["loss"]),
+        lr * np.asarray(record, float),
+        traj.n_steps,
+    )
+    run.amplification = window_amplification(be, flow, data, run.lin, np.asarray(record), lr, weight_decay)
     return run
 
 
 # ----------------------------------------------------------------- measurements, bounds
+
+
+FD_STEP = (
+    1e-6  # central-difference step of the Hessian (weights O(1e-3 .. 10): error ~1e-12 + eps/1e-6 relative)
+)
+
+
+def max_curvature(be: Backend, flow: GradientFlow, args: dict, states: np.ndarray) -> np.ndarray:
+    r"""Largest eigenvalue :math:`h_{\max}` of the Hessian of :math:`\mathcal L+\tfrac\lambda2\|W\|^2` at each
+    state ``(T, N)`` of ONE member whose ``args`` are given (:math:`\tau=1`): the field is
+    :math:`F=-\nabla(\mathcal L+\tfrac\lambda2\|W\|^2)`, so the Hessian is :math:`-\partial F/\partial W`, by
+    central differences of step ``FD_STEP`` (all ``2 N T`` evaluations in one batch), symmetrised."""
+    T, N = states.shape
+    E = FD_STEP * np.eye(N)
+    pts = np.concatenate([states[:, None] + E, states[:, None] - E], axis=1).reshape(-1, N)
+    field = to_numpy(flow(None, be.asarray(pts), args)).reshape(T, 2, N, N)
+    hess = -(field[:, 0] - field[:, 1]) / (2 * FD_STEP)
+    return np.linalg.eigvalsh((hess + np.swapaxes(hess, 1, 2)) / 2)[:, -1]
+
+
+STABLE = 1.0  # eta h_max <= STABLE: every eigenvalue 1 - eta h of the GD map's Jacobian lies in [0, 1]
+
+
+def stable_lr(
+    be: Backend, flow: GradientFlow, ds: Dataset, y_lin0: np.ndarray, lr: float, horizon: float, decay: float
+) -> tuple[float, float]:
+    r"""The linear learning rate :math:`\eta\le` ``lr`` at which GD on the linear partner is stable along its
+    whole run to linear time ``horizon``, and :math:`\eta h_{\max}` there; ``(nan, nan)`` if none is found.
+
+    Why: the GD map :math:`W\mapsto W-\eta\nabla\mathcal L` has Jacobian :math:`I-\eta\nabla^2\mathcal L`,
+    eigenvalues :math:`1-\eta h`.  With :math:`\eta h_{\max}\le1` (``STABLE``) they lie in :math:`[0,1]`
+    for every curvature :math:`0\le h\le h_{\max}`: the map damps each such direction as the flow does
+    (:math:`e^{-\eta h}\in[e^{-1},1]`), with no sign-alternating mode, and grows a negative-curvature one
+    by :math:`1+\eta|h|\le e^{\eta|h|}`, as the flow does; so rounding errors are amplified only by
+    the dynamics the statement is about.  Above :math:`\eta h=2` the map is unstable and rounding grows
+    geometrically (the paper, App. C.5: with a larger step "the equivalence described in Theorem 8 no
+    longer holds"): that is not the regime of Theorem 8.  The ReLU map with :math:`2\eta/(\alpha+1)` is
+    conjugate to the linear one (Theorem 8 for GD), so the linear partner's curvature decides for both.
+    :math:`h_{\max}` is measured at every step of a linear GD run (:func:`max_curvature`); if
+    :math:`\eta h_{\max}>1` the run is repeated at :math:`\eta=0.8/h_{\max}` (0.8: the curvature along
+    the slower run may differ a little), at most 6 times.
+    """
+    args = flow.args(be, ds.X, ds.y, alpha=1.0, weight_decay=decay)
+    for _ in range(6):
+        steps = int(np.ceil(horizon / lr))
+        traj = gradient_descent(
+            flow, be.asarray(y_lin0), lr=lr, steps=steps, record=np.arange(steps + 1), args=args
+        )
+        hs = max_curvature(be, flow, args, to_numpy(traj.ys)[0])
+        if not np.isfinite(hs).any():
+            break
+        h = float(hs[np.isfinite(hs)].max())  # a run that diverged: the curvature before it did
+        if lr * h <= STABLE and np.isfinite(hs).all():
+            return lr, lr * h
+        lr = 0.8 * STABLE / h
+    return float("nan"), float("nan")
 
 
 def transition_horizon(s: float, w_init: float) -> float:
@@ -397,9 +506,11 @@ def gd_rounding_tolerance(
     :math:`G=\langle\|x\|(|y|+\|W_2\|\|W_1\|\|x\|)\rangle+\lambda` (square) or
     :math:`\langle\|x\|\rangle+\lambda` (logistic; :math:`\lambda` the weight decay).  So each
     step adds a relative error :math:`\le\epsilon(2+n\eta'G)`, which the shared dynamics may
-    amplify by the measured factor :math:`A` (``run.amplification``, :func:`paired_gd`; 1 on the
-    early-phase and converging dynamics of the Fig. 3 setups, up to ~1e4 on searched logistic
-    instances), and the ReLU and linear runs each contribute: tolerance
+    amplify by the measured factor :math:`A` (``run.amplification``: the worst growth of a perturbation
+    made at any recorded step, :func:`window_amplification`; the error made at step :math:`j` reaches
+    step :math:`k` grown by :math:`A_{j\to k}\le A`, so the accumulated error is
+    :math:`\le\sum_j\epsilon_j A_{j\to k}\le K\max_j\epsilon_j\,A`), and the ReLU and linear runs each
+    contribute: tolerance
     :math:`2K\epsilon(2+n\eta'G_{\max})\max(A,1)`, evaluated for the ReLU member
     (learning rate :math:`\eta'=\eta/c`, weights :math:`1/\sqrt c` times the linear ones, so
     :math:`\|W_2\|\|W_1\|` is the largest linear product seen divided by :math:`c`).
