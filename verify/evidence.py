@@ -19,7 +19,8 @@ with :math:`k^*` the largest count that is rejected.
 
 Fitted orders carry a confidence interval of the slope (least squares on log-log axes,
 Student-t with :math:`m-2` degrees of freedom); the claimed order is separated from its
-neighbours only when that interval excludes them.
+neighbours only when that interval excludes them; :func:`slope_shift` bounds how far bounded
+relative errors of the measurements (a solver's floor, a neglected correction) can move the slope.
 """
 
 from __future__ import annotations
@@ -181,3 +182,24 @@ def fit_order(x: np.ndarray, y: np.ndarray, conf: float = 0.95) -> OrderFit:
     se = math.sqrt(float(np.sum(resid**2)) / (m - 2) / sxx)
     half = float(student_t.ppf(0.5 + conf / 2, m - 2)) * se
     return OrderFit(float(slope), float(intercept), float(slope - half), float(slope + half), m)
+
+
+def slope_weights(x: np.ndarray) -> np.ndarray:
+    r"""The least-squares slope of :math:`\ln y` on :math:`\ln x` is :math:`\sum_iw_i\ln y_i` with
+    :math:`w_i=(\ln x_i-\overline{\ln x})/\sum_j(\ln x_j-\overline{\ln x})^2`; returns ``w``."""
+    lx = np.log(np.asarray(x, float))
+    d = lx - lx.mean()
+    return d / float(np.sum(d**2))
+
+
+def slope_shift(x: np.ndarray, rel_err: np.ndarray | float) -> float:
+    r"""The largest change of the least-squares slope of :math:`\ln y` on :math:`\ln x` (:func:`fit_order`)
+    when each :math:`y_i` carries a relative error :math:`|e_i|\le r_i` (``rel_err``, per point or one
+    bound): :math:`\sum_i|w_i|\,(-\ln(1-r_i))` (:func:`slope_weights`), since
+    :math:`|\ln(1+e)|\le-\ln(1-r)` for :math:`|e|\le r<1`; attained to first order in :math:`r` at
+    :math:`e_i=\pm r_i` by the sign of :math:`w_i`.  :math:`\infty` when some :math:`r_i\ge1` (the sign
+    of :math:`y_i` is then unknown).  About :math:`3r/\ln100` for one bound over two decades of a log grid."""
+    r = np.broadcast_to(np.asarray(rel_err, float), np.shape(x))
+    if np.any(r >= 1):
+        return math.inf
+    return float(np.sum(np.abs(slope_weights(x)) * -np.log1p(-r)))

@@ -116,9 +116,8 @@ def decide(
     hypotheses, ``hypotheses`` the ones the claim assumes and ``scale`` the reduced-scale /
     stand-in label, if any; ``stopped_at`` the time limit that stopped the claim unfinished, if one
     did (its checks are a prefix of the claim's: INCONCLUSIVE); ``erratum`` the claim's documented
-    erratum, if it is one: a failing
-    check outside those it is shown by (:attr:`verify.records.Erratum.shown_by`) is a FAIL, not
-    the erratum.
+    erratum, if it is one: a failing check outside those it is shown by
+    (:attr:`verify.records.Erratum.shown_by`) is a FAIL, not the erratum.
 
     The regime comes before the checks: a run outside a hypothesis's regime, or one that
     never measured a hypothesis with a quantitative ``test`` (:func:`unmeasured`), is

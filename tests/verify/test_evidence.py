@@ -110,6 +110,26 @@ def test_order_must_separate_neighbouring_orders():
     assert ctx.checks[-1].outcome in ("inconclusive", "fail")
 
 
+def test_slope_shift_bounds_the_slope_of_any_bounded_relative_error_and_is_nearly_attained():
+    """Relative errors |e_i| <= eps move a log-log slope by at most slope_shift (about 3 delta / ln 100 on
+    two decades of a log grid, delta = -log(1 - eps)); the signs of the least-squares weights attain it; a
+    per-point bound >= 1 leaves the slope unbounded and NaN stays NaN."""
+    rng = np.random.default_rng(0)
+    t = np.unique(np.geomspace(100, 10_000, 40).round())
+    x = np.log(t)
+    for eps in (1e-3, 0.05, 0.3):
+        tol = evidence.slope_shift(t, eps)
+        delta = -np.log1p(-eps)
+        for _ in range(200):
+            f = rng.choice([-delta, delta], size=x.size) * rng.uniform(0.5, 1, x.size)
+            assert abs(np.polyfit(x, f, 1)[0]) <= tol * (1 + 1e-12)
+        worst = delta * np.sign(x - x.mean())
+        assert np.isclose(abs(np.polyfit(x, worst, 1)[0]), tol)
+        assert np.isclose(tol, 3 * delta / np.log(100), rtol=0.1)
+    assert evidence.slope_shift(t[:5], np.array([0.0, 0, 0, 0, 1])) == np.inf
+    assert np.isnan(evidence.slope_shift(t[:5], np.array([0.0, np.nan, 0, 0, 0])))
+
+
 def test_regime_records_the_measured_quantities_and_the_condition():
     ctx = make()
     assert not ctx.regime(P_LL_N, p=25, n=12)

@@ -207,17 +207,6 @@ def capped_eps(measured: float, lim: LeakyLimit, t0: float) -> float:
     return min(measured, float(prior))
 
 
-def order_tolerance(x: np.ndarray, eps: float) -> float:
-    r"""Largest change of a least-squares slope against ``x`` (here :math:`\log t`) caused by adding
-    :math:`f_k` with :math:`|f_k|\le\delta=-\log(1-\varepsilon)` (:math:`|\log(1+e)|\le\delta` for
-    :math:`|e|\le\varepsilon<1`): :math:`|\sum(x_k-\bar x)f_k|/\sum(x_k-\bar x)^2\le\delta\sum|x_k-\bar x|/
-    \sum(x_k-\bar x)^2` (about :math:`3\delta/\ln100` on two decades of a log grid)."""
-    x = np.asarray(x, float)
-    dx = x - x.mean()
-    delta = -np.log1p(-eps) if eps < 1 else np.inf
-    return float(delta * np.abs(dx).sum() / (dx**2).sum())
-
-
 def fitted_order(x: np.ndarray, y: np.ndarray) -> float:
     """Least-squares slope of ``log y`` against ``log x``; ``-inf``-safe: non-positive ``y`` gives 0."""
     x, y = np.asarray(x, float), np.asarray(y, float)

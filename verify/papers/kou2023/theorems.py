@@ -21,6 +21,7 @@ from numeric.data.near_orthogonal import (
 from numeric.training.reduced_gd import class_blocks, stable_rank_from_gram
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.evidence import slope_shift
 from verify.papers.kou2023.common import (
     RICHARDSON,
     Ens,
@@ -29,7 +30,6 @@ from verify.papers.kou2023.common import (
     decades,
     fitted_order,
     leaky_limit,
-    order_tolerance,
     record_regime,
     record_unit_orthogonal,
     regime_dimension,
@@ -88,7 +88,7 @@ def _leaky_tolerances(ens: Ens) -> dict:
     limit over ``[T/100, T]``, capped by the :math:`O(\log t/t)` remainder of the frozen margin map
     (:func:`~verify.papers.kou2023.common.capped_eps`), which also sets the deviation of the norm
     increments (they integrate the same :math:`|\ell'|`) and of the fitted loss order
-    (:func:`~verify.papers.kou2023.common.order_tolerance`).
+    (:func:`verify.evidence.slope_shift`).
     """
     w = _window(ens)
     out = {}
@@ -96,7 +96,7 @@ def _leaky_tolerances(ens: Ens) -> dict:
         lim = leaky_limit(ens.setup.data, ens.setup.m, g, ens.setup.eta)
         tL = ens.t[w] * ens.run.loss[ens.setup.members(k)][:, w]
         eps = capped_eps(float(np.abs(tL / lim.tL - 1).max()), lim, float(ens.t[w][0]))
-        out[g] = {"limit": lim, "eps": eps, "order": order_tolerance(np.log(ens.t[w]), eps)}
+        out[g] = {"limit": lim, "eps": eps, "order": slope_shift(ens.t[w], eps)}
     return out
 
 
@@ -459,9 +459,9 @@ def width_order_bound(runs: list[Ens], widths: list[int]) -> dict[str, float]:
       positive, is growth a bounded stable rank may show;
     * ``eps``: the initialization's share moves each measured :math:`\mathrm{sr}(W_j)` by a factor within
       :math:`1\pm\varepsilon` (:func:`_init_share`, at the record the check reads), which bends a
-      least-squares slope by at most :func:`~verify.papers.kou2023.common.order_tolerance`.
+      least-squares slope by at most :func:`verify.evidence.slope_shift`.
 
-    ``bound = max(drift, 0) + order_tolerance(log m, eps)``.  Not included: the learned part's approach to
+    ``bound = max(drift, 0) + slope_shift(m, eps)``.  Not included: the learned part's approach to
     its limit at finite T, whose column offsets :math:`\log a_i`, :math:`a_i=s|S_i^{(0)}|/m\approx s/2`,
     do not depend on m (on orthogonal data sr(T) is within 1% of the F.3 limit at quick).
     """
@@ -469,7 +469,7 @@ def width_order_bound(runs: list[Ens], widths: list[int]) -> dict[str, float]:
     f3 = [max(lemma_f3_prediction(e, b).max() for b in range(e.run.P.shape[0])) for e in runs]
     drift = fitted_order(widths, f3)
     eps = max(_init_share(e, e.at(at)) for e in runs)
-    return {"bound": max(drift, 0.0) + order_tolerance(np.log(widths), eps), "drift": drift, "eps": eps}
+    return {"bound": max(drift, 0.0) + slope_shift(widths, eps), "drift": drift, "eps": eps}
 
 
 def _relu_checks(ctx: Context, runs: list[Ens], widths: list[int], tol: dict, label: str) -> None:
@@ -664,7 +664,7 @@ def remark_4_2(ctx: Context) -> None:
         lim = leaky_limit(e.setup.data, m, gamma, e.setup.eta)
         measured = float(np.abs(e.t[w] * e.run.loss[:, w] / lim.tL - 1).max())
         eps = capped_eps(measured, lim, float(e.t[w][0]))
-        otol = order_tolerance(np.log(e.t[w]), eps)
+        otol = slope_shift(e.t[w], eps)
         orders = np.array([fitted_order(e.t[w], e.run.loss[b, w]) for b in range(seeds)])
         bound = (1 - e.setup.data.kappa / gamma**2) / (1 + e.setup.data.kappa / gamma**2)
         rows.append((e.setup.data.kappa, orders.max(), bound))

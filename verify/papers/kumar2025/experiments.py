@@ -65,6 +65,7 @@ from numeric.training.neuron_pursuit import (
     neuron_pursuit,
     rebalance,
 )
+from verify import evidence
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.alignment import h2_grads, misalignment, profile_slope, rates, without_slow_pair
@@ -1007,15 +1008,6 @@ def _field_norm(S: np.ndarray, W: list[np.ndarray], masks) -> float:
     return _wz_norm(_linear_grads(W, S), masks)
 
 
-def _order_room(deltas: np.ndarray, bound: float) -> float:
-    r"""The largest least-squares slope of :math:`\log(1+\epsilon_i)` against :math:`\log\delta_i` when
-    every :math:`|\epsilon_i|\le` ``bound``: :math:`\text{bound}\sum_i|x_i-\bar x|/\sum_i(x_i-\bar x)^2`,
-    :math:`x=\log\delta` (attained at :math:`\epsilon_i=\pm\text{bound}` by the sign of
-    :math:`x_i-\bar x`; :math:`|\log(1+\epsilon)|\le|\epsilon|(1+|\epsilon|)`, second order dropped)."""
-    x = np.log(deltas)
-    return float(bound * np.abs(x - x.mean()).sum() / ((x - x.mean()) ** 2).sum())
-
-
 def _start(Ws: list[np.ndarray], masks, z, delta: float) -> list[np.ndarray]:
     """(w_n bar, delta z/|z|), z restricted to w_z."""
     zn = _wz_norm(z, masks)
@@ -1063,9 +1055,9 @@ def _alignment(ctx: Context, S, Ws, masks, z, lr: float, delta: float, octaves: 
     # terms the removal leaves in slow are relative theta (1 + others/slow)/|lambda_2| (the cross terms scale
     # with all of 1 - cos), a profile decaying like g^lambda_2; the neglected field and GD's tangential error
     # move the angle theta by (r + h theta / 2)/|lambda_2|, so 1 - cos relatively by
-    # 2 r/(|lambda_2| theta) + h/|lambda_2| at most (_order_room of that bound).  Where the others are not
-    # below the slow pair somewhere in the window its asymptote is not reached: undecided (tolerance inf).
-    # A run that stalls (10^7 steps) ends the grid there
+    # 2 r/(|lambda_2| theta) + h/|lambda_2| at most (evidence.slope_shift of that bound).  Where the others
+    # are not below the slow pair somewhere in the window its asymptote is not reached: undecided (tolerance
+    # inf).  A run that stalls (10^7 steps) ends the grid there
     eps_o = np.where(slow > 0, others / np.where(slow > 0, slow, 1.0), np.inf)
     theta = np.sqrt(2 * np.maximum(slow, 0.0))
     eps_f = np.where(theta > 0, (2 * r / np.where(theta > 0, theta, 1.0) + h) / rate.slow, np.inf)
@@ -1073,7 +1065,7 @@ def _alignment(ctx: Context, S, Ws, masks, z, lr: float, delta: float, octaves: 
     rooms = (
         profile_slope(g, eps_o) if dominated else np.inf,
         profile_slope(g, theta * (1 + eps_o) / rate.slow) if dominated else np.inf,
-        _order_room(g, float(eps_f.max())),
+        evidence.slope_shift(g, float(eps_f.max())),
     )
     ctx.order(
         "1 - KKT cosine of (A_1, C_2, B_3) for the H_2-NCF against the growth |w_z|/delta",
@@ -1164,10 +1156,10 @@ def section_d3(ctx: Context) -> None:
     # the path, largest at the end); GD's error against the flow, at most h/2 for the per-step relative
     # growth h = lr |grad_{w_z} L| / |w_z| at the end (log(1 + lr lambda) against lr lambda per step: a time
     # error of lr lambda / 2 relative, lambda largest at the end); the stop's rounding up to one step, lr/T.
-    # The fitted slope is then -1 within _order_room of their sum
+    # The fitted slope is then -1 within evidence.slope_shift of their sum
     steps = [lr * _field_norm(S, W, masks) / _wz_norm(W, masks) for _, W in runs]
     errors = (max(neglected), max(steps) / 2, lr / float(times.min()))
-    room = _order_room(deltas, sum(errors))
+    room = evidence.slope_shift(deltas, sum(errors))
     ctx.order(
         "time for |w_z| to grow from delta to 10 delta",
         deltas,
@@ -1180,9 +1172,9 @@ def section_d3(ctx: Context) -> None:
         + " (r: the field the H_2 flow neglects at |w_z| = 10 delta, SMALL_DELTA_D3; h/2: GD's error "
         "against the flow, h the per-step relative growth at the window's end; lr/T: the stop's rounding to "
         f"a GD step), which moves the least-squares slope over this grid by at most {room:.3g} "
-        "(_order_room); neighbours 0 (a non-degenerate H_1: log(10)/lambda) and -2 (a 4-homogeneous first "
-        "term). Measured outside the claim: T delta depends on delta and lr only through lr delta (GD's "
-        "error dominates e, ~h/6)",
+        "(evidence.slope_shift); neighbours 0 (a non-degenerate H_1: log(10)/lambda) and -2 (a 4-homogeneous "
+        "first term). Measured outside the claim: T delta depends on delta and lr only through lr delta "
+        "(GD's error dominates e, ~h/6)",
         xlabel="delta",
         ylabel="escape time",
     )

@@ -7,9 +7,9 @@ with positive weights, of the local slopes :math:`s_0,\dots,s_{m-2}` of consecut
 from the order :math:`\beta` is at most :math:`\max_j|s_j-\beta|\le\max_j|s_j-s_{m-2}|+|s_{m-2}-\beta|`.
 With :math:`e=C\delta^\beta(1+a\delta^\gamma+\dots)`, :math:`\gamma\ge1`, and deltas a factor 2 apart the
 local slopes approach :math:`\beta` geometrically with ratio :math:`2^{-\gamma}\le1/2`, so
-:math:`|s_{m-2}-\beta|\le|s_{m-3}-s_{m-2}|`.  A measurement floor :math:`\eta_i` (solver error) moves
-:math:`\ln e_i` by at most :math:`\eta_i/e_i`, hence the slope by at most :math:`\sum_i|w_i|\eta_i/e_i`
-(:math:`w_i` the least-squares weights).  The tolerance is the sum of these two and the fit's 95%
+:math:`|s_{m-2}-\beta|\le|s_{m-3}-s_{m-2}|`.  A measurement floor :math:`\eta_i` (solver error) is a
+relative error :math:`\eta_i/e_i` of :math:`e_i`, so it moves the slope by at most
+:func:`verify.evidence.slope_shift` of those.  The tolerance is the sum of these two and the fit's 95%
 half-interval; a straight line of another order keeps all three near 0, so the check has teeth.
 """
 
@@ -30,11 +30,9 @@ def order_tolerance(deltas: np.ndarray, err: np.ndarray, floor: np.ndarray | flo
     fit = evidence.fit_order(deltas, err)
     local = np.diff(np.log(err)) / np.diff(np.log(deltas))
     nxt = float(np.abs(local - local[-1]).max() + abs(local[-2] - local[-1])) if local.size > 1 else np.inf
-    lx = np.log(deltas)
-    weights = (lx - lx.mean()) / float(np.sum((lx - lx.mean()) ** 2))
     parts = {
         "interval": (fit.hi - fit.lo) / 2,
         "next order": nxt,
-        "floor": float(np.sum(np.abs(weights) * np.asarray(floor) / err)),
+        "floor": evidence.slope_shift(deltas, np.asarray(floor) / err),
     }
     return fit.slope, float(sum(parts.values())), parts

@@ -26,6 +26,7 @@ from numeric.measures.metrics import sign_imbalance
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
 from numeric.models.vector_fields import GradientFlow
+from verify import evidence
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.hypotheses import (
@@ -509,9 +510,7 @@ def _order_tolerance(x: np.ndarray, values) -> tuple[np.ndarray, float]:
     """
     mean = np.array([np.mean(v) for v in values])
     sigma = np.array([np.std(v, ddof=1) / np.sqrt(len(v)) for v in values]) / mean
-    lx = np.log(x)
-    w = (lx - lx.mean()) / ((lx - lx.mean()) ** 2).sum()
-    return mean, float(3 * np.sqrt((w**2 * sigma**2).sum()))
+    return mean, float(3 * np.sqrt((evidence.slope_weights(x) ** 2 * sigma**2).sum()))
 
 
 def pooled_tolerance(x: np.ndarray, y: np.ndarray) -> float:
