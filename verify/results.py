@@ -134,17 +134,33 @@ def _locked(out_dir: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+_stored: dict[Path, tuple[tuple[int, int, int], dict[str, Record]]] = {}
+"""Per results file, its (mtime, size, inode) when this process last wrote it, and its records then."""
+
+
+def _file_key(path: Path) -> tuple[int, int, int] | None:
+    """What changes whenever anyone writes ``path`` (every write is a rename onto it: a new inode)."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return st.st_mtime_ns, st.st_size, st.st_ino
+
+
 def store(out_dir: Path, records: Iterable[Record], order: list[str]) -> dict[str, Record]:
     """Add ``records`` to ``out_dir/results.json`` (each :func:`merge`-d with the stored one) and
     return all stored records. Under the directory's lock the file is read again first, so records
-    another run stored meanwhile are kept. If it cannot be read then (another run, perhaps of a newer
-    relu-verify, wrote what this one cannot read), the new records go to a file of their own beside
-    it, ``results.json.unstored-<UTC time>`` (a results file of its own),
-    and the :class:`UserError` says where: a finished claim is never lost."""
+    another run stored meanwhile are kept (unless it is still as this process last wrote it: reading
+    the 5 MB quick file costs 0.14 s per claim). If it cannot be read then (another run, perhaps of a
+    newer relu-verify, wrote what this one cannot read), the new records go to a file of their own
+    beside it, ``results.json.unstored-<UTC time>`` (a results file of its own), and the
+    :class:`UserError` says where: a finished claim is never lost."""
     records = list(records)
+    path = Path(out_dir) / RESULTS_FILE
     with _locked(out_dir):
+        key, mine = _stored.get(path, (None, {}))
         try:
-            stored = load(out_dir)
+            stored = dict(mine) if key is not None and key == _file_key(path) else load(out_dir)
         except UserError as e:  # e.g. written meanwhile by a newer relu-verify: keep the new records aside
             aside = _beside(out_dir, "unstored")
             write_atomic(aside, _document(records))
@@ -152,6 +168,7 @@ def store(out_dir: Path, records: Iterable[Record], order: list[str]) -> dict[st
         for r in records:
             stored[r.id] = merge(r, stored.get(r.id))
         save(out_dir, stored, order)
+        _stored[path] = (_file_key(path), dict(stored))
     return stored
 
 

@@ -147,6 +147,20 @@ def test_two_runs_storing_into_one_directory_keep_each_others_records(tmp_path):
     assert sorted(results.load(tmp_path)) == sorted(lanes[0] + lanes[1])
 
 
+def test_store_reads_the_file_again_only_when_someone_else_wrote_it(tmp_path, monkeypatch):
+    """The re-read under the lock is skipped while the file is as this process left it, and made as
+    soon as another writer replaced it (their records kept)."""
+    record = run_claim(_claim(_ok), **RUN)
+    a, b, c, d = (replace(record, id=f"fake2025:lemma-{k}") for k in "abcd")
+    results.store(tmp_path, [a], [])
+    load = results.load
+    monkeypatch.setattr(results, "load", lambda out: pytest.fail("re-read an unchanged file"))
+    results.store(tmp_path, [b], [])
+    monkeypatch.setattr(results, "load", load)
+    results.save(tmp_path, {**load(tmp_path), c.id: c}, [])  # another writer
+    assert sorted(results.store(tmp_path, [d], [])) == sorted(r.id for r in (a, b, c, d))
+
+
 # -- the runner's records ---------------------------------------------------------------------------
 def _claim(body, claim_id="fake2025:lemma-1", erratum=None) -> Claim:
     return Claim(claim_id, "fake", "nowhere", "x = y", as_hypotheses(["h"]), body, erratum)
