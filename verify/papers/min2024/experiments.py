@@ -266,8 +266,11 @@ def _reading_sweep(
     if all(ok) and all(broke):
         ctx.note(summary + ". Same verdict over the whole range: not an artefact of the number chosen")
         return
+    sides = (("the run stops passing", ok), ("the control stops failing", broke))
+    moved = [side for side, held in sides if not all(held)]
     ctx.undecided(
-        f"threshold reading, {label}: same verdict at every threshold in [{reading.lo:g}, {reading.hi:g}]",
+        f"threshold reading, {label}: the verdict changes inside the declared range "
+        f"[{reading.lo:g}, {reading.hi:g}] ({' and '.join(moved)} at some threshold)",
         summary + ". The verdict depends on how the paper's words or figure are read",
         measured={"thresholds": np.round(grid, 4).tolist(), "run passes": ok, "control fails": broke},
     )
