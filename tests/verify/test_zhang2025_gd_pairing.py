@@ -111,3 +111,12 @@ def test_relu_learning_rate_fault_is_caught(monkeypatch):
 
     monkeypatch.setattr(paired_runs, "gradient_descent", faulty)
     assert searched_pair_ratio(be, X0, y0, "square", y_lin0, alpha, 0.0, 0.0) > 1e3
+
+
+def test_curvature_of_a_diverged_state_is_nan():
+    ds, flow, y_lin0, _, lam = _square(C4_WORST)
+    be = get_backend()
+    args = flow.args(be, ds.X, ds.y, alpha=1.0, weight_decay=lam)
+    states = np.stack([y_lin0[0], np.full_like(y_lin0[0], np.inf), y_lin0[0]])
+    h = paired_runs.max_curvature(be, flow, args, states)
+    assert np.isnan(h[1]) and np.isfinite(h[[0, 2]]).all() and h[0] == h[2]

@@ -407,15 +407,22 @@ def max_curvature(be: Backend, flow: GradientFlow, args: dict, states: np.ndarra
     r"""Largest eigenvalue :math:`h_{\max}` of the Hessian of :math:`\mathcal L+\tfrac\lambda2\|W\|^2` at each
     state ``(T, N)`` of ONE member whose ``args`` are given (:math:`\tau=1`): the field is
     :math:`F=-\nabla(\mathcal L+\tfrac\lambda2\|W\|^2)`, so the Hessian is :math:`-\partial F/\partial W`, by
-    central differences of step ``FD_STEP`` (all ``2 N T`` evaluations in one batch), symmetrised."""
+    central differences of step ``FD_STEP`` (all ``2 N T`` evaluations in one batch), symmetrised; NaN at a
+    state where the field is not finite (a run that diverged)."""
     T, N = states.shape
     E = FD_STEP * np.eye(N)
     pts = np.concatenate([states[:, None] + E, states[:, None] - E], axis=1).reshape(-1, N)
-    field = to_numpy(flow(None, be.asarray(pts), args)).reshape(T, 2, N, N)
-    hess = -(field[:, 0] - field[:, 1]) / (2 * FD_STEP)
-    return np.linalg.eigvalsh((hess + np.swapaxes(hess, 1, 2)) / 2)[:, -1]
+    with np.errstate(all="ignore"):  # states of a diverged run (inf) give NaN here, by design
+        field = to_numpy(flow(None, be.asarray(pts), args)).reshape(T, 2, N, N)
+        hess = -(field[:, 0] - field[:, 1]) / (2 * FD_STEP)
+    hess = (hess + np.swapaxes(hess, 1, 2)) / 2
+    finite = np.isfinite(hess).all(axis=(1, 2))
+    h = np.full(T, np.nan)  # a state of a diverged run has no curvature: NaN
+    h[finite] = np.linalg.eigvalsh(hess[finite])[:, -1]
+    return h
 
 
+CURVATURE_POINTS = 2000  # states of a linear run at which stable_lr measures the curvature (at most)
 STABLE = 1.0  # eta h_max <= STABLE: every eigenvalue 1 - eta h of the GD map's Jacobian lies in [0, 1]
 
 
@@ -434,23 +441,25 @@ def stable_lr(
     geometrically (the paper, App. C.5: with a larger step "the equivalence described in Theorem 8 no
     longer holds"): that is not the regime of Theorem 8.  The ReLU map with :math:`2\eta/(\alpha+1)` is
     conjugate to the linear one (Theorem 8 for GD), so the linear partner's curvature decides for both.
-    :math:`h_{\max}` is measured at every step of a linear GD run (:func:`max_curvature`); if
-    :math:`\eta h_{\max}>1` the run is repeated at :math:`\eta=0.8/h_{\max}` (0.8: the curvature along
-    the slower run may differ a little), at most 6 times.
+    :math:`h_{\max}` is measured along a linear GD run (:func:`max_curvature`, at every step, or at
+    ``CURVATURE_POINTS`` evenly spaced ones in a longer run: at a stable step the state moves little per
+    step); if :math:`\eta h_{\max}>1` the run is repeated at :math:`\eta=\max(0.8/h_{\max},\eta/4)`
+    (0.8: the curvature along the slower run may differ a little; /4 at most per try, because a run
+    that diverges shows a curvature far above the flow's), at most 8 tries and down to ``lr / 256``.
     """
     args = flow.args(be, ds.X, ds.y, alpha=1.0, weight_decay=decay)
-    for _ in range(6):
+    smallest = lr / 256
+    for _ in range(8):
         steps = int(np.ceil(horizon / lr))
-        traj = gradient_descent(
-            flow, be.asarray(y_lin0), lr=lr, steps=steps, record=np.arange(steps + 1), args=args
-        )
+        record = np.unique(np.linspace(0, steps, min(steps, CURVATURE_POINTS) + 1).astype(int))
+        traj = gradient_descent(flow, be.asarray(y_lin0), lr=lr, steps=steps, record=record, args=args)
         hs = max_curvature(be, flow, args, to_numpy(traj.ys)[0])
-        if not np.isfinite(hs).any():
+        if np.isfinite(hs).all() and lr * hs.max() <= STABLE:
+            return lr, float(lr * hs.max())
+        h = float(np.nanmax(hs)) if np.isfinite(hs).any() else np.inf
+        lr = max(0.8 * STABLE / h, lr / 4)
+        if lr < smallest:
             break
-        h = float(hs[np.isfinite(hs)].max())  # a run that diverged: the curvature before it did
-        if lr * h <= STABLE and np.isfinite(hs).all():
-            return lr, lr * h
-        lr = 0.8 * STABLE / h
     return float("nan"), float("nan")
 
 
