@@ -1,12 +1,15 @@
 """kou2023 derived tolerances: the capped remainder and the column-scaling bound behind the Lemma F.3
 limit-direction check hold where their derivations say they do (the least-squares order bound they use:
-tests/verify/test_evidence.py)."""
+tests/verify/test_evidence.py); Lemma F.3's order tolerance (Monte Carlo error + finite-size departure) holds
+the derived order and rejects a wrong limit."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from numeric.training.reduced_gd import stable_rank_from_gram
+from verify import evidence
+from verify.papers.kou2023.appendix import F3_CURVATURE, F3_SIZES, f3_monte_carlo
 from verify.papers.kou2023.common import LeakyLimit, capped_eps
 
 
@@ -29,3 +32,21 @@ def test_column_scaling_moves_the_stable_rank_within_the_spread_factor():
         sr = stable_rank_from_gram(A.T @ A)
         sr_d = stable_rank_from_gram((A * d).T @ (A * d))
         assert abs(sr_d - sr) <= sr * ((d.max() / d.min()) ** 2 - 1) * (1 + 1e-12) + 1e-12
+
+
+def test_f3_mean_gram_has_the_stated_stable_rank():
+    for _, n in F3_SIZES:
+        half = n // 2
+        K = 4.0 * (np.ones((half, half)) + np.eye(half))  # a_i = 2, E[C^T C] = (m/4)(J + I) up to m
+        assert np.isclose(stable_rank_from_gram(K), 2 - 4 / (n + 2), rtol=1e-13)
+
+
+def test_f3_order_tolerance_holds_the_law_and_rejects_a_limit_off_two():
+    mn = np.array([m * n for m, n in F3_SIZES], float)
+    for seed in range(3):
+        vals, errs, _ = f3_monte_carlo(np.random.default_rng(seed), 100)
+        for limit, holds in ((2.0, True), (2.05, False)):
+            gap = np.abs(vals - limit)
+            tol = evidence.slope_shift(mn, errs / gap) + F3_CURVATURE
+            assert tol < 0.25  # separates -1/2 from its neighbours 0 and -1
+            assert (abs(evidence.fit_order(mn, gap).slope + 0.5) <= tol) == holds
