@@ -50,6 +50,7 @@ from verify.papers.min2024.common import (
 )
 from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, BALANCED, EPS_28, EPS_29
 from verify.papers.min2024.instances import (
+    DATA,
     DIM,
     INIT,
     PROBE,
@@ -233,9 +234,11 @@ def _d2_search_params(ctx: Context) -> tuple[int, int]:
 # O(1 / |x|), so an instance costs ~|log eps|: measured 1.4e-4 s per unit (0.95 s at 5.0e3, clustered
 # start; 4.9 s at 3.5e4, spread start), so 1e5 costs ~14 s. (28)'s second term grows like
 # mu^(-5/2) X_max / X_min (xi = mu^2), so the nearly orthogonal start (mu = 0.034, X_max / X_min = 11)
-# needs |log eps| = 1.9e7: a run of ~4e6 time units, beyond any budget (it never reached t2).
+# needs |log eps| = 1.9e7: a run of ~4e6 time units, beyond any budget (it never reached t2). Half the
+# scope buys mu ~ 0.14 at X_max = X_min (64 n log n / mu^(5/2) = 5e4 at n = 4), 0.385 at the start's 11.
 D2_SCOPE = 1e5
 TANGENT = N * (DIM - 1)  # the generators' components orthogonal to e_1 lead theta (instances.cone_instance)
+RADII = slice(TANGENT, DATA)  # then their log radii
 
 
 def _d2_log_eps(theta: np.ndarray) -> float:
@@ -243,23 +246,38 @@ def _d2_log_eps(theta: np.ndarray) -> float:
     return log_eps_threshold(separated_problem(theta, (0.0, 0.0)), 0) - 1.0
 
 
-def _into_scope(theta: np.ndarray) -> tuple[np.ndarray, int]:
-    """``theta`` with its generators drawn toward e_1 (the tangential block halved ``k`` times, the least
-    k) until the instance's |log eps| <= D2_SCOPE / 2: the same data family at the least correlation the
-    scope affords (mu and zeta_1 grow as the block shrinks). Returns the start and k."""
-    theta, k = np.array(theta, float), 0
-    while _d2_log_eps(theta) < -D2_SCOPE / 2 and k < 30:
-        theta[:TANGENT] /= 2.0
-        k += 1
-    return theta, k
+def _into_scope(theta: np.ndarray) -> tuple[np.ndarray, str]:
+    """``theta`` unchanged if its instance's |log eps| <= D2_SCOPE / 2; otherwise the same data family
+    brought in at the least correlation the scope affords, spending it on mu and not on the radii: the
+    generators' log radii r_i set to their mean (|x_i| = r sqrt(1 + |p_i|^2), so X_max / X_min < sqrt 2:
+    1.03 for the nearly orthogonal start, was 11; (28)'s second term is proportional to it), then, if still
+    beyond, the tangential block scaled by the largest 2^-c, c in [0, 30] bisected to 2^-20, with
+    |log eps| <= D2_SCOPE / 2 (mu and zeta_1 grow as the block shrinks; halving it at the start's radii
+    left that start at mu 0.385, now 0.140 at the same cost). Returns the start and what was done to it
+    ('' if nothing)."""
+    theta = np.array(theta, float)
+    if _d2_log_eps(theta) >= -D2_SCOPE / 2:
+        return theta, ""
+    theta[RADII] = theta[RADII].mean()
+    if _d2_log_eps(theta) >= -D2_SCOPE / 2:
+        return theta, "radii equalised"
+    inside, beyond = -30.0, 0.0  # log2 of the tangential scale: in scope at 2^-30 (generators ~ e_1)
+    for _ in range(20):
+        mid = (inside + beyond) / 2
+        trial = theta.copy()
+        trial[:TANGENT] *= 2.0**mid
+        inside, beyond = (mid, beyond) if _d2_log_eps(trial) >= -D2_SCOPE / 2 else (inside, mid)
+    theta[:TANGENT] *= 2.0**inside
+    return theta, f"radii equalised, tangential block x {2.0**inside:.3g}"
 
 
 def _d2_search(ctx: Context, name: str, ratio, why: str, families: int, budget: int) -> None:
     """``ctx.search`` of ``ratio(rows)`` over the D.2 instances (NaN if a run fails or misses t2; 0 when
     a group is empty at t1, outside the statement), over the ``families`` cheapest data families of
     :func:`instances.starts`, every start brought into the scope |log eps| <= D2_SCOPE by
-    :func:`_into_scope`. One instance costs ~1.4e-4 s per unit of |log eps| (0.6-1 s clustered, 3.5-5 s
-    spread, ~11 s for the nearly orthogonal start drawn into the scope): quick searches the first two
+    :func:`_into_scope` (the nearly orthogonal start at mu 0.140, equal radii). One instance costs
+    ~1.4e-4 s per unit of |log eps| (0.6-1 s clustered, 3.5-5 s spread, ~11 s for the nearly orthogonal
+    start drawn into the scope): quick searches the first two
     (cached: the three D.2 claims share the instances), full all three (282 s for eq. (35), the first of
     the three in one run; 139 s and 73 s for the others); tiny records a note. An instance beyond the
     scope (a Nelder-Mead step that lowers mu or zeta) scores 0 and is counted in a note: it is inside the
@@ -284,8 +302,8 @@ def _d2_search(ctx: Context, name: str, ratio, why: str, families: int, budget: 
     scoped, labels = {}, []
     for k in order:
         moved = [_into_scope(theta) for theta in pool[k]]
-        halvings = max(h for _, h in moved)
-        label = f"{k}, drawn toward e_1 (tangential block / 2^{halvings})" if halvings else k
+        draws = sorted({draw for _, draw in moved if draw})
+        label = f"{k}, drawn in ({'; '.join(draws)})" if draws else k
         scoped[label] = [theta for theta, _ in moved]
         mu = min(separation(q.X, q.y) for q in (separated_problem(t, (0.0, 0.0)) for t in scoped[label]))
         labels.append(f"{label} (mu {mu:.3f})")
