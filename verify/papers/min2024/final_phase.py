@@ -606,8 +606,20 @@ def equation_40(ctx: Context) -> None:
     state_budget = ctx.param("state_budget", tiny=60, quick=300, full=2000)
     rows = _premises(ctx)
     lo, hi, cosm, norm_ratio = (list(v) for v in zip(*(_eq40_values(r) for r in rows), strict=True))
-    ctx.bound("min -l' on [t1, t2)", np.array(lo), 0.5, side=">=", why="e^{-1/4} = 0.78 at |f| <= 1/4; exact")
-    ctx.bound("max -l' on [t1, t2)", np.array(hi), 1.5, why="e^{1/4} = 1.28 at |f| <= 1/4; exact")
+    by_definition = (
+        "; holds by the definition of t2+- (the first time max|f+-| > 1/4) for the exponential loss, so it "
+        "catches only a wrong t2 or a loss whose -l' leaves [1/2, 3/2] at |f| <= 1/4 (the logistic control)"
+    )
+    ctx.bound(
+        "min -l' on [t1, t2)",
+        np.array(lo),
+        0.5,
+        side=">=",
+        why="e^{-1/4} = 0.78 at |f| <= 1/4; exact" + by_definition,
+    )
+    ctx.bound(
+        "max -l' on [t1, t2)", np.array(hi), 1.5, why="e^{1/4} = 1.28 at |f| <= 1/4; exact" + by_definition
+    )
     ctx.bound(
         "min cos(x_+-, x~_a)",
         np.array(cosm),
