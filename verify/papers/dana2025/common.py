@@ -113,7 +113,8 @@ def make_data(
     """App. B norms and labels (or unit norms, labels +-1 with ``unit``) and inputs of ``kind``.
 
     ``kind``: ``"orthogonal"``; ``"boundary"`` (:math:`\\|X^\\top X-D_X\\|` = ``frac`` x the
-    Assumption-2 limit, correlated); ``"sphere"`` (uniform directions in dimension ``d``);
+    Assumption-2 limit, correlated); ``"label-opposed"`` (the same norm, in one direction tied to the
+    labels: :func:`label_opposed_gram`); ``"sphere"`` (uniform directions in dimension ``d``);
     ``"equicorrelated"`` (every pair at correlation ``rho``).
     """
     if unit:
@@ -125,6 +126,8 @@ def make_data(
         G = np.diag(norms**2)
     elif kind == "boundary":
         G = perturbed_gram(rng, norms, frac * float(assumption2_limit(norms, y)))
+    elif kind == "label-opposed":
+        G = label_opposed_gram(norms, y, frac * float(assumption2_limit(norms, y)))
     elif kind == "sphere":
         G = scale_gram(sphere_gram(rng, 1, n, d)[0], norms)
     elif kind == "equicorrelated":
@@ -132,6 +135,21 @@ def make_data(
     else:
         raise ValueError(f"unknown data kind {kind!r}")
     return Data(norms, y, G, d, kind)
+
+
+def label_opposed_gram(norms: np.ndarray, y: np.ndarray, off_norm: float) -> np.ndarray:
+    r""":math:`D_X+E` with :math:`E=-\eta\,(uu^\top-\mathrm{diag}(u^2))`, :math:`u_i=\|x_i\|\,
+    \mathrm{sign}(y_i)`, and :math:`\eta` set so that :math:`\|E\|=` ``off_norm``.
+
+    Examples of one label sign are pairwise anti-correlated and examples of opposite signs correlated,
+    with correlations :math:`\mp\eta` : the direction of :math:`E` that works against fitting (a
+    neuron growing along :math:`\sum r_ix_i` on its own label lowers its pre-activation on the other
+    examples of that label: step (ii) of Theorem 1's proof), with the spectral norm in (almost) one
+    eigenvector instead of spread as in :func:`perturbed_gram`.
+    """
+    u = norms * np.sign(y)
+    E = -(np.outer(u, u) - np.diag(u**2))
+    return np.diag(norms**2) + E * (off_norm / np.abs(np.linalg.eigvalsh(E)).max())
 
 
 def ensemble(

@@ -24,6 +24,7 @@ from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.dana2025.common import EPS, solve_with_error
 from verify.papers.dana2025.hypotheses import GROUP_INIT, ONE_SIGN, ORTHONORMAL, PROP2_TIME
+from verify.search import squash
 
 SAFETY = 4.0
 
@@ -263,6 +264,65 @@ def _window_measured(D: float, p: int, n: np.ndarray) -> tuple[np.ndarray, np.nd
     return crossing_times(n, p, D, Z0, V0, EPS_T2), crossing_times(n, p, D, Z0, V0, 1 - EPS_T2)
 
 
+# Theorem 2's window constant is "independent of the initialization": searched over the group's initial
+# alignment z0 = <D_j|s_j w_j^+>/(||D_j|| ||w_j^+||) (in (0, 1] under (9) with one label sign per group;
+# z0 = 1 exactly, a group whose first layer is proportional to its labels, leaves the closed form's
+# artanh(z0) undefined and is left out), v0 = ||w_j(0)||_+^2 and ||D_j||.
+T2_Z0, T2_V0, T2_D = (1e-3, 0.999), (1e-3, 1e3), (0.25, 4.0)
+# The closed form's corrections to the window are O(1/P) and O(v0/P), P = sqrt(np) ||D|| the limit of v
+# (measured over z0 in {1e-3, 0.3, 0.9, 0.999}, v0 in {1e-3, 1, 1e3}, ||D|| in {0.5, 1, 2, 4}: the relative
+# deviation is at most 2.2 v0/P where it is above rounding; 1.3e-2 at v0 = 1e3, n = 1e9). It is read where
+# max(1, v0)/P <= 1e-4, so the corrections are <= 2.2e-4, a factor >= 4.5 below the tolerance 1e-3.
+T2_WINDOW_CUT, T2_WINDOW_TOL = 1e-4, 1e-3
+
+
+def window_constant(eps: float) -> float:
+    r""":math:`\mathcal C(\varepsilon)=\frac{(1-\sqrt\varepsilon)\sqrt{1-\varepsilon}}{\sqrt\varepsilon
+    (1-\sqrt{1-\varepsilon})}` of the corrected window (catalog (C6))."""
+    return float((1 - np.sqrt(eps)) * np.sqrt(1 - eps) / (np.sqrt(eps) * (1 - np.sqrt(1 - eps))))
+
+
+def t2_instance(theta: np.ndarray) -> tuple[float, float, float]:
+    """(z0, v0, ||D||) of one group: z0 by a sigmoid onto ``T2_Z0``, v0 and ||D|| log-uniform (sigmoid)."""
+    z0 = squash(theta[0], *T2_Z0)
+    v0 = float(np.exp(squash(theta[1], *np.log(T2_V0))))
+    D = float(np.exp(squash(theta[2], *np.log(T2_D))))
+    return z0, v0, D
+
+
+def t2_window_deviation(z0: float, v0: float, D: float, p: int = 2) -> float:
+    r"""Largest relative deviation of one group's window
+    :math:`\frac{t(\varepsilon)-t(1-\varepsilon)}{t_n}\log(np)` from
+    :math:`\frac2{\|D\|}\log\mathcal C(\varepsilon)` over the ``NS`` with :math:`\max(1,v_0)/P\le`
+    ``T2_WINDOW_CUT`` (closed form, p groups); NaN where a crossing is not finite."""
+    eps = EPS_T2
+    with np.errstate(over="ignore", invalid="ignore"):  # cosh^2 / sinh of late times overflow: L ~ 0 there
+        t1 = crossing_times(NS, p, D, z0, v0, eps)
+        t2 = crossing_times(NS, p, D, z0, v0, 1 - eps)
+    if not (np.all(np.isfinite(t1)) and np.all(np.isfinite(t2))):
+        return np.nan
+    window = (t1 - t2) / t_n(NS, p) * np.log(NS * p) / (2 / D * np.log(window_constant(eps))) - 1
+    return float(np.abs(window[max(1.0, v0) / (np.sqrt(NS * p) * D) <= T2_WINDOW_CUT]).max())
+
+
+def t2_init_ratio(theta: np.ndarray) -> float:
+    """Violation ratio of the window's limit at the initialization theta (deviation / ``T2_WINDOW_TOL``)."""
+    return t2_window_deviation(*t2_instance(theta)) / T2_WINDOW_TOL
+
+
+def t2_starts() -> dict[str, list[np.ndarray]]:
+    """Families of (logit z0, logit log v0, logit log ||D||): the centre of the searched box and four of
+    its corners."""
+    lo, mid, hi = -6.0, 0.0, 6.0
+    return {
+        "centre (z0 ~ 1/2, v0 ~ 1, ||D|| ~ 1)": [np.array([mid, mid, mid])],
+        "nearly orthogonal start (z0 -> 0), small v0": [np.array([lo, lo, mid])],
+        "nearly aligned start (z0 -> 1), large v0": [np.array([hi, hi, mid])],
+        "large v0 (||w_j(0)||_+^2 ~ 1e3), small ||D||": [np.array([mid, hi, lo])],
+        "small v0 (~ 1e-3), large ||D||": [np.array([mid, lo, hi])],
+    }
+
+
 def _L_inf(t: np.ndarray, Ds) -> np.ndarray:
     r""":math:`L_\infty(t)=\frac1p\sum_j\frac{\|D_j\|^2}2\mathbb 1[t<1/\|D_j\|]` (catalog (C6))."""
     return sum(D**2 / 2 * (t < 1 / D) for D in Ds) / len(Ds)
@@ -296,7 +356,7 @@ def theorem_2_corrected(ctx: Context) -> None:
     ctx.zero("window log(np)/t_n = (2/||D||) log C(eps) (exact)", lw["window residual"], why="SymPy")
     p, Ds = 2, (1.0, 2.0)
     eps = EPS_T2
-    calC = (1 - np.sqrt(eps)) * np.sqrt(1 - eps) / (np.sqrt(eps) * (1 - np.sqrt(1 - eps)))
+    calC = window_constant(eps)
     for D in Ds:
         t1, t2 = _window_measured(D, p, NS)
         ctx.order(
@@ -324,6 +384,19 @@ def theorem_2_corrected(ctx: Context) -> None:
             "the bisection error 20 t_n 2^-100",
             details={"n": NS, "window x log(np)/t_n": w},
         )
+    ctx.search(
+        "search: window x log(np)/t_n vs (2/||D||) log C(eps) over initializations (z0, v0) and ||D||",
+        t2_init_ratio,
+        t2_starts(),
+        budget=ctx.param("budget", tiny=12, quick=60, full=400),
+        why=f"'independent of the initialization': Nelder-Mead over z0 in {T2_Z0}, v0 in {T2_V0} and ||D|| "
+        f"in {T2_D} (p = {p}, eps = {eps}); ratio = max |window / ((2/||D||) log C) - 1| / {T2_WINDOW_TOL:g} "
+        f"over n in 1e4..1e30 with max(1, v0)/P <= {T2_WINDOW_CUT:g}, P = sqrt(np) ||D||: the corrections "
+        "are O(max(1, v0)/P) (measured coefficient <= 2.2), so a limit that moves with the initialization "
+        "by more than 0.1% is caught. The location's O(1/log n) is checked at (z0, v0) = "
+        f"({Z0}, {V0}) only: its leading coefficient depends on the initialization and can vanish (z0 = 0.5, "
+        "v0 = 1, ||D|| ~ 0.26), where the error decays faster and a fitted order -1 does not apply",
+    )
     tt = np.linspace(0.0, 1.6, 321)
     away = np.min([np.abs(tt - 1 / D) for D in Ds], axis=0) > 0.2
     errs = np.array([np.abs(_L_n(tt, n, Ds) - _L_inf(tt, Ds))[away].max() for n in NS])
