@@ -206,6 +206,7 @@ def _min_ratio(m: np.ndarray, b: np.ndarray) -> float | None:
     return float((m[pos] / b[pos]).min()) if pos.any() else None
 
 
+T1_DATA = ("boundary", "label-opposed")  # Theorem 1's data families, in turn over its data sets
 STATE_SHAPE, GD_SHAPE = (3, 3), (4, 2)  # (n, p) searched: p = n allows equality in (6); p < n competition
 
 
@@ -379,11 +380,16 @@ def theorem_1(ctx: Context) -> None:
     rng = ctx.rng("data").host
     runs, converged = [], []
     for s in range(datasets):
-        data = make_data(rng, n, "boundary", frac=0.99)
+        # "fixed data satisfying Assumption 2": two structures of E = X^T X - D_X at 0.99 x the limit (4),
+        # alternating -- spread over the spectrum (random symmetric) and tied to the labels (one direction,
+        # same-label examples anti-correlated, the sign that works against step (ii))
+        kind = T1_DATA[s % len(T1_DATA)]
+        data = make_data(rng, n, kind, frac=0.99)
         ctx.regime(ASSUMPTION_2, ratio=offdiag_norm(data.G) / assumption2_limit(data.norms, data.y))
         run, I, small_L0, gap = _train(ctx, data, B, p, f"t1-{s}", T, lr)
         ctx.regime(ASSUMPTION_1, gap=gap)
-        converged.append(_check_theorem1(ctx, data, run, I, small_L0, lr, f"data {s}, n={n}, p={p}", eps))
+        label = f"data {s}: {kind}, n={n}, p={p}"
+        converged.append(_check_theorem1(ctx, data, run, I, small_L0, lr, label, eps))
         runs.append(run)
     _probability_of_convergence(ctx, np.concatenate(converged), eps, f"{datasets} data sets, n={n}, p={p}")
     ctx.search(
