@@ -84,7 +84,8 @@ ONE_SIGN = Hypothesis(
 )
 DELTA = Hypothesis(
     "balance Delta",
-    wording=r"$|a_j(0)|^2-\|w_j(0)\|^2\ge\Delta>0$ for every neuron (Lemma 8, Proposition 1)",
+    wording=r"$|a_j(0)|^2-\|w_j(0)\|^2\ge\Delta>0$ for every neuron (Lemma 8, Proposition 1 as in App. A.3; "
+    r"the main text's Proposition 1 prints $|a_j(0)|-\|w_j(0)\|^2>\Delta$, a typo: its proof has squares)",
     condition="min_j a_j(0)^2 - ||w_j(0)||^2 >= Delta > 0 (Delta the value the run's t_n uses)",
     test=lambda gap, delta: delta > 0 and gap >= delta,
 )
