@@ -106,3 +106,25 @@ def test_init_share_bounds_the_stable_rank_change():
             continue
         ratio = stable_rank_from_gram((L + W0) @ (L + W0).T) / stable_rank_from_gram(L @ L.T)
         assert ((1 - fF) / (1 + f2)) ** 2 * (1 - 1e-12) <= ratio <= ((1 + fF) / (1 - f2)) ** 2 * (1 + 1e-12)
+
+
+@pytest.mark.parametrize(("power", "holds"), [(1, True), (2, False)])
+def test_balance_limit_rejects_a_balance_other_than_the_frozen_pattern_limit(monkeypatch, power, holds):
+    """Lemma 5.4 beyond the horizon: the sums' growth ratio matches L = gamma min/max (||x_i||^2 lambda_i);
+    a limit computed with the other class scaled by gamma^2 (the lemma's gamma^2 read as the rate) fails."""
+    from verify.papers.kou2023 import common, patterns
+
+    gamma = 0.5
+    true_limit = common.leaky_limit
+
+    def limit(data, m, g, eta):
+        lim = true_limit(data, m, g, eta)
+        rate = np.where(lim.rho_rate < 0, lim.rho_rate * g ** (power - 1), lim.rho_rate)
+        return common.LeakyLimit(lim.lam, lim.tL, rate, lim.u_norm)
+
+    monkeypatch.setattr(patterns, "leaky_limit", limit)
+    ctx = make("kou2023:lemma-5.4")
+    data = controlled_gram(np.random.default_rng(0), alternating_labels(6), 1e-4, d=2000)
+    ens = common.run(ctx, "t", common.Setup(data, 8, (gamma,), 2, 0.05, 1e-3, 5000))
+    patterns._balance_limit(ctx, ens, gamma, "t")
+    assert (ctx.checks[-1].outcome == "pass") == holds

@@ -30,6 +30,7 @@ from verify.papers.kou2023.instances import Region, budget, search
 from verify.papers.kou2023.patterns import (
     _after_T1,
     _balance_checks,
+    _balance_limit,
     _balance_ratio,
     _equal_increments,
     _frozen_sign_checks,
@@ -75,6 +76,7 @@ def lemma_B_1(ctx: Context) -> None:
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, s0, steps))
         record_regime(ctx, ens)
         _balance_checks(ctx, ens, g, ens.setup.describe() + f", gamma={g:g}")
+        _balance_limit(ctx, ens, g, ens.setup.describe() + f", gamma={g:g}")
         T1 = ens.t <= 20
         r = _balance_ratio(ens)
         ctx.note(
