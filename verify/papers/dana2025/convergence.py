@@ -35,6 +35,7 @@ from numeric.models.shallow_relu import ShallowReLU
 from symbolic import shallow_meanfield as sym
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
+from verify.evidence import fit_order
 from verify.papers.dana2025.common import (
     EPS,
     Data,
@@ -774,27 +775,50 @@ def lemma_3(ctx: Context) -> None:
     for n in ns:
         ds = np.unique(np.geomspace(4 * n * n, 60 * n * n, 14).astype(int))
         freq = np.array([_a2_frequency(rng, n, d, trials, True) for d in ds]) / trials
-        k = int(np.argmax(freq >= 1 - eps))
+        hit = np.flatnonzero(freq >= 1 - eps)
+        if hit.size == 0 or hit[0] == 0:  # d* above or below the grid: not located
+            dstar.append(np.nan)
+            continue
+        k = int(hit[0])
         x0, x1 = np.log(ds[k - 1]), np.log(ds[k])
         dstar.append(np.exp(x0 + (1 - eps - freq[k - 1]) / (freq[k] - freq[k - 1]) * (x1 - x0)))
     dstar = np.array(dstar)
     pair = np.diff(np.log(dstar)) / np.diff(np.log(ns))
-    ctx.order(
-        f"d*(n): smallest d with P(Assumption 2) = 0.9 (unit norms, labels +-1, {trials} draws per d) vs n",
-        ns,
-        dstar,
-        expected=2.0,
-        tol=0.1,
-        why="Lemma 3: d* = O(n^2). The Marchenko-Pastur edge 2 sqrt(n/d) + n/d < 1/(2 sqrt n) gives d* ~ 16 "
-        "n^2; "
-        "at small n the 90% quantile of ||Gbar - I|| sits below the edge, so local slopes approach 2 from "
-        "above "
-        "(pairwise slopes in details, 2.42, 2.14, 2.05, 2.03 from n = 4 to 64); 0.1 covers that excess for n "
-        ">= 8 "
-        "and the interpolation of d* on a grid of ratio 1.24",
-        xlabel="n",
-        ylabel="d*",
+    name = (
+        f"order of d*(n), the smallest d with P(Assumption 2) = 0.9 (unit norms, labels +-1, {trials} draws "
+        "per d), in n: at most 2"
     )
+    if not np.all(np.isfinite(dstar)):
+        outside = ns[~np.isfinite(dstar)].tolist()
+        ctx.undecided(name, f"d* not located on the grid 4 n^2..60 n^2 at n = {outside}")
+    else:
+        fit = fit_order(ns, dstar)
+        ctx.figure(
+            "d*(n) vs n",
+            xlabel="n",
+            ylabel="d*",
+            logx=True,
+            logy=True,
+            series=[
+                Series("measured", ns, dstar, "o"),
+                Series(f"fit: order {fit.slope:.3f}", ns, np.exp(fit.intercept) * ns**fit.slope, "--"),
+            ],
+        )
+        ctx.bound(
+            f"{name} (lower end of its 95% interval [{fit.lo:.2f}, {fit.hi:.2f}])",
+            fit.lo,
+            2.1,
+            why="Lemma 3 is a sufficient dimension, d >= C(n^2 + n log(1/eps)) with C unspecified: it bounds "
+            "the growth of d* from above, d* = O(n^2), so it is refuted only by an order above 2 (a smaller "
+            "one is allowed; the check was two-sided before). Allowance 0.1: at small n the 90% quantile of "
+            "||Gbar - I|| sits below the Marchenko-Pastur edge 2 sqrt(n/d) + n/d < 1/(2 sqrt n) (d* ~ 16 "
+            "n^2), so local slopes approach 2 from above (2.42, 2.14, 2.05, 2.03 from n = 4 to 64); 0.1 "
+            "covers that excess for n >= 8 and the interpolation of d* on a grid of ratio 1.24; the fit's "
+            "95% interval on top",
+            resolution=f"a growth of d* faster than n^2.1 by more than the interval's lower half-width "
+            f"{fit.slope - fit.lo:.2g}",
+            details={"n": ns, "d*": dstar, "order": fit.slope, "interval": [fit.lo, fit.hi]},
+        )
     ctx.note(
         f"d*(n)/n^2 = {np.round(dstar / ns**2, 2).tolist()}; pairwise slopes {np.round(pair, 3).tolist()}; "
         f"Marchenko-Pastur d*/n^2 = {np.round(_mp_threshold(ns.astype(float)) / ns**2, 2).tolist()}."
