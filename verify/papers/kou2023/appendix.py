@@ -33,6 +33,7 @@ from verify.papers.kou2023.common import (
     record_regime,
     record_unit_orthogonal,
     regime_dimension,
+    regime_kappa,
     run,
 )
 from verify.papers.kou2023.common import appendix_sizes as _sizes
@@ -695,8 +696,19 @@ def lemma_G_1(ctx: Context) -> None:
     ens = run(
         ctx, "orth", Setup(orthogonal_gram(rng.uniform(1, 1.3, n), y, d), m, (0.0,), seeds, 0.05, 1e-3, steps)
     )
-    record_regime(ctx, ens)
-    _g1_checks(ctx, ens, ens.setup.describe())
+    # alpha depends on kappa = n p/R_min^2: a nearly orthogonal family too, at 0.2 of the regime's largest
+    # kappa: 0.02 keeps (1 - 4 (1 + c') kappa)/(1 + 4 kappa) = 0.56 of alpha's kappa = 0 value at c' = 4
+    # (c1 = 1/4); at 0.05 the factor is 0 (a vacuous bound)
+    near = run(
+        ctx,
+        "gram",
+        Setup(
+            controlled_gram(rng, y, regime_kappa(0.0, fraction=0.2), d=d), m, (0.0,), seeds, 0.05, 1e-3, steps
+        ),
+    )
+    for e in (ens, near):
+        record_regime(ctx, e)
+        _g1_checks(ctx, e, e.setup.describe())
     search(
         ctx,
         "search: worst L_S / (G.1 bound) over nearly orthogonal data and init",
@@ -737,4 +749,6 @@ def _g1_checks(ctx: Context, ens: Ens, label: str = "instance") -> None:
         0.0,
         why="the lemma's rate: the loss decays at least like t^-alpha (order <= -alpha)",
         details={"alpha": alpha, "orders": orders},
+        resolution=f"a loss decaying slower than t^-alpha, alpha = {alpha.min():.3g} (the lemma's own weak "
+        "exponent: the measured order is near -1, so a rate anywhere between t^-alpha and t^-1 passes)",
     )
