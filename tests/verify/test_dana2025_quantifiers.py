@@ -1,4 +1,5 @@
-"""dana2025 quantifiers: Theorem 2's window over initializations, Theorem 1's label-opposed data family."""
+"""dana2025 quantifiers: Theorem 2's window over initializations, Theorem 1's label-opposed data family,
+Proposition 3's searched window."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm
 from verify.papers.dana2025 import phase
 from verify.papers.dana2025.common import label_opposed_gram, make_data
+from verify.papers.dana2025.orthogonal import G0, prop3_starts, prop3_violation, prop3_window
 from verify.papers.dana2025.phase import t2_init_ratio, t2_instance, t2_starts, t2_window_deviation
 
 
@@ -48,3 +50,15 @@ def test_label_opposed_data_are_at_the_assumption2_boundary_against_the_labels(s
     assert np.linalg.eigvalsh(data.G).min() > 0
     G = label_opposed_gram(data.norms, data.y, 0.5)
     assert offdiag_norm(G) == pytest.approx(0.5, rel=1e-12)
+
+
+def test_proposition3_window_leaves_out_lambda_where_y1_is_not_large_enough():
+    # found by random sampling over (89) alone: lambda within 0.3% of min/max needs y_1 >= 4400 by (92);
+    # at y_1 = 100 the neuron with the small ratio keeps a_j < 0, stays alive on x_2 and fits it (L -> 0)
+    G = np.array([[0.29918115, 1.0], [0.50664994, 0.7347635]])
+    _, hi = prop3_window(G)
+    assert hi < 0.2982961505911661 < G.min() / G.max()
+    lo0, hi0 = prop3_window(G0)
+    assert lo0 == pytest.approx(np.sqrt(8 * G0.max() / 100)) and hi0 < G0.min() / G0.max()
+    for theta in [t for ts in prop3_starts(np.random.default_rng(3)).values() for t in ts]:
+        assert prop3_violation(theta) <= 1

@@ -71,41 +71,70 @@ def _prop3_runs(ctx: Context, y1: float, lams, a0s, T: float):
 
 
 PROP3_Y1, PROP3_DELTA, PROP3_T = 100.0, 1e-2, 0.3  # y_1 "large", delta / min G0 "small"; extinction horizon
+PROP3_T_SIGN = 5.0  # horizon of the collapse (both a_j > 0), as the claim's runs
+
+
+def prop3_window(G: np.ndarray, y1: float = PROP3_Y1, delta: float = PROP3_DELTA) -> tuple[float, float]:
+    r"""The lambda window of Proposition 3 for the first layer ``G`` = :math:`\langle w_j(0)|x_i\rangle`:
+    (89) intersected with the proof's explicit reading of 'y_1 large enough' (App. C.1):
+
+    - first phase, both :math:`a_j` turn positive ((92), (94)): :math:`y_1(m-\lambda M)\ge4M^2` with
+      :math:`m=\min G_0-2\delta'`, :math:`M=\max G_0+2\delta'`, :math:`\delta'=` ``delta`` :math:`\min G_0`
+      the bound on :math:`|a_j(0)|`, i.e. :math:`\lambda\le(m-4M^2/y_1)/M`;
+    - second phase, the neurons on :math:`x_2` die ((95)-(96)): :math:`\lambda y_1\ge2N`,
+      :math:`N=\max G_0(1+3/\lambda)`, i.e. :math:`y_1\lambda^2-2\max G_0\lambda-6\max G_0\ge0`.
+
+    Without them (y_1 = 100 fixed) the window reaches instances the proof does not cover: at
+    :math:`\lambda` within 0.3% of :math:`\min/\max` (G0 = [[0.299, 1], [0.507, 0.735]], lambda = 0.2983,
+    needing :math:`y_1\ge4400`) the neuron with the small ratio keeps :math:`a_j<0`, stays alive on
+    :math:`x_2` and fits it: L -> 0."""
+    gmax, gmin = float(G.max()), float(G.min())
+    d = delta * gmin
+    m, M = gmin - 2 * d, gmax + 2 * d
+    lo = max(np.sqrt(8 * gmax / y1), (gmax + np.sqrt(gmax**2 + 6 * y1 * gmax)) / y1)
+    hi = min(gmin / gmax, (m - 4 * M**2 / y1) / M)
+    return float(lo), float(hi)
 
 
 def prop3_instance(theta: np.ndarray) -> tuple[np.ndarray, float, np.ndarray] | None:
-    r"""(G0 = <w_j(0)|x_i> (2, 2), lambda, a(0)) inside the hypotheses, or None where (89)'s window is empty.
+    r"""(G0 = <w_j(0)|x_i> (2, 2), lambda, a(0)) inside the hypotheses, or None where the window
+    (:func:`prop3_window`) is empty.
 
     theta: log of the largest entry (clipped to e^-4..e^0), the four entries relative to it (sigmoids,
-    normalised so the largest is 1), the position of lambda in the window (89) (sigmoid), and
+    normalised so the largest is 1), the position of lambda in the window (sigmoid), and
     :math:`a_j(0)=\delta\min G_0\tanh(t_j)`: the proof needs :math:`\delta` small against
     :math:`\min_{j,i}\langle w_j(0)|x_i\rangle` (:math:`m\ge\min G_0-2\delta>0`, (94))."""
     scale = float(np.exp(np.clip(theta[0], -4.0, 0.0)))
     u = 1 / (1 + np.exp(-theta[1:5]))
     G = scale * (u / u.max()).reshape(2, 2)
-    lo, hi = np.sqrt(8 * G.max() / PROP3_Y1), G.min() / G.max()
+    lo, hi = prop3_window(G)
     if lo > hi:
         return None
     lam = lo + (hi - lo) / (1 + np.exp(-theta[5]))
     return G, float(lam), PROP3_DELTA * G.min() * np.tanh(theta[6:8])
 
 
-def prop3_extinction_ratio(theta: np.ndarray) -> float:
-    r"""Extinction time of the neurons on :math:`x_2` over the horizon ``PROP3_T`` (<= 1 iff both
-    :math:`\langle w_j|x_2\rangle` reach 0 by then; after that :math:`L\ge y_2^2/4` forever, the
-    conclusion); if not reached, :math:`1+\max_j\langle w_j(T)|x_2\rangle/\max_j\langle w_j(0)|x_2\rangle`.
-    -inf outside the hypotheses (empty window)."""
+def prop3_violation(theta: np.ndarray) -> float:
+    r"""Violation ratio of Proposition 3's conclusions on the instance theta (<= 1 iff both hold):
+    the extinction time of the neurons on :math:`x_2` over the horizon ``PROP3_T`` (<= 1 iff both
+    :math:`\langle w_j|x_2\rangle` reach 0 by then; after that :math:`L\ge y_2^2/4` forever; if not
+    reached, :math:`1+\max_j\langle w_j(T)|x_2\rangle/\max_j\langle w_j(0)|x_2\rangle`), and the collapse
+    of the second layer, both :math:`a_j(T_a)>0` at ``PROP3_T_SIGN`` (else
+    :math:`1+|\min_ja_j(T_a)|/\max_j|a_j(0)|`). -inf outside the hypotheses (empty window)."""
     inst = prop3_instance(theta)
     if inst is None:
         return -np.inf
     G, lam, a0 = inst
     model = ShallowReLU(2, 2, "orthogonal")
     args = model.args(HOST, np.ones(2), np.array([PROP3_Y1, -lam * PROP3_Y1]), wperp2=np.zeros((1, 2)))
-    ts = np.linspace(0.0, PROP3_T, 41)
+    ts = np.concatenate([np.linspace(0.0, PROP3_T, 41), np.linspace(PROP3_T, PROP3_T_SIGN, 21)[1:]])
     ys = solve_flow(model, model.pack((G[None], a0[None])), args, ts, rtol=1e-6, max_steps=100_000)
-    on_x2 = ys[0, :, [1, 3]].max(axis=0)  # max_j <w_j|x_2> (U is row-major (j, i))
+    on_x2 = ys[0, :41, [1, 3]].max(axis=0)  # max_j <w_j|x_2> on [0, PROP3_T] (U is row-major (j, i))
     dead = np.flatnonzero(on_x2 <= 0)
-    return float(ts[dead[0]] / PROP3_T) if dead.size else 1 + float(on_x2[-1] / on_x2[0])
+    extinction = float(ts[dead[0]] / PROP3_T) if dead.size else 1 + float(on_x2[-1] / on_x2[0])
+    a_end = float(ys[0, -1, 4:].min())
+    collapse = 0.0 if a_end > 0 else 1 + abs(a_end) / float(np.abs(a0).max())
+    return max(extinction, collapse)
 
 
 def prop3_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
@@ -113,7 +142,7 @@ def prop3_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     families = {
         "the catalog's G0 scale (~1), lambda mid-window": [(1, -0.5, 0.3), (4, 3, 0.5), (1, 0, 1), (2, 0, 1)],
         "lambda at the lower edge sqrt(8 max G0 / y_1)": [(1, -1, 0.3), (4, 3, 0.5), (1, -6, 0.5), (2, 0, 1)],
-        "lambda at the upper edge min G0 / max G0": [(1, -1, 0.3), (4, 1.5, 0.5), (1, 6, 0.5), (2, 0, 1)],
+        "lambda at the window's upper edge": [(1, -1, 0.3), (4, 1.5, 0.5), (1, 6, 0.5), (2, 0, 1)],
         "small first layer (max G0 ~ e^-3), a(0) of opposite signs": [
             (1, -3, 0.3),
             (4, 3, 0.5),
@@ -172,15 +201,20 @@ def proposition_3(ctx: Context) -> None:
         details={"lambda, delta": cases, "L(T)": L[:, -1], "y2^2/4": pred},
     )
     ctx.search(
-        "search: extinction time of the neurons on x_2 / horizon over G0, lambda in (89) and a(0)",
-        prop3_extinction_ratio,
+        "search: extinction of the neurons on x_2 and collapse of the second layer over G0, lambda and a(0)",
+        prop3_violation,
         prop3_starts(ctx.rng("search").host),
         budget=budget,
         why=f"y_1 = {PROP3_Y1:g} and delta = {PROP3_DELTA:g} min G0 fixed (the statement's 'large' and "
         "'small'; (94) needs delta < min G0 / 2); "
-        f"Nelder-Mead over the scale and shape of G0 (positive entries), lambda across the window (89) and "
-        f"|a_j(0)| <= delta, DOPRI5 rtol 1e-6 on [0, {PROP3_T:g}] (the extinction takes ~0.05 here); "
-        "extinction of both neurons on x_2 gives L >= y_2^2/4 forever",
+        "Nelder-Mead over the scale and shape of G0 (positive entries), lambda across the window (89) "
+        "intersected with the proof's explicit 'y_1 large enough' ((92)/(94): y_1 (m - lambda M) >= 4 M^2; "
+        "(95)-(96): lambda y_1 >= 2 max G0 (1 + 3/lambda); prop3_window) and "
+        f"|a_j(0)| <= delta, DOPRI5 rtol 1e-6; ratio = max(extinction time of both neurons on x_2 / "
+        f"{PROP3_T:g} (the extinction takes ~0.05 here; after it L >= y_2^2/4 forever), both a_j(T) > 0 at "
+        f"T = {PROP3_T_SIGN:g} (else 1 + |min a_j| / max |a_j(0)|)). Before, only the extinction was scored "
+        "and lambda ran over (89) alone, where y_1 = 100 is not 'large enough' near min/max (a violation "
+        "there, L -> 0, is outside the statement: prop3_window's docstring)",
     )
     *_, L_out, y_out = _prop3_runs(ctx, y1, (0.05,), (1e-2,), T)
     ctx.note(
