@@ -41,6 +41,8 @@ from numeric.engine.integrators.events import Switching
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
 from numeric.models.shallow_relu import ShallowReLU
+from verify.context import Context, Series
+from verify.evidence import OrderFit, fit_order
 
 EPS = float(np.finfo(np.float64).eps)
 FINE_GAIN = 100.0  # tolerance ratio of the two solves of solve_with_error
@@ -135,6 +137,47 @@ def make_data(
     else:
         raise ValueError(f"unknown data kind {kind!r}")
     return Data(norms, y, G, d, kind)
+
+
+def order_at_most(
+    ctx: Context,
+    name: str,
+    x: np.ndarray,
+    y: np.ndarray,
+    *,
+    order: float,
+    tol: float,
+    why: str,
+    xlabel: str,
+    ylabel: str,
+) -> OrderFit:
+    r"""A sufficient condition with an unspecified constant (:math:`y\le Cx^{\text{order}}` suffices):
+    it bounds the growth of the required quantity ``y`` from above only, so it is refuted only when the
+    fitted log-log order's whole 95% interval lies above ``order + tol`` (``tol``: the derived allowance
+    for pre-asymptotic terms, ``why`` says how). A smaller order is allowed; a two-sided order check
+    would fail the statement on it. Records the fit's figure; returns the fit."""
+    fit = fit_order(x, y)
+    ctx.figure(
+        name,
+        xlabel=xlabel,
+        ylabel=ylabel,
+        logx=True,
+        logy=True,
+        series=[
+            Series("measured", x, y, "o"),
+            Series(f"fit: order {fit.slope:.3f}", x, np.exp(fit.intercept) * x**fit.slope, "--"),
+        ],
+    )
+    ctx.bound(
+        f"{name}: at most {order:g}, lower end of its 95% interval [{fit.lo:.2f}, {fit.hi:.2f}]",
+        fit.lo,
+        order + tol,
+        why=why,
+        resolution=f"an order above {order + tol:.3g} by more than the interval's lower half-width "
+        f"{fit.slope - fit.lo:.2g}",
+        details={"x": x, "y": y, "order": fit.slope, "interval": [fit.lo, fit.hi]},
+    )
+    return fit
 
 
 def label_opposed_gram(norms: np.ndarray, y: np.ndarray, off_norm: float) -> np.ndarray:

@@ -28,9 +28,8 @@ import numpy as np
 from numeric.data.weakly_correlated import appendix_b_init_reduced
 from numeric.models.activation import RELU
 from verify.claim import claim
-from verify.context import Context, Series
-from verify.evidence import fit_order
-from verify.papers.dana2025.common import Data, make_data
+from verify.context import Context
+from verify.papers.dana2025.common import Data, make_data, order_at_most
 from verify.papers.dana2025.hypotheses import WIDTH_L6
 
 CONF = 0.99
@@ -100,23 +99,14 @@ def lemma_6(ctx: Context) -> None:
     )
     span = float(np.log(s2[-1] / s2[0]))  # log s^2 range of the fit
     tol = 0.3 * max(1.0, 1.67 / span)
-    fit = fit_order(s2, pm.astype(float))
-    ctx.figure(
-        "smallest width p_min vs s^2 (K ~ s^2)",
-        xlabel="s^2 (K / K(s=1))",
-        ylabel="p_min",
-        logx=True,
-        logy=True,
-        series=[
-            Series("measured", s2, pm.astype(float), "o"),
-            Series(f"fit: order {fit.slope:.3f}", s2, np.exp(fit.intercept) * s2**fit.slope, "--"),
-        ],
-    )
-    ctx.bound(
+    fit = order_at_most(
+        ctx,
         f"order of the smallest width with P(L0 > 2 (C_y^+)^2) <= {EPS_PROB} in K ~ s^2 (n = 1, d = 1, {M} "
-        f"draws): at most 2, lower end of its 95% interval [{fit.lo:.2f}, {fit.hi:.2f}]",
-        fit.lo,
-        2.0 + tol,
+        "draws)",
+        s2,
+        pm.astype(float),
+        order=2.0,
+        tol=tol,
         why="(19) is a sufficient width, p >= (1/c) log(2/eps) max(K^2, K) with c unspecified: its content "
         "is that the required width grows at most like K^2 (K >= 1 here), so the lemma is refuted only by an "
         "order above 2 -- a smaller order is allowed (before, a two-sided 'order = 2' check would have "
@@ -126,9 +116,8 @@ def lemma_6(ctx: Context) -> None:
         "sqrt(eps(1-eps)/M) <= 0.009 (M >= 600) moves each p_min by <= 10% (slope error <= 0.06); width "
         "rounding <= 5%. Sum 0.3 for the range 1.67 (s^2 = 1.5..8), scaled by 1.67/range below it (range "
         f"here {span:.2f}); the fit's own 95% interval on top",
-        resolution=f"a growth of the required width faster than K^{2 + tol:.2g} by more than the interval's "
-        f"lower half-width {fit.slope - fit.lo:.2g}",
-        details={"s^2": s2, "p_min": pm, "order": fit.slope, "interval": [fit.lo, fit.hi]},
+        xlabel="s^2 (K / K(s=1))",
+        ylabel="p_min",
     )
     s2_mid, p_req = float(s2[2]), int(pm[2])
     # p_min is where n = 1 fails with frequency eps: a fresh n = 1 sample there sits on the bound by
