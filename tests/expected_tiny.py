@@ -97,6 +97,7 @@ EXPECTED: dict[str, str] = {
     "min2024:section-D.2-refined-alignment": "PASS",
     "min2024:equation-40": "PASS",
     "min2024:equation-29": "PASS",
+    "min2024:random-init": "PASS",  # Sec. 3.1's random-init remark (session 18): P >= 1/2, 1 - 2^-m
     "kou2023:theorem-4.1": "PASS",
     "kou2023:remark-4.2": "PASS",
     "kou2023:theorem-4.3": "PASS",

@@ -22,6 +22,7 @@ from verify.papers.min2024 import (  # noqa: F401
     losses,
     proof,
     proof_alignment,
+    random_init,
     t1_scaling,
     theorem1,
 )

@@ -76,6 +76,11 @@ BALANCED_STATE = Hypothesis(
     condition="max_j |v_j^2 / |w_j|^2 - 1| <= (D + 4) eps64 over the evaluated states",
     test=_balanced,
 )
+SYMMETRIC_INIT = Hypothesis(
+    "symmetric random W0",
+    wording=r"random initial shapes, $[W_0]_{ij}\sim\mathcal N(0,1/D)$ i.i.d. (Sec. 3.1; the argument uses "
+    r"only that $w$ and $-w$ are equally likely, and independence across neurons)",
+)
 SMALL_INIT = Hypothesis(
     "small initialization",
     wording=r"small initialization $\epsilon\to0$ (the alignment phase follows the reduced dynamics (4))",
