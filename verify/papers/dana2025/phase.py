@@ -349,6 +349,7 @@ def _L_n(t: np.ndarray, n: float, Ds) -> np.ndarray:
 )
 def theorem_2_corrected(ctx: Context) -> None:
     ks = ctx.param("k_grid", tiny=[8], quick=[8, 32], full=[8, 32, 128])
+    budget = ctx.param("budget", tiny=12, quick=60, full=400)
     lw = sym.logistic_window()
     ctx.zero(
         "t(eps)/t_n -> 1/||D|| (logistic late phase, exact limit)", lw["time ratio residual"], why="SymPy"
@@ -388,7 +389,7 @@ def theorem_2_corrected(ctx: Context) -> None:
         "search: window x log(np)/t_n vs (2/||D||) log C(eps) over initializations (z0, v0) and ||D||",
         t2_init_ratio,
         t2_starts(),
-        budget=ctx.param("budget", tiny=12, quick=60, full=400),
+        budget=budget,
         why=f"'independent of the initialization': Nelder-Mead over z0 in {T2_Z0}, v0 in {T2_V0} and ||D|| "
         f"in {T2_D} (p = {p}, eps = {eps}); ratio = max |window / ((2/||D||) log C) - 1| / {T2_WINDOW_TOL:g} "
         f"over n in 1e4..1e30 with max(1, v0)/P <= {T2_WINDOW_CUT:g}, P = sqrt(np) ||D||: the corrections "
