@@ -709,8 +709,8 @@ def lemma_13(ctx: Context) -> None:
         np.array(sums),
         1.0 + 1e-6,
         why="Lemma 13 with the empirical t1 in the exponent (stronger than the explicit t1); tolerance "
-        "as above. Resolution: Groenwall's rate 4 n X_max against the flow's; where the group norms grow by t1 "
-        "(a negative ratio) it could fail only for a flow shrinking the surviving groups faster than the "
+        "as above. Resolution: Groenwall's rate 4 n X_max against the flow's; where the group norms grow by "
+        "t1 (a negative ratio) it could fail only for a flow shrinking the surviving groups faster than the "
         "worst case; the per-neuron rate and the search resolve the constant",
     )
     ctx.search(
