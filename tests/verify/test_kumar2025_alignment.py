@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from verify.papers.kumar2025.alignment import h2_grads, misalignment, rates, without_slow_pair
+from verify.papers.kumar2025.alignment import (
+    h2_grads,
+    misalignment,
+    profile_slope,
+    rates,
+    slow_angle,
+    without_slow_pair,
+)
 from verify.papers.kumar2025.experiments import _linear_saddle
 
 
@@ -56,6 +63,36 @@ def test_misalignment_vanishes_at_a_maximiser_and_the_slow_pair_is_what_is_remov
     other[0][1:] += 0.01 * np.outer(q, bt[2])
     other[2][:, 1:] += 0.02 * np.outer(a[:, 2], p)
     assert abs(misalignment(without_slow_pair(other, ybar), ybar) / misalignment(other, ybar) - 1) < 1e-6
+
+
+def test_slow_angle_is_the_symmetric_pair_and_costs_lambda_squared_in_the_cosine() -> None:
+    """A deviation e of the maximiser along the slow mode (alpha = beta) or its partner (alpha = -beta): the
+    slow angle reads sqrt(2) e / |u| on the first and 0 on the second, and 1 - cos = lambda^2 theta^2 / 2 with
+    lambda = sigma_2/sigma_1 - 1 and -sigma_2/sigma_1 - 1 (to O(e)): sqrt(2 (1 - cos)) is |lambda| theta, not
+    theta (the D.3 tolerance once read the slow angle as sqrt(2 (1 - cos)), 1/|lambda_2| = 3 times too small
+    here)."""
+    _, Ws, _, ybar, rng = _problem((4.0, 3.0, 2.0, 0.5))
+    W = _maximiser(Ws, ybar, rng)
+    a, _, bt = np.linalg.svd(ybar)
+    q = W[0][1:] @ bt[0] / np.linalg.norm(W[0][1:] @ bt[0])
+    p = W[2][:, 1:].T @ a[:, 0] / np.linalg.norm(W[2][:, 1:].T @ a[:, 0])
+    rate, eps = rates(ybar), 1e-3
+    theta = np.sqrt(2) * eps / np.sqrt(1 + 2 * eps**2)  # |u| = 1 at the maximiser
+    for sign, lam in ((1.0, -rate.slow), (-1.0, rate.slow - 2)):
+        V = [Wl.copy() for Wl in W]
+        V[0][1:] += eps * np.outer(q, bt[1])
+        V[2][:, 1:] += sign * eps * np.outer(a[:, 1], p)
+        assert abs(slow_angle(V, ybar) - (theta if sign > 0 else 0.0)) < 1e-12
+        assert abs(misalignment(V, ybar) / (lam**2 * theta**2 / 2) - 1) < 10 * eps
+
+
+def test_profile_slope_takes_either_sign_and_is_infinite_past_one() -> None:
+    g = 2.0 ** np.arange(10, 14)
+    eps = 0.5 * (g / g[0]) ** -0.5
+    plus = abs(np.polyfit(np.log(g), np.log1p(eps), 1)[0])
+    minus = abs(np.polyfit(np.log(g), np.log1p(-eps), 1)[0])
+    assert minus > plus and profile_slope(g, eps) == minus
+    assert profile_slope(g, np.array([1.0, 0.5, 0.2, 0.1])) == np.inf
 
 
 def test_the_reduced_flow_aligns_at_the_derived_order() -> None:

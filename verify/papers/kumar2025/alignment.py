@@ -17,7 +17,9 @@ the manifold and the layer rescaling, :math:`0` and :math:`-2`); :math:`(A_1,C_2
 give :math:`0` and :math:`-2`; every direction no pair couples (other hidden vectors, the zero singular
 value) :math:`-1`.  The slowest normal rate is therefore :math:`\lambda_2=\sigma_2/\sigma_1-1`, the *slow
 pair* :math:`(q^\top A_1b_2,\;a_2^\top B_3p)`, and since :math:`1-\cos\angle(w,\nabla\mathcal N(w))` is a
-quadratic form in :math:`e` (diagonal in the eigenbasis)
+quadratic form in :math:`e`, diagonal in the eigenbasis with weights :math:`\lambda_i^2/2` (the Riemannian
+gradient at :math:`\hat w+e` is :math:`3N_*\lambda e`; so a mode's angle is :math:`\sqrt{2(1-\cos)}/|\lambda|`
+of its share, not :math:`\sqrt{2(1-\cos)}`: :func:`slow_angle` measures it)
 
 .. math:: 1-\cos\sim C\,g^{2(\sigma_2/\sigma_1-1)},\qquad g=|w_z|/\delta,
 
@@ -59,18 +61,44 @@ def misalignment(W: list[np.ndarray], ybar: np.ndarray) -> float:
     return float(1.0 - kkt_cosine(u[None], grad[None])[0])
 
 
-def without_slow_pair(W: list[np.ndarray], ybar: np.ndarray) -> list[np.ndarray]:
-    r"""``W`` with the slow pair :math:`(q^\top A_1b_2,\,a_2^\top B_3p)` set to 0: :math:`q\propto A_1b_1`,
+def _slow_pair(W: list[np.ndarray], ybar: np.ndarray):
+    r"""The slow pair's coordinates :math:`(\alpha,\beta)=(q^\top A_1b_2,\,a_2^\top B_3p)` of ``W`` and
+    the rank-one directions :math:`(qb_2^\top,\,a_2p^\top)` they multiply: :math:`q\propto A_1b_1`,
     :math:`p\propto B_3^\top a_1` the hidden directions of the maximiser ``W`` is near, :math:`(a_j,b_j)`
-    the singular pairs of :math:`\bar y`.  Its misalignment is what every other mode contributes."""
+    the singular pairs of :math:`\bar y`."""
     a, _, bt = np.linalg.svd(ybar)
     A1, B3 = W[0][1:], W[2][:, 1:]
     q, p = A1 @ bt[0], B3.T @ a[:, 0]
     q, p = q / np.linalg.norm(q), p / np.linalg.norm(p)
+    return float(q @ A1 @ bt[1]), float(a[:, 1] @ B3 @ p), np.outer(q, bt[1]), np.outer(a[:, 1], p)
+
+
+def without_slow_pair(W: list[np.ndarray], ybar: np.ndarray) -> list[np.ndarray]:
+    r"""``W`` with the slow pair :math:`(\alpha,\beta)` (:func:`_slow_pair`) set to 0.  Its misalignment is
+    what every other mode contributes."""
+    alpha, beta, da, db = _slow_pair(W, ybar)
     out = [Wl.copy() for Wl in W]
-    out[0][1:] = A1 - (q @ A1 @ bt[1]) * np.outer(q, bt[1])
-    out[2][:, 1:] = B3 - (a[:, 1] @ B3 @ p) * np.outer(a[:, 1], p)
+    out[0][1:] = W[0][1:] - alpha * da
+    out[2][:, 1:] = W[2][:, 1:] - beta * db
     return out
+
+
+def slow_angle(W: list[np.ndarray], ybar: np.ndarray) -> float:
+    r"""The slow mode's deviation :math:`\theta=|\alpha+\beta|/(\sqrt2\,|u|)`, :math:`u=(A_1,C_2,B_3)`:
+    the Hessian couples :math:`\alpha,\beta` through :math:`c\sigma_2\alpha\beta`, so the slow mode
+    (rate :math:`\lambda_2`) is their symmetric combination, the antisymmetric one decays at
+    :math:`-\sigma_2/\sigma_1-1`.  This is the angle the non-linearity and perturbation bounds are stated
+    in; the misalignment it causes is only :math:`\lambda_2^2\theta^2/2` (the Riemannian gradient at
+    :math:`\hat w+e` is :math:`3N_*\lambda e`), so :math:`\sqrt{2(1-\cos)}` understates it by
+    :math:`1/|\lambda_2|`."""
+    alpha, beta, _, _ = _slow_pair(W, ybar)
+    return float(abs(alpha + beta) / (np.sqrt(2) * h2_norm(W)))
+
+
+def h2_norm(W: list[np.ndarray]) -> float:
+    r""":math:`|u|`, :math:`u=(A_1,C_2,B_3)`: the part of :math:`w_z` the :math:`\bar{\mathcal H}_2`-NCF
+    depends on (not :math:`a_2,b_2`)."""
+    return float(np.sqrt((W[0][1:] ** 2).sum() + (W[1][1:, 1:] ** 2).sum() + (W[2][:, 1:] ** 2).sum()))
 
 
 @dataclass(frozen=True)
@@ -95,6 +123,11 @@ def rates(ybar: np.ndarray) -> Rates:
 
 
 def profile_slope(g: np.ndarray, eps: np.ndarray) -> float:
-    r""":math:`|` least-squares slope of :math:`\log(1+\epsilon_i)` against :math:`\log g_i|`: how far a
-    relative correction of the measured profile ``eps`` moves a fitted order."""
-    return float(abs(np.polyfit(np.log(g), np.log1p(eps), 1)[0]))
+    r"""The larger :math:`|` least-squares slope of :math:`\log(1\pm\epsilon_i)` against :math:`\log g_i|`:
+    how far a relative correction with the measured profile ``eps``, of either sign, moves a fitted order;
+    :math:`\infty` when some :math:`\epsilon_i\ge1` (the correction is then not smaller than the leading
+    term, whose order is not reached)."""
+    eps = np.asarray(eps, float)
+    if np.any(eps >= 1):
+        return float("inf")
+    return float(max(abs(np.polyfit(np.log(g), np.log1p(s * eps), 1)[0]) for s in (1.0, -1.0)))
