@@ -128,3 +128,25 @@ def test_balance_limit_rejects_a_balance_other_than_the_frozen_pattern_limit(mon
     ens = common.run(ctx, "t", common.Setup(data, 8, (gamma,), 2, 0.05, 1e-3, 5000))
     patterns._balance_limit(ctx, ens, gamma, "t")
     assert (ctx.checks[-1].outcome == "pass") == holds
+
+
+@pytest.mark.parametrize(("power", "holds"), [(1, True), (2, False)])
+def test_relu_balance_limit_rejects_a_limit_other_than_f2s(monkeypatch, power, holds):
+    """Lemma 5.5 / E.1 beyond the horizon (orthogonal data): the growth ratio matches min|S_i(0)|/max|S_i(0)|
+    (F.2's rates m/|S_i(0)|); rates (m/|S_i(0)|)^2 give another limit and fail."""
+    from numeric.data.near_orthogonal import orthogonal_gram
+    from verify.papers.kou2023 import common, patterns
+
+    true_rates = patterns.f2_rates
+
+    def rates(ens):
+        slope, pred, tol = true_rates(ens)
+        return slope, pred**power, tol
+
+    monkeypatch.setattr(patterns, "f2_rates", rates)
+    ctx = make("kou2023:lemma-5.5")
+    y = alternating_labels(6)
+    data = orthogonal_gram(np.random.default_rng(0).uniform(1, 1.3, 6), y, 2000)
+    ens = common.run(ctx, "t", common.Setup(data, 8, (0.0,), 2, 0.05, 1e-3, 100_000))  # F.2's r ~ 0.1
+    patterns._relu_balance_limit(ctx, ens, "t")
+    assert (ctx.checks[-1].outcome == "pass") == holds

@@ -47,6 +47,7 @@ from verify.papers.kou2023.hypotheses import (
     UNIT_ORTH_F3,
 )
 from verify.papers.kou2023.instances import Region, budget, search
+from verify.papers.kou2023.patterns import f2_rates
 from verify.papers.kou2023.theorems import (
     F2_PATTERN,
     F3_NAME,
@@ -383,14 +384,7 @@ def _f2_checks(ctx: Context, ens: Ens, label: str, *, fixed: bool = False) -> No
         0.0,
         why="after the neuron deactivates on x_i (t >= T) nothing moves the coefficient, exactly",
     )
-    T10 = ens.at(ens.t[-1] / 10)
-    S = active_on_own_class(ens).sum(axis=1)  # (B, n)
-    own = np.where(y[None, None] > 0, P[:, :, :m], P[:, :, m:])  # (B, R, m, n)
-    slope = (own[:, -1] - own[:, T10]).max(axis=1) / np.log(10)  # (B, n): rho_bar per unit log t, r in S_i
-    pred = m / np.maximum(S, 1)
-    a = ens.setup.eta * S * ens.setup.data.norms2 / (ens.setup.data.n * m**2)
-    at = np.maximum(a * ens.t[T10], 1.0 + 1e-12)
-    tol = 2 * np.log(at) / at
+    slope, pred, tol = f2_rates(ens)
     rel = np.abs(slope / pred - 1)
     ctx.bound(
         f"lim rho_bar_(y_i,r,i)/log t = m/|S_i(0)|: last-decade slope vs prediction, error/tolerance "
@@ -620,7 +614,7 @@ def _e1_sandwich(ctx: Context, ens: Ens, label: str) -> None:
     hypotheses=[*THEOREM_4_3, "(E.2)-(E.7)"],
 )
 def lemma_E_1(ctx: Context) -> None:
-    from verify.papers.kou2023.patterns import _inclusion_checks, _relu_balance
+    from verify.papers.kou2023.patterns import _inclusion_checks, _relu_balance, _relu_balance_limit
 
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
@@ -640,6 +634,8 @@ def lemma_E_1(ctx: Context) -> None:
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
         record_regime(ctx, ens)
         checks(ctx, ens, ens.setup.describe())
+        if key == "orth":
+            _relu_balance_limit(ctx, ens, ens.setup.describe())
     search(
         ctx,
         "search: worst E.1 balance, log sandwich and inclusion over data and init",
