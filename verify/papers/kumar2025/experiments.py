@@ -77,6 +77,7 @@ from verify.papers.kumar2025.alignment import (
     slow_angle,
     without_slow_pair,
 )
+from verify.papers.kumar2025.fitted_orders import order_tolerance
 from verify.papers.kumar2025.hypotheses import (
     INSERT_AT_L_STAR,
     LINEAR_3_LAYER,
@@ -1199,7 +1200,7 @@ def section_d3(ctx: Context) -> None:
     )
     ctx.regime(SMALL_DELTA_D3, r=max(*neglected, _alignment(ctx, S, Ws, masks, z, lr, delta_v, octaves)))
 
-    _squared_relu_d3(ctx, rng, d)
+    tol56 = _squared_relu_d3(ctx, rng, d)
     with ctx.control(
         "activation max(x, 0.5x)^2 instead of ReLU^2",
         breaks=SADDLE_56,
@@ -1208,7 +1209,7 @@ def section_d3(ctx: Context) -> None:
             "squared ReLU (56): y bar^T (H(w_n bar, delta z) - H(w_n bar, 0)) against delta",
         ],
     ):
-        _squared_relu_d3(ctx, ctx.rng("d3-control").host, d, alpha=0.5)
+        _squared_relu_d3(ctx, ctx.rng("d3-control").host, d, alpha=0.5, tol=tol56)
     with ctx.control(
         "2-layer linear net (H_1 = B_2 A_1 is not degenerate)",
         breaks=LINEAR_3_LAYER,
@@ -1239,7 +1240,9 @@ def section_d3(ctx: Context) -> None:
         )
 
 
-def _squared_relu_d3(ctx: Context, rng: np.random.Generator, d: int, alpha: float = 0.0) -> None:
+def _squared_relu_d3(
+    ctx: Context, rng: np.random.Generator, d: int, alpha: float = 0.0, tol: float | None = None
+) -> float:
     r"""App. D.3's squared-ReLU saddle (56): samples :math:`(\pm\mathbf 1/d, 1)`, widths 2/2,
     :math:`\bar W_1=[\mathbf 1^\top;0]`, :math:`\bar W_2=\mathrm{diag}(1,0)`, :math:`\bar W_3=[1\ 0]`.
 
@@ -1266,20 +1269,33 @@ def _squared_relu_d3(ctx: Context, rng: np.random.Generator, d: int, alpha: floa
     z[0][0, 0], z[1][0, 0, 0], z[2][0, 0, 0] = 0.0, 0.0, 0.0
     z[0][0, 1] = -np.abs(z[0][0, 1])  # A_1 x_2 = -sum(A_1)/d > 0
     z[1][0, 0, 1] = abs(z[1][0, 0, 1])  # b_2 > 0: the degree-6 term sigma(b_2 sigma(A_1 x_2)) is present
-    deltas = np.geomspace(1e-2, 1e-3, 5)
+    deltas = 0.01 / 2.0 ** np.arange(5)  # a factor 2 apart (fitted_orders' next-order bound)
     H0 = output(Ws, X, alpha, 2)[0]
-    vals = [
-        float(ybar @ (output([W + dl * Z for W, Z in zip(Ws, z, strict=True)], X, alpha, 2)[0] - H0))
-        for dl in deltas
-    ]
+    vals = np.abs(
+        [
+            float(ybar @ (output([W + dl * Z for W, Z in zip(Ws, z, strict=True)], X, alpha, 2)[0] - H0))
+            for dl in deltas
+        ]
+    )
+    if tol is None:
+        tol, parts = order_tolerance(deltas, vals)[1:]
+        why = (
+            "lowest term sigma(b_2^T sigma(A_1 x_2)) is 6-homogeneous; the next, b_3^T sigma(C_2 sigma(A_1 "
+            "x_2)), is 7-homogeneous (a relative O(delta) correction); tolerance derived from the fit "
+            f"(fitted_orders.order_tolerance) = 95% half-interval {parts['interval']:.2g} + next-order bias "
+            f"{parts['next order']:.2g} (local slopes); no rounding floor: on x_2 the old units are dead, so "
+            "H(w_n bar, delta z) - H(w_n bar, 0) has no O(1) part to cancel"
+        )
+    else:
+        why = "as above (the main run's tolerance)"
     ctx.order(
         "squared ReLU (56): y bar^T (H(w_n bar, delta z) - H(w_n bar, 0)) against delta",
         deltas,
-        np.abs(vals),
+        vals,
         expected=6.0,
-        tol=0.05,
-        why="lowest term sigma(b_2^T sigma(A_1 x_2)) is 6-homogeneous; the next, b_3^T sigma(C_2 sigma(A_1 "
-        "x_2)), is 7-homogeneous: a relative O(delta) <= 1% correction to the slope over this grid",
+        tol=tol,
+        why=why,
         xlabel="delta",
         ylabel="|y bar^T dH|",
     )
+    return tol
