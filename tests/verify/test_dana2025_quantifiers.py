@@ -10,7 +10,7 @@ from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm
 from verify.papers.dana2025 import phase
 from verify.papers.dana2025.common import label_opposed_gram, make_data
 from verify.papers.dana2025.orthogonal import G0, prop3_starts, prop3_violation, prop3_window
-from verify.papers.dana2025.phase import t2_init_ratio, t2_instance, t2_starts, t2_window_deviation
+from verify.papers.dana2025.phase import t2_deviations, t2_init_ratio, t2_instance, t2_starts
 
 
 def test_theorem2_window_search_starts_inside_and_within_tolerance():
@@ -27,10 +27,18 @@ def test_theorem2_window_search_catches_a_constant_off_by_one_percent(monkeypatc
     assert t2_init_ratio(t2_starts()["centre (z0 ~ 1/2, v0 ~ 1, ||D|| ~ 1)"][0]) > 2
 
 
+def test_theorem2_location_reads_an_error_slower_than_one_over_log_n(monkeypatch):
+    # the location limit read 1% off (t_n 1% too long): e -> const, e log(np) grows like log(np)
+    assert t2_deviations(0.3, 1.0, 1.0)[1] < 1e-9
+    t_n = phase.t_n
+    monkeypatch.setattr(phase, "t_n", lambda n, p: 1.01 * t_n(n, p))
+    assert t2_deviations(0.3, 1.0, 1.0)[1] > 10 * phase.T2_LOCATION_TOL
+
+
 def test_theorem2_window_depends_on_the_initialization_before_the_cut():
     # at n = 1e9 a large first layer (v0 = 1e3) is 1.3e-2 off: why the window is read where max(1, v0)/P
     # <= 1e-4 only
-    assert t2_window_deviation(0.3, 1e3, 1.0) < phase.T2_WINDOW_TOL
+    assert t2_deviations(0.3, 1e3, 1.0)[0] < phase.T2_WINDOW_TOL
     with np.errstate(over="ignore", invalid="ignore"):
         t1 = phase.crossing_times(np.array([1e9]), 2, 1.0, 0.3, 1e3, phase.EPS_T2)
         t2 = phase.crossing_times(np.array([1e9]), 2, 1.0, 0.3, 1e3, 1 - phase.EPS_T2)
