@@ -150,3 +150,19 @@ def test_relu_balance_limit_rejects_a_limit_other_than_f2s(monkeypatch, power, h
     ens = common.run(ctx, "t", common.Setup(data, 8, (0.0,), 2, 0.05, 1e-3, 100_000))  # F.2's r ~ 0.1
     patterns._relu_balance_limit(ctx, ens, "t")
     assert (ctx.checks[-1].outcome == "pass") == holds
+
+
+@pytest.mark.parametrize("profile", ["tiny", "quick"])
+def test_theorem_41_runs_the_largest_slope_at_its_own_regime_edge(profile):
+    from verify.papers.kou2023 import theorems
+    from verify.papers.kou2023.hypotheses import NEAR_ORTH
+
+    ctx = Context("kou2023:theorem-4.1", get_backend("numpy"), get_profile(profile), 0)
+    *families, edge = theorems._leaky_setups(ctx)
+    g = max(edge.gammas)
+    assert edge.gammas == (max(families[0].gammas),)
+    # half the regime's largest kappa at that slope, far above what the smallest slope allows the others
+    assert edge.data.kappa / g**4 == pytest.approx(0.5 / 10)
+    assert NEAR_ORTH.test(kappa=edge.data.kappa, R=1.0, gamma=g)
+    assert not NEAR_ORTH.test(kappa=4 * edge.data.kappa, R=1.0, gamma=g)
+    assert edge.data.kappa >= max(f.data.kappa for f in families)

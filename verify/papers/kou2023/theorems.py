@@ -52,9 +52,16 @@ from verify.papers.kou2023.instances import Region, budget, search
 
 
 def _leaky_setups(ctx: Context) -> list[Setup]:
-    """Orthogonal, Gaussian (exact Wishart Gram) and controlled-Gram data, one ensemble each; the nearly
-    orthogonal ones inside the near-orthogonality regime at the smallest slope (:func:`regime_dimension`,
-    :func:`regime_kappa`)."""
+    r"""Orthogonal, Gaussian (exact Wishart Gram) and controlled-Gram data, one ensemble each over every
+    slope; the nearly orthogonal ones inside the near-orthogonality regime at the smallest slope
+    (:func:`regime_dimension`, :func:`regime_kappa`).
+
+    Serving the smallest slope keeps those at :math:`\kappa\le` ``regime_kappa(gamma_min)`` (5e-6 at 0.1),
+    far below what the largest slope allows (:math:`\gamma^{-4}\kappa\le0.1`: 6.25e-3 at 0.5).  So a fourth
+    ensemble runs the largest slope alone at half its own regime edge, ``regime_kappa(gamma_max)`` (3.1e-3
+    at 0.5, 625x the others), on the adversarial controlled Gram :math:`S_{ik}=-y_iy_k` (every same-label
+    pair anti-correlated, every opposite one correlated: the sign that works against the margins): the
+    three conclusions near the edge of the hypothesis, not only where it holds 1000-fold."""
     n = ctx.param("n", tiny=6, quick=10, full=20)
     m = ctx.param("m", tiny=8, quick=20, full=50)
     d = ctx.param("d", tiny=2000, quick=20000, full=200000)
@@ -73,7 +80,11 @@ def _leaky_setups(ctx: Context) -> list[Setup]:
         (gaussian_gram(rng, y, D), sigma0 * np.sqrt(d / D)),
         (controlled_gram(rng, y, regime_kappa(g), d=d), sigma0),
     ]
-    return [Setup(data, m, tuple(gammas), seeds, 0.05, s0, steps) for data, s0 in datas]
+    g_max = float(gammas.max())
+    edge = controlled_gram(rng, y, regime_kappa(g_max), d=d, adversarial=True)
+    return [Setup(data, m, tuple(gammas), seeds, 0.05, s0, steps) for data, s0 in datas] + [
+        Setup(edge, m, (g_max,), seeds, 0.05, sigma0, steps, label=f"regime edge at gamma={g_max:g}")
+    ]
 
 
 def _window(ens: Ens) -> np.ndarray:
