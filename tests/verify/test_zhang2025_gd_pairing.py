@@ -120,3 +120,32 @@ def test_curvature_of_a_diverged_state_is_nan():
     states = np.stack([y_lin0[0], np.full_like(y_lin0[0], np.inf), y_lin0[0]])
     h = paired_runs.max_curvature(be, flow, args, states)
     assert np.isnan(h[1]) and np.isfinite(h[[0, 2]]).all() and h[0] == h[2]
+
+
+def test_claim_setups_run_at_a_stable_step():
+    """Theorem 8's fixed setups: the heavy-tailed family is unstable at the profile's step (eta h_max ~ 11 at
+    tiny's 0.1, three steps of a diverging run), so its step is cut; a Gaussian setup keeps the profile's
+    step."""
+    from verify.context import Context
+    from verify.papers.zhang2025.equivalence import heavy_tailed_setup
+    from verify.papers.zhang2025.paired_runs import make_setup, stable_step
+    from verify.profiles import get_profile
+
+    be = get_backend("numpy")
+    ctx = Context("zhang2025:theorem-8", be, get_profile("tiny"), 0)
+    heavy = heavy_tailed_setup(ctx, "heavy", (3, 4, 20), 1e-3)
+    args = heavy.flow.args(be, heavy.data[0].X, heavy.data[0].y, alpha=1.0)
+    h0 = paired_runs.max_curvature(be, heavy.flow, args, heavy.y_lin0)[0]
+    assert 0.1 * h0 > 2  # at the saddle h_max = s = ||<x y>|| ~ 114: the GD map is unstable from step 0
+    eta, eta_h = stable_step(be, heavy, 0.1, heavy.horizon())
+    assert eta < 0.1 / 4 and 0 < eta_h <= paired_runs.STABLE
+    assert np.ceil(heavy.horizon() / eta) > 20  # the run covers the horizon in many steps, not three
+    gaussian = make_setup(ctx, "main", (3, 4, 20), 1, "square", 1e-3)
+    assert stable_step(be, gaussian, 0.1, gaussian.horizon())[0] == 0.1
+
+
+def test_no_stable_step_on_a_claim_setup_raises(monkeypatch):
+    monkeypatch.setattr(paired_runs, "stable_lr", lambda *a, **k: (float("nan"), float("nan")))
+    setup = types.SimpleNamespace(data=[None], y_lin0=np.zeros((1, 3)), flow=None, label="x")
+    with pytest.raises(RuntimeError, match="no stable GD step"):
+        paired_runs.stable_step(get_backend(), setup, 0.1, 1.0)

@@ -47,6 +47,7 @@ from verify.papers.zhang2025.paired_runs import (
     paired_gd,
     record_regimes,
     searched_sizes,
+    stable_step,
     transition_horizon,
     two_layer,
 )
@@ -417,14 +418,17 @@ def _decay_params(ctx: Context) -> tuple[tuple[int, int, int], int, float, float
     return size, seeds, w_init, lr
 
 
-def _decay_setup(ctx: Context, key: str) -> tuple[Setup, float, float, int, np.ndarray]:
-    """Whitened Fig. 3 data, Assumption 7; lambda = s/4 (smallest s of the seeds); steps; records."""
+def _decay_setup(ctx: Context, key: str) -> tuple[Setup, float, tuple[float, float], int, np.ndarray]:
+    """Whitened Fig. 3 data, Assumption 7; lambda = s/4 (smallest s of the seeds); the step (at most the
+    profile's lr, stable along the regularised linear run: stable_step) with its eta h_max; steps; records."""
     size, seeds, w_init, lr = _decay_params(ctx)
     setup = make_setup(ctx, key, size, seeds, "square", w_init)
     lam = setup.s / 4
-    steps = int(np.ceil(2 * transition_horizon(setup.s - lam, w_init) / lr))
+    horizon = 2 * transition_horizon(setup.s - lam, w_init)
+    lr, eta_h = stable_step(ctx.backend, setup, lr, horizon, lam)
+    steps = int(np.ceil(horizon / lr))
     record = np.unique(np.concatenate([np.linspace(0, steps, 41).astype(int), [steps - 2, steps - 1]]))
-    return setup, lam, lr, steps, record
+    return setup, lam, (lr, eta_h), steps, record
 
 
 def _decay_run(
@@ -485,7 +489,7 @@ def section_c4(ctx: Context) -> None:
         red.regulariser_factor_residual()["corrected"],
         why="symbolic gradient of the penalty",
     )
-    setup, lam, lr, steps, record = _decay_setup(ctx, "c4")
+    setup, lam, (lr, eta_h), steps, record = _decay_setup(ctx, "c4")
     record_regimes(ctx, [setup], white=True)
     c = (np.asarray(C4_ALPHAS) + 1) / 2
     run = _decay_run(ctx, setup, lam, lr, steps, record, c * lam)
@@ -497,6 +501,7 @@ def section_c4(ctx: Context) -> None:
             run,
             lr,
             decay=decay,
+            eta_h=eta_h,
             name="GD with decay: ReLU (lr 2 eta/(a+1), lambda_a) vs linear (lr eta, lambda) step for step "
             f"[{setup.label}]: max_k relative deviation / rounding tolerance",
         )
@@ -560,7 +565,7 @@ def section_c4_printed(ctx: Context) -> None:
         red.regulariser_factor_residual()["printed"],
         why="symbolic gradient of the printed penalty",
     )
-    setup, lam, lr, steps, record = _decay_setup(ctx, "c4-printed")
+    setup, lam, (lr, eta_h), steps, record = _decay_setup(ctx, "c4-printed")
     record_regimes(ctx, [setup])
     c = (np.asarray(C4_ALPHAS) + 1) / 2
     run = _decay_run(ctx, setup, lam, lr, steps, record, 2 * c * lam)
@@ -570,6 +575,7 @@ def section_c4_printed(ctx: Context) -> None:
         run,
         lr,
         decay=2 * c * lam,
+        eta_h=eta_h,
         name="GD, ReLU with the printed penalty (decay (a+1) lambda) vs linear with decay lambda "
         f"[{setup.label}]: max_k relative deviation / rounding tolerance",
     )

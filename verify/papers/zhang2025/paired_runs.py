@@ -403,12 +403,24 @@ FD_STEP = (
 )
 
 
+CURVATURE_BATCH = 8192  # members per field evaluation in max_curvature (memory ~ batch x P x H floats)
+
+
 def max_curvature(be: Backend, flow: GradientFlow, args: dict, states: np.ndarray) -> np.ndarray:
     r"""Largest eigenvalue :math:`h_{\max}` of the Hessian of :math:`\mathcal L+\tfrac\lambda2\|W\|^2` at each
     state ``(T, N)`` of ONE member whose ``args`` are given (:math:`\tau=1`): the field is
     :math:`F=-\nabla(\mathcal L+\tfrac\lambda2\|W\|^2)`, so the Hessian is :math:`-\partial F/\partial W`, by
-    central differences of step ``FD_STEP`` (all ``2 N T`` evaluations in one batch), symmetrised; NaN at a
-    state where the field is not finite (a run that diverged)."""
+    central differences of step ``FD_STEP`` (the ``2 N`` evaluations of a state in one batch, states in
+    batches of at most ``CURVATURE_BATCH`` members), symmetrised; NaN at a state where the field is not
+    finite (a run that diverged)."""
+    per = max(1, CURVATURE_BATCH // (2 * states.shape[1]))
+    return np.concatenate(
+        [_max_curvature(be, flow, args, states[i : i + per]) for i in range(0, len(states), per)]
+    )
+
+
+def _max_curvature(be: Backend, flow: GradientFlow, args: dict, states: np.ndarray) -> np.ndarray:
+    """:func:`max_curvature` on one batch of states."""
     T, N = states.shape
     E = FD_STEP * np.eye(N)
     pts = np.concatenate([states[:, None] + E, states[:, None] - E], axis=1).reshape(-1, N)
@@ -427,7 +439,14 @@ STABLE = 1.0  # eta h_max <= STABLE: every eigenvalue 1 - eta h of the GD map's 
 
 
 def stable_lr(
-    be: Backend, flow: GradientFlow, ds: Dataset, y_lin0: np.ndarray, lr: float, horizon: float, decay: float
+    be: Backend,
+    flow: GradientFlow,
+    ds: Dataset,
+    y_lin0: np.ndarray,
+    lr: float,
+    horizon: float,
+    decay: float,
+    points: int = CURVATURE_POINTS,
 ) -> tuple[float, float]:
     r"""The linear learning rate :math:`\eta\le` ``lr`` at which GD on the linear partner is stable along its
     whole run to linear time ``horizon``, and :math:`\eta h_{\max}` there; ``(nan, nan)`` if none is found.
@@ -442,16 +461,17 @@ def stable_lr(
     longer holds"): that is not the regime of Theorem 8.  The ReLU map with :math:`2\eta/(\alpha+1)` is
     conjugate to the linear one (Theorem 8 for GD), so the linear partner's curvature decides for both.
     :math:`h_{\max}` is measured along a linear GD run (:func:`max_curvature`, at every step, or at
-    ``CURVATURE_POINTS`` evenly spaced ones in a longer run: at a stable step the state moves little per
-    step); if :math:`\eta h_{\max}>1` the run is repeated at :math:`\eta=\max(0.8/h_{\max},\eta/4)`
-    (0.8: the curvature along the slower run may differ a little; /4 at most per try, because a run
-    that diverges shows a curvature far above the flow's), at most 8 tries and down to ``lr / 256``.
+    ``points`` (default ``CURVATURE_POINTS``) evenly spaced ones in a longer run: at a stable step the
+    state moves little per step); if :math:`\eta h_{\max}>1` the run is repeated at
+    :math:`\eta=\max(0.8/h_{\max},\eta/4)` (0.8: the curvature along the slower run may differ a little;
+    /4 at most per try, because a run that diverges shows a curvature far above the flow's), at most 8
+    tries and down to ``lr / 256``.
     """
     args = flow.args(be, ds.X, ds.y, alpha=1.0, weight_decay=decay)
     smallest = lr / 256
     for _ in range(8):
         steps = int(np.ceil(horizon / lr))
-        record = np.unique(np.linspace(0, steps, min(steps, CURVATURE_POINTS) + 1).astype(int))
+        record = np.unique(np.linspace(0, steps, min(steps, points) + 1).astype(int))
         traj = gradient_descent(flow, be.asarray(y_lin0), lr=lr, steps=steps, record=record, args=args)
         hs = max_curvature(be, flow, args, to_numpy(traj.ys)[0])
         if np.isfinite(hs).all() and lr * hs.max() <= STABLE:
@@ -773,6 +793,35 @@ def check_flow_equivalence(
     return worst
 
 
+SETUP_CURVATURE_POINTS = 200  # states at which stable_step reads the curvature of a claim setup's run
+
+
+def stable_step(
+    be: Backend, setup: Setup, lr: float, horizon: float, decay: float = 0.0
+) -> tuple[float, float]:
+    r"""The linear GD step of ``setup``'s paired checks and the worst :math:`\eta h_{\max}` there.
+
+    :func:`stable_lr` on every seed's linear partner (ceiling ``lr``, run to linear time ``horizon``,
+    decay ``decay``), the smallest of them; at a step below a seed's own the curvature along its run is
+    the same to first order, so its :math:`\eta h_{\max}` is scaled by the ratio of the steps.  A fixed
+    step would not fail on a setup where it is unstable: the measured amplification would grow and the
+    rounding tolerance with it, so the check would lose resolution instead (Theorem 8's heavy-tailed
+    family at 0.05: :math:`\eta h_{\max}=10.8`, three steps of a diverging run).  Raises if a seed has no
+    stable step down to ``lr / 256`` (no GD check could be read there).  The curvature is read at
+    ``SETUP_CURVATURE_POINTS`` states (the setups have 10-100x the searched instances' parameters and up to
+    ~10^4 steps): between two of them the state moves by at most 1/200 of the run, and :math:`\eta h=1`
+    keeps a factor 2 to the instability at :math:`\eta h=2` for the curvature missed in between.
+    """
+    found = [
+        stable_lr(be, setup.flow, ds, setup.y_lin0[s : s + 1], lr, horizon, decay, SETUP_CURVATURE_POINTS)
+        for s, ds in enumerate(setup.data)
+    ]
+    if not all(np.isfinite(f).all() for f in found):
+        raise RuntimeError(f"no stable GD step in [{lr / 256:g}, {lr:g}] on [{setup.label}]")
+    eta = min(f[0] for f in found)
+    return eta, max(eta_h * eta / step for step, eta_h in found)
+
+
 def gd_pair(
     ctx: Context, setup: Setup, alphas: Sequence[float], lr: float, n_rec: int = 41, **kw
 ) -> PairedRun:
@@ -792,10 +841,13 @@ def check_gd_equivalence(
     lr: float,
     name: str = "",
     decay: Sequence[float] | float = 0.0,
+    eta_h: float | None = None,
 ) -> tuple[float, float]:
-    """Step-for-step GD equivalence: relative deviation / derived rounding tolerance <= 1.
+    r"""Step-for-step GD equivalence: relative deviation / derived rounding tolerance <= 1.
 
-    Returns the worst member's max relative deviation and its relative tolerance.
+    ``eta_h``: the worst :math:`\eta h_{\max}` along the linear runs (at most ``STABLE`` where the step
+    was chosen by :func:`stable_step`), stated in the record.  Returns the worst member's max relative
+    deviation and its relative tolerance.
     """
     steps = round(run.t[-1] / lr)
     tol = gd_rounding_tolerance(run, setup.data, setup.flow.loss.kind, lr, steps, decay)
@@ -808,7 +860,10 @@ def check_gd_equivalence(
         "max_k relative deviation / rounding tolerance",
         float(ratio.max()),
         1.0,
-        why=GD_ROUNDING_WHY + f" ({steps} steps, eta = {lr:g})",
+        why=GD_ROUNDING_WHY
+        + f" ({steps} steps, eta = {lr:g}"
+        + ("" if eta_h is None else f", eta h_max = {eta_h:.2g} along the linear run: stable below 2")
+        + ")",
         resolution=f"a relative weight deviation above {float(tol[s, k]):.2g}, the rounding bound" + EXACT,
         details={
             "seed": int(s),
@@ -817,6 +872,7 @@ def check_gd_equivalence(
             "relative tolerance": float(tol[s, k]),
             "steps": steps,
             "rounding amplification (linear twin)": run.amplification,
+            "eta h_max along the linear run": eta_h,
         },
     )
     return float(rel[s, k]), float(tol[s, k])
