@@ -23,6 +23,7 @@ from verify.papers.zhang2025.paired_runs import (
     check_gd_equivalence,
     gd_pair,
     make_setup,
+    max_curvature,
     paired_gd,
     two_layer,
 )
@@ -151,7 +152,10 @@ def section_c5(ctx: Context) -> None:
             "than in the paper (lr lambda_max in the regime record; ~1.9 of 2 estimated at the paper's scale)"
         )
     exact = make_setup(ctx, "c5-a7", size, 1, "square", w_init, white=False)
-    check_gd_equivalence(ctx, exact, gd_pair(ctx, exact, C5_ALPHAS, lr), lr)
+    paired = gd_pair(ctx, exact, C5_ALPHAS, lr)
+    args = exact.flow.args(ctx.backend, exact.data[0].X, exact.data[0].y, alpha=1.0)
+    eta_h = lr * float(np.max(max_curvature(ctx.backend, exact.flow, args, paired.lin[0])))  # NaN propagates
+    check_gd_equivalence(ctx, exact, paired, lr, eta_h=eta_h)
     setup = gaussian_pairs(ctx, "c5", size, seeds, w_init)
     base = gd_pair(ctx, setup, C5_ALPHAS, SMALL_LR)
     big = gd_pair(ctx, setup, C5_ALPHAS, lr)
@@ -160,7 +164,7 @@ def section_c5(ctx: Context) -> None:
     _relative_to_baseline(ctx, "max relative weight error", big_w, base_w, lr, setup.label)
     rng = ctx.rng("sharpness").host
     lam = max(sharpness(ctx.backend, setup.flow, ds, base.lin[s, -1], rng) for s, ds in enumerate(setup.data))
-    ctx.regime(STABLE_LR, lr_lambda=lr * lam)
+    ctx.regime(STABLE_LR, lr_lambda=float(np.max([lr * lam, eta_h])))  # both runs (NaN propagates)
     ctx.note(
         f"Measured (Gaussian init, {setup.label}, {seeds} seeds, alphas {list(C5_ALPHAS)}): max relative "
         f"weight error {big_w.max():.3g} at lr {lr:g} vs {base_w.max():.3g} at lr {SMALL_LR:g}; max "
