@@ -166,3 +166,14 @@ def test_theorem_41_runs_the_largest_slope_at_its_own_regime_edge(profile):
     assert NEAR_ORTH.test(kappa=edge.data.kappa, R=1.0, gamma=g)
     assert not NEAR_ORTH.test(kappa=4 * edge.data.kappa, R=1.0, gamma=g)
     assert edge.data.kappa >= max(f.data.kappa for f in families)
+
+
+def test_h3_edge_bounds_the_finite_size_departure_on_fresh_draws():
+    from verify.papers.kou2023.sequences import H3_EDGE
+
+    rng = np.random.default_rng(12345)
+    for m in (16, 64):
+        A = rng.integers(0, 2, size=(300, m, m // 2)) - 0.5
+        r = np.sqrt(np.linalg.eigvalsh(np.swapaxes(A, 1, 2) @ A)[:, -1]) / (np.sqrt(m) + np.sqrt(m // 2))
+        for read in (r.mean(), r.max()):  # the mean sits below 1/2, the worst draw above it
+            assert abs(read / 0.5 - 1) <= H3_EDGE * m ** (-2 / 3)

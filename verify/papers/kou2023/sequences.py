@@ -23,6 +23,7 @@ from symbolic.sequence_lemmas import (
 )
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
+from verify.evidence import slope_shift
 from verify.papers.kou2023.common import EPS
 from verify.papers.kou2023.hypotheses import H4_ORDER
 from verify.search import softplus, squash
@@ -377,6 +378,14 @@ def lemma_H_2(ctx: Context) -> None:
         )
 
 
+H3_EDGE = 1.02
+"""Finite-size departure of ``||A||_2/(sqrt m + sqrt n)`` from its Bai-Yin limit 1/2 for +-1/2 entries,
+``n = m/2``: ``|ratio/(1/2) - 1| <= H3_EDGE m^(-2/3)`` (the Tracy-Widom scale of the largest singular
+value).  Measured at m = 16..128, 2000 draws per size, three seeds: the mean ratio sits below 1/2 by
+0.77-0.87 m^(-2/3), the worst of the 2000 draws above it by 0.36-1.01 m^(-2/3) (a worst of fewer draws
+lies between the two); 1.01 rounded up."""
+
+
 @claim(
     "kou2023:lemma-H.3",
     title="Spectral norm of sub-gaussian matrices: ||A||_2 <= C K (sqrt m + sqrt n + u) w.p. >= 1 - 2 "
@@ -389,6 +398,7 @@ def lemma_H_2(ctx: Context) -> None:
 def lemma_H_3(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=20, quick=60, full=2000)
     sizes = [(16, 8), (32, 16), (64, 32), (128, 64)]
+    ms = np.array([s[0] for s in sizes], float)
     rng = ctx.rng("mc").host
     u, sigma = 2.0, 0.5  # entries +-1/2: standard deviation 1/2
 
@@ -422,16 +432,19 @@ def lemma_H_3(ctx: Context) -> None:
         )
         ctx.order(
             "||A||_2 / (sqrt m + sqrt n) is bounded: fitted order in m (worst trial per size)",
-            [s[0] for s in sizes],
+            ms,
             worst,
             expected=0.0,
-            tol=0.1,
-            why="a bounded ratio has order 0 (it tends to 1/2 for +-1/2 entries, Bai-Yin); a mean-nonzero "
-            "matrix has ||A|| ~ |mean| sqrt(mn), order 1/2 in m at fixed aspect ratio",
+            tol=order_tol,
+            why="a bounded ratio has order 0 (it tends to 1/2 for +-1/2 entries, Bai-Yin); at finite m it "
+            f"sits within a relative {H3_EDGE} m^(-2/3) of 1/2 (H3_EDGE), which bends the slope by at most "
+            f"slope_shift = {order_tol:.3g}. A mean-nonzero matrix has ||A|| ~ |mean| sqrt(mn), order 1/2 in "
+            "m at fixed aspect ratio",
             xlabel="m (n = m/2)",
             ylabel="max ||A||_2 / (sqrt m + sqrt n)",
         )
 
+    order_tol = slope_shift(ms, H3_EDGE * ms ** (-2 / 3))
     checks(*scan(0.0))
     with ctx.control(
         "entries {0, 1} (mean 1/2)",
