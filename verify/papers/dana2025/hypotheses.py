@@ -62,6 +62,13 @@ ORTHOGONAL = Hypothesis(
     "rounding)",
     test=lambda off_ratio: off_ratio <= ROUNDING,
 )
+CORRELATED = Hypothesis(
+    "correlated inputs",
+    wording=r"inputs with $\langle x_i|x_k\rangle\ne0$ for some $i\ne k$ (here inside Assumption 2)",
+    condition="||X^T X - D_X|| / max_i ||x_i||^2 > 64 eps on the Gram matrix the run uses (not orthogonal "
+    "beyond rounding)",
+    test=lambda off_ratio: off_ratio > ROUNDING,
+)
 ORTHONORMAL = Hypothesis(
     "orthonormal inputs",
     wording=r"orthonormal inputs: $\langle x_i|x_k\rangle=\delta_{ik}$",
