@@ -24,8 +24,10 @@ of its share, not :math:`\sqrt{2(1-\cos)}`: :func:`slow_angle` measures it)
 .. math:: 1-\cos\sim C\,g^{2(\sigma_2/\sigma_1-1)},\qquad g=|w_z|/\delta,
 
 with corrections: the other modes, relative :math:`g^{-2(\sigma_2-\sigma_3)/\sigma_1}` or
-:math:`g^{-2\sigma_2/\sigma_1}` (measured here as their share of :math:`1-\cos`), and the slow pair's own
-non-linearity, relative :math:`O(\theta/|\lambda_2|)`, :math:`\theta` its angle.  Under gradient descent on
+:math:`g^{-2\sigma_2/\sigma_1}` (measured here as what the slow mode's exact share at its measured angle
+leaves of :math:`1-\cos`), and the slow mode's own non-linearity, which its invariant family gives exactly
+(:func:`family_misalignment`, :func:`family_angles`; relative :math:`O(\theta^2)` in the rate, but the
+family's :math:`1-\cos` is :math:`\lambda_2^2\theta^2/2` only to first order).  Under gradient descent on
 the full loss two more perturb the direction: the field the :math:`\bar{\mathcal H}_2` flow neglects
 (relative size :math:`r`, ``SMALL_DELTA_D3``) moves the angle by :math:`r/|\lambda_2|`, and GD's error
 against the flow, :math:`(\eta/2)\nabla^2\mathcal N\nabla\mathcal N`, is radial at a KKT point
@@ -61,37 +63,21 @@ def misalignment(W: list[np.ndarray], ybar: np.ndarray) -> float:
     return float(1.0 - kkt_cosine(u[None], grad[None])[0])
 
 
-def _slow_pair(W: list[np.ndarray], ybar: np.ndarray):
-    r"""The slow pair's coordinates :math:`(\alpha,\beta)=(q^\top A_1b_2,\,a_2^\top B_3p)` of ``W`` and
-    the rank-one directions :math:`(qb_2^\top,\,a_2p^\top)` they multiply: :math:`q\propto A_1b_1`,
+def slow_angle(W: list[np.ndarray], ybar: np.ndarray) -> float:
+    r"""The slow mode's deviation :math:`\theta=|\alpha+\beta|/(\sqrt2\,|u|)`, :math:`u=(A_1,C_2,B_3)`,
+    from the slow pair :math:`(\alpha,\beta)=(q^\top A_1b_2,\,a_2^\top B_3p)`: :math:`q\propto A_1b_1`,
     :math:`p\propto B_3^\top a_1` the hidden directions of the maximiser ``W`` is near, :math:`(a_j,b_j)`
-    the singular pairs of :math:`\bar y`."""
+    the singular pairs of :math:`\bar y`.  The Hessian couples :math:`\alpha,\beta` through
+    :math:`c\sigma_2\alpha\beta`, so the slow mode (rate :math:`\lambda_2`) is their symmetric
+    combination, the antisymmetric one decays at :math:`-\sigma_2/\sigma_1-1`.  This is the angle the
+    non-linearity and perturbation bounds are stated in; the misalignment it causes is only
+    :math:`\lambda_2^2\theta^2/2` (the Riemannian gradient at :math:`\hat w+e` is
+    :math:`3N_*\lambda e`), so :math:`\sqrt{2(1-\cos)}` understates it by :math:`1/|\lambda_2|`."""
     a, _, bt = np.linalg.svd(ybar)
     A1, B3 = W[0][1:], W[2][:, 1:]
     q, p = A1 @ bt[0], B3.T @ a[:, 0]
     q, p = q / np.linalg.norm(q), p / np.linalg.norm(p)
-    return float(q @ A1 @ bt[1]), float(a[:, 1] @ B3 @ p), np.outer(q, bt[1]), np.outer(a[:, 1], p)
-
-
-def without_slow_pair(W: list[np.ndarray], ybar: np.ndarray) -> list[np.ndarray]:
-    r"""``W`` with the slow pair :math:`(\alpha,\beta)` (:func:`_slow_pair`) set to 0.  Its misalignment is
-    what every other mode contributes."""
-    alpha, beta, da, db = _slow_pair(W, ybar)
-    out = [Wl.copy() for Wl in W]
-    out[0][1:] = W[0][1:] - alpha * da
-    out[2][:, 1:] = W[2][:, 1:] - beta * db
-    return out
-
-
-def slow_angle(W: list[np.ndarray], ybar: np.ndarray) -> float:
-    r"""The slow mode's deviation :math:`\theta=|\alpha+\beta|/(\sqrt2\,|u|)`, :math:`u=(A_1,C_2,B_3)`:
-    the Hessian couples :math:`\alpha,\beta` through :math:`c\sigma_2\alpha\beta`, so the slow mode
-    (rate :math:`\lambda_2`) is their symmetric combination, the antisymmetric one decays at
-    :math:`-\sigma_2/\sigma_1-1`.  This is the angle the non-linearity and perturbation bounds are stated
-    in; the misalignment it causes is only :math:`\lambda_2^2\theta^2/2` (the Riemannian gradient at
-    :math:`\hat w+e` is :math:`3N_*\lambda e`), so :math:`\sqrt{2(1-\cos)}` understates it by
-    :math:`1/|\lambda_2|`."""
-    alpha, beta, _, _ = _slow_pair(W, ybar)
+    alpha, beta = q @ A1 @ bt[1], a[:, 1] @ B3 @ p
     return float(abs(alpha + beta) / (np.sqrt(2) * h2_norm(W)))
 
 
@@ -131,3 +117,42 @@ def profile_slope(g: np.ndarray, eps: np.ndarray) -> float:
     if np.any(eps >= 1):
         return float("inf")
     return float(max(abs(np.polyfit(np.log(g), np.log1p(s * eps), 1)[0]) for s in (1.0, -1.0)))
+
+
+def family_misalignment(theta: np.ndarray, rho: float) -> np.ndarray:
+    r""":math:`1-\cos` on the slow pair's invariant family, exactly.  The balanced family
+    :math:`A_1=q(a\,b_1+b\,b_2)^\top`, :math:`B_3=(a\,a_1+b\,a_2)p^\top`, :math:`C_2=m\,pq^\top`,
+    :math:`(a,b)=m(\cos\phi,\sin\phi)`, is invariant under the :math:`\bar{\mathcal H}_2` flow (its field
+    stays in it, and :math:`m^2-a^2-b^2` is conserved, 0 from a small start); there, with
+    :math:`t=\sin^2\phi=3\theta^2/2` (:func:`slow_angle` reads :math:`\theta=\sqrt{2/3}\sin\phi`),
+    :math:`\bar S=1-(1-\rho)t`, :math:`Q=1-(1-\rho^2)t`, :math:`\rho=\sigma_2/\sigma_1`:
+    :math:`\cos=\sqrt3\,\bar S/\sqrt{2Q+\bar S^2}` (:math:`\approx\lambda_2^2\theta^2/2` for small
+    :math:`\theta`)."""
+    t = 1.5 * np.asarray(theta, float) ** 2
+    s_bar, q = 1 - (1 - rho) * t, 1 - (1 - rho**2) * t
+    return 1 - np.sqrt(3) * s_bar / np.sqrt(2 * q + s_bar**2)
+
+
+def family_angles(theta0: float, rho: float, g: np.ndarray) -> np.ndarray:
+    r"""The slow angle along the invariant family's flow from :math:`\theta_0` at :math:`g_0`, at the growths
+    ``g`` (:math:`g=|u|/\delta\propto m`).  In the flow's own time :math:`\tau` (:math:`\sigma_1=1`),
+    :math:`\tan\phi=\tan\phi_0e^{\lambda_2\tau}` and :math:`\ln g=\ln g_0+\tau-\ln\cos\phi+\ln\cos\phi_0`
+    (:math:`a\pm b` grow like :math:`e^{\sigma_{1,2}\tau}`, :math:`|u|^2=3m^2=3(a^2+b^2)`), so
+    :math:`d\ln\tan\phi/d\ln g=\lambda_2/(1+\lambda_2\sin^2\phi)`: the slow mode's exact non-linearity.
+    Solved for :math:`\tau` at each ``g`` by bisection to float64: the map is increasing
+    (:math:`d\ln g/d\tau=1+\lambda_2\sin^2\phi>0`) and at least :math:`\tau+\ln\cos\phi_0`, so
+    :math:`\tau\le\ln(g/g_0)-\ln\cos\phi_0`.  Needs :math:`\sqrt{3/2}\,\theta_0<1` (inside the family)."""
+    lam = rho - 1
+    phi0 = np.arcsin(np.sqrt(1.5) * theta0)
+    out = []
+    for target in np.log(np.asarray(g, float) / g[0]):
+        lo, hi = 0.0, target - np.log(np.cos(phi0)) + 1.0
+        for _ in range(200):
+            tau = (lo + hi) / 2
+            phi = np.arctan(np.tan(phi0) * np.exp(lam * tau))
+            if tau - np.log(np.cos(phi)) + np.log(np.cos(phi0)) < target:
+                lo = tau
+            else:
+                hi = tau
+        out.append(np.sin(np.arctan(np.tan(phi0) * np.exp(lam * (lo + hi) / 2))) / np.sqrt(1.5))
+    return np.array(out)

@@ -69,13 +69,14 @@ from verify import evidence
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.alignment import (
+    family_angles,
+    family_misalignment,
     h2_grads,
     h2_norm,
     misalignment,
     profile_slope,
     rates,
     slow_angle,
-    without_slow_pair,
 )
 from verify.papers.kumar2025.fitted_orders import order_tolerance
 from verify.papers.kumar2025.hypotheses import (
@@ -1042,79 +1043,72 @@ def _escape(S, Ws, masks, z, delta: float, lr: float, growth: float, max_steps: 
 def _alignment(ctx: Context, S, Ws, masks, z, lr: float, delta: float, octaves: int) -> float:
     r"""App. D.3 / Fig. 14 (d): :math:`w_z` converges in direction to a KKT point of the
     :math:`\bar{\mathcal H}_2`-NCF, checked as :math:`1-\cos\to0` at the order the reduced dynamics gives
-    (``alignment``), :math:`2(\sigma_2/\sigma_1-1)`, over one GD run from :math:`\delta z` read at
-    :math:`|w_z|=2^k\delta`; the window is the last 4 octaves.  Returns the largest relative neglected field
-    along the run (``SMALL_DELTA_D3``)."""
+    (``alignment``): :math:`2(\sigma_2/\sigma_1-1)` to first order, exactly the slope of the slow mode's
+    invariant family from the window's first measured slow angle (:func:`family_angles`), over one GD run
+    from :math:`\delta z` read at :math:`|w_z|=2^k\delta`; the window is the last 4 octaves.  Returns the
+    largest relative neglected field along the run (``SMALL_DELTA_D3``)."""
     ybar = S - np.linalg.multi_dot(Ws[::-1])
     rate = rates(ybar)
-    W, gs, total, others, angle, r, h, fig = _start(Ws, masks, z, delta), [], [], [], [], [], [], []
+    W, gs, total, angle, r, h, fig = _start(Ws, masks, z, delta), [], [], [], [], [], []
     for k in range(1, octaves + 1):
         steps, W = _grow(S, W, masks, 2.0**k * delta, lr, 10_000_000)
         if steps is None:
             break
         gs.append(2.0**k)
         total.append(misalignment(W, ybar))
-        others.append(misalignment(without_slow_pair(W, ybar), ybar))
         angle.append(slow_angle(W, ybar))
         fig.append(1 - (1 - total[-1]) * h2_norm(W) / _wz_norm(W, masks))
         r.append(_neglected(S, W, masks, ybar))
         h.append(lr * _field_norm(S, W, masks) / _wz_norm(W, masks))
-    g, total, others, theta, r, h, fig = (np.array(v[-4:]) for v in (gs, total, others, angle, r, h, fig))
-    slow = total - others
-    # The order is fitted on the slow pair's share slow := (1 - cos) - others, both measured at every point:
-    # log(1 - cos) = log(slow) + log(1 + others/slow) identically, so the other modes' measured profile is
-    # removed exactly instead of being spent as tolerance.  What remains uncertain, in the slow mode's angle
-    # theta (alignment.slow_angle, measured: 1 - cos is only lambda_2^2 theta^2 / 2 of it, so
-    # sqrt(2 (1 - cos)) understates theta by 1/|lambda_2|, 2.5-4x on the quick seeds): the slow pair's own
-    # non-linearity and the cross terms the removal leaves in slow, relative
-    # theta (1 + others/slow)/|lambda_2| of either sign (the cross terms scale with all of 1 - cos), a
-    # profile decaying like g^lambda_2, >= 1: not asymptotic (inf); the neglected field and GD's tangential
-    # error move theta by (r + h theta / 2)/|lambda_2|, so slow relatively by 2 r/(|lambda_2| theta) +
-    # h/|lambda_2| at most (evidence.slope_shift of that bound).  Where the others are not below the slow
-    # pair somewhere in the window its asymptote is not reached (and 1 - cos <= 2 slow, the alignment itself,
-    # is not implied): undecided (tolerance inf, 1 - cos fitted).  A run that stalls (10^7 steps) ends the
-    # grid there
-    eps_o = np.where(slow > 0, others / np.where(slow > 0, slow, 1.0), np.inf)
-    eps_f = np.where(theta > 0, (2 * r / np.where(theta > 0, theta, 1.0) + h) / rate.slow, np.inf)
-    dominated = bool(np.all(eps_o < 1))
-    rooms = (
-        profile_slope(g, theta * (1 + eps_o) / rate.slow) if dominated else np.inf,
-        evidence.slope_shift(g, float(eps_f.max())),
-    )
+    g, total, theta, r, h, fig = (np.array(v[-4:]) for v in (gs, total, angle, r, h, fig))
+    rho = 1 - rate.slow
+    # Expected: the reduced H_2 flow restricted to the slow mode's invariant family, exactly (its
+    # non-linearity d ln tan(phi)/d ln g = lambda_2/(1 + lambda_2 sin^2 phi) included), started at the
+    # window's first measured slow angle theta (alignment.slow_angle): the least-squares slope of
+    # family_misalignment along family_angles.  What the family leaves out, each bounded from the run:
+    # the other modes' share of 1 - cos, the measured profile 1 - cos / family_misalignment(theta) - 1 of
+    # either sign (profile_slope; >= 1: the slow mode does not dominate, inf); the neglected field and GD's
+    # tangential error, which move theta by (r + h theta / 2)/|lambda_2|, so 1 - cos relatively by
+    # 2 r/(|lambda_2| theta) + h/|lambda_2| at most (evidence.slope_shift).  The slow angle is theta, not
+    # sqrt(2 (1 - cos)): 1 - cos is lambda_2^2 theta^2/2 of it (the Riemannian gradient at w^ + e is
+    # 3 N_* lambda e), so sqrt(2 (1 - cos)) understates it by 1/|lambda_2| (2.5-4x on the quick seeds).  A
+    # slow angle outside the family (sqrt(3/2) theta >= 1) is undecided.  A run that stalls (10^7 steps)
+    # ends the grid there
+    inside = bool(np.all(np.sqrt(1.5) * theta < 1) and np.all(theta > 0))
+    model = family_misalignment(family_angles(theta[0], rho, g), rho) if inside else total
+    expected = float(np.polyfit(np.log(g), np.log(model), 1)[0])
+    others = np.abs(total / family_misalignment(theta, rho) - 1) if inside else np.full(g.shape, np.inf)
+    eps_f = (2 * r / theta + h) / rate.slow if inside else np.full(g.shape, np.inf)
+    rooms = (profile_slope(g, others), evidence.slope_shift(g, float(eps_f.max())))
     ctx.order(
-        "slow pair's share of 1 - KKT cosine (A_1, C_2, B_3) for the H_2-NCF against the growth |w_z|/delta",
+        "1 - KKT cosine of (A_1, C_2, B_3) for the H_2-NCF against the growth |w_z|/delta",
         g,
-        slow if dominated else total,
-        expected=rate.order,
+        total,
+        expected=expected,
         tol=sum(rooms),
         neighbours=(rate.below, 0.0),
         why="the H_2-NCF's maximisers are (c q b_1^T, c p q^T, c a_1 p^T) for y bar = sum sigma_j a_j b_j^T; "
         "linearised in log|w_z| time its normal rates are +-sigma_j/sigma_1 - 1, -1, -2, the slowest "
-        f"lambda_2 = sigma_2/sigma_1 - 1 = {-rate.slow:.3f}, and 1 - cos is quadratic in the deviation: "
-        f"order 2 lambda_2 = {rate.order:.3f} (kumar2025.alignment). Fitted on slow = (1 - cos) - others "
-        "(others: 1 - cos with the slow pair removed, measured), so the other modes' profile is removed, "
-        "not tolerated; with others < slow, 1 - cos <= 2 slow -> 0 (the alignment). Tolerance, in the slow "
-        "mode's measured angle theta (1 - cos = lambda_2^2 theta^2/2 of it) = the slow pair's non-linearity "
-        "and cross terms (theta (1 + others/slow)/|lambda_2|, either sign) + the neglected field and GD "
-        "(2r/(|lambda_2| theta) + h/|lambda_2|) = "
+        f"lambda_2 = sigma_2/sigma_1 - 1 = {-rate.slow:.3f}, and 1 - cos is lambda^2/2 times the squared "
+        f"deviation: order 2 lambda_2 = {rate.order:.3f} to first order; expected {expected:.4f} is the "
+        "exact slope of the slow mode's invariant family of the H_2 flow (non-linearity included) from "
+        f"the window's first measured slow angle theta = {theta[0]:.3g} (kumar2025.alignment). Tolerance = "
+        "the other modes' share (measured: 1 - cos over the family's value at the measured theta, either "
+        "sign) + the neglected field and GD (2r/(|lambda_2| theta) + h/|lambda_2|) = "
         + " + ".join(f"{v:.2g}" for v in rooms)
         + f"; neighbours: {rate.below:.3f} (the next mode, or the lambda = -1 modes) and 0 (no alignment); "
-        f"window g = {g.min():.0f}..{g.max():.0f} (|w_z| <= {g.max() * delta:.2g}), others/slow "
-        f"{eps_o.max():.2g}..{eps_o.min():.2g}, theta {theta.max():.2g}..{theta.min():.2g}"
-        + (
-            ""
-            if dominated
-            else " (>= 1: the slow pair does not dominate, its asymptotic order is not reached)"
-        ),
+        f"window g = {g.min():.0f}..{g.max():.0f} (|w_z| <= {g.max() * delta:.2g}), slow angle theta "
+        f"{theta.max():.2g}..{theta.min():.2g}, others' share {others.max():.2g}..{others.min():.2g}",
         xlabel="|w_z| / delta",
-        ylabel="slow pair's share of 1 - cos",
+        ylabel="1 - cos",
     )
     ctx.note(
-        f"alignment run from delta = {delta:g}: 1 - cos = {', '.join(f'{v:.3g}' for v in total)} (slow "
-        f"pair's share {', '.join(f'{v:.3g}' for v in slow)}) at g = {g.astype(int).tolist()}; final cos "
-        f"{1 - total[-1]:.5f}. Fig. 14 (d)'s cosine takes w~_z over all of w_z (a_2, b_2 too, where the "
-        f"H_2-NCF's gradient is 0): 1 - cos = {', '.join(f'{v:.3g}' for v in fig)} (a_2, b_2 do not grow to "
-        "first order: their share of |w_z|^2 falls like g^-2, faster than the slow pair's g^(2 lambda_2))"
+        f"alignment run from delta = {delta:g}: 1 - cos = {', '.join(f'{v:.3g}' for v in total)} (the slow "
+        f"mode's invariant family from theta = {theta[0]:.3g}: {', '.join(f'{v:.3g}' for v in model)}) at "
+        f"g = {g.astype(int).tolist()}; final cos {1 - total[-1]:.5f}. Fig. 14 (d)'s cosine takes w~_z over "
+        f"all of w_z (a_2, b_2 too, where the H_2-NCF's gradient is 0): 1 - cos = "
+        f"{', '.join(f'{v:.3g}' for v in fig)} (a_2, b_2 do not grow to first order: their share of "
+        "|w_z|^2 falls like g^-2, faster than the slow pair's g^(2 lambda_2))"
     )
     return float(max(r))
 
