@@ -149,3 +149,24 @@ def test_no_stable_step_on_a_claim_setup_raises(monkeypatch):
     setup = types.SimpleNamespace(data=[None], y_lin0=np.zeros((1, 3)), flow=None, label="x")
     with pytest.raises(RuntimeError, match="no stable GD step"):
         paired_runs.stable_step(get_backend(), setup, 0.1, 1.0)
+
+
+def test_kink_control_puts_a_pair_exactly_on_the_hyperplane():
+    """Theorem 8's KINK control: Condition 3 and Assumption 7 hold exactly, every pre-activation on the first
+    pair is exactly 0, and the GD pairing (ReLU sigma'(0) = 0) breaks far above its rounding tolerance."""
+    from numeric.data.datasets import is_symmetric
+    from verify.context import Context
+    from verify.papers.zhang2025.equivalence import kink_setup
+    from verify.papers.zhang2025.paired_runs import gd_pair, gd_rounding_tolerance
+    from verify.profiles import get_profile
+
+    ctx = Context("zhang2025:theorem-8", get_backend("numpy"), get_profile("tiny"), 0)
+    setup = kink_setup(ctx, "kink", (3, 4, 20), 1e-3)
+    ds = setup.data[0]
+    assert is_symmetric(ds.X, ds.y)
+    W1, _ = setup.net.unpack(setup.y_lin0)
+    pre = ds.X @ W1[0].T
+    assert (pre[[0, 10]] == 0).all() and (pre[1:10] != 0).all()
+    run = gd_pair(ctx, setup, (0.0,), 0.1)
+    tol = gd_rounding_tolerance(run, setup.data, "square", 0.1, round(run.t[-1] / 0.1))
+    assert run.relative_deviation.max() > 1e6 * tol.max()

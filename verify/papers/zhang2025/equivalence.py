@@ -12,7 +12,8 @@ import functools
 import numpy as np
 
 from numeric.backend import Backend, to_numpy
-from numeric.data.datasets import perturbed_symmetric, symmetrize
+from numeric.data.datasets import Dataset, perturbed_symmetric, symmetrize
+from numeric.data.initializations import balanced_rank_one
 from numeric.engine.descent import gradient_descent
 from numeric.models.losses import Loss
 from numeric.models.networks import BiasFreeNet
@@ -24,6 +25,7 @@ from verify.papers.zhang2025.hypotheses import (
     BALANCED,
     CONDITION_3,
     FLOW,
+    KINK,
     RANK_ONE,
     SQUARE,
     TWO_LAYER,
@@ -42,6 +44,7 @@ from verify.papers.zhang2025.paired_runs import (
     assumption7_init,
     check_flow_equivalence,
     check_gd_equivalence,
+    fig3_data,
     fitted_linear_maps,
     flow_manifold_bound,
     flow_pair,
@@ -136,6 +139,28 @@ def heavy_tailed_setup(ctx: Context, key: str, size: tuple[int, int, int], w_ini
     y0 = assumption7_init(net, rng, 1, w_init)
     label = f"square, heavy-tailed inputs, D={D}, H={H}, P={P}"
     return Setup(net, GradientFlow(net, Loss("square")), [ds], y0, w_init, label)
+
+
+def kink_setup(ctx: Context, key: str, size: tuple[int, int, int], w_init: float) -> Setup:
+    r"""Fig. 3 data and an Assumption-7 init with one data pair ON the hyperplane :math:`r^\top x=0`.
+
+    :math:`r=e_1` and the first pair's first coordinate set to 0 (both signs, so Condition 3 holds
+    exactly): every unit's pre-activation :math:`w_{2h}r^\top x` on that pair is exactly 0 in float64
+    (products with exact zeros), so the ReLU net's :math:`\sigma'(0)=0` takes no gradient from it at step 0,
+    where the pairing (Lemma 14) needs :math:`\tfrac{1+\alpha}2`.  Breaks only the implicit hypothesis
+    ``KINK``; a single instant of the flow on the hyperplane changes nothing (measure zero)."""
+    D, H, P = size
+    rng = ctx.rng(f"{key}/{D}x{H}x{P}").host
+    ds = fig3_data(rng, P // 2, D)
+    X = ds.X.copy()
+    X[[0, P // 2], 0] = 0.0
+    W1, W2 = balanced_rank_one(rng, 1, H, np.eye(D)[0], w_init)
+    y0 = np.concatenate([W1.reshape(1, -1), W2.reshape(1, -1)], axis=1)
+    net = two_layer(D, H)
+    label = f"square, a pair on r^T x = 0, D={D}, H={H}, P={P}"
+    return Setup(
+        net, GradientFlow(net, Loss("square")), [Dataset(X, ds.y, ds.name, dict(ds.meta))], y0, w_init, label
+    )
 
 
 # ------------------------------------------------------------------ instance search
@@ -363,7 +388,7 @@ def _same_lr_note(ctx: Context, setup: Setup, lr: float) -> None:
     r"dynamics reduce to (12), Assumption 7 stays valid for all $t\ge0$, "
     r"$f(x;W(t))=f^{\rm lin}(x;W^{\rm lin}(\frac{\alpha+1}2t))$ (13) and "
     r"$W(t)=\sqrt{\frac2{\alpha+1}}W^{\rm lin}(\frac{\alpha+1}2t)$ (14).",
-    hypotheses=[TWO_LAYER, ALPHA_01, CONDITION_3, RANK_ONE, BALANCED, FLOW],
+    hypotheses=[TWO_LAYER, ALPHA_01, CONDITION_3, RANK_ONE, BALANCED, FLOW, KINK],
 )
 def theorem_8(ctx: Context) -> None:
     budget = ctx.param("budget", tiny=5, quick=15, full=200)
@@ -442,6 +467,14 @@ def theorem_8(ctx: Context) -> None:
         net = two_layer(2, sizes[0][1])
         y0 = assumption7_init(net, ctx.rng("perturbed").host, 1, w_init)
         setup = Setup(net, GradientFlow(net, Loss("square")), [ds], y0, w_init, "square, Sec. 6.2 data")
+        eta, eta_h = stable_step(ctx.backend, setup, lr, setup.horizon())
+        check_gd_equivalence(ctx, setup, gd_pair(ctx, setup, (0.0, 0.5), eta), eta, eta_h=eta_h)
+    with ctx.control(
+        "a data pair exactly on the hyperplane r^T x = 0 at t = 0, sigma'(0) = 0",
+        breaks=KINK,
+        must_break=[_GD_PAIRED],
+    ):
+        setup = kink_setup(ctx, "kink", sizes[0], w_init)
         eta, eta_h = stable_step(ctx.backend, setup, lr, setup.horizon())
         check_gd_equivalence(ctx, setup, gd_pair(ctx, setup, (0.0, 0.5), eta), eta, eta_h=eta_h)
 
