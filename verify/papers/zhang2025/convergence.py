@@ -240,8 +240,9 @@ def corollary_10(ctx: Context) -> None:
         net = two_layer(2, size[1])
         y0 = assumption7_init(net, ctx.rng("cor10-perturbed").host, 1, w_init)
         pert = Setup(net, GradientFlow(net, Loss("square")), [ds], y0, w_init, "perturbed")
-        lr = 0.05
-        steps = int(np.ceil((pert.horizon() + 30 / slowest_rate(ds)) / lr))
+        horizon = pert.horizon() + 30 / slowest_rate(ds)
+        lr, _ = stable_step(ctx.backend, pert, 0.05, horizon)  # 0.05 at most, stable along the run
+        steps = int(np.ceil(horizon / lr))
         record = np.unique(np.concatenate([np.linspace(0, steps, 201).astype(int), [steps - 1]]))
         run = paired_gd(
             ctx.backend, pert.flow, Pairing((0.0,), 1), [ds], y0, lr=lr, steps=steps, record=record
