@@ -6,11 +6,21 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from numeric.backend import get_backend
 from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm
+from verify.context import Context
 from verify.papers.dana2025 import phase
 from verify.papers.dana2025.common import label_opposed_gram, make_data
 from verify.papers.dana2025.orthogonal import G0, prop3_starts, prop3_violation, prop3_window
-from verify.papers.dana2025.phase import t2_deviations, t2_init_ratio, t2_instance, t2_starts
+from verify.papers.dana2025.phase import (
+    sup_convergence,
+    t2_deviations,
+    t2_init_ratio,
+    t2_instance,
+    t2_starts,
+)
+from verify.profiles import get_profile
+from verify.records import Outcome
 
 
 def test_theorem2_window_search_starts_inside_and_within_tolerance():
@@ -44,6 +54,16 @@ def test_theorem2_window_depends_on_the_initialization_before_the_cut():
         t2 = phase.crossing_times(np.array([1e9]), 2, 1.0, 0.3, 1e3, 1 - phase.EPS_T2)
     w = (t1 - t2) / phase.t_n(1e9, 2) * np.log(2e9) / (2 * np.log(phase.window_constant(phase.EPS_T2)))
     assert abs(w[0] - 1) > 1e-2
+
+
+@pytest.mark.parametrize("scale, outcome", [(1.0, Outcome.PASS), (1.001, Outcome.FAIL)])
+def test_theorem2_sup_convergence_reads_a_limit_off_l_inf(monkeypatch, scale, outcome):
+    # a plateau 0.1% off L_inf: the sup tends to 2.5e-4 > 0, sup x (np)^a grows instead of converging
+    L_inf = phase._L_inf
+    monkeypatch.setattr(phase, "_L_inf", lambda t, Ds: scale * L_inf(t, Ds))
+    ctx = Context("dana2025:theorem-2-corrected", get_backend("numpy"), get_profile("tiny"), 0)
+    sup_convergence(ctx, (1.0, 2.0))
+    assert ctx.checks[0].outcome == outcome
 
 
 @pytest.mark.parametrize("seed", [0, 1])
