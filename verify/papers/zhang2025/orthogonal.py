@@ -1079,8 +1079,14 @@ def proposition_18(ctx: Context) -> None:
     field = ["at t0: true -grad L = block-linear field (48)*", "at t0: off-block entries of d W1/dt*"]
     with ctx.control("inputs x_mu = e_mu + 0.15 xi_mu", breaks=ORTHONORMAL, must_break=field):
         check_block_field(ctx, "at t0", Ws, perturbed(ds, ctx.rng("p18/perturb").host), n_block)
-    with ctx.control("sigma'(0) = 1", breaks=SIGMA0, must_break=field):
+    # the off-block entries along the flow are frozen by sigma'(0) = 0 (an exact zero pre-activation gives
+    # an exact zero derivative at every state): the control shows that this check is the convention's
+    with ctx.control(
+        "sigma'(0) = 1", breaks=SIGMA0, must_break=[*field, "off-block entries of W1 along the trajectory*"]
+    ):
         check_block_field(ctx, "at t0", Ws, ds, n_block, kink=1.0)
+        kicked = [_block_flow(ctx, Ws, ds, n_block, r, kink=1.0) for r in (rtol, rtol * 1e-2)]
+        _check_block_flow(ctx, *kicked, ds, n_block, u0, bernoulli_callable())
     ctx.note(
         "Leaky ReLU is NOT a control for the exact statement: on (46) the cross-block pre-activations are "
         "exactly 0 (not negative), so alpha never enters and (46) is invariant for every alpha in [0, 1] "
@@ -1102,9 +1108,12 @@ class BlockFlow:
     n_steps: int
 
 
-def _block_flow(ctx: Context, Ws: Sequence[np.ndarray], ds: Dataset, n_block: int, rtol: float) -> BlockFlow:
-    """ONE DOPRI5 solve of the ReLU nets from (46) and, per block C, the linear net holding only block C's
-    units, trained on S_C (other inputs zeroed, mean over the total P as in (49)).
+def _block_flow(
+    ctx: Context, Ws: Sequence[np.ndarray], ds: Dataset, n_block: int, rtol: float, kink: float = 0.0
+) -> BlockFlow:
+    r"""ONE DOPRI5 solve of the ReLU nets (:math:`\sigma'(0)=` ``kink``) from (46) and, per block C, the
+    linear net holding only block C's units, trained on S_C (other inputs zeroed, mean over the total P as
+    in (49)).
 
     The solve watches the activation surfaces (``events=flow.switching``); on (46) no pre-activation
     changes sign (cross-block ones stay exactly 0), so it locates no event and its steps and states are
@@ -1116,7 +1125,7 @@ def _block_flow(ctx: Context, Ws: Sequence[np.ndarray], ds: Dataset, n_block: in
 
     be = ctx.backend
     S, H = Ws[0].shape[0], 2 * n_block
-    net = BiasFreeNet((ds.D, H, 1), kink=0.0)
+    net = BiasFreeNet((ds.D, H, 1), kink=kink)
     flow = GradientFlow(net, Loss("square", "mean"))
     states, X, alpha = [Ws], [np.broadcast_to(ds.X, (S, *ds.X.shape))], [np.zeros(S)]
     for k, idx in enumerate(label_groups(ds.y)):
