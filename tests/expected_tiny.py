@@ -141,7 +141,9 @@ EXPECTED: dict[str, str] = {
     "kou2023:equation-5.9": "PASS",
     "kou2023:equation-5.11": "INCONCLUSIVE",
     "kou2023:equation-5.12": "XFAIL",
-    "kou2023:equation-5.12-corrected": "PASS",
+    "kou2023:equation-5.12-corrected": "INCONCLUSIVE",  # AUDIT18: one sign pattern for the whole kappa
+    # sweep; on that Gram a tiny member (m = 8) has a point with |S_i(0)| = 0, below the width regime
+    # (the O(kappa) order check itself holds: 1.02 >= 0.957); quick PASS
     "kou2023:figure-1": "PASS",
     "kou2023:figures-2-3": "PASS",
     "kou2023:figures-4-5": "INCONCLUSIVE",

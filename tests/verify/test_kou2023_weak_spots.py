@@ -177,3 +177,25 @@ def test_h3_edge_bounds_the_finite_size_departure_on_fresh_draws():
         r = np.sqrt(np.linalg.eigvalsh(np.swapaxes(A, 1, 2) @ A)[:, -1]) / (np.sqrt(m) + np.sqrt(m // 2))
         for read in (r.mean(), r.max()):  # the mean sits below 1/2, the worst draw above it
             assert abs(read / 0.5 - 1) <= H3_EDGE * m ** (-2 / 3)
+
+
+@pytest.mark.parametrize(
+    ("errors", "holds"),
+    [
+        (lambda k, f: 0.2 * k + f, "pass"),  # O(kappa) plus an init term within its bound
+        (lambda k, f: 0.2 * k**1.5, "pass"),  # faster than kappa: allowed (one-sided)
+        (lambda k, f: 0.02 * k**0.5, "fail"),  # slower than kappa
+        (lambda k, f: 0.2 * k + 300 * f, "fail"),  # a floor 300x the init bound
+    ],
+)
+def test_heuristic_order_is_one_sided_with_the_init_share_as_tolerance(monkeypatch, errors, holds):
+    def fake(ctx, key, gamma, sigma0, kappas, sizes, **kw):
+        k = np.asarray(kappas)
+        floors = np.full(k.size, 1e-7)
+        return errors(k, floors), floors
+
+    monkeypatch.setattr(appendix_ef, "_rel_error_vs_kappa", fake)
+    ctx = make("kou2023:equation-5.12-corrected")
+    appendix_ef._heuristic(ctx, 0.0, "(5.12) with S_i(t)", current_set=True)
+    main = [c for c in ctx.checks if "O(kappa)" in c.name and not getattr(c, "control", None)]
+    assert main[0].outcome == holds

@@ -10,6 +10,7 @@ from numeric.data.near_orthogonal import alternating_labels, controlled_gram, ga
 from numeric.training.reduced_gd import log_grid
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
+from verify.evidence import fit_order, slope_shift
 from verify.papers.kou2023.common import (
     EPS,
     Ens,
@@ -630,22 +631,27 @@ def _rel_error_vs_kappa(
     *,
     current_set: bool = False,
     regime: bool = False,
-) -> np.ndarray:
-    """Late-time relative error of the margin approximation per kappa (worst member and point).
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""Late-time relative error of the margin approximation per kappa (worst member and point), and the
+    init term's share of it.
 
-    Leaky: (5.11), :math:`q_i\approx\frac{1+\\gamma^2}m\\sum_r\\overline\rho_{y_i,r,i}`.  ReLU: (5.12),
-    :math:`q_i\approx\frac1m\\sum_{r\\in S}\\overline\rho_{y_i,r,i}` with :math:`S=S_i^{(0)}` (printed) or the
+    Leaky: (5.11), :math:`q_i\approx\frac{1+\gamma^2}m\sum_r\overline\rho_{y_i,r,i}`.  ReLU: (5.12),
+    :math:`q_i\approx\frac1m\sum_{r\in S}\overline\rho_{y_i,r,i}` with :math:`S=S_i^{(0)}` (printed) or the
     current active set :math:`S_i^{(T)}` (``current_set``). ``regime``: record the runs' regime (the claim's
-    own sweep, not a control's).
+    own sweep, not a control's).  Every kappa has the same sign pattern :math:`S` of the controlled Gram
+    (only kappa varies: fresh signs per kappa made the cross sums, hence error/kappa, scatter 0.19-0.40).
+
+    The approximation leaves out the initialization: :math:`|\langle w^{(0)}_{j,r},x_i\rangle|\le\beta`
+    per neuron moves :math:`y_if` by at most :math:`2\beta` (own class minus the other, each an average
+    over :math:`m`), so the second array is the largest :math:`2\beta/|\text{approx}|` per kappa.
     """
     n, m, d, steps, seeds = sizes
-    rng = ctx.rng(key).host
+    signs = int(ctx.rng(key).host.integers(2**62))
     y = alternating_labels(n)
-    errs = []
+    errs, floors = [], []
     for k in kappas:
-        ens = run(
-            ctx, f"{key}/{k}", Setup(controlled_gram(rng, y, k, d=d), m, (gamma,), seeds, 0.05, sigma0, steps)
-        )
+        data = controlled_gram(np.random.default_rng(signs), y, k, d=d)
+        ens = run(ctx, f"{key}/{k}", Setup(data, m, (gamma,), seeds, 0.05, sigma0, steps))
         if regime:
             record_regime(ctx, ens)
         q = ens.run.q[:, -1]
@@ -664,8 +670,12 @@ def _rel_error_vs_kappa(
         # a point with no own-class neuron in the set (|S_i| = 0, possible only at widths far below
         # Lemma A.2's m >= 50 log(2n/delta)) has no approximation to compare: it is left out
         defined = approx != 0
+        beta = np.abs(np.asarray(ens.run.model.init.Z0)).max(axis=(1, 2))
         errs.append(float(np.abs(q[defined] / approx[defined] - 1).max()))
-    return np.array(errs)
+        floors.append(
+            float((2 * np.broadcast_to(beta[:, None], approx.shape)[defined] / np.abs(approx[defined])).max())
+        )
+    return np.array(errs), np.array(floors)
 
 
 def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False) -> None:
@@ -678,39 +688,63 @@ def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False
         seeds,
     )  # ReLU: every step exact (chattering)
     # 1.6 decades (the fit must separate orders 0, 1, 2). ReLU: ending just inside the near-orthogonality
-    # regime (0.9 of its largest kappa 0.1), sigma0 scaled with it (1e-3 at kappa = 0.2), so the init term
-    # O(beta/log T) keeps its size relative to the smallest kappa. Leaky (gamma = 0.5): the regime ends at
-    # kappa = 0.1 gamma^4 = 0.00625, where the relative error sits on a kappa-independent floor ~1.5e-3
-    # (measured at tiny: the pre-freeze transient), so the kappa-dependence is measured at kappa <= 0.2,
+    # regime (0.9 of its largest kappa 0.1), sigma0 scaled with it (1e-4 at kappa = 0.2: the init term
+    # 2 beta/approx is then <= 0.25 of the error at the smallest kappa, so its bound on the slope is
+    # finite). Leaky (gamma = 0.5): the regime ends at kappa = 0.1 gamma^4 = 0.00625, where the relative
+    # error sits on its init floor 2 beta/approx ~1e-3, so the kappa-dependence is measured at kappa <= 0.2,
     # outside the regime, and recorded as such
     top = 0.2 if gamma > 0 else regime_kappa(0.0, fraction=0.9)
-    kappas = tuple(top * f for f in (0.025, 0.05, 0.1, 0.25, 0.5, 1.0))
-    sigma0 = 1e-3 * top / 0.2
-    errs = _rel_error_vs_kappa(ctx, "k", gamma, sigma0, kappas, sizes, current_set=current_set, regime=True)
-    ctx.order(
-        f"{eq}: relative error of the margin approximation at T grows linearly in kappa = R^-2 p n",
-        kappas,
+    kappas = np.array([top * f for f in (0.025, 0.05, 0.1, 0.25, 0.5, 1.0)])
+    sigma0 = (1e-3 if gamma > 0 else 1e-4) * top / 0.2
+    errs, floors = _rel_error_vs_kappa(
+        ctx, "k", gamma, sigma0, kappas, sizes, current_set=current_set, regime=True
+    )
+    share = np.divide(floors, errs - floors, out=np.full_like(errs, np.inf), where=errs > floors)
+    tol = slope_shift(kappas, share)
+    name = (
+        f"{eq}: relative error of the margin approximation at T is O(kappa): fitted order in kappa >= 1 - tol"
+    )
+
+    def order_check(e: np.ndarray, why: str) -> None:
+        fit = fit_order(kappas, e)
+        if not np.isfinite(tol):
+            ctx.undecided(name, "the init term 2 beta/approx reaches the error at some kappa: no slope bound")
+            return
+        ctx.bound(
+            name,
+            fit.slope,
+            1.0 - tol,
+            side=">=",
+            why=why,
+            resolution=f"an error falling slower than kappa^{1 - tol:.3g} as kappa -> 0 (an error/kappa "
+            f"growing by more than {(kappas[-1] / kappas[0]) ** tol:.3g}x over the sweep's "
+            f"{kappas[-1] / kappas[0]:.0f}x); one-sided: the statement bounds the error, a faster fall is "
+            "allowed",
+            details={"95% interval": (fit.lo, fit.hi), "errors": e, "error / kappa": e / kappas},
+        )
+
+    order_check(
         errs,
-        expected=1.0,
-        tol=0.35,
-        why="the neglected cross terms are O(kappa) (the heuristic's 1 +- c kappa); the init term O(beta/log "
-        "T) with "
-        "beta/log T ~ 3.5 sigma0/10 ~ kappa_min/14 is negligible; the constant c and the log t offsets "
-        "bend the fit by <~ 0.35",
+        "the heuristic's 1 +- c kappa (c unspecified) bounds the error by O(kappa): its order in kappa is at "
+        f"least 1, less the init term's share; tolerance {tol:.3g}, derived: the init term moves each error "
+        "by at most 2 beta/approx (the statement's O(beta/log t); largest over members and points: "
+        f"{', '.join(f'{f:.2g}' for f in floors)}), a relative share f/(e - f) of its kappa part, which "
+        "bends the slope by at most slope_shift. Not in it: the next-order kappa^2 term (on the sweep's "
+        "one sign pattern error/kappa drifts by a few % over the sweep)",
+    )
+    ctx.figure(
+        f"{eq}: relative error of the margin approximation at T vs kappa",
+        series=[Series("relative error", kappas, errs), Series("init term 2 beta/approx", kappas, floors)],
         xlabel="kappa",
         ylabel="relative error",
-    )
-    ctx.bound(
-        f"{eq}: relative error <= c kappa, c = 1, at every kappa of the sweep (max relative error / kappa)",
-        float((errs / np.asarray(kappas)).max()),
-        1.0,
-        why="the heuristic's 1 +- c kappa with an order-one constant, at each of the sweep's kappas "
-        f"({kappas[0]:g} to {kappas[-1]:g}; it read the smallest only before)",
-        details={"relative error / kappa": errs / np.asarray(kappas)},
+        logx=True,
+        logy=True,
     )
     ctx.note(
         f"{eq} relative errors at T: "
         + ", ".join(f"kappa={k:g}: {e:.3g}" for k, e in zip(kappas, errs, strict=True))
+        + "; the statement's constant c (unspecified) is at least max error/kappa = "
+        + f"{(errs / kappas).max():.3g}"
     )
     big = (*sizes[:3], max(sizes[3] // 4, 500), sizes[4])
     with ctx.control(
@@ -718,15 +752,8 @@ def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False
         breaks=BIG_INIT,
         must_break=["*relative error of the margin approximation*"],
     ):
-        errs_big = _rel_error_vs_kappa(ctx, "big", gamma, 3.0, kappas, big, current_set=current_set)
-        ctx.order(
-            f"{eq}: relative error of the margin approximation at T grows linearly in kappa = R^-2 p n",
-            kappas,
-            errs_big,
-            expected=1.0,
-            tol=0.35,
-            why="as above",
-        )
+        errs_big, _ = _rel_error_vs_kappa(ctx, "big", gamma, 3.0, kappas, big, current_set=current_set)
+        order_check(errs_big, "as above, with the main sweep's tolerance")
 
 
 @claim(
