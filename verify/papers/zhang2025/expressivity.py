@@ -861,9 +861,12 @@ _LOSS_GAP = "logistic loss of a net >= that of its linear part (min (L(f) - L(h)
     "zhang2025:remark-4",
     title="Augmentation by (-x, -y) caps a trained two-layer bias-free net at the best linear classifier",
     source="Remark 4; Section 1.1 (Lyu et al. 2021 augmentation)",
-    statement=r"On a dataset made symmetric by adding $(-x,-y)$ for every $(x,y)$ (e.g. the fan "
-    r"dataset), a two-layer bias-free ReLU net trained with logistic loss does not exceed the training "
-    r"accuracy of the best linear classifier, although without the augmentation it learns the task.",
+    statement=r"The augmentation of Lyu et al. (2021), adding $(-x,-y)$ for every $(x,y)$, 'can cause the "
+    r"ReLU network to fail to learn a linearly non-separable task -- a task the network might have "
+    r"succeeded to learn without data augmentation' (Sec. 1.1). Quantitative reading checked here (through "
+    r"Theorem 8's equivalence with a linear net): on the augmented fan dataset a two-layer bias-free ReLU "
+    r"net trained with logistic loss from small init does not exceed the training accuracy of the best "
+    r"linear classifier, although without the augmentation it learns the task.",
     hypotheses=[
         "two-layer bias-free (leaky) ReLU net trained by GD from small init, logistic loss",
         CONDITION_3,
