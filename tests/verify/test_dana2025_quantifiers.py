@@ -11,7 +11,13 @@ from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm
 from verify.context import Context
 from verify.papers.dana2025 import phase
 from verify.papers.dana2025.common import label_opposed_gram, make_data
-from verify.papers.dana2025.orthogonal import G0, prop3_starts, prop3_violation, prop3_window
+from verify.papers.dana2025.orthogonal import (
+    G0,
+    covers_every_example,
+    prop3_starts,
+    prop3_violation,
+    prop3_window,
+)
 from verify.papers.dana2025.phase import (
     sup_convergence,
     t2_deviations,
@@ -90,3 +96,15 @@ def test_proposition3_window_leaves_out_lambda_where_y1_is_not_large_enough():
     assert lo0 == pytest.approx(np.sqrt(8 * G0.max() / 100)) and hi0 < G0.min() / G0.max()
     for theta in [t for ts in prop3_starts(np.random.default_rng(3)).values() for t in ts]:
         assert prop3_violation(theta) <= 1
+
+
+def test_proposition1_coverage_reads_an_example_without_a_neuron_of_its_sign():
+    # 2 runs, 2 neurons (a > 0, a < 0), 3 examples (y = +, +, -); run 1's second example has no active
+    # positive neuron
+    U = np.array([[[1.0, 1.0, -1.0], [-1.0, -1.0, 1.0]], [[1.0, -1.0, 1.0], [1.0, 1.0, 1.0]]])
+    run = {
+        "a": np.array([[1.0, -1.0], [1.0, -1.0]]),
+        "y": np.array([1.0, 2.0, -1.0]),
+        "rec": [(0, None, None, U)],
+    }
+    assert covers_every_example(run).tolist() == [True, False]

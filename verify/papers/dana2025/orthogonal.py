@@ -968,16 +968,17 @@ def _lemma8_checks(ctx: Context, run: dict, eps: float, label: str) -> None:
     ],
 )
 def proposition_1(ctx: Context) -> None:
-    ns = np.array(ctx.param("n_grid", tiny=[40, 80], quick=[40, 80, 120], full=[250, 500, 1000, 2000]))
-    B = ctx.param("B", tiny=6, quick=8, full=100)
+    ns = np.array(ctx.param("n_grid", tiny=[40, 80], quick=[30, 60, 120], full=[250, 500, 1000, 2000]))
+    B = ctx.param("B", tiny=6, quick=16, full=100)
     budget = ctx.param("budget", tiny=40, quick=200, full=3000)
     p = 20
-    sups = []
+    sups, covered = [], []
     for n in ns:
         run = _delta_run(ctx, f"p1-{n}", n, 4 * n, B, p, 0.5, extra=2.0)
         _delta_regime(ctx, run, 0.5, event=False)
         sups.append(_prop1_check(ctx, run, f"orthogonal, n={n}, p={p}"))
-    _prop1_scaling(ctx, ns, sups, p, "p1-boot")
+        covered.append(covers_every_example(run))
+    _prop1_scaling(ctx, ns, sups, covered, p, "p1-boot")
     ctx.search(
         "search: (64) mu / rhs over orthogonal data and states after the extinction",
         prop1_state_ratio,
@@ -1014,34 +1015,54 @@ def proposition_1(ctx: Context) -> None:
         must_break=["log-log slope of sup*"],
     ):
         big = ns[[0, -1]]
-        sups_big = [
-            _prop1_check(
-                ctx,
-                _delta_run(ctx, f"p1s-{n}", n, 4 * n, B, p, 0.5, a_scale=np.sqrt(n / 2), extra=2.0, lr=0.1),
-                f"a scaled by sqrt(n/2), n={n}",
-            )
+        runs = [
+            _delta_run(ctx, f"p1s-{n}", n, 4 * n, B, p, 0.5, a_scale=np.sqrt(n / 2), extra=2.0, lr=0.1)
             for n in big
         ]
-        _prop1_scaling(ctx, big, sups_big, p, "p1s-boot")
+        sups_big = [
+            _prop1_check(ctx, r, f"a scaled by sqrt(n/2), n={n}") for r, n in zip(runs, big, strict=True)
+        ]
+        _prop1_scaling(ctx, big, sups_big, [covers_every_example(r) for r in runs], p, "p1s-boot")
 
 
-def _prop1_scaling(ctx: Context, ns: np.ndarray, sups, p: int, key: str) -> None:
-    """``sups`` (len(ns), seeds): each seed's sup over t >= t_n of mu. The slope of the seed mean vs n must
-    not be shown shallower than -1/2: the lower end of its 99% bootstrap interval (seeds resampled per n)
-    reaches -1/2."""
-    s, lo, hi = _slopes(ns, np.asarray(sups), np.ones(np.shape(sups), dtype=bool), ctx.rng(key).host)
+def covers_every_example(run: dict) -> np.ndarray:
+    """(B,) whether each run ends with every example covered: some neuron of the example's label sign
+    (a_j y_i > 0; the sign of a_j is kept under the balance) active on it at the last record."""
+    right = np.sign(run["a"])[:, :, None] * run["y"][None, None, :] > 0
+    return np.all(np.any(right & (run["rec"][-1][3] > 0), axis=1), axis=1)
+
+
+def _prop1_scaling(ctx: Context, ns: np.ndarray, sups, covered, p: int, key: str) -> None:
+    """``sups`` (len(ns), seeds): each seed's sup over t >= t_n of mu; ``covered`` the same shape (from
+    :func:`covers_every_example`). The slope of the mean over covering seeds vs n must not be shown
+    shallower than -1/2: the lower end of its 99% bootstrap interval (seeds resampled per n) reaches -1/2."""
+    covered = np.asarray(covered)
+    counts = covered.sum(axis=1)
+    if counts.min() < 2:  # too few covering seeds at some n to resample: every seed counts
+        covered = np.ones_like(covered)
+    s, lo, hi = _slopes(ns, np.asarray(sups), covered, ctx.rng(key).host)
     ctx.bound(
-        f"log-log slope of sup_(t >= t_n) mu(t) (mean over seeds) vs n, p = {p} fixed: the lower end of its "
-        f"99% bootstrap interval [{lo:.2f}, {hi:.2f}] is <= -1/2",
+        f"log-log slope of sup_(t >= t_n) mu(t) (mean over seeds covering every example) vs n, p = {p} "
+        f"fixed: the lower end of its 99% bootstrap interval [{lo:.2f}, {hi:.2f}] is <= -1/2",
         lo,
         -0.5,
         why="(8): mu <= C sqrt(p/n) max|1 - r/y| + C/n after the extinction, so the sup decays at least like "
         "n^-1/2 (the C/n term only steepens it at small n); a slope shallower than -1/2 is shown only when "
-        "the whole 99% percentile-bootstrap interval over seeds lies above it. The tolerance is that "
-        "interval (it was a fixed 0.15, not derived)",
+        "the whole 99% percentile-bootstrap interval over seeds lies above it. A run that leaves an example "
+        "uncovered stalls at that example's loss, its mu -> 0 (sup ~1e-4 or 0; (64) holds there trivially, "
+        "every run is checked above): averaged in, the share of such runs at each n, not the decay, set "
+        "the interval (lower half-width 0.38 instead of 0.12 at quick), so the mean is over covering runs",
         resolution=f"a true slope shallower than -1/2 by more than the interval's lower half-width "
-        f"{s - lo:.2g} (n = {ns.tolist()}, {np.shape(sups)[1]} seeds)",
-        details={"n": ns, "mean sup mu": np.mean(sups, axis=1), "slope": s, "interval": [lo, hi]},
+        f"{s - lo:.2g} (n = {ns.tolist()}, covering seeds {counts.tolist()} of {np.shape(sups)[1]})",
+        details={
+            "n": ns,
+            "mean sup mu (covering seeds)": [
+                float(np.mean(g[c])) for g, c in zip(np.asarray(sups), covered, strict=True)
+            ],
+            "covering seeds": counts,
+            "slope": s,
+            "interval": [lo, hi],
+        },
     )
 
 
@@ -1142,8 +1163,9 @@ def _prop1_check(ctx: Context, run: dict, label: str) -> np.ndarray:
         lhs_all,
         rhs_all,
         why="explicit bound (64) with the frozen mass in C-bar; exact mu from the state. On these App. B "
-        "trajectories (64) is loose by the measured slack (~100x), so this check catches only a gross "
-        "violation; the constant is resolved by the search over states (worst mu / bound ~0.44)",
+        "trajectories (64) is loose (slack 136-243 at quick: its constant 2 pi sqrt(2/3) (C_x^+)^2/C_x^- "
+        "C_y^+ and C-bar are worst cases over states), so this check catches only a gross violation; the "
+        "constant is resolved by the search over states (worst mu / bound ~0.44)",
         details={"max mu / bound": float((lhs_all / rhs_all).max())},
         resolution=f"a violation of (64) on these trajectories; it holds with a factor "
         f"{float((rhs_all / lhs_all).min()):.3g} to spare, so an error in its constant by a smaller factor "
