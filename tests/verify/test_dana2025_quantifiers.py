@@ -9,7 +9,7 @@ import pytest
 from numeric.backend import get_backend
 from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm
 from verify.context import Context
-from verify.papers.dana2025 import phase
+from verify.papers.dana2025 import orthogonal, phase
 from verify.papers.dana2025.common import label_opposed_gram, make_data
 from verify.papers.dana2025.orthogonal import (
     G0,
@@ -96,6 +96,15 @@ def test_proposition3_window_leaves_out_lambda_where_y1_is_not_large_enough():
     assert lo0 == pytest.approx(np.sqrt(8 * G0.max() / 100)) and hi0 < G0.min() / G0.max()
     for theta in [t for ts in prop3_starts(np.random.default_rng(3)).values() for t in ts]:
         assert prop3_violation(theta) <= 1
+
+
+def test_proposition3_search_reads_the_limit_loss(monkeypatch):
+    # L(T)/(y_2^2/4) - 1 = r_1^2/y_2^2 sits at the solver's floor (~1e-11..3e-10 < PROP3_L_TOL = 1e-8): a
+    # tolerance 1e4 x tighter must be exceeded, so the limit term is read by the search
+    theta = next(iter(prop3_starts(np.random.default_rng(3)).values()))[0]
+    assert prop3_violation(theta) <= 1
+    monkeypatch.setattr(orthogonal, "PROP3_L_TOL", 1e-12)
+    assert prop3_violation(theta) > 1
 
 
 def test_proposition1_coverage_reads_an_example_without_a_neuron_of_its_sign():
