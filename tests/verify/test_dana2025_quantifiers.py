@@ -8,6 +8,8 @@ import pytest
 
 from numeric.backend import get_backend
 from numeric.data.weakly_correlated import assumption2_limit, offdiag_norm
+from symbolic import shallow_meanfield
+from symbolic.to_numeric import lambdify_numeric
 from verify.context import Context
 from verify.papers.dana2025 import orthogonal, phase
 from verify.papers.dana2025.common import label_opposed_gram, make_data
@@ -60,6 +62,24 @@ def test_theorem2_window_depends_on_the_initialization_before_the_cut():
         t2 = phase.crossing_times(np.array([1e9]), 2, 1.0, 0.3, 1e3, 1 - phase.EPS_T2)
     w = (t1 - t2) / phase.t_n(1e9, 2) * np.log(2e9) / (2 * np.log(phase.window_constant(phase.EPS_T2)))
     assert abs(w[0] - 1) > 1e-2
+
+
+def test_theorem2_loss_is_the_symbolic_closed_form_and_finite_at_z0_one():
+    # the regular form (cosh x + z0 sinh x)^2 ... equals group_loss (artanh) where both are finite, to
+    # rounding of ||D||^2/2; at z0 = 1 (artanh(1) = inf) it is finite and both limits hold
+    syms, expr = shallow_meanfield.group_loss()
+    printed, regular = lambdify_numeric(syms, expr), phase._loss_fn()
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        n, p, D = 10 ** rng.uniform(1, 12), int(rng.integers(1, 5)), 10 ** rng.uniform(-1, 1)
+        z0, v0 = rng.uniform(1e-3, 0.999), 10 ** rng.uniform(-3, 3)
+        t = rng.uniform(0, 3) * phase.t_n(n, p) / D
+        assert regular(t, n, p, D, z0, v0) == pytest.approx(printed(t, n, p, D, z0, v0), abs=1e-13 * D**2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        assert np.isnan(printed(1.0, 1e6, 2, 1.0, 1.0, 1.0))
+    assert np.isfinite(regular(1.0, 1e6, 2, 1.0, 1.0, 1.0))
+    window, location = t2_deviations(1.0, 1.0, 1.0)
+    assert window < phase.T2_WINDOW_TOL and location < phase.T2_LOCATION_TOL
 
 
 @pytest.mark.parametrize("scale, outcome", [(1.0, Outcome.PASS), (1.001, Outcome.FAIL)])
