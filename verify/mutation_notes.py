@@ -57,7 +57,7 @@ HISTORY = _t("""Before: the campaign at 0dd3f54 re-ran a fixed random sample of 
     implicit Radau steps shrink: the mutant ran into the 300 s cap (read from the code, not re-run
     here). The new uncovered mutant, dana2025/common.py:278 (p_lemma5's + 1), is dead code: no module or
     test calls p_lemma5 (a scalar copy of common.p_of_n, which the Lemma 5 claims use), so no claim can
-    execute it; the action is to delete it. The 5 other uncovered mutants are the Filippov sliding
+    execute it; deleted after this campaign. The 5 other uncovered mutants are the Filippov sliding
     weights of numeric/models/networks.py, used only by the engine's sliding mode, which no claim runs;
     tests/numeric/test_logpolar_sliding.py and test_events.py test them.""")
 
@@ -121,9 +121,9 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         = 22 > n/4: few neurons not reached), so only a FAIL could move it. The instance search of (6),
         which resolves a C too large by more than ~10/3, did not move: it reads C from
         convergence.theorem1_constant, a second copy of the formula, not Data.C"""),
-        _t("""open: one definition of C (Data.C and theorem1_constant the same function), so the search's
-        10/3 resolution covers the constant the ensemble checks use; this x4 fault would then be in
-        reach"""),
+        _t("""done after this campaign: one definition of C (common.theorem1_constant, read by Data.C and
+        the search), so the search's 10/3 resolution covers the constant the ensemble checks use; this x4
+        fault is now in its reach"""),
     ),
     ("verify/papers/dana2025/common.py", 123, "-1.0", "1.0"): Note(
         "B",

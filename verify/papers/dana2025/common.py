@@ -94,12 +94,18 @@ class Data:
 
     @property
     def C(self) -> float:
-        r"""Theorem 1: :math:`C=\frac65\frac{(C_x^-)^2}{C_x^+}C_y^-`."""
-        return 1.2 * self.cx[0] ** 2 / self.cx[1] * self.cy[0]
+        """Theorem 1's constant of these data (:func:`theorem1_constant`)."""
+        return theorem1_constant(self.norms, self.y)
 
     @property
     def orthogonal(self) -> bool:
         return self.off == 0.0
+
+
+def theorem1_constant(norms: np.ndarray, y: np.ndarray) -> float:
+    r"""Theorem 1: :math:`C=\frac65\frac{(C_x^-)^2}{C_x^+}C_y^-`, from the inputs' norms and the labels."""
+    norms = np.asarray(norms, float)
+    return 1.2 * float(norms.min()) ** 2 / float(norms.max()) * float(np.abs(y).min())
 
 
 def make_data(
@@ -271,11 +277,6 @@ def certified(run: Run, data: Data) -> np.ndarray:
     so :math:`1-r_i/y_i` stays bounded away from 0 and (6) forces exponential convergence.
     """
     return run.loss.min(axis=1) < data.cy[0] ** 2 / (2 * data.n)
-
-
-def p_lemma5(n: int, eps: float) -> int:
-    r"""App. B width :math:`\lfloor\log(n/\varepsilon)/\log(4/3)\rfloor+1`."""
-    return int(np.floor(np.log(n / eps) / np.log(4 / 3))) + 1
 
 
 def p_theorem1(n: int, eps: float) -> int:

@@ -46,6 +46,7 @@ from verify.papers.dana2025.common import (
     order_at_most,
     p_theorem1,
     run_gd,
+    theorem1_constant,
 )
 from verify.papers.dana2025.hypotheses import (
     APP_B,
@@ -211,12 +212,6 @@ T1_DATA = ("boundary", "label-opposed")  # Theorem 1's data families, in turn ov
 STATE_SHAPE, GD_SHAPE = (3, 3), (4, 2)  # (n, p) searched: p = n allows equality in (6); p < n competition
 
 
-def theorem1_constant(inst: Instance) -> float:
-    r""":math:`C=\frac65\frac{(C_x^-)^2}{C_x^+}C_y^-` of the instance's data."""
-    c = inst.norms
-    return 1.2 * c.min() ** 2 / c.max() * float(np.abs(inst.y).min())
-
-
 def t1_state_ratio(theta: np.ndarray, shape: tuple[int, int] = STATE_SHAPE) -> float:
     r"""(6) on one state: :math:`\frac Cn\min_i|1-r_i/y_i|/\mu` (Assumption-2 data, Assumption-1 state).
 
@@ -226,7 +221,8 @@ def t1_state_ratio(theta: np.ndarray, shape: tuple[int, int] = STATE_SHAPE) -> f
     model, y0, args = inst.model()
     r = model.residual(y0, args)[0]
     mu = float(model.curvature(y0, args)[0])
-    return theorem1_constant(inst) / inst.n * float(np.abs(1 - r / inst.y).min()) / max(mu, 1e-300)
+    C = theorem1_constant(inst.norms, inst.y)
+    return C / inst.n * float(np.abs(1 - r / inst.y).min()) / max(mu, 1e-300)
 
 
 def _correct_margin(inst: Instance, W: np.ndarray, a: np.ndarray) -> np.ndarray:
