@@ -170,3 +170,20 @@ def test_kink_control_puts_a_pair_exactly_on_the_hyperplane():
     run = gd_pair(ctx, setup, (0.0,), 0.1)
     tol = gd_rounding_tolerance(run, setup.data, "square", 0.1, round(run.t[-1] / 0.1))
     assert run.relative_deviation.max() > 1e6 * tol.max()
+
+
+def test_matrix_free_curvature_agrees_with_the_dense_hessian(monkeypatch):
+    """The paper-size setups never form the Hessian (Lanczos on Hessian-vector products): on a setup small
+    enough for both, the two agree to the finite-difference accuracy, a diverged state is NaN on both, and
+    the matrix-free path is the one taken once a state's 2N evaluations exceed the batch."""
+    ds, flow, y_lin0, _, lam = _square(C4_WORST)
+    be = get_backend()
+    args = flow.args(be, ds.X, ds.y, alpha=1.0, weight_decay=lam)
+    rng = np.random.default_rng(0)
+    states = np.stack([y_lin0[0] + 0.3 * k * rng.normal(size=y_lin0.shape[1]) for k in range(4)])
+    states = np.concatenate([states, np.full_like(states[:1], np.inf)])
+    dense = paired_runs.max_curvature(be, flow, args, states)
+    monkeypatch.setattr(paired_runs, "CURVATURE_BATCH", 1)
+    free = paired_runs.max_curvature(be, flow, args, states)
+    assert np.isnan(dense[-1]) and np.isnan(free[-1])
+    np.testing.assert_allclose(free[:-1], dense[:-1], rtol=1e-6)
