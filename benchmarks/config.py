@@ -173,6 +173,25 @@ class SlidingConfig:
 
 
 @dataclass(frozen=True)
+class GPUConfig:
+    """Benchmark 8: the engine on CuPy vs NumPy and per-network loops (:mod:`benchmarks.gpu`).
+
+    One size per problem, larger ensembles than the CPU benchmarks (a GPU pays off on many
+    members): the flow at ``flow_size`` with ``flow_B`` members at ``flow_rtol``; long GD with
+    ``gd_B`` members; the probability estimate with ``prob.runs`` runs.
+    """
+
+    flow: FlowConfig = FlowConfig(sizes={}, rtols_ours=(), rtols_ivp=(), ivp_members=8)
+    flow_size: tuple[int, int, int] = (20, 20, 20)
+    flow_B: int = 4096
+    flow_rtol: float = 1e-8
+    gd: GDConfig = GDConfig(torch_members=2)
+    gd_B: int = 64
+    prob: ProbConfig = ProbConfig(runs=2000, torch_runs=10)
+    repeats: int = 3
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     hardware: HardwareConfig
@@ -183,6 +202,7 @@ class Profile:
     kinks: KinkConfig = KinkConfig()
     workers: WorkersConfig = WorkersConfig()
     sliding: SlidingConfig = SlidingConfig()
+    gpu: GPUConfig = GPUConfig()
     notes: list[str] = field(default_factory=list)
 
 
@@ -235,6 +255,16 @@ PROFILES: dict[str, Profile] = {
             square=(("sliding", (1e-5,)), ("live", (1e-4,)), ("plain", (1e-4,))),
             max_steps=2_000,
         ),
+        GPUConfig(
+            flow=FlowConfig(sizes={}, rtols_ours=(), rtols_ivp=(), T=2.0, ivp_members=2),
+            flow_size=(4, 4, 4),
+            flow_B=4,
+            flow_rtol=1e-6,
+            gd=GDConfig(n=4, d=20, m=2, steps=20, torch_members=1),
+            gd_B=2,
+            prob=ProbConfig(n=4, d=8, p=4, runs=4, max_steps=40, check_every=10, torch_runs=2),
+            repeats=1,
+        ),
     ),
     "quick": Profile(
         "quick",
@@ -285,6 +315,7 @@ PROFILES: dict[str, Profile] = {
         # the whole full profile three times (serial, 1 and 2 workers): about 3x reports/full/COST.md
         WorkersConfig(claims=None, claim_profile="full", seeds=64),
         SlidingConfig(max_steps=100_000),
+        GPUConfig(flow_B=16384, gd_B=256, prob=ProbConfig(runs=10_000, torch_runs=20)),
     ),
 }
 

@@ -84,12 +84,20 @@ class KouProblem:
             raise RuntimeError(f"kou GD failed:\n{traj.summary()}")
         return traj.y_stop
 
-    def torch(self, dtype: str, steps: int) -> list[np.ndarray]:
-        """Final first layers of ``torch_members`` networks, trained one after another."""
+    def torch(self, dtype: str, steps: int, device: str = "cpu") -> list[np.ndarray]:
+        """Final first layers of ``torch_members`` networks, trained one after another on ``device``."""
         c = self.cfg
         return [
             torch_loops.kou_run(
-                self.X, self.y, self.W0[i], readout(c.m), alpha=c.alpha, lr=c.lr, steps=steps, dtype=dtype
+                self.X,
+                self.y,
+                self.W0[i],
+                readout(c.m),
+                alpha=c.alpha,
+                lr=c.lr,
+                steps=steps,
+                dtype=dtype,
+                device=device,
             ).reshape(-1)
             for i in range(c.torch_members)
         ]

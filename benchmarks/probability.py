@@ -30,7 +30,7 @@ from benchmarks.analysis import loglog_fit
 from benchmarks.config import ProbConfig
 from benchmarks.hardware import matmul_rate
 from benchmarks.timing import Probe, interleave
-from numeric.backend import get_backend
+from numeric.backend import array_namespace, get_backend, to_numpy
 from numeric.engine.descent import gradient_descent
 from numeric.models.shallow_relu import ShallowReLU
 
@@ -65,22 +65,24 @@ class DanaProblem:
         self.step_work = work.gd_step_work(work.two_layer_grad_flops(c.n, c.d, c.p), self.field.n_params)
 
     def ours(self, B: int) -> Outcome:
-        """The first ``B`` runs at once, dropping converged runs every ``check_every`` steps."""
+        """The first ``B`` runs at once, dropping converged runs every ``check_every`` steps
+        (on the device of ``y0``; the bookkeeping stays on the host)."""
         c = self.cfg
         y = self.y0[:B]
+        xp = array_namespace(y)
         ids = np.arange(B)
         converged = np.zeros(B, dtype=bool)
         steps = np.full(B, c.max_steps)
         loss = np.full(B, np.nan)
         done_steps = 0
         while True:
-            L = self.field.loss_value(y, self.args)
+            L = to_numpy(self.field.loss_value(y, self.args))
             loss[ids] = L
             stop = (L < c.threshold) | ~np.isfinite(L)
             converged[ids[stop]] = L[stop] < c.threshold
             steps[ids[stop]] = done_steps
             keep = ~stop
-            ids, y = ids[keep], y[keep]
+            ids, y = ids[keep], y[xp.asarray(keep)]
             if ids.size == 0 or done_steps >= c.max_steps:
                 return Outcome(converged, steps, loss)
             chunk = min(c.check_every, c.max_steps - done_steps)
@@ -90,8 +92,8 @@ class DanaProblem:
             y = traj.y_stop
             done_steps += chunk
 
-    def torch(self, dtype: str) -> Outcome:
-        """The first ``torch_runs`` runs, one after another."""
+    def torch(self, dtype: str, device: str = "cpu") -> Outcome:
+        """The first ``torch_runs`` runs, one after another on ``device``."""
         c = self.cfg
         out = [
             torch_loops.dana_run(
@@ -103,6 +105,7 @@ class DanaProblem:
                 max_steps=c.max_steps,
                 threshold=c.threshold,
                 dtype=dtype,
+                device=device,
             )
             for i in range(c.torch_runs)
         ]

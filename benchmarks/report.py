@@ -764,6 +764,33 @@ def _sliding(sl: dict) -> list[str]:
     return lines + _table(header, rows)
 
 
+def _gpu(g: dict) -> list[str]:
+    """The GPU rows: every alternative's wall (baselines scaled to B), ratios, agreement."""
+    lines = [
+        "## 8. GPU: the engine on CuPy",
+        "",
+        f"Device: {g['device']}; PyTorch loops on CUDA: {'yes' if g['torch_cuda'] else 'no'}. Each "
+        "alternative is timed interleaved with the others (median of the repeats; a GPU call ends with "
+        "its result copied to the host); per-network loops are timed on a few networks and scaled to B "
+        "(`benchmarks/gpu.py`).",
+        "",
+    ]
+    rows = [
+        [
+            r["name"].removeprefix("GPU: "),
+            str(r["B"]),
+            ", ".join(f"{k} {_s(v)}" for k, v in r["seconds"].items()),
+            _x(r["ratio"]),
+            _x(r["vs_numpy"]),
+            "; ".join(
+                f"{k}: {_g(v, '.1e') if isinstance(v, float) else v}" for k, v in r["agreement"].items()
+            ),
+        ]
+        for r in g["rows"]
+    ]
+    return lines + _table(["row", "B", "wall", "vs baseline", "vs NumPy", "agreement"], rows)
+
+
 def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
     """Write the Markdown report ``md_path`` and its plots under ``plot_dir``."""
     try:
@@ -786,7 +813,10 @@ def render(doc: dict, md_path: Path, plot_dir: Path) -> None:
         lines += _workers(b["workers"])
     if b.get("sliding"):
         lines += _sliding(b["sliding"])
-    lines += ["## GPU", "", doc.get("gpu", "not measured (no GPU in this session)") + ".", ""]
+    if b.get("gpu"):
+        lines += _gpu(b["gpu"])
+    else:
+        lines += ["## GPU", "", doc.get("gpu", "not measured (no GPU in this session)") + ".", ""]
     series = []
     if b.get("flow"):
         series += [

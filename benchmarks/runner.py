@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from benchmarks import (
+    gpu,
     hardware,
     kinks,
     logpolar_sliding,
@@ -34,10 +35,10 @@ class UserError(Exception):
     """Bad input or a missing optional package: the CLI prints one line and exits 2."""
 
 
-BENCHMARKS = ("flow", "gd", "prob", "ncf", "kinks", "workers", "sliding")
+BENCHMARKS = ("flow", "gd", "prob", "ncf", "kinks", "workers", "sliding", "gpu")
 """Names for ``--only``: gradient flow vs solve_ivp, long GD vs PyTorch, probability estimate,
 NCF restarts, kinked flows with and without events, claims on local Dask workers, the log-polar
-flow with and without its sliding mode."""
+flow with and without its sliding mode, the GPU rows (skipped without a usable GPU)."""
 
 
 def _hardware(cfg: HardwareConfig, probe: Probe) -> dict:
@@ -129,13 +130,15 @@ def _run(
         results["workers"] = workers.run(prof.workers, log)
     if "sliding" in only:
         results["sliding"] = logpolar_sliding.run(prof.sliding, log)
+    has_gpu = cupy_available()
+    if "gpu" in only and has_gpu:
+        results["gpu"] = gpu.run(prof.gpu, probe, use_torch, log)
     end = _hardware(prof.hardware, probe)
     hw.update(gemm_end=end["gemm"], copy_end=end["copy"], probe_end=end["probe"])
     try:
         hw["load_avg_at_end"] = list(os.getloadavg())
     except OSError:  # pragma: no cover
         hw["load_avg_at_end"] = []
-    gpu = cupy_available()
     notes = [
         "Rates use the start-of-run GEMM and bandwidth; the end-of-run values show how much the "
         "machine drifted during the run.",
@@ -153,10 +156,10 @@ def _run(
         "torch": torch_loops.info() if use_torch else None,
         "hardware": hw,
         "benchmarks": results,
-        "targets": targets.evaluate(results, gpu),
+        "targets": targets.evaluate(results, has_gpu),
         "gpu": "not measured (no GPU in this session)"
-        if not gpu
-        else "GPU present; GPU benchmarks not implemented yet",
+        if not has_gpu
+        else ("measured: section 'GPU rows'" if "gpu" in results else "GPU present; not selected (--only)"),
         "notes": notes,
         "wall_s": time.perf_counter() - t0,
     }

@@ -1,10 +1,11 @@
 """PyTorch full-batch training loops of the kind the papers' authors write.
 
 One network at a time, autograd for the gradient, ``torch.optim.SGD`` for the update,
-on the CPU. These are the *baselines*; they are written plainly on purpose (no
-``torch.compile``, no batching over runs), because that is what the comparison is
-about. PyTorch is optional: :func:`available` is ``False`` when it cannot be imported
-and every benchmark then reports "not measured".
+on the CPU (the kou2023 and dana2025 loops also on CUDA, for the GPU rows). These are
+the *baselines*; they are written plainly on purpose (no ``torch.compile``, no batching
+over runs), because that is what the comparison is about. PyTorch is optional:
+:func:`available` is ``False`` when it cannot be imported and every benchmark then reports
+"not measured".
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ def _torch() -> ModuleType | None:
 def available() -> bool:
     """True iff PyTorch imports."""
     return _torch() is not None
+
+
+def cuda_available() -> bool:
+    """True iff PyTorch imports and sees a CUDA device."""
+    torch = _torch()
+    return torch is not None and torch.cuda.is_available()
 
 
 def info() -> dict:
@@ -52,13 +59,15 @@ def kou_run(
     lr: float,
     steps: int,
     dtype: str,
+    device: str = "cpu",
 ) -> np.ndarray:
-    """Train one kou2023 net (only ``W`` trained, logistic loss) with SGD; return the final ``W``."""
+    """Train one kou2023 net (only ``W`` trained, logistic loss) with SGD on ``device``; return the
+    final ``W``."""
     torch = _torch()
     F = torch.nn.functional
     dt = _dtype(dtype)
-    Xt, yt, at = (torch.tensor(v, dtype=dt) for v in (X, y, a))
-    W = torch.tensor(W0, dtype=dt, requires_grad=True)
+    Xt, yt, at = (torch.tensor(v, dtype=dt, device=device) for v in (X, y, a))
+    W = torch.tensor(W0, dtype=dt, device=device, requires_grad=True)
     opt = torch.optim.SGD([W], lr=lr)
     for _ in range(steps):
         opt.zero_grad()
@@ -66,7 +75,7 @@ def kou_run(
         loss = F.softplus(-yt * out).mean()
         loss.backward()
         opt.step()
-    return W.detach().numpy().astype(np.float64)
+    return W.detach().cpu().numpy().astype(np.float64)
 
 
 def dana_run(
@@ -79,16 +88,17 @@ def dana_run(
     max_steps: int,
     threshold: float,
     dtype: str,
+    device: str = "cpu",
 ) -> tuple[bool, int, float]:
-    """Train one dana2025 net (both layers, 1/p scaling, GD on ``p * L``) until
+    """Train one dana2025 net (both layers, 1/p scaling, GD on ``p * L``) on ``device`` until
     ``L < threshold`` or ``max_steps``; return ``(converged, steps, final loss)``."""
     torch = _torch()
     F = torch.nn.functional
     dt = _dtype(dtype)
     p = W0.shape[0]
-    Xt, yt = torch.tensor(X, dtype=dt), torch.tensor(y, dtype=dt)
-    W = torch.tensor(W0, dtype=dt, requires_grad=True)
-    a = torch.tensor(a0, dtype=dt, requires_grad=True)
+    Xt, yt = (torch.tensor(v, dtype=dt, device=device) for v in (X, y))
+    W = torch.tensor(W0, dtype=dt, device=device, requires_grad=True)
+    a = torch.tensor(a0, dtype=dt, device=device, requires_grad=True)
     opt = torch.optim.SGD([W, a], lr=lr)
     for step in range(max_steps + 1):
         opt.zero_grad()
