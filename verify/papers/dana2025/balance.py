@@ -43,6 +43,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from verify.papers.dana2025.hypotheses import a1_gap
 from verify.papers.dana2025.instances import Instance, any_data, assemble
 from verify.search import softplus
 
@@ -84,8 +85,8 @@ def defect_ratio(
 
 def min_gap(thetas, shape: tuple[int, int] = SHAPE) -> float:
     r""":math:`\min_j|a_j|-\|w_j\|` over the instances ``thetas`` (Assumption 1's reading)."""
-    gaps = [np.abs(inst.a) - np.linalg.norm(inst.W, axis=1) for inst in (instance(t, *shape) for t in thetas)]
-    return float(np.min(gaps))
+    insts = [instance(t, *shape) for t in thetas]
+    return min(a1_gap(inst.a, np.linalg.norm(inst.W, axis=1)) for inst in insts)
 
 
 def starts(rng: np.random.Generator, shape: tuple[int, int] = SHAPE) -> dict[str, list[np.ndarray]]:

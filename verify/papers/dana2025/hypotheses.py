@@ -231,5 +231,6 @@ def off_ratio(G: np.ndarray) -> float:
 
 
 def a1_gap(a: np.ndarray, wnorm: np.ndarray) -> float:
-    r""":math:`\min_j|a_j|-\|w_j\|` over every member (ASSUMPTION_1's reading)."""
+    r""":math:`\min_j|a_j|-\|w_j\|` over every neuron of every member: ASSUMPTION_1's reading, from the
+    second layer ``a`` and the first layer's row norms ``wnorm`` (same shape, ``(p,)`` or ``(B, p)``)."""
     return float((np.abs(a) - wnorm).min())
