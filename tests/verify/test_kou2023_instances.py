@@ -9,7 +9,16 @@ import numpy as np
 import pytest
 
 from numeric.backend import get_backend
-from verify.papers.kou2023.instances import SCALE, Probe, Region, instance, kappa_cap, ratio, starts
+from verify.papers.kou2023.instances import (
+    NONFINITE,
+    SCALE,
+    Probe,
+    Region,
+    instance,
+    kappa_cap,
+    ratio,
+    starts,
+)
 
 CTX = SimpleNamespace(backend=get_backend("numpy"))
 REGIONS = [Region((0.2, 0.5), 0.2), Region((0.0, 0.0), 0.3, m=3, steps=200), Region((0.5, 0.8), 0.02)]
@@ -55,7 +64,13 @@ def test_probe_keeps_only_the_named_conclusions_and_flags_nonfinite():
     probe.bound("kept: a", 0.5, 1.0)
     probe.bound("ignored", 10.0, 1.0)
     assert probe.worst() == 0.5
-    probe.bound("kept: nan", float("nan"), 1.0)
-    assert probe.worst() > 1
+    probe.bound("kept: nan", float("nan"), 1.0)  # undefined: undecided, never a violation
+    assert probe.worst() == 0.5 and "kept: nan" in probe.skipped
+    probe.bound("kept: negative", -0.1, 1.0, side=">=")  # measured below a positive floor: violated
+    assert probe.worst() == NONFINITE
+    undecided = Probe(["kept*"])
+    undecided.undecided("kept: a", "outside its regime")
+    undecided.undecided("ignored", "not a conclusion")
+    assert undecided.worst() is None and list(undecided.skipped) == ["kept: a"]
     with pytest.raises(RuntimeError):
         Probe(["nothing*"]).worst()

@@ -236,40 +236,86 @@ def _f2_ratios(ens: Ens) -> tuple[np.ndarray, np.ndarray]:
     return np.stack(cancel, -1), np.stack(growth, -1)
 
 
-def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
+def _f2_premise(ens: Ens) -> np.ndarray:
+    r"""``(B, 2)``, per member and class :math:`j` (``+1`` first): the premise of (F.2)'s second
+    inequality, :math:`q_j=m|S_{-j}|\,c\,R^2\kappa/(|S_j|\min_{i\in S_j}|S_i^{(0)}|)\le\tfrac12` with the
+    proof's :math:`c=2/c_1` (:math:`c_1` the member's measured E.1 balance constant,
+    :math:`R^2\kappa=R_{\max}^2pn/R_{\min}^4`). In the Corollary E.3 window the cross-class coefficients
+    cancel at most the fraction :math:`q_j` of :math:`R_{\max}^{-2}` times the own-class mass on
+    :math:`S_i^{(0)}`, so the ratio of :func:`_f2_ratios`' ``cancel`` is at least :math:`2(1-q_j)`; the paper
+    reaches :math:`q_j\le\tfrac12` by taking the near-orthogonality constant C large enough, which the
+    claims' C = 10 (Lemma E.1's with :math:`c'=2.5`, :math:`c_1=R^{-2}`) does not ensure when the measured
+    :math:`c_1` or :math:`c'` is worse. ``inf`` where a point of class j has :math:`S_i^{(0)}` empty."""
+    m, data = ens.setup.m, ens.setup.data
+    S0 = active_on_own_class(ens)
+    _, _, kappa, c1 = _cross_parts(ens)
+    R2kappa = (data.R_max / data.R_min) ** 2 * kappa
+    q = []
+    for cls in (data.y > 0, data.y < 0):
+        smallest = S0[..., cls].sum(axis=1).min(axis=1)  # min_(i in S_j) |S_i(0)|, (B,)
+        with np.errstate(divide="ignore"):
+            q.append(m * np.sum(~cls) * (2 / c1) * R2kappa / (np.sum(cls) * smallest))
+    return np.stack(q, -1)
+
+
+def _f1_checks(ctx: Context, ens: Ens, label: str, *, premise: bool = True) -> None:
     r"""What Lemma F.1's proof states about the GD iterates, for :math:`t` in the Corollary E.3 window
     (:func:`_e3_window`): the two steps of (F.2) (:func:`_f2_ratios`), and the conclusion
     :math:`\mathrm{sr}(W_j(T))` against the proof's bound
     :math:`\|A_jX\|_F^2\,\mathbf 1^\top G^{-1}\mathbf 1/\|A_j\mathbf 1\|^2` at the horizon (the chain
-    :math:`\mathrm{sr}(W_j-W_j^{(0)})\le` that bound holds for every matrix and is not a check)."""
+    :math:`\mathrm{sr}(W_j-W_j^{(0)})\le` that bound holds for every matrix and is not a check).
+
+    The (F.2) steps are checked on the member-classes inside their premise :math:`q_j\le\tfrac12`
+    (:func:`_f2_premise`); outside it the step is not implied (the near orthogonality is not enough for it)
+    and is not scored. More than half of the member-classes outside: undecided. ``premise=False`` checks
+    every member-class: a control that breaks the near orthogonality the premise instantiates."""
+    name = f"(F.2) steps in the Corollary E.3 window [{label}]"
     window = _e3_window(ens)
-    if not window[:, -1].all():
+    q = _f2_premise(ens)
+    inside = q <= 0.5 if premise else np.ones(q.shape, bool)
+    outside = int(np.sum(~inside))
+    if 2 * outside > inside.size:
         ctx.undecided(
-            f"(F.2) steps in the Corollary E.3 window [{label}]",
+            name,
+            "the step's premise q_j = m |S_-j| c R^2 kappa/(|S_j| min|S_i(0)|) <= 1/2 (c = 2/c1; the "
+            f"paper's 'C large enough') fails on {outside} of {inside.size} member-classes "
+            f"(q up to {q.max():.3g})",
+        )
+    elif not window[:, -1][inside.any(axis=1)].all():
+        ctx.undecided(
+            name,
             "Corollary E.3 (c = 2/c1) does not hold at the horizon for some member: no t >= T to check",
         )
     else:
         cancel, growth = _f2_ratios(ens)
+        checked = window[:, :, None] & inside[:, None, :]
         first = ens.t[np.argmax(window, axis=1)]
+        scope = (
+            f"{outside} of {inside.size} member-classes outside the premise q_j <= 1/2, not checked; "
+            if outside
+            else ""
+        )
         ctx.bound(
             "(F.2) sum_r sum_i rho_(j,r,i)/||x_i||^2 >= (1/2) R_max^-2 sum_(i in S_j) sum_(r in S_i(0)) "
             f"rho_bar for t >= T (E.3 window): min ratio [{label}]",
-            float(np.min(cancel[window])),
+            float(np.min(cancel[checked])),
             1.0,
             side=">=",
-            why="the paper's constant 1/2 (Corollary E.3 with m |S_-j| c R^2 kappa/(|S_j| min|S_i(0)|) <= "
-            "1/2); "
-            "T = the first record from which E.3 holds (c = 2/c1) at every later record. The limit is "
-            "2 R_max^2 (own mass)/(own mass on S_i(0)) >= 2, so it tests the 1/2 to a factor ~2",
-            details={"T (E.3 window) per member": first, "ratio at T": cancel[:, -1]},
+            why=f"{scope}the paper's constant 1/2, by Corollary E.3 with its premise q_j = m |S_-j| c R^2 "
+            "kappa/(|S_j| min|S_i(0)|) <= 1/2 (c = 2/c1); T = the first record from which E.3 holds "
+            "(c = 2/c1) at every later record. Inside the premise the chain gives ratio >= 2 (1 - q_j) >= 1 "
+            "from the E.3 window alone, so this verifies the chain on the measured coefficients; it fails "
+            "where the premise fails (the correlated-data control). The limit is 2 R_max^2 (own mass)/(own "
+            "mass on S_i(0)) >= 2",
+            details={"T (E.3 window) per member": first, "ratio at T": cancel[:, -1], "q_j": q},
         )
         ctx.bound(
             "(F.2) ||A_j 1|| >= (1/(2 sqrt m)) R_max^-2 sum_(i in S_j) |S_i(0)| c2 log(1 + eta |S_i(0)| "
             f"||x_i||^2 e^-beta t/(2 n m^2)) for t >= T: max bound/||A_j 1|| [{label}]",
-            float(np.max(growth[window])),
+            float(np.max(growth[checked])),
             1.0,
-            why="the proof's lower bound with its constants instantiated as in lemma-E.1 (c', c1 measured, "
-            "c2 = 1/(c'(1 + kappa/c1))); it fails if ||A_j 1|| (the dominant direction's weight) "
+            why=f"{scope}the proof's lower bound with its constants instantiated as in lemma-E.1 (c', c1 "
+            "measured, c2 = 1/(c'(1 + kappa/c1))); it fails if ||A_j 1|| (the dominant direction's weight) "
             "stops growing like log t. Its slack (c' ~ 2, the 1/2 above, Cauchy-Schwarz) is a factor "
             "~6-20: a wrong constant below that goes unnoticed",
             details={"bound/||A_j 1|| at T": growth[:, -1]},
@@ -312,7 +358,10 @@ def lemma_F_1(ctx: Context) -> None:
     evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
-    data = controlled_gram(rng, y, regime_kappa(0.0), d=d)  # inside the regime R^2 kappa <= 0.1
+    # a quarter of the regime's largest kappa (R^2 kappa <= 0.1): (F.2)'s premise q_j <= 1/2 (_f2_premise)
+    # carries m/min|S_i(0)| ~ 2.5-3 and the measured 2/c1 ~ 4-5, so at half of it (kappa = 0.05) it failed on
+    # 4 of 6 member-classes at quick (q up to 0.74); at kappa = 0.025 q <= 0.38 at quick and full
+    data = controlled_gram(rng, y, regime_kappa(0.0, fraction=0.25), d=d)
     lam = float(np.linalg.eigvalsh(data.G).min())
     ctx.bound(
         "Gershgorin: lambda_min(G) >= R_min^2 - (n-1) p",
@@ -333,12 +382,20 @@ def lemma_F_1(ctx: Context) -> None:
     search(
         ctx,
         "search: worst (F.2) step ratio over nearly orthogonal data and init (E.3 window)",
-        Region((0.0, 0.0), 0.2, m=3, steps=1000),
+        Region((0.0, 0.0), data.kappa, m=3, steps=1000),  # the main run's kappa: (F.2)'s premise (above)
         lambda probe, e: _f1_checks(probe, e, "instance"),
         ["(F.2)*"],
         budget=evals,
         why="both (F.2) steps on every record of the instance's Corollary E.3 window (the limsup of "
         "sr(W_j) needs a long horizon: not searched)",
+    )
+    ctx.note(
+        f"The (F.2) steps are checked at kappa = {data.kappa:.3g} (a quarter of the C = 10 regime's "
+        "0.1/R^2 at R = 1; the search at kappa <= that, R <= 1.3): their premise q_j = m |S_-j| (2/c1) "
+        "R^2 kappa/(|S_j| min|S_i(0)|) <= 1/2 (the paper's 'C large enough') fails at the C = 10 edge "
+        "with the measured c1 ~ 0.4-0.6 and c' = m/min|S_i(0)| ~ 3 (q = 1.05 on the full profile's old "
+        "search instance at kappa = 0.082, where the sum went negative at t = 3): outside the premise a "
+        "step is undecided and counted, not a violation."
     )
     ctx.note(
         "Lemma F.1's proof bounds the stable rank of W_j - W_j(0), while the statement (and Theorem 4.3) is "
@@ -359,7 +416,7 @@ def lemma_F_1(ctx: Context) -> None:
     ):
         corr = controlled_gram(rng, y, 0.9, d=d, adversarial=True)
         e = run(ctx, "correlated", Setup(corr, m, (0.0,), seeds, 0.05, 1e-3, steps))
-        _f1_checks(ctx, e, e.setup.describe())
+        _f1_checks(ctx, e, e.setup.describe(), premise=False)
 
 
 # ------------------------------------------------------------------------------------ heuristics

@@ -38,6 +38,12 @@ instance is the largest ratio over the claim's own conclusion checks, run on it 
 bound (``bound/measured`` for a lower bound), ``exp(excess)`` for a check stated as a margin against 0
 (positive and monotone, so a comfortable margin still guides the search), and 0 for an exact count or
 residual that is exactly 0 (nothing to climb); each is :math:`\le1` iff the check holds.
+
+An instance on which every conclusion is *undecided* -- outside the regime the conclusion needs (the check
+function calls ``undecided``), or with an undefined (NaN) measurement -- is no violation: it scores 0 and is
+counted per family (a note). A family with more than half of its evaluations undecided makes the search
+undecided (INCONCLUSIVE): the budget (:func:`budget`) is sized for decided instances, and such a family has
+searched fewer than half of them.
 """
 
 from __future__ import annotations
@@ -60,7 +66,9 @@ N = 4  # points per instance
 D = 2000  # nominal input dimension (only the init's orthogonal part depends on it)
 SCALE = 0.05  # eta R_max^2 / (nm): T_1 = 20 steps, as in the claims
 DRAW_SALT = 20231127  # the draws' seeds, fixed before any search was run
-NONFINITE = 1e6  # the ratio of a check whose measurement is NaN / inf: a violation the search can climb
+# the ratio of a violated check with no finite ratio (a measurement <= 0 against a positive lower bound, an
+# infinite one against an upper bound): a violation the search can climb. NaN is undecided, never this.
+NONFINITE = 1e6
 
 
 @dataclass(frozen=True)
@@ -144,26 +152,40 @@ def ratio(measured: float, bound: float, side: str) -> float:
 
 class Probe:
     """Stands in for the :class:`Context` in a claim's check function on a search instance: keeps the
-    violation ratio of every bound whose name matches one of ``conclusions``."""
+    violation ratio of every bound whose name matches one of ``conclusions``, and the reason of every
+    matching conclusion that is undecided on the instance."""
 
     def __init__(self, conclusions: Sequence[str]):
         self.conclusions = list(conclusions)
         self.ratios: dict[str, float] = {}
+        self.skipped: dict[str, str] = {}
+
+    def _matches(self, name: str) -> bool:
+        return any(fnmatch(name, c) for c in self.conclusions)
 
     def bound(self, name: str, measured, bound, *, side: str = "<=", **_) -> bool:
-        if any(fnmatch(name, c) for c in self.conclusions):
+        if self._matches(name):
             r = ratio(float(np.max(measured) if side == "<=" else np.min(measured)), float(bound), side)
-            self.ratios[name] = r if np.isfinite(r) else NONFINITE
+            if np.isnan(r):
+                self.undecided(name, f"undefined measurement ({measured!r} {side} {bound!r})")
+            else:
+                self.ratios[name] = r if np.isfinite(r) else NONFINITE
         return True
 
     def undecided(self, name: str, reason: str, **_) -> None:
-        """Not decidable on this instance (e.g. a time beyond its horizon): no ratio."""
+        """Not decidable on this instance (outside the regime the conclusion needs, a time beyond its
+        horizon, an undefined measurement): no ratio, the reason kept."""
+        if self._matches(name):
+            self.skipped[name] = reason
 
     def note(self, text: str) -> None:
         """Notes of the check functions are not kept."""
 
-    def worst(self) -> float:
+    def worst(self) -> float | None:
+        """The largest ratio; ``None`` when every matching conclusion was undecided."""
         if not self.ratios:
+            if self.skipped:
+                return None
             raise RuntimeError(f"no check matched the conclusions {self.conclusions}")
         return max(self.ratios.values())
 
@@ -199,24 +221,49 @@ def search(
     budget: int,
     why: str,
 ) -> bool:
-    """``ctx.search`` of the worst instance in ``region`` for the conclusions ``checks`` tests."""
+    """``ctx.search`` of the worst instance in ``region`` for the conclusions ``checks`` tests; undecided
+    instances score 0, are counted per family (a note) and decide the search's coverage (module
+    docstring)."""
+    families = starts(region)
+    # each family's minimisation begins by evaluating its start, so the family of an evaluation is
+    # the one whose start was evaluated last
+    start_of = {np.asarray(t, float).tobytes(): family for family, ts in families.items() for t in ts}
+    tally = {family: [0, 0] for family in families}  # evaluations, undecided
+    current = [next(iter(families))]
 
     def violation(theta: np.ndarray) -> float:
-        key = (name, region, tuple(conclusions), np.asarray(theta, float).tobytes())
+        theta_key = np.asarray(theta, float).tobytes()
+        current[0] = start_of.get(theta_key, current[0])
+        key = (name, region, tuple(conclusions), theta_key)
         if key not in _SEEN:
             probe = Probe(conclusions)
             checks(probe, instance(ctx, theta, region))
             _SEEN[key] = probe.worst()
+        tally[current[0]][0] += 1
+        if _SEEN[key] is None:
+            tally[current[0]][1] += 1
+            return 0.0
         return _SEEN[key]
 
-    return ctx.search(
+    held = ctx.search(
         name,
         violation,
-        starts(region),
+        families,
         budget=budget,
         why=f"{why}; instances: {region.describe()} (kou2023.instances); the claim's own checks "
-        f"{list(conclusions)}",
+        f"{list(conclusions)}; an instance on which they are all undecided scores 0 and is counted",
     )
+    counts = "; ".join(f"{family}: {u} of {e}" for family, (e, u) in tally.items())
+    if any(u for _, u in tally.values()):
+        ctx.note(f"{name}: undecided instances (every conclusion outside its regime or undefined) {counts}")
+    short = [family for family, (e, u) in tally.items() if 2 * u > e]
+    if short:
+        ctx.undecided(
+            f"{name}: decided instances per family",
+            f"more than half of the evaluations undecided in {short} ({counts}): the budget is sized for "
+            "decided instances",
+        )
+    return held and not short
 
 
 def budget(ctx: Context) -> int:
