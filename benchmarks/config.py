@@ -183,12 +183,12 @@ class GPUConfig:
 
     flow: FlowConfig = FlowConfig(sizes={}, rtols_ours=(), rtols_ivp=(), ivp_members=8)
     flow_size: tuple[int, int, int] = (20, 20, 20)
-    flow_B: int = 4096
-    flow_rtol: float = 1e-8
-    gd: GDConfig = GDConfig(torch_members=2)
+    flow_B: int = 2048
+    flow_rtol: float = 1e-7
+    gd: GDConfig = GDConfig(steps=500, torch_members=2)
     gd_B: int = 64
-    prob: ProbConfig = ProbConfig(runs=2000, torch_runs=10)
-    repeats: int = 3
+    prob: ProbConfig = ProbConfig(runs=2000, torch_runs=5)
+    repeats: int = 2
 
 
 @dataclass(frozen=True)
@@ -315,7 +315,7 @@ PROFILES: dict[str, Profile] = {
         # the whole full profile three times (serial, 1 and 2 workers): about 3x reports/full/COST.md
         WorkersConfig(claims=None, claim_profile="full", seeds=64),
         SlidingConfig(max_steps=100_000),
-        GPUConfig(flow_B=16384, gd_B=256, prob=ProbConfig(runs=10_000, torch_runs=20)),
+        GPUConfig(flow_B=8192, gd_B=256, prob=ProbConfig(runs=10_000, torch_runs=20), repeats=3),
     ),
 }
 
