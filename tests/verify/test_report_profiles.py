@@ -48,3 +48,20 @@ def test_a_claim_the_other_run_has_not_reached_reads_not_run(tiny_run_copy, veri
 def test_no_companion_no_section(tiny_run_copy, verify_main):
     assert verify_main("report", "--out", str(tiny_run_copy))[0] == 0
     assert "Profiles side by side" not in (tiny_run_copy / "index.md").read_text()
+
+
+def test_a_gpu_run_is_a_third_column_labelled_by_its_backend(tiny_run_copy, verify_main):
+    out = tiny_run_copy
+    full = _as_full(out)
+    gpu = dataclasses.replace(
+        full, provenance=dataclasses.replace(full.provenance, profile="tiny", backend="cupy")
+    )
+    save(out / "gpu", {gpu.id: gpu}, [gpu.id])
+    assert verify_main("report", "--out", str(out))[0] == 0
+    section = (out / "index.md").read_text().split("## Profiles side by side")[1]
+    assert "| claim | at tiny | wall (s) | at tiny, cupy | wall (s) | at full | wall (s) |" in section
+    assert f"(gpu/{gpu.paper}/{gpu.slug}.md)" in section
+    assert verify_main("report", "--out", str(out / "gpu"))[0] == 0
+    section = (out / "gpu" / "index.md").read_text().split("## Profiles side by side")[1]
+    assert "| claim | at tiny | wall (s) | at tiny, cupy | wall (s) | at full | wall (s) |" in section
+    assert f"(../full/{full.paper}/{full.slug}.md)" in section and f"(../{full.paper}/" in section

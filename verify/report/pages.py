@@ -135,11 +135,12 @@ def _provenance_line(records: list[Record]) -> str:
 
 
 def index_page(
-    records: list[Record], stale: set[str], changes: dict | None = None, other: Companion | None = None
+    records: list[Record], stale: set[str], changes: dict | None = None, others: list[Companion] = ()
 ) -> Page:
     """The index; ``changes`` (``verdict-changes.json`` beside results.json) adds a section listing
-    every verdict that changed since a named earlier run, with the reason; ``other`` (the run at the
-    other profile, :mod:`verify.report.profiles`) a section with both runs side by side."""
+    every verdict that changed since a named earlier run, with the reason; ``others`` (the runs at
+    other profiles or on other backends, :mod:`verify.report.profiles`) a section with every run side
+    by side."""
     page = Page("relu-verify: current verdicts")
     page.add(
         Heading(1, "relu-verify: current verdicts"),
@@ -176,8 +177,9 @@ def index_page(
             para(summary(rs)),
             _claims_table(rs, stale, f"{key}/"),
         )
-    if other is not None:
-        page.add(*side_by_side(records, stale, other, _papers_in_order([*records, *other.records.values()])))
+    if others:
+        everything = [*records, *(r for run in others for r in run.records.values())]
+        page.add(*side_by_side(records, stale, others, _papers_in_order(everything)))
     page.add(
         para(
             "Verdicts: PASS (checks hold and every negative control breaks what it must), FAIL, XFAIL "

@@ -1,14 +1,15 @@
-"""The index's side-by-side view of two runs of the same claims at different profiles.
+"""The index's side-by-side view of runs of the same claims at other profiles or on other backends.
 
-The default run (``reports/``, profile ``quick``) and the paper-scale run (``reports/full/``,
-profile ``full``) are separate results files. The index of either shows both: per claim
-the verdict and wall time at each profile, and whether the stored record is stale (made by
-other code than the current one). A claim the other run has not reached yet reads
-"not run".
+The default run (``reports/``, profile ``quick``), the paper-scale run (``reports/full/``,
+profile ``full``) and a run on the GPU (``reports/gpu/``, ``--backend cupy``) are separate
+results files. The index of each shows all of them: per claim the verdict and wall time in
+each run, and whether the stored record is stale (made by other code than the current one).
+A claim a run has not reached reads "not run".
 
-The companion of a results directory ``out`` is ``out/full`` when that holds a results file
-(the default layout), else ``out/..`` when ``out`` is named ``full``; its profile is read from
-its records, not from the directory name.
+The companions of a results directory ``out`` are ``out/full`` and ``out/gpu`` where they hold a
+results file (the default layout); of ``out/full`` or ``out/gpu``, the parent and the other
+sibling. A run's label (profile, and backend where it is not NumPy) is read from its records,
+not from the directory name.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from verify.report.document import Heading, Literal, Table, Verdict, para
 from verify.results import RESULTS_FILE, read
 
 PAPER_SCALE_DIR = "full"
+GPU_DIR = "gpu"
+_COMPANION_DIRS = (PAPER_SCALE_DIR, GPU_DIR)
 _PROFILE_ORDER = ("tiny", "quick", "full")
 
 
@@ -35,31 +38,45 @@ class Companion:
 
     @property
     def profile(self) -> str:
-        profiles = {r.provenance.profile for r in self.records.values()}
-        return profiles.pop() if len(profiles) == 1 else "/".join(sorted(profiles))
+        return _one({r.provenance.profile for r in self.records.values()})
+
+    @property
+    def label(self) -> str:
+        """The profile, and the backend where it is not NumPy (``quick, cupy``)."""
+        backend = _one({r.provenance.backend for r in self.records.values()})
+        return self.profile if backend == "numpy" else f"{self.profile}, {backend}"
 
 
-def companion_dir(out_dir: Path) -> tuple[Path, str] | None:
-    """The companion results directory of ``out_dir`` and the link prefix to it, if there is one."""
-    if (out_dir / PAPER_SCALE_DIR / RESULTS_FILE).is_file():
-        return out_dir / PAPER_SCALE_DIR, f"{PAPER_SCALE_DIR}/"
-    if out_dir.name == PAPER_SCALE_DIR and (out_dir.parent / RESULTS_FILE).is_file():
-        return out_dir.parent, "../"
-    return None
+def _one(values: set[str]) -> str:
+    return values.pop() if len(values) == 1 else "/".join(sorted(values))
 
 
-def load_companion(out_dir: Path, is_stale: Callable[[Record], bool]) -> Companion | None:
-    """The companion run of ``out_dir`` (None if there is none), its stale records marked."""
-    found = companion_dir(Path(out_dir))
-    if found is None:
-        return None
-    path, prefix = found
-    records = read(path / RESULTS_FILE)
-    return Companion(records, prefix, frozenset(i for i, r in records.items() if is_stale(r)))
+def companion_dirs(out_dir: Path) -> list[tuple[Path, str]]:
+    """The companion results directories of ``out_dir`` and the link prefix to each."""
+    nested = out_dir.name in _COMPANION_DIRS and (out_dir.parent / RESULTS_FILE).is_file()
+    base, up = (out_dir.parent, "../") if nested else (out_dir, "")
+    found = [(base, up)] if nested else []
+    for sub in _COMPANION_DIRS:
+        path = base / sub
+        if path.resolve() != out_dir.resolve() and (path / RESULTS_FILE).is_file():
+            found.append((path, f"{up}{sub}/"))
+    return found
 
 
-def _rank(profile: str) -> int:
-    return _PROFILE_ORDER.index(profile) if profile in _PROFILE_ORDER else len(_PROFILE_ORDER)
+def load_companions(out_dir: Path, is_stale: Callable[[Record], bool]) -> list[Companion]:
+    """The companion runs of ``out_dir`` (none, one or several), their stale records marked."""
+    runs = []
+    for path, prefix in companion_dirs(Path(out_dir)):
+        records = read(path / RESULTS_FILE)
+        runs.append(Companion(records, prefix, frozenset(i for i, r in records.items() if is_stale(r))))
+    return runs
+
+
+def _rank(run: Companion) -> tuple[int, str]:
+    """Profiles in increasing size, NumPy before other backends."""
+    profile = run.profile
+    order = _PROFILE_ORDER.index(profile) if profile in _PROFILE_ORDER else len(_PROFILE_ORDER)
+    return order, run.label
 
 
 def _cells(run: Companion, cid: str) -> tuple:
@@ -74,13 +91,13 @@ def _cells(run: Companion, cid: str) -> tuple:
     return Verdict(record.verdict), link + mark
 
 
-def side_by_side(records: list[Record], stale: set[str], other: Companion, papers: list[str]) -> list:
-    """A section with one table per paper: verdict and wall time (s) of each claim at both profiles."""
+def side_by_side(records: list[Record], stale: set[str], others: list[Companion], papers: list[str]) -> list:
+    """A section with one table per paper: verdict and wall time (s) of each claim in every run."""
     this = Companion({r.id: r for r in records}, "", frozenset(stale))
-    runs = sorted((this, other), key=lambda run: _rank(run.profile))
-    ids = list(this.records) + [i for i in other.records if i not in this.records]
+    runs = sorted((this, *others), key=_rank)
+    ids = list(dict.fromkeys(i for run in (this, *others) for i in run.records))
     totals = "; ".join(
-        f"`{run.profile}`: {len(run.records)} claims, "
+        f"`{run.label}`: {len(run.records)} claims, "
         f"{sum(r.provenance.runtime_s for r in run.records.values()) / 60:.0f} min of wall time, "
         f"{len(run.stale & set(run.records))} stale"
         for run in runs
@@ -88,13 +105,14 @@ def side_by_side(records: list[Record], stale: set[str], other: Companion, paper
     blocks: list = [
         Heading(2, "Profiles side by side", anchor="profiles"),
         para(
-            "Each claim's verdict and wall time (s, linked to its page) in both stored runs. The "
-            "paper-scale run (`full`) goes on across sessions with `--resume`; a claim it has not reached "
-            "reads *not run*, and a *stale* record was made by code that has changed since (its verdict is "
-            f"that of the commit in its provenance). {totals}."
+            "Each claim's verdict and wall time (s, linked to its page) in every stored run. The "
+            "paper-scale run (`full`) goes on across sessions with `--resume`, a GPU run (`cupy`) only in "
+            "sessions lent a GPU; a claim a run has not reached reads *not run*, and a *stale* record was "
+            "made by code that has changed since (its verdict is that of the commit in its provenance). "
+            f"{totals}."
         ),
     ]
-    head = ("claim", *(h for run in runs for h in (f"at {run.profile}", "wall (s)")))
+    head = ("claim", *(h for run in runs for h in (f"at {run.label}", "wall (s)")))
     for key in papers:
         rows = tuple(
             (Literal(cid), *(cell for run in runs for cell in _cells(run, cid)))

@@ -22,7 +22,7 @@ from verify.records import Record
 from verify.report.cost import cost_page, read_notes
 from verify.report.document import BADGE, Page, to_html_page, to_markdown
 from verify.report.pages import claim_page, index_page, paper_page
-from verify.report.profiles import load_companion
+from verify.report.profiles import load_companions
 
 __all__ = ["BADGE", "render"]
 
@@ -69,8 +69,8 @@ def render(out_dir: Path, records: list[Record], claims: dict[str, Claim]) -> li
     draw_figures(out_dir, jobs)
     changes_file = out_dir / CHANGES_FILE
     changes = json.loads(changes_file.read_text()) if changes_file.exists() else None
-    other = load_companion(out_dir, lambda r: _stale(r, claims))
-    _write_page(index_page(records, stale, changes, other), out_dir / "index.md")
+    others = load_companions(out_dir, lambda r: _stale(r, claims))
+    _write_page(index_page(records, stale, changes, others), out_dir / "index.md")
     _write_page(cost_page(records, stale, list(claims), read_notes(out_dir)), out_dir / "COST.md")
     written += [out_dir / name for name in ("index.md", "index.html", "COST.md", "COST.html")]
     return written
