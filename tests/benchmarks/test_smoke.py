@@ -18,13 +18,15 @@ if str(REPO_ROOT) not in sys.path:  # benchmarks/ is run from the repository, no
     sys.path.insert(0, str(REPO_ROOT))
 
 from benchmarks.cli import main  # noqa: E402
+from numeric.backend import cupy_available  # noqa: E402
 
 
 def test_tiny_run_writes_json_markdown_and_plots(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert main(["--profile", "tiny", "--no-torch", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
-    assert set(doc["benchmarks"]) == {"flow", "gd", "prob", "ncf", "kinks", "workers", "sliding"}
+    cpu = {"flow", "gd", "prob", "ncf", "kinks", "workers", "sliding"}
+    assert set(doc["benchmarks"]) == (cpu | {"gpu"} if cupy_available() else cpu)
     slid = [r for w in doc["benchmarks"]["sliding"]["workloads"] for r in w["rows"] if r["mode"] == "sliding"]
     assert slid and all(r["error"] < 1e-4 for r in slid)  # the sliding mode meets its rtol 1e-5 run
     assert all(r["same"] for r in doc["benchmarks"]["workers"]["rows"])  # workers change no record
