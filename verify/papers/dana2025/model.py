@@ -488,9 +488,22 @@ def _prop3_signs(ctx: Context) -> np.ndarray:
 # ------------------------------------------------------------------- Lemma 2
 
 
+LOG_RESOLVED = -40.0
+r"""Lemma 2's defect is read where :math:`\log L(t)/L(0)\ge` this. Below it float64 does not resolve
+:math:`\log L`: the computed residuals :math:`r_i=y_i-f_i` carry rounding of a few eps
+:math:`\max(|y_i|,|f_i|)\approx10^{-15}` (App. B labels :math:`|y_i|\le2`), while at
+:math:`L/L_0=e^{-40}` the residuals are :math:`e^{-20}\approx2\cdot10^{-9}` of their initial size
+(:math:`\approx|y|`, small initialization): relative rounding :math:`\lesssim5\cdot10^{-7}`, so
+:math:`|\delta\log L|\lesssim10^{-6}`. Measured at the full size (n = 64, p = 32, T = 400): the
+refined solve's defect is :math:`\le2.5\cdot10^{-5}` down to :math:`\log L/L_0=-56`, then
+:math:`2.7\cdot10^{-3}` at -63 and 2.4 at -67.5 (the loss at the rounding floor)."""
+
+
 def _lemma2_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float, scale: float):
     """DOPRI5 of the flow augmented by dI/dt = mu (orthogonal data): the defect of Lemma 2 on the refined
-    and on the coarse solve (:func:`solve_with_error`), ``ts``, log L(t)/L(0) and the integral."""
+    and on the coarse solve (:func:`solve_with_error`) over the records where log L is resolved
+    (:data:`LOG_RESOLVED`, read on the refined solve), ``ts``, log L(t)/L(0), the integral and the
+    fraction of records read."""
     be = ctx.backend
     model, y0, args, _ = ensemble(be, data, B, p, ctx.rng(f"l2-{data.name}").host)
     aug = WithCurvatureIntegral(model, scale)
@@ -503,12 +516,14 @@ def _lemma2_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float, scal
             np.stack([to_numpy(model.loss_value(be.asarray(z[:, k, :-1]), args)) for k in range(len(ts))], 1)
         )
 
-    def defect(z):
+    def defect(z, resolved=None):
         logL = log_loss(z)
-        return logL - logL[:, :1], np.abs(logL - logL[:, :1] + z[:, :, -1]).max()
+        lhs = logL - logL[:, :1]
+        resolved = lhs >= LOG_RESOLVED if resolved is None else resolved
+        return lhs, np.abs(lhs + z[:, :, -1])[resolved].max(), resolved
 
-    lhs, gap = defect(ys)
-    return float(gap), float(defect(ys + diff)[1]), ts, lhs, ys[:, :, -1]
+    lhs, gap, resolved = defect(ys)
+    return float(gap), float(defect(ys + diff, resolved)[1]), ts, lhs, ys[:, :, -1], float(resolved.mean())
 
 
 @claim(
@@ -531,7 +546,7 @@ def lemma_2(ctx: Context) -> None:
     rng = ctx.rng("data").host
     data = make_data(rng, n, "orthogonal")
     ctx.regime(ORTHOGONAL, off_ratio=off_ratio(data.G))
-    gap, coarse_gap, ts, lhs, integral = _lemma2_flow(ctx, data, B, p, T, 1e-8, 1.0)
+    gap, coarse_gap, ts, lhs, integral, read = _lemma2_flow(ctx, data, B, p, T, 1e-8, 1.0)
     ctx.bound(
         f"max_t |log L(t)/L(0) + int_0^t mu|, orthogonal data (n={n}, p={p}, B={B}, T={T}), DOPRI5",
         gap,
@@ -539,8 +554,9 @@ def lemma_2(ctx: Context) -> None:
         why="flow augmented by dI/dt = mu, DOPRI5 at rtol 1e-10 on a refined grid: its defect is at least "
         "10x smaller than that of the rtol-1e-8 solve (measured ratios 31-400; common.MIN_GAIN), plus "
         "rounding of log L. An identity that failed would leave the same O(1) defect in both solves, "
-        "far above 1/10 of it",
-        details={"defect of the rtol-1e-8 solve": coarse_gap},
+        f"far above 1/10 of it. Read where log L(t)/L(0) >= {LOG_RESOLVED:g} (model.LOG_RESOLVED: below it "
+        "the loss is at float64's rounding floor)",
+        details={"defect of the rtol-1e-8 solve": coarse_gap, "fraction of records read": read},
     )
     ctx.figure(
         "log L(t)/L(0) and -int mu (orthogonal data)",
