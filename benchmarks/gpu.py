@@ -28,6 +28,7 @@ from benchmarks import torch_loops
 from benchmarks.config import GDConfig, GPUConfig, ProbConfig
 from benchmarks.long_gd import KouProblem
 from benchmarks.probability import DanaProblem
+from benchmarks.targets import GPU_ROWS
 from benchmarks.timing import Probe, interleave
 from benchmarks.vs_solve_ivp import FlowProblem, rel_errors
 from numeric.backend import Backend, get_backend, to_numpy
@@ -77,7 +78,7 @@ def flow(cfg: GPUConfig, be: Backend, probe: Probe, log) -> dict:
         "cupy vs solve_ivp": _max_rel(out["ours cupy"][:k], out["solve_ivp loop"]),
     }
     return _row(
-        "GPU: ensemble GF vs solve_ivp loop",
+        GPU_ROWS[0],
         cfg.flow_B,
         timings,
         "ours cupy",
@@ -107,7 +108,7 @@ def long_gd(cfg: GPUConfig, be: Backend, probe: Probe, torch_device: str | None,
         agreement["cupy vs torch cuda"] = _max_rel(out["ours cupy"][: c.torch_members], out["torch cuda"])
     baseline = "torch cuda" if torch_device else "ours numpy"
     return _row(
-        "GPU: long GD vs PyTorch (CUDA) loop",
+        GPU_ROWS[1],
         B,
         timings,
         "ours cupy",
@@ -139,7 +140,7 @@ def probability(cfg: GPUConfig, be: Backend, probe: Probe, torch_device: str | N
     }
     baseline = "torch cuda" if torch_device else "ours numpy"
     return _row(
-        "GPU: probability estimate vs PyTorch (CUDA) loop",
+        GPU_ROWS[2],
         c.runs,
         timings,
         "ours cupy",

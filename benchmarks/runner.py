@@ -159,7 +159,7 @@ def _run(
         "targets": targets.evaluate(results, has_gpu),
         "gpu": "not measured (no GPU in this session)"
         if not has_gpu
-        else ("measured: section 'GPU rows'" if "gpu" in results else "GPU present; not selected (--only)"),
+        else ("measured: section 8" if "gpu" in results else "GPU present; not selected (--only)"),
         "notes": notes,
         "wall_s": time.perf_counter() - t0,
     }
