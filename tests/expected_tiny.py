@@ -144,7 +144,9 @@ EXPECTED: dict[str, str] = {
     "kou2023:equation-5.12-corrected": "INCONCLUSIVE",  # AUDIT18: one sign pattern for the whole kappa
     # sweep; on that Gram a tiny member (m = 8) has a point with |S_i(0)| = 0, below the width regime
     # (the O(kappa) order check itself holds: 1.02 >= 0.957); quick PASS
-    "kou2023:figure-1": "PASS",
+    # KOU20: Sec. 6's 'smaller value for larger slopes as t -> infinity' read among leaky slopes is a
+    # documented erratum (equal limit 1, Theorem 4.1; sr increases 0.5 -> 0.8 -> 1 at step 500 beyond 3 SE)
+    "kou2023:figure-1": "XFAIL",
     "kou2023:figures-2-3": "PASS",
     "kou2023:figures-4-5": "INCONCLUSIVE",
     "kumar2025:theorem-7": "PASS",
