@@ -43,9 +43,27 @@ LR, BATCH = 0.1, 64
 SMALL_SR = 2.0
 
 STAND_IN = (
-    "scikit-learn's 8x8 digits (1797 images, d = 64) stand in for MNIST (70000 images, d = 784): a failure "
-    "here is not a failure of the paper's MNIST figure"
+    "scikit-learn's 8x8 digits (1797 images, d = 64) stand in for MNIST (70000 images, d = 784): MNIST is "
+    "not available offline (no copy in the project's shared data /work/shared nor elsewhere on this "
+    "machine; only Fashion-MNIST, a different data set, sits in an apt cache), so a failure here is not a "
+    "failure of the paper's MNIST figure. Cost of the paper's run, estimated (not run): one SGD step of "
+    "batch 64 at m = 1000, d = 784 on random data of MNIST's shape timed at 5.2 ms per member (numpy, one "
+    "thread, 2-core host, 2026-11-27), and each epoch's record (sr(W_+1) and the test error on 10000 "
+    "points) at about 4.2 s per member; 10 epochs of 938 steps (60000 / 64) plus 11 records are then "
+    "about 95 s per member at m = 1000"
 )
+# the estimate above per claim: member-steps at m = 1000 (the cost of a member is linear in m)
+PAPER_COST = {
+    "kou2023:figures-2-3": "80 members (5 scales + 3 control scales, 5 runs, 2 activations) at m = 1000: "
+    "about 2.1 h on one core",
+    "kou2023:figures-4-5": "2 x 2 x 5 runs of the widths (10, 50, 100, 500, 1000), i.e. 33 members' worth "
+    "at m = 1000: about 0.9 h on one core",
+}
+
+
+def _mean_se(values: np.ndarray) -> str:
+    """``mean +- SE`` over the seeds (axis 0) of a ``(S,)`` array: the interval the 3-SE checks use."""
+    return f"{values.mean():.4g} +- {values.std(ddof=1) / np.sqrt(values.size):.2g}"
 
 
 def _sizes(ctx: Context) -> tuple[int, int, int]:
@@ -135,7 +153,7 @@ def figures_2_3(ctx: Context) -> None:
     seeds, epochs, train_size = _sizes(ctx)
     m = ctx.param("m", tiny=20, quick=100, full=1000)
     train, test = _data(ctx, train_size)
-    ctx.reduced_scale(STAND_IN, kind="stand-in data")
+    ctx.reduced_scale(f"{STAND_IN}; here {PAPER_COST[ctx.claim_id]}", kind="stand-in data")
     ctx.note(
         f"Data: digits even vs odd, centred, {train.P} train / {test.P} test points, d = {train.D}; m = {m}, "
         f"{seeds} seeds, {epochs} epochs of batch {BATCH} at lr {LR} (paper: MNIST, m = 1000, 5 runs, 10 "
@@ -151,13 +169,13 @@ def figures_2_3(ctx: Context) -> None:
         _curves(ctx, f"stable rank of W_+1 vs epoch ({act})", sr, names, "stable rank")
         _curves(ctx, f"test error vs epoch ({act})", err, names, "test error")
         ctx.note(
-            f"{act}: mean sr(W_+1) at epochs 0/1/last = "
+            f"{act}: sr(W_+1), mean +- SE over {seeds} seeds, at epochs 0 / 1 / last = "
             + "; ".join(
-                f"{s:g}: {sr[:, k, 0].mean():.3g}/{sr[:, k, 1].mean():.3g}/{sr[:, k, -1].mean():.4g}"
+                f"{s:g}: {sr[:, k, 0].mean():.3g} / {_mean_se(sr[:, k, 1])} / {_mean_se(sr[:, k, -1])}"
                 for k, s in enumerate(SIGMA0)
             )
             + "; final test error "
-            + ", ".join(f"{err[:, k, -1].mean():.3f}" for k in range(len(SIGMA0)))
+            + ", ".join(_mean_se(err[:, k, -1]) for k in range(len(SIGMA0)))
         )
     with ctx.control(
         f"large initialization sigma0 in {BIG_SIGMA0}",
@@ -244,7 +262,7 @@ def figures_4_5(ctx: Context) -> None:
         ctx.param("widths", tiny=(5, 10, 20), quick=(10, 50, 100, 200), full=(10, 50, 100, 500, 1000))
     )
     train, test = _data(ctx, train_size)
-    ctx.reduced_scale(STAND_IN, kind="stand-in data")
+    ctx.reduced_scale(f"{STAND_IN}; here {PAPER_COST[ctx.claim_id]}", kind="stand-in data")
     ctx.note(
         f"Data: digits even vs odd, centred, {train.P} train / {test.P} test points; widths {widths}, "
         f"{seeds} seeds, {epochs} epochs (paper: MNIST, widths (10, 50, 100, 500, 1000), 5 runs, 10 epochs)."
@@ -256,10 +274,10 @@ def figures_4_5(ctx: Context) -> None:
         _curves(ctx, f"stable rank of W_+1 vs epoch ({act})", sr, names, "stable rank")
         _curves(ctx, f"test error vs epoch ({act})", err, names, "test error")
         ctx.note(
-            f"{act}: final mean sr(W_+1) "
-            + ", ".join(f"m={m}: {sr[:, k, -1].mean():.5f}" for k, m in enumerate(widths))
-            + "; final mean test error "
-            + ", ".join(f"m={m}: {err[:, k, -1].mean():.3f}" for k, m in enumerate(widths))
+            f"{act}: final sr(W_+1), mean +- SE over {seeds} seeds: "
+            + ", ".join(f"m={m}: {_mean_se(sr[:, k, -1])}" for k, m in enumerate(widths))
+            + "; final test error "
+            + ", ".join(f"m={m}: {_mean_se(err[:, k, -1])}" for k, m in enumerate(widths))
         )
     ctx.note(
         "Mechanism behind the width checks: at sigma0 = 1e-5 the learned part of W dominates the "
