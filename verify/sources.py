@@ -2,7 +2,8 @@
 
 :func:`code_hash` follows ``import`` statements (parsed, not executed) from a module
 through every module of the same top-level package and of ``symbolic``, ``numeric`` and
-``verify``, and hashes their source files. A stored record whose hash differs was made
+``verify``, and hashes their source files (a paper package's imports that only register its
+claims are not followed: :func:`closure`). A stored record whose hash differs was made
 by other code than the current one: the report marks it stale and ``--resume`` re-runs it.
 """
 
@@ -59,13 +60,25 @@ def _imports(module: str, path: Path) -> frozenset[str]:
     return frozenset(found)
 
 
+def _registers(package: str) -> bool:
+    """A paper's package (``verify.papers.<paper>``, or an external package's top level): its
+    ``__init__`` imports every submodule only to register the claims they declare."""
+    parts = package.split(".")
+    return (parts[:2] == ["verify", "papers"] and len(parts) == 3) or (
+        len(parts) == 1 and package not in PROJECT_PACKAGES
+    )
+
+
 @cache
 def closure(module: str, parents: bool = True) -> tuple[str, ...]:
     """``module`` and every project module it imports, transitively (sorted).
 
-    ``parents``: include the packages above each module (their ``__init__`` runs first, and a
-    paper package's ``__init__`` imports all its modules). Without them the closure is what the
-    module's own code can reach, which is what a fault in a module can affect."""
+    ``parents``: include the packages above each module (their ``__init__`` runs first).
+    A paper package's ``__init__`` imports its submodules to register their claims: a claim
+    in one submodule runs another's code only when it imports that one itself, so those
+    registering imports are not followed, and editing one module of a paper stales the claims
+    that reach it, not the whole paper. Without ``parents`` the closure is what the module's
+    own code can reach, which is what a fault in a module can affect."""
     roots = {*PROJECT_PACKAGES, module.partition(".")[0]}
     seen: set[str] = set()
     todo = [module]
@@ -77,7 +90,10 @@ def closure(module: str, parents: bool = True) -> tuple[str, ...]:
         if path is None:
             continue
         seen.add(name)
-        todo.extend(_imports(name, path) - seen)
+        imports = _imports(name, path)
+        if name != module and _registers(name):
+            imports = frozenset(m for m in imports if m.rpartition(".")[0] != name)
+        todo.extend(imports - seen)
         parent = name.rpartition(".")[0]
         if parent and parents:
             todo.append(parent)  # a package's __init__ runs before its submodules

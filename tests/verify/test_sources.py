@@ -1,0 +1,47 @@
+"""Staleness granularity: a record depends on the modules its claim reaches, not on its whole paper."""
+
+from verify import sources
+from verify.sources import closure, code_hash
+
+
+def _package(root, name: str) -> None:
+    pkg = root / name
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(f"from {name} import lemmas, figures  # noqa: F401\n")
+    (pkg / "helpers.py").write_text("SCALE = 1e3\n")
+    (pkg / "lemmas.py").write_text(f"from {name}.helpers import SCALE\nimport numeric.backend\n")
+    (pkg / "figures.py").write_text("RUNS = 4\n")
+
+
+def test_a_sibling_module_registered_by_the_package_does_not_stale_a_claim(tmp_path, monkeypatch):
+    _package(tmp_path, "sourcespaper2029")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    reached = closure("sourcespaper2029.lemmas")
+    assert {"sourcespaper2029", "sourcespaper2029.helpers", "numeric.backend"} <= set(reached)
+    assert "sourcespaper2029.figures" not in reached  # imported by __init__ only to register
+    assert "sourcespaper2029.lemmas" in closure("sourcespaper2029")  # the package itself: all of it
+
+
+def _fresh_hash(module: str) -> str:
+    """``code_hash`` as a new process computes it (the functions below cache per process)."""
+    for cached in (sources._origin, sources._imports, sources.closure, sources._file_digest, code_hash):
+        cached.cache_clear()
+    return code_hash(module)
+
+
+def test_editing_a_module_the_claim_imports_changes_its_hash_and_no_other(tmp_path, monkeypatch):
+    _package(tmp_path, "sourcespaper2030")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = _fresh_hash("sourcespaper2030.lemmas")
+    (tmp_path / "sourcespaper2030" / "figures.py").write_text("RUNS = 8\n")
+    assert _fresh_hash("sourcespaper2030.lemmas") == before
+    (tmp_path / "sourcespaper2030" / "helpers.py").write_text("SCALE = 1e2\n")
+    assert _fresh_hash("sourcespaper2030.lemmas") != before
+
+
+def test_every_paper_claim_reaches_its_own_module_and_the_engine():
+    from verify.registry import all_claims
+
+    for c in all_claims().values():
+        reached = closure(c.body.__module__)
+        assert c.body.__module__ in reached and "verify.context" in reached, c.id
