@@ -99,3 +99,30 @@ def test_pytorch_default_init_has_the_fan_in_bounds():
     assert W.shape == (4, 39, 100) and a.shape == (4, 39)
     assert np.abs(W).max() <= 0.1 and np.abs(a).max() <= 1 / np.sqrt(39)
     assert abs((W**2).sum(axis=2).mean() - 1 / 3) < 0.02  # E||w||^2 = d (1/d)/3
+
+
+def test_a_fit_narrower_than_the_grid_is_reported_as_a_step():
+    """Frequencies 1, 1/2, 0 at three consecutive sizes are fitted exactly by every w -> 0 (the Figure-5
+    control's w = 0.1): the width is the crossing's quarter cell and the curve is flagged as a step."""
+    ns, freq = np.array([100.0, 200.0, 225.0, 250.0, 400.0]), np.array([1.0, 1.0, 0.5, 0.0, 0.0])
+    assert threshold(ns, freq) == (225.0, 6.25)
+    seeds = 24
+    loc = locate(
+        lambda n: np.arange(seeds) < seeds * {100: 1, 200: 1, 225: 0.5}.get(n, 0),
+        start=100,
+        n_min=10,
+        n_max=400,
+        bisections=3,
+        rng=np.random.default_rng(0),
+    )
+    assert loc.ns.tolist() == [100, 200, 225, 250, 300, 400] and loc.N == 225.0
+    assert loc.step and loc.w == 6.25 and "width not resolved" in loc.describe() and loc.cell == (225, 250)
+    smooth = locate(
+        _bernoulli_curve(1000, 50, 25, np.random.default_rng(3))[0],
+        start=100,
+        n_min=10,
+        n_max=20_000,
+        bisections=4,
+        rng=np.random.default_rng(3),
+    )
+    assert smooth.N is not None and not smooth.step

@@ -41,13 +41,25 @@ def threshold(ns: np.ndarray, freq: np.ndarray) -> tuple[float, float]:
     """Sigmoid threshold N and width w of a decreasing frequency curve.
 
     A curve that jumps from >= 1/2 to < 1/2 between two grid points with no intermediate value has
-    no finite least-squares width; then :func:`crossing` (the transition is narrower than the grid)."""
+    no finite least-squares width; then :func:`crossing` (the transition is narrower than the grid).
+    So does a fit narrower than the crossing's quarter cell (:func:`grid_limited`): e.g. frequencies
+    1, 1/2, 0 at three sizes are fitted exactly by every w -> 0, and the least squares return whatever
+    small w they stop at (w = 0.1 at cell 25 in a Figure-5 control): the width is not measured there."""
     if freq.min() == freq.max():
         return float(ns.max()), 1.0
     try:
-        return fit_sigmoid(ns, freq)
+        N, w = fit_sigmoid(ns, freq)
     except RuntimeError:
         return crossing(ns, freq)
+    return crossing(ns, freq) if grid_limited(ns, freq, w) else (N, w)
+
+
+def grid_limited(ns: np.ndarray, freq: np.ndarray, w: float) -> bool:
+    """Whether a width ``w`` is below the grid's resolution at the crossing: at most a quarter of the
+    crossing cell (the width :func:`crossing` gives a step). A logistic of width w changes from 0.9 to
+    0.1 over 2 ln(9) w = 4.4 w, so below a quarter cell the whole transition fits inside one cell and
+    the sampled frequencies cannot tell it from a step."""
+    return w <= crossing(ns, freq)[1]
 
 
 def _cell(ns: np.ndarray, freq: np.ndarray) -> tuple[int, int]:
@@ -66,6 +78,7 @@ class Located:
     w: float = float("nan")
     ci: tuple[float, float] = (float("nan"), float("nan"))
     boot: np.ndarray = field(default_factory=lambda: np.empty(0))
+    step: bool = False  # the width is grid-limited (a quarter of the crossing cell), not measured
 
     @property
     def freq(self) -> np.ndarray:
@@ -87,9 +100,21 @@ class Located:
                 f"(a bracket needs >= {HIGH} below < {LOW})"
             )
         return (
-            f"N = {self.N:.0f}, 95% interval [{self.ci[0]:.0f}, {self.ci[1]:.0f}], width w = {self.w:.1f}; "
+            f"N = {self.N:.0f}, 95% interval [{self.ci[0]:.0f}, {self.ci[1]:.0f}], {self.width}; "
             f"{self.searched}"
         )
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        """The sampled sizes around the 1/2 crossing: the last with frequency >= 1/2 and the next."""
+        i, j = _cell(self.ns, self.freq)
+        return int(self.ns[i]), int(self.ns[j])
+
+    @property
+    def width(self) -> str:
+        if self.step:
+            return f"width not resolved (a step inside one cell: w set to a quarter cell, {self.w:.1f})"
+        return f"width w = {self.w:.1f}"
 
 
 def _bracketed(freq: np.ndarray) -> bool:
@@ -163,4 +188,4 @@ def locate(
         ]
     )
     lo, hi = np.percentile(boot, [2.5, 97.5])
-    return Located(ns, conv, N, w, (float(lo), float(hi)), boot)
+    return Located(ns, conv, N, w, (float(lo), float(hi)), boot, grid_limited(ns, freq, w))
