@@ -805,8 +805,13 @@ def figure_7(ctx: Context) -> None:
     )
     n_test = ctx.param("n_test", tiny=5000, quick=20_000, full=100_000)
     max_iter_small = ctx.param("max_iter_small", tiny=6, quick=31)
-    if (d, n_large) != (50, 3200):
-        ctx.reduced_scale(f"d = {d}, n = {n_large} instead of the paper's d = 50, n up to 3200 (Fig. 7a)")
+    # Fig. 7a is a curve over n with a GD baseline; this claim runs two sample sizes and NP only
+    ctx.reduced_scale(
+        f"d = {d}, n = {n_small} and {n_large} only, instead of Fig. 7a's curve over n at d = 50 (n up to "
+        "3200), and without the GD baseline (50 neurons per layer, up to 3e6 iterations, 3 learning rates; "
+        "measured 0.18 s of CPU per full-batch step of that net at n = 3200, d = 50: ~150 h per run). "
+        "Measured cost of this claim at full: 209 s (4 seeds; NP stops at the tolerance after 2 iterations)"
+    )
     ctx.regime(N_LARGE, n=n_large, k=2 * d)  # f_1: widths 2, 1: 2d + 2 + 1 weights, 3 rescalings
     seeds = ctx.param("seeds", tiny=1, quick=4, full=4)  # declared before the runs; the verdict uses all
     large = [_np_run(ctx, f"large-{s}", _f1, _sphere, n_large, d, cfg, 0.15, n_test) for s in range(seeds)]

@@ -595,7 +595,7 @@ def _else_branch(ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps
     T_else = float(long[np.argmax(u_else <= level)])
     eps_else = float(u_else[np.argmax(u_else <= level)])
     grid = np.unique(np.concatenate([s_grid, np.linspace(0.0, T_else, 41)]))
-    _, wz_t = _paths(ctx, inst, inst.wn, z_else, deltas, grid)
+    wn_t, wz_t = _paths(ctx, inst, inst.wn, z_else, deltas, grid)
     at_else = int(np.argmin(np.abs(grid - T_else)))
     ratio_end = np.linalg.norm(wz_t[:, at_else], axis=1) / (deltas * eps_else)
     ctx.bound(
@@ -610,9 +610,8 @@ def _else_branch(ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps
     )
     if not controls:
         return
-    at_T = int(np.argmin(np.abs(grid - s_grid[-1])))
-    end = wz_t[:, at_T]
-    cos_c = end @ z_star / np.linalg.norm(end, axis=1)
+    on_s = np.searchsorted(grid, s_grid)  # s_grid's points in grid (their union): the main run's window
+    _, _, _, cos_c, norm_c = _measures(inst, wn_t[:, on_s], wz_t[:, on_s], deltas, u1, z_star)
     with ctx.control(
         "z = -z*: in the stable set of the origin, not of z*",
         breaks=Z_STABLE,
@@ -630,7 +629,7 @@ def _else_branch(ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps
         )
         ctx.bound(
             f"{tag}: |w_z(T/delta)| / (delta eta_1), eta_1 = |u_1(T)|/2",
-            float(np.min(np.linalg.norm(end, axis=1) / deltas)) / (0.5 * np.linalg.norm(u1[-1])),
+            float(np.min(norm_c)) / (0.5 * np.linalg.norm(u1[-1])),
             1.0,
             side=">=",
             why="as above",
