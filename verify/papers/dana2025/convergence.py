@@ -475,6 +475,23 @@ def _necessity_grid(eps: float, ns) -> tuple[int, int, tuple]:
 
 
 NS = [*range(1, 60), 100, 300, 1000, 3000, 10**4, 10**5, 10**6]
+# (n, eps) of Theorem 1's proof step at its width: theorem-1's own n at tiny, quick, full (6, 160, 400;
+# eps = 0.1) and a grid around them
+T1_WIDTH_CASES = [(n, eps) for n in (1, 6, 160, 400, 10**3, 10**6) for eps in (0.01, 0.1, 0.5)]
+
+
+def theorem1_width_failure() -> tuple[float, float, dict]:
+    r"""Theorem 1's proof step (Lemma 5 at :func:`p_theorem1`): the largest ratio to :math:`\varepsilon`,
+    over :data:`T1_WIDTH_CASES`, of the union bound :math:`n(3/4)^p` (any data, (17)) and of the exact
+    :math:`1-\mathbb P(\mathcal I)` (C8) on orthogonal inputs, worst of labels all +, balanced, all -.
+    Returns (union ratio, exact ratio, per-case rows)."""
+    rows = {}
+    for n, eps in T1_WIDTH_CASES:
+        p = p_theorem1(n, eps)
+        exact = max(1 - prob_event_I_orthogonal(k, n - k, p) for k in sorted({0, n // 2, n}))
+        rows[f"n={n}, eps={eps}, p={p}"] = (n * 0.75**p / eps, exact / eps)
+    union, orth = np.array(list(rows.values())).max(axis=0)
+    return float(union), float(orth), rows
 
 
 @claim(
@@ -694,6 +711,27 @@ def lemma_5_corrected(ctx: Context) -> None:
         np.array([3 * np.log(r[0] / 0.05) - 2 for r in rows]),
         side=">=",
         why="as above",
+    )
+    union, orth, rows = theorem1_width_failure()
+    why_t1 = (
+        "the proof of Theorem 1 (App. A.1): at its width p = ceil(4 log(4n/eps)) >= log(n/eps)/log(4/3) "
+        "the event I has probability >= 1 - eps; measured: max over (n, eps) = "
+        f"{sorted({n for n, _ in T1_WIDTH_CASES})} x {sorted({e for _, e in T1_WIDTH_CASES})} of the failure "
+        "probability over eps. Resolution: a width formula too small by a factor ~2 (e.g. log(n/eps) "
+        "in place of 4 log(4n/eps)) gives ratios > 1"
+    )
+    ctx.bound(
+        "Theorem 1's width: n (3/4)^p <= eps at p = ceil(4 log(4n/eps)) (union bound (17), any data)",
+        union,
+        1.0,
+        why=why_t1,
+        details={"(union, exact orthogonal) / eps": rows},
+    )
+    ctx.bound(
+        "Theorem 1's width: 1 - P(I) <= eps at p = ceil(4 log(4n/eps)) (orthogonal, exact (C8))",
+        orth,
+        1.0,
+        why=why_t1,
     )
     ctx.search(
         "search: P(not I) / (n (3/4)^p) over 3 inputs, every label-sign pattern, p = 1..55",
