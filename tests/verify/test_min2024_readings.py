@@ -10,8 +10,16 @@ import pytest
 
 from numeric.backend import get_backend
 from verify.context import Context
-from verify.papers.min2024.experiments import ALIGNED, GRAM, RANK_EXCESS, _reading_sweep
+from verify.papers.min2024.experiments import (
+    ALIGNED,
+    GRAM,
+    RANK_EXCESS,
+    _reading_sweep,
+    diagnostic_stand_in,
+    digit_stand_in,
+)
 from verify.papers.min2024.proof import _lemma15_starts, _lemma15_violation, _lin_size, lin_shapes
+from verify.papers.min2024.seed_interval import seed_interval, spread_note
 from verify.profiles import get_profile
 from verify.records import Outcome
 
@@ -44,6 +52,47 @@ def test_verdict_that_moves_inside_the_range_is_undecided(main, control, moved):
     assert moved in ctx.checks[0].name and "same verdict" not in ctx.checks[0].name
 
 
+def test_seed_interval_is_the_student_t_interval_of_the_mean():
+    s = seed_interval(np.array([1.0, 2.0, 3.0, 4.0]))  # s = sqrt(5/3), t_{0.975, 3} = 3.1824
+    half = 3.182446305284263 * np.sqrt(5 / 3) / 2
+    assert s.mean == 2.5 and s.seeds == 4
+    assert np.isclose(s.lo, 2.5 - half, rtol=1e-12) and np.isclose(s.hi, 2.5 + half, rtol=1e-12)
+    assert s.straddles(1.0) and s.straddles(4.5) and not s.straddles(0.0) and not s.straddles(5.0)
+    one = seed_interval(np.array([0.9]))
+    assert one.lo is None and not one.straddles(0.9) and "no interval" in one.text()
+    assert seed_interval(np.array([0.9, np.nan])).straddles(0.5)  # NaN places the mean nowhere
+
+
+@pytest.mark.parametrize(
+    ("values", "undecided"), [((0.93, 0.96, 0.99, 0.97), True), ((0.97, 0.98, 0.975), False)]
+)
+def test_seed_interval_straddling_the_reading_is_undecided(values, undecided):
+    ctx = make()
+    spread = seed_interval(np.array(values))
+    _reading_sweep(ctx, "alignment", ALIGNED, lambda t: 0.93 >= t, lambda t: False, spread)
+    straddle = [c for c in ctx.checks if c.name.startswith("seed interval")]
+    assert bool(straddle) == undecided
+    if undecided:  # the interval is the reason, in the name the claim's reason line shows
+        assert straddle[0].outcome == Outcome.INCONCLUSIVE
+        assert f"[{spread.lo:.4g}, {spread.hi:.4g}]" in straddle[0].name and "0.95" in straddle[0].name
+
+
+def test_sweep_names_the_stand_in():
+    ctx = make()
+    ctx.reduced_scale("digits for MNIST", kind="stand-in data")
+    _reading_sweep(ctx, "Gram", GRAM, lambda t: 0.785 >= t, lambda t: 0.5 >= t)
+    assert "(stand-in data)" in ctx.checks[0].name
+
+
+@pytest.mark.parametrize(
+    "label",
+    [digit_stand_in(p, 20) for p in ((0, 1), (3, 8), (1, 7))] + [diagnostic_stand_in(20, 4000)],
+)
+def test_stand_in_labels_say_why_and_what_mnist_would_cost(label):
+    assert "MNIST is not on this machine" in label and "estimated at" in label and "d = 784" in label
+    assert ("SGD with batch 2000" in label) == ("digits 0/1" in label and "full-batch GD for" in label)
+
+
 def test_lemma15_shapes_vary_n_and_dimension_and_have_distinct_sizes():
     shapes = lin_shapes((4, 16, 48))
     assert {n for n, _, _ in shapes} == {4, 16, 48}
@@ -59,3 +108,10 @@ def test_lemma15_violation_is_finite_and_holds_at_every_start():
             assert len(theta) in by_size
             ratio = _lemma15_violation(theta, by_size[len(theta)])
             assert np.isfinite(ratio) and 0.0 < ratio <= 1.0
+
+
+def test_spread_note_gives_intervals_or_says_one_seed():
+    many = spread_note({"alignment": seed_interval(np.array([0.97, 0.98, 0.99]))})
+    assert "95% Student-t" in many and "95% t-interval [" in many
+    one = spread_note({"alignment": seed_interval(np.array([0.97]))})
+    assert one.startswith("One seed") and "0.97" in one
