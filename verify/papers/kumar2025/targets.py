@@ -222,11 +222,13 @@ def _config(ctx: Context, depth: int, alpha: float, **kw) -> PursuitConfig:
     )
 
 
-# measured: the one-seed run cost 504 s (77c1c7a); 37b83dc's four seeds ran past 1400 s and 1500 s
+# measured: the one-seed run cost 504 s (77c1c7a); 37b83dc's four seeds ran past 1400 s and 1500 s; at
+# b600d4e one NP iteration at each of n = 6400 and n = 200 (seeds = 1, max_iter = 1) cost 52 s of CPU
 F2_FULL_COST = (
     "one seed costs ~500 s at full on one CPU core (measured 504 s: n = 6400 stopped at the tolerance after "
     "10 NP iterations of 70000 GD steps, n = 200 after 7; each iteration also runs 10 x 2500 NCF ascent "
-    "steps on the 6400 samples), so four seeds ran past the full run's 1500 s limit"
+    "steps on the 6400 samples; one iteration at each n: 52 s of CPU), so four seeds ran past the full "
+    "run's 1500 s limit"
 )
 
 
