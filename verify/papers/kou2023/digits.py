@@ -32,7 +32,7 @@ from numeric.data.digits import digit_parity, split
 from numeric.training.fixed_readout_sgd import gaussian_weights, minibatch_sgd
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.kou2023.figures import monotone_trend
+from verify.papers.kou2023.figures import mean_se, monotone_trend
 
 SIGMA0 = (1e-5, 5e-5, 1e-4, 5e-4, 1e-3)
 BIG_SIGMA0 = (0.1, 0.3, 1.0)
@@ -62,8 +62,9 @@ PAPER_COST = {
 
 
 def _mean_se(values: np.ndarray) -> str:
-    """``mean +- SE`` over the seeds (axis 0) of a ``(S,)`` array: the interval the 3-SE checks use."""
-    return f"{values.mean():.4g} +- {values.std(ddof=1) / np.sqrt(values.size):.2g}"
+    """``mean +- SE`` over the seeds of a ``(S,)`` array: the interval the 3-SE checks use."""
+    mean, se = mean_se(values)
+    return f"{mean:.4g} +- {se:.2g}"
 
 
 def _sizes(ctx: Context) -> tuple[int, int, int]:

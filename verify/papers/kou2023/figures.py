@@ -23,6 +23,11 @@ from verify.context import Context, Series
 GAMMAS = (0.0, 0.1, 0.3, 0.5, 0.8, 1.0)
 
 
+def mean_se(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and standard error of the mean over the seeds (axis 0)."""
+    return values.mean(axis=0), values.std(axis=0, ddof=1) / np.sqrt(values.shape[0])
+
+
 def no_significant_increase(
     ctx: Context,
     values: np.ndarray,
@@ -34,8 +39,7 @@ def no_significant_increase(
 ) -> None:
     r"""``values`` ``(S, K)``: seeds x settings ``xs``.  No increase between neighbouring settings larger
     than 3 standard errors of the difference of the two means (the paper's +-3 std bands)."""
-    mean = values.mean(axis=0)
-    se = values.std(axis=0, ddof=1) / np.sqrt(values.shape[0])
+    mean, se = mean_se(values)
     band = 3 * np.sqrt(se[:-1] ** 2 + se[1:] ** 2)
     ctx.bound(
         f"no significant increase of {quantity} between neighbouring {what}: max (mean_(k+1) - mean_k) "
@@ -64,8 +68,7 @@ def monotone_trend(
     ``xs[-1]``, and no significant increase between neighbouring settings (3 standard errors, the paper's
     bands)."""
     no_significant_increase(ctx, values, xs, label, what=what, quantity=quantity)
-    mean = values.mean(axis=0)
-    se = values.std(axis=0, ddof=1) / np.sqrt(values.shape[0])
+    mean, se = mean_se(values)
     ctx.bound(
         f"significant decrease from {name} = {xs[0]:g} to {name} = {xs[-1]:g}: (mean_0 - mean_last) / "
         f"(3 SE) [{label}]",
@@ -125,7 +128,7 @@ def figure_1(ctx: Context) -> None:
     rec, sr, loss = _runs(ctx, "init", data, m, sigma0, seeds, steps, long)
     at = int(np.searchsorted(rec, steps))
     monotone_trend(ctx, sr[:, :, at], GAMMAS, f"step {steps}, sigma0 = {sigma0:g}")
-    mean, se = sr[:, :, -1].mean(axis=0), sr[:, :, -1].std(axis=0, ddof=1) / np.sqrt(seeds)
+    mean, se = mean_se(sr[:, :, -1])
     gap = (mean[0] - mean[1:]) / (3 * np.sqrt(se[0] ** 2 + se[1:] ** 2))
     ctx.bound(
         f"t -> infinity: ReLU stays significantly above every leaky slope at step {long} (min gap / 3 SE)",
