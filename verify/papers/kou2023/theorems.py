@@ -554,8 +554,9 @@ def _relu_sharp(ctx: Context, ens: Ens) -> None:
 
 
 def _relu_search(ctx: Context, evals: int) -> None:
-    """Theorem 4.3 on search instances, through its proof's finite-time bounds: the two GD steps of
-    Lemma F.1's (F.2) (the stable rank's dominant direction grows like log t) and the G.1 loss bound."""
+    """Theorem 4.3 on search instances, through its proof's finite-time bounds: Lemma F.1's (F.2) growth
+    step (the stable rank's dominant direction grows like log t; its cancellation step cannot fail inside
+    its premise and is not checked) and the G.1 loss bound."""
     from verify.papers.kou2023.appendix import _g1_checks
     from verify.papers.kou2023.appendix_ef import _f1_checks
 
@@ -565,7 +566,8 @@ def _relu_search(ctx: Context, evals: int) -> None:
 
     search(
         ctx,
-        "search: worst ratio of the proof's bounds (F.1's (F.2) steps, G.1 loss bound) over data and init",
+        "search: worst ratio of the proof's bounds (F.1's (F.2) growth step, G.1 loss bound) over data and "
+        "init",
         Region((0.0, 0.0), 0.02, m=3, steps=1000),
         checks,
         ["(F.2)*", "L_S(t) <= G.1 bound*"],
