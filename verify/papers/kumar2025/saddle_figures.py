@@ -1004,8 +1004,8 @@ def _next_saddle_checks(ctx: Context, tag: str, rec: dict[str, np.ndarray], memb
 D20_COST = (
     "at d = 20 the GD steps per unit of escape time, sharpness/N*, are 2803, 4903, 5722, 1905 at the first "
     "4 keys (median ~3000, up to 1.2e5 over keys 0-24; at d = 10 median ~1000), and a chunk of 6 units at "
-    "delta = 0.01 (5.6e5 steps at key 0) costs 59 s of CPU; key 0 had no next plateau after 2 chunks "
-    "(122 s), so 4 draws need well over 10 min of CPU (>= 2 x 322 s for the chunks alone)"
+    "delta = 0.01 (5.6e5 steps at key 0) costs 59 s of CPU; key 0 had no next plateau after 3 chunks "
+    "(18 units, 182 s), so 4 draws need well over 10 min of CPU (>= 3 x 322 s for their chunks alone)"
 )
 
 
