@@ -1005,7 +1005,7 @@ D20_COST = (
     "at d = 20 the GD steps per unit of escape time, sharpness/N*, are 2803, 4903, 5722, 1905 at the first "
     "4 keys (median ~3000, up to 1.2e5 over keys 0-24; at d = 10 median ~1000), and a chunk of 6 units at "
     "delta = 0.01 (5.6e5 steps at key 0) costs 59 s of CPU; key 0 had no next plateau after 3 chunks "
-    "(18 units, 182 s), so 4 draws need well over 10 min of CPU (>= 3 x 322 s for their chunks alone)"
+    "(18 units, 182 s); a chunk of all 4 draws is 322 s of CPU, and they need 2 or more (d = 10: 8-10 units)"
 )
 
 
