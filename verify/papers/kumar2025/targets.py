@@ -43,7 +43,7 @@ entries, no 1/2), the reading under which App. C.2.1's lr 10 stays below the sta
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -109,6 +109,31 @@ def _pursue(
 
 
 SEEDS = 4  # data seeds per figure at quick and (unless a figure's cost forbids it) full
+PAPER_ITERATIONS = 31  # Sec. 5.2.1: NP's cap on the function-learning targets (Figs. 7-9)
+
+
+@dataclass(frozen=True)
+class FullBudget:
+    """What ``full`` runs of a figure whose paper-scale cost does not fit one claim's time on one loaded
+    core (about 15 min): ``seeds`` data seeds and at most ``max_iter`` NP iterations (also the small-n
+    control's cap), and ``cost``, the measured or estimated cost of the paper's scale that forces it
+    (the reduced-scale label).  The defaults are the paper's protocol as run here."""
+
+    seeds: int = SEEDS
+    max_iter: int = PAPER_ITERATIONS
+    cost: str = ""
+
+    def label(self) -> str:
+        """The reduced-scale label of a run below :data:`SEEDS` seeds or the paper's iteration cap."""
+        cap = (
+            ""
+            if self.max_iter >= PAPER_ITERATIONS
+            else f", NP capped at {self.max_iter} iterations instead of {PAPER_ITERATIONS}"
+        )
+        return (
+            f"{self.seeds} data seed(s) instead of {SEEDS} (quick) and the paper's 20 averaged runs{cap}: "
+            + self.cost
+        )
 
 
 def _seeds(ctx: Context, full: int = SEEDS) -> int:
@@ -165,33 +190,34 @@ def _run_targets(
     lrs,
     ns,
     weights: Callable[[int], int],
+    budget: FullBudget,
     strict_quick: bool = True,
-    seeds_full: tuple[int, str] = (SEEDS, ""),
 ):
     """Large-``n`` runs over every declared seed with checks, then the small-``n`` control on the same
     seeds of every target.
 
-    The checks are decided in full and, when ``strict_quick`` (its scaled-down run reaches NP's stopping
-    rule), in quick; otherwise a run stopped at ``max_iter`` is undecided.  ``weights(d)``: the count
-    ``k`` of N_LARGE's necessary condition ``n >= k`` for the targets' nets.  ``seeds_full``: the seed
-    count at full and, where it is below SEEDS, the measured cost that forces it (a reduced-scale label)."""
-    strict = ctx.param("strict_bounds", tiny=False, quick=strict_quick, full=True)
-    seeds = _seeds(ctx, seeds_full[0])
+    The checks are decided in full at the paper's iteration cap and, when ``strict_quick`` (its
+    scaled-down run reaches NP's stopping rule), in quick; otherwise a run stopped at ``max_iter`` is
+    undecided (a reduced cap, not NP, may be why).  ``weights(d)``: the count ``k`` of N_LARGE's necessary
+    condition ``n >= k`` for the targets' nets.  ``budget``: what full runs where the paper's scale does
+    not fit (the ``cfgs`` read their full cap from it)."""
+    strict = ctx.param(
+        "strict_bounds", tiny=False, quick=strict_quick, full=budget.max_iter >= PAPER_ITERATIONS
+    )
+    seeds = _seeds(ctx, budget.seeds)
     d = ctx.param("d", **ns["d"])
     n_large = ctx.param("n_large", **ns["n_large"])
     n_small = ctx.param("n_small", **ns["n_small"])
-    cap = ctx.param("max_iter_small", tiny=3, quick=ns.get("cap_small", 8), full=31)
+    cap = ctx.param("max_iter_small", tiny=3, quick=ns.get("cap_small", 8), full=budget.max_iter)
     ctx.regime(N_LARGE, n=n_large, k=weights(d))
     if (d, n_large) != (ns["d"]["full"], ns["n_large"]["full"]):
         ctx.reduced_scale(
             f"d = {d}, n = {n_large} and a smaller GD budget per iteration instead of the paper's "
             f"d = {ns['d']['full']}, n = {ns['n_large']['full']} (see the notes)"
         )
-    elif seeds < SEEDS:
-        ctx.reduced_scale(
-            f"{seeds} data seed(s) instead of {SEEDS} (quick) and the paper's 20 averaged runs: "
-            + seeds_full[1]
-        )
+    elif seeds < SEEDS or max(c.max_iter for c in cfgs.values()) < PAPER_ITERATIONS:
+        ran = replace(budget, seeds=seeds, max_iter=min(c.max_iter for c in cfgs.values()))
+        ctx.reduced_scale(ran.label())
     notes, small = [], {}
     for name, f in targets.items():
         runs, small[name] = [], []
@@ -271,8 +297,23 @@ def figure_7_f2(ctx: Context) -> None:
             "cap_small": 5,
         },
         weights=lambda d: 6 * d + 12,  # f_2: widths 6, 3: 6d + 18 + 3 weights, 9 rescalings
-        seeds_full=(1, F2_FULL_COST),
+        budget=FullBudget(seeds=1, cost=F2_FULL_COST),
     )
+
+
+# measured on this loaded machine (scratch script, one thread, KUMAR21): a GD step at d = 50 costs 0.52 /
+# 1.45 ms of CPU at n = 6400 with 1 + 1 / 8 + 8 neurons and 0.07-0.10 ms at n = 200; NCF ascent 13 s (first,
+# 2500 iterations x 10 restarts) and 5 s (later) at n = 6400
+F8_BUDGET = FullBudget(
+    seeds=1,
+    max_iter=4,
+    cost="the paper's scale is estimated from the measured cost of its parts on one core (d = 50): a GD "
+    "step costs 0.52 / 1.45 ms of CPU at n = 6400 with 1 + 1 / 8 + 8 neurons, so one NP iteration of "
+    "70000 steps costs 36-100 s plus 5-13 s of NCF ascent; one seed of one target stopping after ~10 "
+    "iterations (f2's measured count) costs ~10-15 CPU-min and up to ~50 at the cap of 31, the 4 declared "
+    "seeds of g1 and g2 ~1.5-6.5 CPU-h. full runs 1 seed of each target, 4 iterations at n = 6400 and at "
+    "n = 200: estimated 2 x (4 x 60 s + 30 s) ~ 9 CPU-min",
+)
 
 
 @claim(
@@ -285,7 +326,7 @@ def figure_7_f2(ctx: Context) -> None:
 )
 def figure_8(ctx: Context) -> None:
     gd = ctx.param("gd_steps", tiny=300, quick=7500, full=70_000)
-    cap = ctx.param("max_iter", tiny=3, quick=31, full=31)
+    cap = ctx.param("max_iter", tiny=3, quick=31, full=F8_BUDGET.max_iter)
     cfg = _config(ctx, 3, 0.5, gd_steps=gd, max_iter=cap)
     lrs = {
         "g1": ctx.param("lr_g1", tiny=0.02, quick=0.02, full=0.005),  # paper {0.005, 0.002}
@@ -313,12 +354,29 @@ def figure_8(ctx: Context) -> None:
             "cap_small": 6,
         },
         weights=lambda d: 2 * d,  # first layer >= 2 neurons (g_1, g_2 even, taking both signs: see N_LARGE)
+        budget=F8_BUDGET,
     )
+
+
+# measured on this loaded machine (scratch script, one thread, KUMAR21): a 4-layer GD step at d = 50 costs
+# 0.58 / 1.42 / 2.44 ms of CPU at n = 6400 with 1 / 6 / 12 neurons per layer and ~0.1 ms at n = 200; NCF
+# ascent 10 s (first) and 6 s (later) at n = 6400
+MAX_BUDGET = FullBudget(
+    seeds=1,
+    max_iter=3,
+    cost="the paper's scale is estimated from the measured cost of its parts on one core (d = 50, 4 "
+    "layers): a GD step costs 0.58 / 1.42 / 2.44 ms of CPU at n = 6400 with 1 / 6 / 12 neurons per layer, "
+    "so one NP iteration costs 1-4 CPU-min (100000 steps) and 3-12 CPU-min once the mean loss is below "
+    "0.05 (300000 steps), plus 6-10 s of NCF ascent; one seed of up to 31 iterations costs ~1.5-6 CPU-h, "
+    "the 4 declared seeds ~6-24 CPU-h. full runs 1 seed, 3 iterations at n = 6400 and at n = 200: "
+    "estimated 5-8 CPU-min (up to ~15 if two iterations run the late 300000 steps)",
+)
 
 
 def _max_config(ctx: Context, gd: int, late: int, cap: int) -> PursuitConfig:
     """App. C.1.3: 4-layer max(x, 0.5x), first delta 0.5; ``gd`` GD steps per iteration, ``late`` once the
-    mean loss is below 0.05 (paper 100000 and 300000), at most ``cap`` iterations."""
+    mean loss is below 0.05 (paper 100000 and 300000), at most ``cap`` iterations (full:
+    :data:`MAX_BUDGET`'s)."""
     return _config(
         ctx,
         4,
@@ -326,7 +384,7 @@ def _max_config(ctx: Context, gd: int, late: int, cap: int) -> PursuitConfig:
         delta_first=0.5,
         gd_steps=ctx.param("gd_steps", tiny=300, quick=gd, full=100_000),
         gd_steps_late=ctx.param("gd_steps_late", tiny=0, quick=late, full=300_000),
-        max_iter=ctx.param("max_iter", tiny=3, quick=cap, full=31),
+        max_iter=ctx.param("max_iter", tiny=3, quick=cap, full=MAX_BUDGET.max_iter),
     )
 
 
@@ -366,6 +424,7 @@ def figure_9(ctx: Context) -> None:
             "cap_small": 4,
         },
         weights=lambda d: 2 * d,  # first layer >= 2 neurons: h_1's gradients (2, 0), (0, 1) span 2 dimensions
+        budget=MAX_BUDGET,
     )
 
 
@@ -405,6 +464,7 @@ def figure_9_h2(ctx: Context) -> None:
         },
         weights=lambda d: 4 * d,  # first layer >= 4 neurons: h_2's gradients span x_1..x_4
         strict_quick=False,
+        budget=MAX_BUDGET,
     )
 
 
@@ -447,6 +507,23 @@ def _conditional_mean_floor(keys: np.ndarray, y: np.ndarray) -> float:
     return float(np.linalg.norm(y - means[inverse]) / np.linalg.norm(y))
 
 
+# App. C.2.2: m, n, GD steps per iteration, NP's iteration cap
+PAPER_PVR = (16, 100_000, 500_000, 42)
+# measured on this loaded machine (scratch script, one thread, KUMAR21) at m = 16 (d = 21), n = 100000: a GD
+# step costs 4.5 / 55 / 92 ms of CPU with 1 + 1 / 17 + 5 / 34 + 9 neurons; the first NCF ascent (6000 PGA
+# iterations x 10 restarts) 460 s, a later one 179 s at 6000 iterations
+PVR_COST = (
+    "the paper's scale is estimated from the measured cost of its parts on one core (m = 16, n = 100000): a "
+    "GD step costs 4.5 / 55 / 92 ms of CPU with 1 + 1 / 17 + 5 / 34 + 9 neurons, so one NP iteration of "
+    "500000 steps costs 0.6-13 CPU-h, one seed of 42 iterations (to the paper's 34 + 9 neurons) over 100 "
+    "CPU-h; the first NCF ascent alone (6000 PGA iterations x 10 restarts) costs 460 s and a later one "
+    "~330 s (6000 + 5000 iterations). full keeps m = 16 and runs 1 seed at n = 10000, 20000 steps per "
+    "iteration from the paper's lr, at most 6 iterations, the control at most 3: estimated 5-9 CPU-min "
+    "(the n = 100000 costs scaled by n / 10: GD 0.5-2 ms per step at up to 6 neurons, NCF 46 s first, "
+    "~30 s later; up to 4 halvings repeat 2000 steps each)"
+)
+
+
 @claim(
     "kumar2025:figure-11",
     title="NP with rebalancing learns pointer-value retrieval to relative training error < 0.005",
@@ -461,12 +538,17 @@ def _conditional_mean_floor(keys: np.ndarray, y: np.ndarray) -> float:
 )
 def figure_11(ctx: Context) -> None:
     m = ctx.param("m", tiny=3, quick=4, full=16)
-    n = ctx.param("n", tiny=100, quick=400, full=100_000)
-    strict = ctx.param("strict_bounds", tiny=False, quick=True, full=True)  # quick reaches the tolerance
-    gd = ctx.param("gd_steps", tiny=300, quick=10_000, full=500_000)
-    if (m, n) != (16, 100_000):
+    n = ctx.param("n", tiny=100, quick=400, full=10_000)
+    gd = ctx.param("gd_steps", tiny=300, quick=10_000, full=20_000)
+    cap_np = ctx.param("max_iter", tiny=3, quick=25, full=6)
+    # quick reaches the tolerance; full decides at the paper's cap (below it a run at the cap is undecided)
+    strict = ctx.param("strict_bounds", tiny=False, quick=True, full=cap_np >= PAPER_PVR[3])
+    seeds = _seeds(ctx, 1)
+    if (m, n, gd, cap_np) != PAPER_PVR or seeds < SEEDS:
         ctx.reduced_scale(
-            f"m = {m}, n = {n}, {gd} GD steps instead of the paper's m = 16, n = 100000, 500000"
+            f"m = {m}, n = {n}, {gd} GD steps per iteration, at most {cap_np} iterations, {seeds} data "
+            f"seed(s) instead of the paper's m = 16, n = 100000, 500000 steps, 42 iterations and {SEEDS} "
+            f"seeds (quick); {PVR_COST}"
         )
     cfg = PursuitConfig(
         depth=3,
@@ -479,16 +561,15 @@ def figure_11(ctx: Context) -> None:
         ncf_iters_later=ctx.param("ncf_iters_later", tiny=0, quick=0, full=5000),
         delta_first=0.5,
         gd_steps=gd,
-        max_iter=ctx.param("max_iter", tiny=3, quick=25, full=42),
+        max_iter=cap_np,
         tol=0.005,
         rebalance=True,
         lr_check=gd // 10,  # App. C.2.2: loss checked every 50000 of 500000 steps, lr halved on increase
         lr_halvings=4,
     )
     lr = ctx.param("lr_mean", tiny=0.05, quick=0.4, full=0.005)  # paper: starts at 0.005
-    cap = ctx.param("max_iter_control", tiny=2, quick=3, full=10)
+    cap = ctx.param("max_iter_control", tiny=2, quick=3, full=3)
     f, n_inputs = _pvr_target(m), (m - 1) * 2**m
-    seeds = _seeds(ctx)
     runs = [
         _pursue(ctx, f"pvr-{s}", f, lambda rng, k, d: _pvr_inputs(rng, k, d), n, m, cfg, lr)
         for s in range(seeds)
@@ -540,7 +621,8 @@ MODULAR_COST = (
     "take 44 s to 5 min per iteration, the paper's 35 iterations about 75 CPU-min (NCF ascent: 3 s per "
     "iteration) and the random-label control at 60 iterations about 3 CPU-hours more, far above the 20 min a "
     "claim gets at full here; full's reduced schedule (seed 0: 38 iterations, control 10) took 650 CPU-s "
-    "(28 min wall on the shared 2-core machine at load 9-12)"
+    "(28 min wall on the shared 2-core machine at load 9-12), so App. C.2.1's 3 seeds would take ~30 CPU-min "
+    "(estimated: 3 x the measured seed): full runs seed 0 only"
 )
 
 MODULAR_LR = (
@@ -629,11 +711,14 @@ def figure_10(ctx: Context) -> None:
     lr_mse = ctx.param("lr_mse", tiny=1.75, quick=57.5, full=10.0)  # App. C.2.1: 10 on the MSE
     lr_check = ctx.param("lr_check", tiny=0, quick=gd // 10, full=0)
     cap = ctx.param("max_iter_control", tiny=3, quick=4, full=10)
-    if (P, n_train, gd, lr_mse, lr_check) != PAPER_MODULAR:
+    # App. C.2.1 repeats the experiment 3 times; full runs 1 (MODULAR_COST)
+    seeds = ctx.param("seeds", tiny=1, quick=3, full=1)
+    if (P, n_train, gd, lr_mse, lr_check) != PAPER_MODULAR or seeds < 3:
         ctx.reduced_scale(
             f"P = {P}, {n_train} training pairs, {gd} GD steps per iteration at lr {lr_mse:g} on the MSE"
-            f"{' with halving' if lr_check else ''} instead of the paper's P = 59, 1500 pairs, 100000 steps "
-            f"at lr 10 (App. C.2.1), random-label control capped at {cap} iterations; {MODULAR_COST}"
+            f"{' with halving' if lr_check else ''}, {seeds} seed(s) instead of the paper's P = 59, 1500 "
+            f"pairs, 100000 steps at lr 10, 3 runs (App. C.2.1), random-label control capped at {cap} "
+            f"iterations; {MODULAR_COST}"
         )
     cfg = PursuitConfig(
         depth=2,
@@ -651,7 +736,6 @@ def figure_10(ctx: Context) -> None:
         lr_check=lr_check,
     )
     _, _, c = _modular_data(P)
-    seeds = ctx.param("seeds", tiny=1, quick=3, full=3)  # App. C.2.1 repeats the experiment 3 times
     runs = [_modular_run(ctx, f"modular-{s}", P, n_train, cfg, c) for s in range(seeds)]
     trains, tests = [tr for _, tr, _ in runs], [t for *_, t in runs]
     chance = 1 - 1 / P
