@@ -316,7 +316,8 @@ F8_BUDGET = FullBudget(
     "70000 steps costs 36-100 s plus 5-13 s of NCF ascent; one seed of one target stopping after ~10 "
     "iterations (f2's measured count) costs ~10-15 CPU-min and up to ~50 at the cap of 31, the 4 declared "
     "seeds of g1 and g2 ~1.5-6.5 CPU-h. full runs 1 seed of each target, 4 iterations at n = 6400 and at "
-    "n = 200: estimated 2 x (4 x 60 s + 30 s) ~ 9 CPU-min",
+    "n = 200: estimated 2 x (4 x 60 s + 30 s) ~ 9 CPU-min; measured: 482 CPU-s (10.6 min wall at load ~5 "
+    "on the 2 cores), g1 at n = 6400 reached the tolerance in 4 iterations, g2 ended at 0.994",
 )
 
 
