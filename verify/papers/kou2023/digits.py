@@ -237,11 +237,10 @@ def _width_checks(ctx: Context, sr: np.ndarray, err: np.ndarray, widths, label: 
         what="widths (largest first)",
     )
     for values, what in ((err, "test error"), (sr, "stable rank")):
-        v = values[:, -2:, -1]
-        se = v.std(axis=0, ddof=1) / np.sqrt(v.shape[0])
+        mean, se = mean_se(values[:, -2:, -1])
         ctx.bound(
             f"saturation: |mean {what}(m = {widths[-1]}) - mean {what}(m = {widths[-2]})| / 3 SE [{label}]",
-            float(abs(v[:, 1].mean() - v[:, 0].mean()) / (3 * np.sqrt((se**2).sum()) + 1e-300)),
+            float(abs(mean[1] - mean[0]) / (3 * np.sqrt((se**2).sum()) + 1e-300)),
             1.0,
             why="'no longer increases for sufficiently large widths': the two largest widths agree within "
             "the paper's 3-standard-error band",
