@@ -51,7 +51,9 @@ EXPECTED: dict[str, str] = {
     "min2024:lemma-2": "PASS",
     "min2024:lemma-8": "PASS",
     "min2024:lemma-9": "PASS",
-    "min2024:figure-7": "PASS",
+    # 32 seeds chosen before looking: ~1 run in 10 keeps a neuron outside S+ (documented erratum)
+    "min2024:figure-7": "XFAIL",
+    "min2024:figure-7-corrected": "PASS",
     "min2024:figure-8": "PASS",
     "min2024:figure-9": "PASS",
     "min2024:assumption-1": "PASS",
