@@ -20,14 +20,21 @@ after a targeted change re-runs only what that change can affect. Each mutant is
   check compared changed: on everything the claims compute the mutant behaves as the original
   (e.g. a doubled constant in a message, ``x**2 -> x**3`` on 0/1 values);
 * **timeout**     -- the claims did not finish within 60 s + 10x their traced time (at most
-  ``--timeout``): not caught by a verdict.
+  ``--timeout``): not caught by a verdict;
+* **instance-equivalent** -- a survivor whose site is declared an instance or experiment parameter
+  (:data:`verify.mutation_notes.INSTANCE`: which parameter, why every statement is invariant to it)
+  and whose run shows the changed instance still admissible: every covering claim re-run, every
+  measured regime reached, every control still breaking its conclusions (:func:`decide`).
 
-Score = killed / (killed + survived + unexercised + uncovered + timeout): the caught share of the
-non-equivalent mutants, where only a mutant shown to have no effect on what was evaluated
-counts as equivalent. Operators (one edit each, on arithmetic only):
+Score = killed / (killed + survived + instance-equivalent + unexercised + uncovered + timeout): the
+caught share of the non-equivalent mutants, where only a mutant shown to have no effect on what was
+evaluated counts as equivalent; the report also gives killed / (the same minus instance-equivalent).
+Operators (one edit each, on arithmetic only):
 ``+ <-> -``, ``* <-> /``, a power ``x**k -> x**(k+1)``, a numeric constant ``c -> 2c``,
-a unary minus dropped, and a binary term dropped (``a + b -> a``). Mutants are sampled
-with a fixed seed, so a run is reproducible::
+a unary minus dropped, and a binary term dropped (``a + b -> a``). A file's mutants are its
+``--per-file`` sites of smallest key, a stable hash of the seed and the site's identity
+(:attr:`Mutant.site`, no line number: :func:`sample`), so a run is reproducible and an edit
+elsewhere in a file leaves its drawn sites drawn::
 
     python -m verify.mutation                      # DEFAULT_TARGETS, 7 mutants each, tiny
     python -m verify.mutation numeric/data/weakly_correlated.py --per-file 20 --profile quick
@@ -41,12 +48,13 @@ import copy
 import hashlib
 import importlib.abc
 import importlib.util
+import io
 import json
 import os
-import random
 import subprocess
 import sys
 import time
+import tokenize
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -81,14 +89,19 @@ DEFAULT_TARGETS = (
     "numeric/models/losses.py",
     "numeric/models/networks.py",
 )
-STATUSES = ("killed", "survived", "unexercised", "uncovered", "timeout", "equivalent")
+STATUSES = ("killed", "survived", "instance-equivalent", "unexercised", "uncovered", "timeout", "equivalent")
 SWAP = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult}
 
 
 @dataclass(frozen=True)
 class Mutant:
     """One fault: the ``index``-th mutation site of kind ``op`` in ``path`` (lines ``line`` to
-    ``end_line``); ``at_import`` when the site is evaluated on import (outside any function)."""
+    ``end_line``); ``at_import`` when the site is evaluated on import (outside any function).
+
+    ``scope`` (the dotted names of the enclosing classes and functions, empty at module level),
+    ``text`` (the mutated lines, whitespace normalised) and ``occurrence`` (how many earlier sites
+    of the file share scope, text, operator, before and after) make up :attr:`site`, the site's
+    identity without a line number: it survives edits elsewhere in the file and moved lines."""
 
     path: str
     index: int
@@ -98,6 +111,15 @@ class Mutant:
     at_import: bool
     before: str
     after: str
+    scope: str
+    text: str
+    occurrence: int
+
+    @property
+    def site(self) -> tuple[str, str, str, str, str, str, int]:
+        """``(path, scope, text, op, before, after, occurrence)``: what the sample hash and the
+        instance declarations (:data:`verify.mutation_notes.INSTANCE`) key a site by."""
+        return (self.path, self.scope, self.text, self.op, self.before, self.after, self.occurrence)
 
 
 def _sites(tree: ast.AST) -> list[tuple[ast.AST, str]]:
@@ -164,23 +186,62 @@ def _in_functions(tree: ast.AST) -> set[int]:
     return inside
 
 
+def _scopes(tree: ast.AST) -> dict[int, str]:
+    """id of every node -> the dotted names of the classes and functions enclosing it ("" at module
+    level)."""
+    out: dict[int, str] = {}
+
+    def visit(node: ast.AST, scope: str) -> None:
+        out[id(node)] = scope
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            scope = f"{scope}.{node.name}" if scope else node.name
+        for child in ast.iter_child_nodes(node):
+            visit(child, scope)
+
+    visit(tree, "")
+    return out
+
+
+def _code_lines(source: str) -> list[str]:
+    """The lines of ``source`` without their comments (a comment edit leaves a site's identity)."""
+    lines = source.splitlines()
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT:
+            row, col = tok.start
+            lines[row - 1] = lines[row - 1][:col]
+    return lines
+
+
 def enumerate_mutants(path: Path) -> list[Mutant]:
-    tree = ast.parse(path.read_text())
+    source = path.read_text()
+    tree = ast.parse(source)
+    lines = _code_lines(source)
     rel = str(path.resolve().relative_to(ROOT))
-    inside = _in_functions(tree)
-    return [
-        Mutant(
-            rel,
-            i,
-            op,
-            node.lineno,
-            node.end_lineno or node.lineno,
-            id(node) not in inside,
-            ast.unparse(node),
-            ast.unparse(_mutate_node(copy.deepcopy(node), op)),
+    inside, scopes = _in_functions(tree), _scopes(tree)
+    seen: dict[tuple, int] = {}
+    out = []
+    for i, (node, op) in enumerate(_mutable(tree)):
+        end = node.end_lineno or node.lineno
+        before, after = ast.unparse(node), ast.unparse(_mutate_node(copy.deepcopy(node), op))
+        text = " ".join(" ".join(lines[node.lineno - 1 : end]).split())
+        same = (scopes[id(node)], text, op, before, after)
+        seen[same] = seen.get(same, -1) + 1
+        out.append(
+            Mutant(rel, i, op, node.lineno, end, id(node) not in inside, before, after, *same[:2], seen[same])
         )
-        for i, (node, op) in enumerate(_mutable(tree))
-    ]
+    return out
+
+
+def sample(mutants: list[Mutant], per_file: int, seed: int) -> list[Mutant]:
+    """The ``per_file`` mutants with the smallest keys blake2b(seed, :attr:`Mutant.site`) (bottom-k
+    hashing), in source order. A site's key depends on the site alone, so a drawn site stays drawn
+    when the rest of its file changes, unless a new site's key is smaller (then it displaces the
+    drawn site of largest key): edits elsewhere no longer redraw a file's whole sample."""
+
+    def key(m: Mutant) -> bytes:
+        return hashlib.blake2b(json.dumps([seed, *m.site]).encode(), digest_size=16).digest()
+
+    return sorted(sorted(mutants, key=key)[:per_file], key=lambda m: m.index)
 
 
 def _mutate_node(node: Any, op: str) -> ast.AST:
@@ -286,9 +347,14 @@ def _worker(spec: dict) -> dict:
             r = run_claim(
                 claims[cid], backend=get_backend("numpy"), profile=get_profile(spec["profile"]), seed=0
             )
-            out[cid] = {"verdict": str(r.verdict), "numbers": _numbers(r)}
+            out[cid] = {
+                "verdict": str(r.verdict),
+                "numbers": _numbers(r),
+                "regimes": [[h.name, h.reached] for h in r.hypotheses],
+                "controls": [[c.label, c.ok] for c in r.controls],
+            }
         except Exception as e:  # a mutant that breaks the import or the runner is caught loudly
-            out[cid] = {"verdict": f"CRASH {type(e).__name__}", "numbers": []}
+            out[cid] = {"verdict": f"CRASH {type(e).__name__}", "numbers": [], "regimes": [], "controls": []}
         if spec.get("base", {}).get(cid, out[cid]["verdict"]) != out[cid]["verdict"]:
             break
     return {"claims": out, "hit": None if finder is None else finder.hit}
@@ -373,7 +439,53 @@ def classify(base: dict, mutant: dict) -> str:
     return "equivalent" if mutant.get("hit") else "unexercised"
 
 
-OUTCOME_VERSION = 1  # bump when what decides an outcome (classify, the worker) changes
+def invariance_failures(base: dict, mutant: dict, claims: list[str], skipped: list[str]) -> list[str]:
+    """Why the mutant's runs do not show its instance still inside every hypothesis (empty: they do).
+
+    The audit behind *instance-equivalent* (:func:`decide`): every covering claim was re-run (none over
+    the cap) with its verdict unchanged, every hypothesis whose regime either run measured is reached in
+    the mutant's run, every control of the unmutated run is there and still breaks its ``must_break``
+    conclusions (``Control.ok``), and at least one covering claim records a regime or a control, so
+    that something was audited at all."""
+    out = [f"covering claims over the cap, not re-run: {', '.join(skipped)}"] if skipped else []
+    audited = False
+    for c in claims:
+        r = mutant["claims"].get(c)
+        if r is None or r["verdict"] != base[c]["verdict"]:
+            out.append(f"{c}: {'not run' if r is None else 'verdict changed'}")
+            continue
+        before, after = dict(base[c]["regimes"]), dict(r["regimes"])
+        for h in sorted({h for h, v in [*before.items(), *after.items()] if v is not None}):
+            if after.get(h) is not True:
+                out.append(f"{c}: regime of {h} {'not recorded' if h not in after else 'not reached'}")
+        ok = dict(r["controls"])
+        out += [f"{c}: control '{k}' did not run" for k, _ in base[c]["controls"] if k not in ok]
+        out += [f"{c}: control '{k}' no longer breaks its conclusions" for k, v in ok.items() if not v]
+        audited = audited or bool(ok) or any(v is not None for v in after.values())
+    if not audited:
+        out.append("no covering claim records a regime or a control: nothing shows the instance admissible")
+    return out
+
+
+def decide(row: dict) -> tuple[str, list[str]]:
+    """The status of outcome ``row`` (a row of :func:`run`) and, for a site declared an instance
+    parameter (:data:`verify.mutation_notes.INSTANCE`) that stays a survivor, why it does.
+
+    A survivor becomes *instance-equivalent* only when its site is declared, its invariance audit
+    (:func:`invariance_failures`) found nothing and no survivor note calls it anything but an instance
+    parameter (kind B: a rounding allowance or a paper constant is never reclassified). Every other
+    outcome keeps its status."""
+    declared = mutation_notes.INSTANCE.get(tuple(row["site"]))
+    if row["status"] != "survived" or declared is None:
+        return row["status"], []
+    why_not = list(row["invariance"])
+    note = mutation_notes.explain(row)
+    if note is not None and note.kind != "B":
+        why_not.append(f"its survivor note is of kind {note.kind}, not an instance parameter (B)")
+    return ("survived", why_not) if why_not else ("instance-equivalent", [])
+
+
+OUTCOME_VERSION = 2  # bump when what decides an outcome (classify, the worker) changes; 2: invariance
 
 
 def outcome_key(m: Mutant, covering: list[str], profile: str, max_claims: int) -> str:
@@ -412,8 +524,16 @@ def _outcome(
         spec = {"claims": claims, "profile": profile, "path": m.path, "index": m.index, "base": verdicts}
         res = _run_worker(spec, min(timeout, STARTUP_S + SLOWDOWN * sum(seconds[c] for c in claims)))
     changed = [c for c, r in res["claims"].items() if base[c]["verdict"] != r["verdict"]]
+    status = classify(base, res)
     return {
-        "status": classify(base, res),
+        "status": status,
+        # the instance audit of a survivor (see invariance_failures); None for every other outcome
+        "invariance": invariance_failures(base, res, claims, skipped) if status == "survived" else None,
+        # what that audit read per claim: [regimes reached, controls that broke their conclusions]
+        "audited": {
+            c: [sum(v is True for _, v in r["regimes"]), sum(bool(v) for _, v in r["controls"])]
+            for c, r in res["claims"].items()
+        },
         "claims": claims,  # covering claims re-run, cheapest first
         "skipped": skipped,  # covering claims over the max_claims cap, not re-run
         "verdict_changes": {c: f"{base[c]['verdict']} -> {res['claims'][c]['verdict']}" for c in changed},
@@ -449,8 +569,7 @@ def run(
             print(f"{path}: no claim imports it, skipped", file=sys.stderr)
             continue
         mutants = enumerate_mutants(path)
-        rng = random.Random(f"{seed}/{path.relative_to(ROOT).as_posix()}")  # the same sample in any checkout
-        chosen = sorted(rng.sample(mutants, min(per_file, len(mutants))), key=lambda m: m.index)
+        chosen = sample(mutants, per_file, seed)
         plan = {
             m: mutation_coverage.covering(
                 entries, m.path, range(m.line, m.end_line + 1), m.at_import, reaching[path]
@@ -468,7 +587,8 @@ def run(
                 run_one = (max_claims, base, verdicts, profile, timeout, seconds)
                 outcomes[keys[m]] = _outcome(m, plan[m], *run_one)
                 mutation_coverage.save(cache, f"outcomes-{profile}", outcomes)
-            rows.append({**asdict(m), **outcomes[keys[m]], "reaching": len(reaching[path])})
+            rows.append({**asdict(m), "site": m.site, **outcomes[keys[m]], "reaching": len(reaching[path])})
+            rows[-1]["status"], rows[-1]["not_instance"] = decide(rows[-1])
             cached = "" if m in todo else " (cached)"
             print(
                 f"{m.path}:{m.line} {m.op:10s} {m.before!r:.40} -> {rows[-1]['status']}{cached}",
@@ -476,6 +596,8 @@ def run(
             )
     counts = {k: sum(r["status"] == k for r in rows) for k in STATUSES}
     caught, non_equivalent = counts["killed"], len(rows) - counts["equivalent"]
+    admissible = non_equivalent - counts["instance-equivalent"]
+    sites = {m.site for p in paths for m in enumerate_mutants(p)}
     summary = {
         "commit": _commit(),
         "profile": profile,
@@ -486,6 +608,10 @@ def run(
         "untraced": untraced,
         **counts,
         "score": caught / non_equivalent if non_equivalent else None,
+        # the same without the instance-equivalent survivors (mutation_notes.INSTANCE, audited)
+        "score_instance": caught / admissible if admissible else None,
+        # declared instance sites of these files that are no site of their code (any more)
+        "stale_instance": sorted(k for k in mutation_notes.INSTANCE if k[0] in rels and k not in sites),
         "mutants": rows,
     }
     (out / "mutation.json").write_text(json.dumps(summary, indent=1))
@@ -519,8 +645,15 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def _mutant(r: dict) -> str:
+    return f"{r['path']}:{r['line']} `{_cell(r['before'][:70])}` -> `{_cell(r['after'][:70])}`"
+
+
+def _percent(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.1%}"
+
+
 def _markdown(s: dict) -> str:
-    score = "n/a" if s["score"] is None else f"{s['score']:.1%}"
     rows = s["mutants"]
     lines = [
         "# Mutation score of the verdicts",
@@ -530,11 +663,19 @@ def _markdown(s: dict) -> str:
         f"{s['max_claims']}). *killed*: a verdict changed",
         "(a crash counts); *survived*: a number some check compared moved, no verdict did; *unexercised*:",
         "covering claims ran but the mutated expression was never evaluated; *uncovered*: no claim executes",
-        "the line (a real gap); *equivalent*: evaluated, and nothing any check compared moved.",
+        "the line (a real gap); *equivalent*: evaluated, and nothing any check compared moved;",
+        "*instance-equivalent*: a survivor whose site is declared an instance or experiment parameter",
+        "(`verify/mutation_notes.py` INSTANCE, with its reason) and whose re-run claims all still reached",
+        "every measured regime and still broke every control (listed below: the first score counts them",
+        "as not killed, the second leaves them out).",
+        "A file's mutants are its sites with the smallest stable hash of (seed, path, enclosing def,",
+        "line text, operator, edit, occurrence), so an edit elsewhere in a file keeps its drawn sites.",
         "",
         f"Profile `{s['profile']}`, seed {s['seed']}, up to {s['per_file']} mutants per file. "
         "**" + ", ".join(f"{s[k]} {k}" for k in STATUSES) + "**. "
-        f"Score killed / non-equivalent (all but equivalent) = **{score}**.",
+        f"Score killed / non-equivalent (all but equivalent) = **{_percent(s['score'])}**; "
+        "killed / (non-equivalent minus instance-equivalent) = "
+        f"**{_percent(s['score_instance'])}**.",
         "",
         mutation_notes.HISTORY,
         "",
@@ -547,7 +688,7 @@ def _markdown(s: dict) -> str:
     ]
     for r in rows:
         ch = "; ".join(f"{c}: {v}" for c, v in r["verdict_changes"].items())[:160]
-        if r["status"] == "survived":
+        if r["status"] in ("survived", "instance-equivalent"):
             ch = "numbers moved in " + ", ".join(r["numbers_moved"])
         cover = f"{len(r['claims'])} / {len(r['claims']) + len(r['skipped'])}"
         edit = f"`{_cell(r['before'][:50])}` -> `{_cell(r['after'][:50])}`"
@@ -558,8 +699,29 @@ def _markdown(s: dict) -> str:
     for r in survivors:
         note = mutation_notes.explain(r)
         kind, why, action = (note.kind, note.why, note.action) if note else ("?", "**not explained**", "")
-        mutant = f"{r['path']}:{r['line']} `{_cell(r['before'][:70])}` -> `{_cell(r['after'][:70])}`"
-        lines.append(f"| {mutant} | {kind} | {_cell(why)} | {_cell(action)} |")
+        if r["not_instance"]:  # declared an instance parameter, but the audit did not show it
+            action = f"{action}; declared instance parameter, not reclassified: " + "; ".join(
+                r["not_instance"]
+            )
+        lines.append(f"| {_mutant(r)} | {kind} | {_cell(why)} | {_cell(action)} |")
+    instance = [r for r in rows if r["status"] == "instance-equivalent"]
+    lines += ["", f"## Instance-equivalent ({len(instance)})", ""]
+    lines += [
+        "| mutant | parameter | why every statement is invariant to it | audited in |",
+        "|---|---|---|---|",
+    ]
+    for r in instance:
+        d = mutation_notes.INSTANCE[tuple(r["site"])]
+        claims = "; ".join(
+            f"{c} ({k} regimes reached, {j} controls broke)" for c, (k, j) in r["audited"].items()
+        )
+        lines.append(f"| {_mutant(r)} | {_cell(d.parameter)} | {_cell(d.why)} | {claims} |")
+    if s["stale_instance"]:
+        lines += ["", "Declared instance sites that are no site of the code any more (stale, unused):"]
+        lines += [
+            f"- {k[0]} `{k[1]}`: `{_cell(k[2][:80])}` {k[3]} `{k[4]}` -> `{k[5]}`"
+            for k in s["stale_instance"]
+        ]
     gaps = [r for r in rows if r["status"] in ("uncovered", "unexercised", "timeout")]
     lines += ["", f"## Gaps: uncovered, unexercised, timeout ({len(gaps)})", ""]
     lines += [f"- {r['path']}:{r['line']} `{r['before'][:60]}` ({r['status']})" for r in gaps]
@@ -624,7 +786,8 @@ def main(argv: list[str] | None = None) -> int:
     s = run(
         [f.resolve() for f in files], a.per_file, a.profile, a.out, a.seed, a.timeout, a.max_claims, a.cache
     )
-    print(f"score {s['score']}: " + ", ".join(f"{s[k]} {k}" for k in STATUSES))
+    print(f"score {s['score']} (without instance-equivalent: {s['score_instance']}): ", end="")
+    print(", ".join(f"{s[k]} {k}" for k in STATUSES))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Why each surviving mutant of the committed campaign left every verdict unchanged.
+"""Why each surviving mutant of the committed campaign left every verdict unchanged, and which
+mutation sites are instance parameters.
 
 Issue 14 item 9: a mutant that moves a number some check compared but no verdict is a
 *survivor*, and it stays one here -- a note says why, it never reclassifies. The renderer of
@@ -6,6 +7,12 @@ Issue 14 item 9: a mutant that moves a number some check compared but no verdict
 ``(path, line, before, after)`` and prints ``**not explained**`` for any survivor without a
 note (a note goes stale, visibly, when its line moves). The numbers quoted are each survivor's
 claims re-run at the campaign's profile (tiny, seed 0) with and without the mutant.
+
+:data:`INSTANCE` declares, by site identity (:attr:`verify.mutation.Mutant.site`, no line
+number), the sites that set an instance or experiment parameter under which every hypothesis of
+the covering claims still holds. A declaration alone reclassifies nothing: a survivor there is
+*instance-equivalent* only when its own run shows the instance admissible
+(:func:`verify.mutation.decide`), and the report lists it under that status with the reason.
 """
 
 from __future__ import annotations
@@ -59,7 +66,12 @@ HISTORY = _t("""Before: the campaign at 0dd3f54 re-ran a fixed random sample of 
     test calls p_lemma5 (a scalar copy of common.p_of_n, which the Lemma 5 claims use), so no claim can
     execute it; deleted after this campaign. The 5 other uncovered mutants are the Filippov sliding
     weights of numeric/models/networks.py, used only by the engine's sliding mode, which no claim runs;
-    tests/numeric/test_logpolar_sliding.py and test_events.py test them.""")
+    tests/numeric/test_logpolar_sliding.py and test_events.py test them. After this campaign the draw
+    became stable (bottom-k hashing of each site's identity without its line number: a drawn site stays
+    drawn when other code of its file changes, unless a new site hashes lower), a one-time redraw of
+    every file; and a survivor at a site declared an instance parameter (INSTANCE) whose run still reaches
+    every measured regime and still breaks every control is listed as instance-equivalent, with the score
+    given both with and without it.""")
 
 KINDS = _t("""Kinds. **A**: a tolerance or rounding allowance of the toolkit (an ulps factor, an O(.)
     constant, a safety factor) sitting above the rounding actually met: a passing check cannot see its own
@@ -394,6 +406,184 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         _t("""the ill-conditioned search starts of Theorem 8 scale the second coordinate of X0 by 2e-2 instead
         of 1e-2: other starts; worst deviation / tolerance 0.0030 -> 0.0038"""),
         "none",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A site declared an instance parameter: ``parameter`` (which one) and ``why`` every statement
+    of the covering claims is invariant to the mutant's change of it."""
+
+    parameter: str
+    why: str
+
+
+# Key: (path, enclosing def, line text without comments, whitespace normalised, operator, before,
+# after, occurrence) -- verify.mutation.Mutant.site. The 13 instance survivors of the campaign at
+# 7629f4c (their notes above, kind B), found again in the code by that identity; never a
+# rounding allowance or a paper constant (kinds A, C, D), which must be caught by checks.
+INSTANCE: dict[tuple[str, str, str, str, str, str, int], Instance] = {
+    (
+        "verify/papers/dana2025/model.py",
+        "_prop3_signs",
+        "ys = solve_flow(model, be.asarray(model.pack((V, a))), args, np.linspace(0, 2.0, 201), rtol=1e-9)",
+        "double",
+        "2.0",
+        "4.0",
+        0,
+    ): Instance(
+        "horizon of dana2025 Lemma 1's Prop. 3 control, t in [0, 2] -> [0, 4]",
+        _t("""Prop. 3 (a sign flip of a_j under |a_j(0)| << ||w_j(0)||) is stated for the flow, not a
+        horizon; the collapsed a_j has settled by t = 2, so the control's minimum is the same"""),
+    ),
+    (
+        "verify/papers/dana2025/model.py",
+        "assumption_1",
+        "a = rng.uniform(-1, 1, (B, p)) / np.sqrt(p)",
+        "swap",
+        "rng.uniform(-1, 1, (B, p)) / np.sqrt(p)",
+        "rng.uniform(-1, 1, (B, p)) * np.sqrt(p)",
+        0,
+    ): Instance(
+        "the output-layer scale of dana2025 Assumption 1's PyTorch-default control, 1/sqrt(p) -> sqrt(p)",
+        _t("""the control must show a law violating |a_j| >= ||w_j||; uniform a_j on either scale has
+        neurons with a_j ~ 0, so every draw of either law violates Assumption 1"""),
+    ),
+    (
+        "verify/papers/dana2025/common.py",
+        "make_data",
+        "norms, y = np.ones(n), rng.choice([-1.0, 1.0], n)",
+        "drop-minus",
+        "-1.0",
+        "1.0",
+        0,
+    ): Instance(
+        "the signs of dana2025's unit-norm labels, {-1, 1} -> {1}",
+        _t("""the claims using unit labels assume |y_i| = 1 only (C_y^- = C_y^+ = 1, K), which all-positive
+        labels satisfy; for n = 1 the App. B law is symmetric under a -> -a, y -> -y, so it is the same
+        law"""),
+    ),
+    (
+        "verify/papers/kou2023/sequences.py",
+        "lemma_H_3",
+        "sizes = [(16, 8), (32, 16), (64, 32), (128, 64)]",
+        "double",
+        "16",
+        "32",
+        1,
+    ): Instance(
+        "one matrix shape of kou2023 Lemma H.3, (32, 16) -> (32, 32)",
+        "the lemma holds for every m x n sub-gaussian matrix; (32, 32) is another shape",
+    ),
+    (
+        "verify/papers/kou2023/sequences.py",
+        "lemma_H_3.scan",
+        "A = (2 * rng.integers(0, 2, size=(trials, m, n)) - 1) * half + mean",
+        "swap",
+        "(2 * rng.integers(0, 2, size=(trials, m, n)) - 1) * half + mean",
+        "(2 * rng.integers(0, 2, size=(trials, m, n)) - 1) * half - mean",
+        0,
+    ): Instance(
+        "the sign of the mean of kou2023 Lemma H.3's entries (0 in the main run, 1/2 in its control)",
+        _t("""a mean -1/2 instead of +1/2 maps A to -A in law (entries {0, 1} -> {-1, 0}), and ||-A|| =
+        ||A||; with mean 0 nothing changes"""),
+    ),
+    (
+        "verify/papers/kou2023/sequences.py",
+        "lemma_H_4",
+        "t = np.logspace(-4, 8, 400)",
+        "drop-minus",
+        "-4",
+        "4",
+        0,
+    ): Instance(
+        "the t grid of kou2023 Lemma H.4's random check, 1e-4..1e8 -> 1e4..1e8",
+        "the lemma holds for every t > s > 0; the grid only picks where it is evaluated",
+    ),
+    (
+        "verify/papers/kumar2025/ncf.py",
+        "",
+        "ACTIVATIONS = [(0.0, 1), (0.5, 1), (0.0, 2), (1.0, 2), (0.5, 3), (0.5, 4)]",
+        "double",
+        "4",
+        "8",
+        0,
+    ): Instance(
+        "the quartic leaky activation of kumar2025's NCF searches, (alpha, p) = (0.5, 4) -> (0.5, 8)",
+        "the lemmas hold for every sigma = max(x, alpha x)^p, p >= 1: p = 8 is another member",
+    ),
+    (
+        "verify/papers/kumar2025/ncf.py",
+        "lemma_19",
+        "for p in (1, 2, 3):",
+        "double",
+        "2",
+        "4",
+        0,
+    ): Instance(
+        "the homogeneity degrees of kumar2025 Lemma 19's symbolic identity, (1, 2, 3) -> (1, 4, 3)",
+        "d/dt(|a|^2 - p|b|^2) = 0 holds for every p >= 1 (the residual is exactly 0 at p = 4 too)",
+    ),
+    (
+        "verify/papers/min2024/common.py",
+        "cone_problem",
+        "X = (y * rng.uniform(0.5, 1.5, n))[:, None] * X",
+        "double",
+        "0.5",
+        "1.0",
+        0,
+    ): Instance(
+        "the radii of min2024's two-cone family, U[0.5, 1.5] -> U[1, 1.5]",
+        "mu > 0 is set by the cones' angle, not the radii: another instance of the same hypotheses",
+    ),
+    (
+        "verify/papers/min2024/geometry.py",
+        "lemma_8",
+        "for n, mu in ((4, 0.5), (6, 0.2), (8, 0.8)):",
+        "double",
+        "4",
+        "8",
+        0,
+    ): Instance(
+        "the first (n, mu) family of min2024 Lemma 8, (4, 0.5) -> (8, 0.5)",
+        "the lemma holds for every n and mu in (0, 1): another instance",
+    ),
+    (
+        "verify/papers/min2024/losses.py",
+        "lemma_2",
+        "big = np.linspace(1.0, 1.5, 501)",
+        "double",
+        "501",
+        "1002",
+        0,
+    ): Instance(
+        "the grid of min2024 Lemma 2's |yhat| <= 1.5 control, 501 -> 1002 points",
+        "the control's worst gap sits at the grid's end |yhat| = 1.5 on either grid",
+    ),
+    (
+        "verify/papers/zhang2025/identities.py",
+        "lemma_15.near_aligned",
+        "return theta * (1 + 1e-2 * rng.normal(size=theta.size))",
+        "swap",
+        "0.01 * rng.normal(size=theta.size)",
+        "0.01 / rng.normal(size=theta.size)",
+        0,
+    ): Instance(
+        "the perturbation of zhang2025 Lemma 15's near-aligned search starts, 0.01 N -> 0.01 / N",
+        "other starts of the same search; the lemma's inequality holds at every state",
+    ),
+    (
+        "verify/papers/zhang2025/equivalence.py",
+        "searched_instance",
+        "w_init = 10 ** (-3 + 3 * squash(rest[1]))",
+        "double",
+        "3",
+        "6",
+        0,
+    ): Instance(
+        "the init-scale range of zhang2025's Theorem 8 / C.4 instance search, [1e-3, 1] -> [1e-6, 1e-3]",
+        "the same Assumption-7 construction at a smaller scale, the regime the theorem is about",
     ),
 }
 

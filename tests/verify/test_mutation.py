@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from verify import mutation, mutation_coverage
-from verify.mutation import _mutable, _MutantFinder, _Replace, classify
+from verify import mutation, mutation_coverage, mutation_notes
+from verify.mutation import _mutable, _MutantFinder, _Replace, classify, decide, invariance_failures
 
 SOURCE = textwrap.dedent(
     '''
@@ -90,7 +90,7 @@ def test_score_counts_every_non_equivalent_outcome_against_it(tmp_path: Path, mo
     monkeypatch.setattr(mutation, "line_coverage", lambda *a: {"c": {"seconds": 1.0, "lines": {}}})
     monkeypatch.setattr(mutation_coverage, "covering", lambda *a: ["c"])
     monkeypatch.setattr(mutation, "outcome_key", lambda m, *a: str(m))
-    record = {"verdict": "PASS", "numbers": []}
+    record = {"verdict": "PASS", "numbers": [], "regimes": [], "controls": []}
     monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: {"claims": {"c": record}})
     monkeypatch.setattr(mutation, "classify", lambda base, res: next(outcomes))
     src = mutation.ROOT / "numeric" / "models" / "losses.py"
@@ -207,3 +207,142 @@ def test_memos_are_cleared_between_traced_claims(tmp_path: Path, monkeypatch):
     finally:
         sys.settrace(None)
     assert 6 in hits[str(path)]
+
+
+# -- H0: a stable sample ------------------------------------------------------------------------------
+
+MODULE = "\n\n".join(
+    f"def f{i}(x):\n    y = {i + 2} * x - x / {i + 3}\n    return (y + {2 * i + 5}) ** 2 - 1.5 * y"
+    for i in range(8)
+)
+
+
+def drawn(path: Path, k: int = 5) -> set[tuple]:
+    return {m.site for m in mutation.sample(mutation.enumerate_mutants(path), k, seed=0)}
+
+
+def test_the_sample_keeps_its_sites_when_other_code_moves_or_changes(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    path = tmp_path / "mod.py"
+    path.write_text(MODULE)
+    first = drawn(path)
+    assert len(first) == 5 and all(m.line > 0 for m in mutation.enumerate_mutants(path))
+    # moved lines: the functions in reverse order, after a new function without sites and a comment
+    defs = MODULE.split("\n\n")
+    path.write_text("def g():\n    return None  # new\n\n\n" + "\n\n".join(reversed(defs)))
+    assert drawn(path) == first
+    # an edit of a function none of whose sites was drawn: its old sites go, its new ones may enter
+    (free, *_) = [i for i in range(8) if not any(s[1] == f"f{i}" for s in first)]
+    defs[free] = f"def f{free}(x):\n    return 7 * x + 9 - x / 11"
+    path.write_text("\n\n".join(defs))
+    after = drawn(path)
+    entered = after - first
+    assert all(s[1] == f"f{free}" for s in entered)  # only the edited function's new sites can enter
+    assert len(after & first) == 5 - len(entered)  # each displacing one drawn site
+    # the sites removed from it were never drawn, so removing them changes nothing
+    defs[free] = f"def f{free}(x):\n    return x"
+    path.write_text("\n\n".join(defs))
+    assert drawn(path) == first
+
+
+def test_a_site_is_identified_without_its_line_number(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    path = tmp_path / "twice.py"
+    path.write_text(
+        "class C:\n    def f(self, x):\n        a = x * 3  # note\n        b = x * 3\n        return a + b\n"
+    )
+    sites = [m.site for m in mutation.enumerate_mutants(path) if m.op == "double"]
+    # the comment is no part of the text; the same edit of the same text twice counts occurrences
+    assert [s[1:] for s in sites] == [
+        ("C.f", "a = x * 3", "double", "3", "6", 0),
+        ("C.f", "b = x * 3", "double", "3", "6", 0),
+    ]
+    path.write_text("class C:\n    def f(self, x):\n        return x * 3 + (x *\n   3) * 3\n")
+    texts = [(m.text, m.occurrence) for m in mutation.enumerate_mutants(path) if m.op == "double"]
+    # a site's text is its own lines: the 3 on the continuation line is told apart by "3) * 3"
+    assert texts == [("return x * 3 + (x *", 0), ("3) * 3", 0), ("3) * 3", 1)]
+
+
+# -- P: instance-equivalent --------------------------------------------------------------------------
+
+SITE = ("m.py", "f", "n = 4", "double", "4", "8", 0)
+
+
+def runs(regimes: list | None = None, controls: list | None = None, verdict: str = "PASS") -> dict:
+    """A worker's record of claim ``c``: its regime records and controls (label, ok)."""
+    rec = {"verdict": verdict, "numbers": [], "regimes": regimes or [], "controls": controls or []}
+    return {"c": rec}
+
+
+BASE = runs([["H", True], ["S", None]], [["ctl", True]])
+
+
+def decided(mutant: dict, skipped: list[str] = (), status: str = "survived", site: tuple = SITE, **row):
+    failures = invariance_failures(BASE, {"claims": mutant}, ["c"], list(skipped))
+    row = {"path": "m.py", "line": 3, "before": "4", "after": "8", "site": list(site), **row}
+    return decide({**row, "status": status, "invariance": failures})
+
+
+def test_a_declared_site_is_instance_equivalent_only_when_its_run_shows_the_instance_admissible(
+    monkeypatch,
+):
+    monkeypatch.setitem(mutation_notes.INSTANCE, SITE, mutation_notes.Instance("n", "holds for every n"))
+    assert decided(BASE) == ("instance-equivalent", [])
+    # a regime record lost or not reached, a control that no longer breaks or did not run: stays
+    status, why = decided(runs([["H", False], ["S", None]], [["ctl", True]]))
+    assert status == "survived" and why == ["c: regime of H not reached"]
+    assert decided(runs([["S", None]], [["ctl", True]]))[1] == ["c: regime of H not recorded"]
+    assert decided(runs([["H", True]], [["ctl", False]]))[1] == [
+        "c: control 'ctl' no longer breaks its conclusions"
+    ]
+    assert decided(runs([["H", True]]))[1] == ["c: control 'ctl' did not run"]
+    # every covering claim must have been re-run
+    assert decided(BASE, skipped=["d"])[1] == ["covering claims over the cap, not re-run: d"]
+    # nothing audited: a claim without regime records or controls witnesses nothing
+    bare = runs()
+    failures = invariance_failures(bare, {"claims": bare}, ["c"], [])
+    assert (
+        decide(
+            {
+                "status": "survived",
+                "site": SITE,
+                "invariance": failures,
+                "path": "m.py",
+                "line": 3,
+                "before": "4",
+                "after": "8",
+            }
+        )[0]
+        == "survived"
+        and "nothing" in failures[0]
+    )
+    # undeclared sites and other outcomes keep their status
+    assert decided(BASE, site=("m.py", "g", "n = 4", "double", "4", "8", 0)) == ("survived", [])
+    assert decided(runs(verdict="FAIL"), status="killed") == ("killed", [])
+    # a survivor noted as a rounding allowance (kind A) is never reclassified
+    monkeypatch.setitem(mutation_notes.NOTES, ("m.py", 3, "4", "8"), mutation_notes.Note("A", "eps", "none"))
+    assert decided(BASE) == ("survived", ["its survivor note is of kind A, not an instance parameter (B)"])
+
+
+def test_the_report_lists_instance_equivalents_and_gives_both_scores(tmp_path: Path, monkeypatch):
+    src = mutation.ROOT / "numeric" / "models" / "losses.py"
+    chosen = mutation.sample(mutation.enumerate_mutants(src), 4, 0)
+    monkeypatch.setitem(
+        mutation_notes.INSTANCE, chosen[1].site, mutation_notes.Instance("a size", "any size")
+    )
+    stale = (chosen[0].path, "gone", "x = 2", "double", "2", "4", 0)
+    monkeypatch.setitem(mutation_notes.INSTANCE, stale, mutation_notes.Instance("gone", "gone"))
+    outcomes = iter(["killed", "survived", "survived", "equivalent"])
+    monkeypatch.setattr(mutation, "reaching_claims", lambda path: ["c"])
+    monkeypatch.setattr(mutation, "line_coverage", lambda *a: {"c": {"seconds": 1.0, "lines": {}}})
+    monkeypatch.setattr(mutation_coverage, "covering", lambda *a: ["c"])
+    monkeypatch.setattr(mutation, "outcome_key", lambda m, *a: str(m))
+    monkeypatch.setattr(mutation, "_run_worker", lambda spec, t: {"claims": BASE})
+    monkeypatch.setattr(mutation, "classify", lambda base, res: next(outcomes))
+    s = mutation.run([src], 4, "tiny", tmp_path, 0, 1.0, 1, tmp_path / "cache")
+    assert [r["status"] for r in s["mutants"]] == ["killed", "instance-equivalent", "survived", "equivalent"]
+    assert s["score"] == 1 / 3 and s["score_instance"] == 1 / 2 and s["stale_instance"] == [stale]
+    text = (tmp_path / "mutation.md").read_text()
+    assert "1 instance-equivalent" in text and "## Instance-equivalent (1)" in text and "| a size |" in text
+    assert "= **33.3%**" in text and "= **50.0%**" in text and "(stale, unused)" in text
+    assert "c (1 regimes reached, 1 controls broke)" in text  # what the audit read

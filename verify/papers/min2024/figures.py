@@ -98,7 +98,7 @@ def _settled(r: dict, record: np.ndarray) -> np.ndarray:
 
 
 def _sizes(ctx: Context) -> tuple[int, int]:
-    return ctx.param("seeds", tiny=2, quick=4, full=16), ctx.param("H", tiny=50, quick=50)
+    return ctx.param("seeds", tiny=8, quick=32, full=128), ctx.param("H", tiny=50, quick=50)
 
 
 def _gd_finite(ctx: Context, r: dict, seeds: int) -> None:
