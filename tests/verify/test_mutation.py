@@ -346,3 +346,10 @@ def test_the_report_lists_instance_equivalents_and_gives_both_scores(tmp_path: P
     assert "1 instance-equivalent" in text and "## Instance-equivalent (1)" in text and "| a size |" in text
     assert "= **33.3%**" in text and "= **50.0%**" in text and "(stale, unused)" in text
     assert "c (1 regimes reached, 1 controls broke)" in text  # what the audit read
+
+
+def test_no_declared_instance_site_is_a_noted_allowance_or_constant():
+    # kinds A (rounding allowances), C (paper constants) and D (formula faults) must be caught by checks
+    noted = {(p, b, a): n.kind for (p, _, b, a), n in mutation_notes.NOTES.items()}
+    for path, _, _, _, before, after, _ in mutation_notes.INSTANCE:
+        assert noted.get((path, before, after), "B") == "B", (path, before, after)
