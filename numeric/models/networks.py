@@ -204,7 +204,7 @@ class BiasFreeNet:
         m = S[b, j].astype(back.dtype)  # (n, P)
         bp, s0 = back[b, j], slope1[b, j]
         G = gram[b] if gram.shape[0] != 1 else gram[0][None]
-        known = (1) * s0 * bp
+        known = (1 - m) * s0 * bp
         rhs = -m * (G @ known[..., None])[..., 0]
         eye = xp.eye(m.shape[1], dtype=back.dtype)
         A = m[:, :, None] * G * m[:, None, :] + eye * (1 - m)[:, None, :]
