@@ -24,6 +24,7 @@ from verify.papers.zhang2025 import (  # noqa: F401
     identities,
     orthogonal,
     robustness,
+    sliding,
 )
 from verify.registry import Paper
 
