@@ -516,3 +516,7 @@ def _save_traceback() -> Path:
     with tempfile.NamedTemporaryFile("w", prefix=f"verify-crash-{stamp}-", suffix=".txt", delete=False) as f:
         f.write(f"verify {shlex.join(sys.argv[1:])}\n\n{traceback.format_exc()}")
     return Path(f.name)
+
+
+if __name__ == "__main__":  # python -m verify.cli (e.g. under cProfile), as the `verify` script
+    main()
