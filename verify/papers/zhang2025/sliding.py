@@ -62,9 +62,10 @@ K0 = 6  # coarsest step T / 2^K0; the errors are compared on its grid of times
 FINE = 9  # the flow is saved on the grid T / 2^FINE for the sliding-interval checks
 RTOL = 1e-10  # Filippov solve; its error is estimated against a solve at RTOL / 100
 SAFETY = 2.0  # the error estimate |x(rtol) - x(rtol/100)| times SAFETY bounds the coarse solve's error
-# The located solve of this instance takes 114 steps (99-128 over alpha in [0.1, 0.3]); a solve whose
-# sliding velocity is wrong leaves the surface every step and chatters (66,686 steps to T, measured with
-# '1 - m -> 1' in sliding_slopes): a budget of 2000 stops it as unfinished, its states NaN.
+# The located solve of this instance takes 518 steps at RTOL (the 513 saved times cut them; 114 with the
+# 65 times of the coarse grid); a solve whose sliding velocity is wrong leaves the surface every step and
+# chatters (66,686 steps to T with 65 times, measured with '1 - m -> 1' in sliding_slopes): a budget of
+# 2000 stops it as unfinished.
 MAX_STEPS = 2000
 MIN_STEPS_ON = 8  # the sliding interval must hold at least 8 steps of the coarsest GD
 
@@ -158,8 +159,9 @@ def equation_2_sliding(ctx: Context) -> None:
         solved,
         measured=f"{steps[0]} and {steps[1]} steps (rtol {RTOL:g} and {RTOL / 100:g}), finished: {solved}",
         expected=f"T = {T:g} reached in <= {MAX_STEPS} steps each",
-        why="MAX_STEPS: the located solve takes ~100-130 steps here; a sliding mode whose velocity does not "
-        "keep the pre-activation on the surface leaves it at every step and chatters (tens of thousands)",
+        why="MAX_STEPS: the located solve takes ~520 steps here (513 saved times); a sliding mode whose "
+        "velocity does not keep the pre-activation on the surface leaves it at every step and chatters (tens "
+        "of thousands of steps)",
         resolution="a sliding velocity off the surface's tangent (the solve chatters and stops unfinished)",
     )
     if not solved:
@@ -171,47 +173,7 @@ def equation_2_sliding(ctx: Context) -> None:
     errs = _gd_errors(flow, y0, args, ref, range(K0, k_max + 1))
     _check_order(ctx, lrs, errs, floor, "sliding mode (Filippov)")
 
-    seg = fil.sliding
-    t_s, t_e = (float(seg[k][0]) if seg["entry"].size == 1 else float("nan") for k in ("t_start", "t_end"))
-    ctx.bound(
-        SLIDES,
-        t_e - t_s if seg["entry"].tolist() == [ENTRY] else float("nan"),
-        MIN_STEPS_ON * lrs[0],
-        side=">=",
-        why=f"one sliding segment, on unit 2's surface on x_2 (entry {ENTRY}), recorded by the event solve; "
-        f"at least {MIN_STEPS_ON} steps of the coarsest GD (lr = T/2^{K0}) lie in it, so every GD run of the "
-        "order check moves along the surface, not only across it",
-        details={"t_start": t_s, "t_end": t_e, "segments": {k: v.tolist() for k, v in seg.items()}},
-        resolution=f"no sliding, or a segment shorter than {MIN_STEPS_ON} coarse GD steps",
-    )
-    v_plus, v_minus = _one_sided(flow, args, fil.ys[0])
-    h = float(ts[1] - ts[0])
-    inside = (ts >= t_s + h) & (ts <= t_e - h)
-    inward = float(np.min(np.minimum(-v_plus[inside], v_minus[inside]))) if inside.any() else float("nan")
-    ctx.holds(
-        INWARD,
-        inward > 0,
-        measured=inward,
-        expected="> 0",
-        why="min over the saved times t_s + h .. t_e - h (h = T/2^9) of min(-v_+, v_-), the normal "
-        "velocities of the plain field (2) on the flow's states with the entry's slope 1 / alpha: Filippov's "
-        "sliding condition, from the field, not from the sliding code",
-        resolution="a recorded sliding segment where one side's field points away from the surface",
-    )
-    predicted = _first_root(ts, v_plus, t_s + h)
-    final_z = float(to_numpy(net.switching_values(fil.ys[0][-1:], args["XT"]))[0, ENTRY])
-    ctx.close(
-        EXIT,
-        t_e if t_e < T and final_z > 0 else float("nan"),
-        predicted,
-        atol=h,
-        why=f"the solver locates the exit on the weight p = (s* - alpha)/(1 - alpha) of the positive side "
-        f"(sliding_weight) reaching 1; independently, s* = 1 is where v_+ (the plain field's normal velocity "
-        f"with slope 1) reaches 0, read off the saved path by linear interpolation; tolerance one saved step "
-        f"h = T/2^{FINE} (the interpolation error is O(h^2)). The flow then leaves to the positive side: "
-        f"w.x at T = {final_z:.3g} > 0",
-        details={"t_end": t_e, "v_plus_root": predicted, "pre-activation at T": final_z},
-    )
+    _check_segment(ctx, net, flow, args, ts, fil, lrs[0])
 
     with ctx.control(
         "the flow with its activation pattern frozen at t = 0 (no switching): past the first surface it is "
@@ -223,6 +185,60 @@ def equation_2_sliding(ctx: Context) -> None:
         ctl = AdaptiveStep(rtol=RTOL, atol=1e-2 * RTOL)
         plain = to_numpy(solve(flow, y0, ts[::coarse_every], method=DOPRI5, control=ctl, args=frozen).ys)[0]
         _check_order(ctx, lrs, _gd_errors(flow, y0, args, plain, range(K0, k_max + 1)), 0.0, "pattern frozen")
+
+
+def _check_segment(
+    ctx: Context, net: BiasFreeNet, flow: GradientFlow, args: dict, ts, fil, lr_max: float
+) -> None:
+    """The recorded sliding segment: its length, Filippov's condition on it (read off the plain field), and
+    its exit inside [0, T] to the positive side where v_+ reaches 0. A missing segment or exit fails."""
+    seg = fil.sliding
+    one = seg["entry"].tolist() == [ENTRY]
+    t_s, t_e = (float(seg["t_start"][0]), float(seg["t_end"][0])) if one else (T, float("nan"))
+    end = t_e if np.isfinite(t_e) else T  # still sliding at T: the segment so far
+    ctx.bound(
+        SLIDES,
+        end - t_s,
+        MIN_STEPS_ON * lr_max,
+        side=">=",
+        why=f"one sliding segment, on unit 2's surface on x_2 (entry {ENTRY}), recorded by the event solve "
+        f"(none, or another entry: length 0); at least {MIN_STEPS_ON} steps of the coarsest GD "
+        f"(lr = T/2^{K0}) lie in it, so every GD run of the order check moves along the surface, not only "
+        "across it",
+        details={"t_start": t_s, "t_end": t_e, "segments": {k: v.tolist() for k, v in seg.items()}},
+        resolution=f"no sliding, or a segment shorter than {MIN_STEPS_ON} coarse GD steps",
+    )
+    v_plus, v_minus = _one_sided(flow, args, fil.ys[0])
+    h = float(ts[1] - ts[0])
+    inside = (ts >= t_s + h) & (ts <= end - h)
+    inward = float(np.min(np.minimum(-v_plus[inside], v_minus[inside]))) if inside.any() else None
+    ctx.holds(
+        INWARD,
+        inward is not None and inward > 0,
+        measured="no segment" if inward is None else inward,
+        expected="> 0",
+        why="min over the saved times t_s + h .. t_e - h (h = T/2^9) of min(-v_+, v_-), the normal "
+        "velocities of the plain field (2) on the flow's states with the entry's slope 1 / alpha: Filippov's "
+        "sliding condition, from the field, not from the sliding code",
+        resolution="a recorded sliding segment where one side's field points away from the surface",
+    )
+    predicted = _first_root(ts, v_plus, t_s + h)
+    final_z = float(to_numpy(net.switching_values(fil.ys[0][-1:], args["XT"]))[0, ENTRY])
+    why = (
+        "the solver locates the exit on the weight p = (s* - alpha)/(1 - alpha) of the positive side "
+        "(sliding_weight) reaching 1; independently, s* = 1 is where v_+ (the plain field's normal velocity "
+        f"with slope 1) reaches 0, read off the saved path by linear interpolation; tolerance one saved step "
+        f"h = T/2^{FINE} (the interpolation error is O(h^2)). The flow then leaves to the positive side: "
+        f"w.x at T = {final_z:.3g} > 0"
+    )
+    details = {"t_end": t_e, "v_plus_root": predicted, "pre-activation at T": final_z}
+    if np.isfinite(t_e) and np.isfinite(predicted) and final_z > 0:
+        ctx.close(EXIT, t_e, predicted, atol=h, why=why, details=details)
+    else:
+        seen = f"exit {t_e:.4g}, root of v_+ {predicted:.4g}, w.x at T {final_z:.3g}"
+        ctx.holds(
+            EXIT, False, measured=seen, expected="both inside [0, T], w.x(T) > 0", why=why, details=details
+        )
 
 
 def _check_order(ctx: Context, lrs: np.ndarray, errs: np.ndarray, floor: float, what: str) -> None:
