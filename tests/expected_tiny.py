@@ -96,7 +96,8 @@ EXPECTED: dict[str, str] = {
     "min2024:figure-11": "INCONCLUSIVE",
     "min2024:figure-12": "PASS",
     "min2024:figure-13": "PASS",
-    "min2024:figure-6": "PASS",
+    # 32 seeds chosen before looking: a neuron with |v_j(0)| < |w_j(0)| may end outside (documented erratum)
+    "min2024:figure-6": "XFAIL",
     "min2024:equation-35": "PASS",
     "min2024:section-D.2-refined-alignment": "PASS",
     "min2024:equation-40": "PASS",

@@ -38,7 +38,7 @@ from numeric.engine.descent import gradient_descent
 from numeric.models.activation import RELU
 from numeric.models.balanced_relu import PlainFlow, join
 from numeric.models.losses import Loss
-from verify.claim import claim
+from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.min2024.hypotheses import ASSUMPTION_1, SMALL_INIT_GD
 from verify.papers.min2024.seed_interval import SeedInterval, seed_interval, spread_note
@@ -676,9 +676,18 @@ TOY_LABELS = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
     r"$S_{dead}$, those in $S_\pm$ aligned with $x_\pm$; (c) then the norms grow, the loss goes to 0 with "
     r"two sharp drops (one per class), and $W$ is approximately low rank",
     hypotheses=[ASSUMPTION_1, SMALL_INIT_GD],
+    erratum=Erratum(
+        "(b) fails in a few runs of the paper's own unbalanced init (quick: 3 neurons in 64 seeds): a "
+        "neuron with |v_j(0)| < |w_j(0)| whose v_j changes sign during alignment, or turns slowly, is active "
+        "on part of a class only at the end of the plateau (the mechanism of min2024:figure-7); Theorem 1's "
+        "balanced init excludes it. Corrected reading, checked here: every non-dead neuron with |v_j(0)| >= "
+        "|w_j(0)| (sign of v_j constant) is in S_sign(v_j(0)). The paper shows one run",
+        via="measured here over 128 seeds chosen before looking",
+        shown_by=("(b) every neuron in S+ (v > 0), S- (v < 0) or S_dead at the end of the plateau",),
+    ),
 )
 def figure_6(ctx: Context) -> None:
-    seeds = ctx.param("seeds", tiny=1, quick=2, full=8)
+    seeds = ctx.param("seeds", tiny=32, quick=32, full=128)
     steps = ctx.param("steps", tiny=5000, quick=6000)
     X, y = planar(TOY_ANGLES, TOY_RADII), TOY_LABELS
     xp, xm = aggregates(X, y)
@@ -706,18 +715,33 @@ def figure_6(ctx: Context) -> None:
     )
 
     def check(scale: float, why: str) -> None:
-        r = gd(X, y, *unbalanced_init(rng, seeds, 2, scale), steps=steps, every=100)
+        W0, v0 = unbalanced_init(rng, seeds, 2, scale)
+        r = gd(X, y, W0, v0, steps=steps, every=100)
         B = np.arange(seeds)
         k = np.maximum(first(r.loss <= 0.99 * r.loss[:, :1]) - 1, 0)  # last record on the plateau
         W, v = r.W[B, k], r.v[B, k]
         codes = regions(W, X, y)
         ok = (codes == DEAD) | ((v > 0) & (codes == PLUS)) | ((v < 0) & (codes == MINUS))
+        balance = np.abs(v0) / np.linalg.norm(W0, axis=-1)  # >= 1: v_j^2 - |w_j|^2 >= 0, conserved
         ctx.holds(
             "(b) every neuron in S+ (v > 0), S- (v < 0) or S_dead at the end of the plateau",
             bool(ok.all()),
-            measured=int((~ok).sum()),
+            measured=f"{int((~ok).sum())} neurons in {int((~ok).any(1).sum())} of {seeds} seeds",
             expected=0,
-            why="exact region labels; " + why,
+            why="exact region labels; the paper shows one run, so every seed is a run of its experiment "
+            f"(seeds chosen before looking); {why}",
+            details={"|v_j(0)| / |w_j(0)| of the exceptions": balance[~ok]},
+        )
+        keeps_sign = balance >= 1
+        own = (codes == DEAD) | ((v0 > 0) & (codes == PLUS)) | ((v0 < 0) & (codes == MINUS))
+        ctx.holds(
+            "(b) corrected: every neuron with |v_j(0)| >= |w_j(0)| in S_sign(v_j(0)) or S_dead at the end of "
+            "the plateau",
+            bool(own[keeps_sign].all()),
+            measured=f"{int((~own & keeps_sign).sum())} of {int(keeps_sign.sum())} such neurons outside",
+            expected=0,
+            why="v_j^2 - |w_j|^2 is conserved by the flow (O(lr^2) per GD step), so these neurons keep the "
+            f"sign of v_j and turn at least as fast as a balanced one (min2024:figure-7-corrected); {why}",
         )
         cos = np.where(codes == PLUS, W @ xp / np.linalg.norm(xp), W @ xm / np.linalg.norm(xm))
         cos = cos / np.linalg.norm(W, axis=-1)
@@ -741,15 +765,21 @@ def figure_6(ctx: Context) -> None:
             for c in (1.0, -1.0)
         ]
         lag = drops[1] / np.maximum(drops[0], 1)
+        lag_mean = seed_interval(lag)
         ctx.close(
-            "(c) two drops: t(S- class halves) / t(S+ class halves) vs |x+| / |x-|",
-            lag,
+            "(c) two drops: seed mean of t(S- class halves) / t(S+ class halves) vs |x+| / |x-|",
+            np.array([lag_mean.mean if b is None else b for b in (lag_mean.lo, lag_mean.hi)]),
             ratio,
             rtol=0.1,
             why="growth rate of log|w|^2 in S+- is 2|x+-|/n, so each class's loss drops at "
-            "t ~ (log(1/alpha^2) + O(1))/(2|x+-|/n): the ratio is |x+|/|x-| up to O(1)/log(1/alpha^2) "
-            "~ 10%; drop = record where the class's mean loss halves",
-            details=seed_interval(lag).details(),
+            "t ~ (log(1/alpha^2) + c)/(2|x+-|/n): the ratio is |x+|/|x-| up to c/log(1/alpha^2) ~ 10% "
+            "for c ~ 3, where c depends on the run's aligned norms (seed to seed); the figure is one "
+            "typical run, so the check is on the seed mean (both ends of its 95% t-interval), the worst "
+            "seed in details; drop = record where the class's mean loss halves",
+            details={
+                **lag_mean.details(),
+                "worst seed |ratio / (|x+|/|x-|) - 1|": float(np.abs(lag / ratio - 1).max()),
+            },
         )
         srank, _ = stable_rank(r)
         spreads = {
@@ -795,12 +825,12 @@ def figure_6(ctx: Context) -> None:
         f"{steps} iterations, because the paper gives none: the plateau ends near {plateau:.0f} iterations "
         f"(plateau_iterations) and the second class's drop about |x+| / |x-| = {ratio:.2f} times later, so "
         f"the horizon holds both drops and the fit; {seeds} seed(s) at this profile (the paper shows one "
-        "run; with several, the checks bound the worst init)"
+        "run; with several, the checks bound the worst init, except the drop-time ratio: seed mean)"
     )
     check(alpha, f"init scale {alpha:g}")
     with ctx.control(
         "large initialization alpha = 0.3",
         breaks=SMALL_INIT_GD,
-        must_break=["(b) every neuron in S+*", "(b) cos(mean neuron*", "(c) two drops*"],
+        must_break=["(b) every neuron in S+*", "(b) corrected*", "(b) cos(mean neuron*", "(c) two drops*"],
     ):
         check(0.3, "as above")
