@@ -1,12 +1,22 @@
 """kou2023 checks that catch the formula faults MUTFIX21 found surviving the campaign at cac89c2: Lemma
-H.4's search must leave the equality sets b = a and t = s."""
+H.4's search must leave the equality sets b = a and t = s; Definition 5.1's independence margin lies
+between its Gershgorin and Rayleigh bounds."""
 
 from __future__ import annotations
 
-from verify.papers.kou2023 import sequences
+import numpy as np
+
+from numeric.backend import get_backend
+from verify.context import Context
+from verify.papers.kou2023 import decomposition, sequences
 from verify.plugin import run
+from verify.profiles import get_profile
 
 EXPLORED = "search explored the strict interior"
+
+
+def make(claim: str) -> Context:
+    return Context(claim, get_backend("numpy"), get_profile("tiny"), 0)
 
 
 def _check(record, prefix: str):
@@ -31,3 +41,27 @@ def test_a_search_collapsed_onto_b_equal_a_fails(monkeypatch):
     record = run("kou2023:lemma-H.4", profile="tiny")
     assert record.verdict == "FAIL"
     assert _check(record, EXPLORED).outcome == "fail"
+
+
+BRACKET = "independence margin bracketed"
+
+
+def test_independence_margin_bracket():
+    """Near-orthogonal rows: Gershgorin's floor is positive, and the true margin sits inside the bracket; the
+    campaign's survivor lambda_min(G) R_max^2 (for / R_max^2) falls outside it; so does a wrong eigenvalue."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(4, 400)) * np.array([1.0, 1.2, 0.9, 1.1])[:, None]
+    lam = float(np.linalg.eigvalsh(X @ X.T).min())
+    R2max = float((X * X).sum(axis=1).max())
+    for margin, outcome in ((lam / R2max, "pass"), (lam * R2max, "fail"), (1.5 * lam / R2max, "fail")):
+        ctx = make("kou2023:definition-5.1")
+        decomposition.check_margin_bracket(ctx, X, margin)
+        (check,) = ctx.checks
+        assert check.name.startswith(BRACKET) and check.outcome == outcome, (margin, check.details)
+        assert check.details["lower"] > 0
+
+
+def test_definition_51_records_the_bracket():
+    record = run("kou2023:definition-5.1", profile="tiny")
+    assert record.verdict == "PASS", record.reason
+    assert _check(record, BRACKET).outcome == "pass"

@@ -208,6 +208,7 @@ def definition_5_1(ctx: Context) -> None:
         side=">=",
         why="uniqueness of the coefficients needs lambda_min(G) > 0 (Gershgorin: >= R_min^2 - (n-1) p)",
     )
+    check_margin_bracket(ctx, X, lam_rel)
     tw = twin_runs(ctx, "gd", X, y, m, (0.0, 0.5), seeds, steps)
     check_span(ctx, tw, d, steps)
     check_cross(ctx, tw)
@@ -230,6 +231,34 @@ def definition_5_1(ctx: Context) -> None:
         must_break=["(5.1) holds along GD*"],
     ):
         check_span(ctx, twin_runs(ctx, "gd-decay", X, y, m, (0.5,), 1, steps, decay=SPAN_DECAY), d, steps)
+
+
+def check_margin_bracket(ctx: Context, X: np.ndarray, lam_rel: float) -> None:
+    r"""The independence margin :math:`\lambda_{\min}(G)/R_{\max}^2`, :math:`G=XX^\top`, between its two
+    elementary bounds: Gershgorin's :math:`\lambda_{\min}\ge R_{\min}^2-(n-1)\max_{i\ne k}|\langle x_i,x_k
+    \rangle|` and the Rayleigh quotient at :math:`e_i`, :math:`\lambda_{\min}\le\min_iG_{ii}=R_{\min}^2`.
+
+    Rounding, relative to :math:`R_{\max}^2`: eigvalsh is backward stable, :math:`|\hat\lambda-\lambda|\le
+    c\,n\epsilon\|G\|_2` with :math:`\|G\|_2\le\operatorname{tr}G\le nR_{\max}^2` (c = 4 for LAPACK's
+    modest p(n)); each entry of G rounds by :math:`d\epsilon R_iR_k`, which moves an eigenvalue by at most
+    :math:`\|E\|_F\le nd\epsilon R_{\max}^2` (Weyl): :math:`4(n+d)n\epsilon` in all."""
+    n, d = X.shape
+    G = X @ X.T
+    R2 = np.diag(G)
+    p = float(np.abs(G - np.diag(R2)).max())
+    lower, upper = (R2.min() - (n - 1) * p) / R2.max(), R2.min() / R2.max()
+    ctx.bound(
+        "independence margin bracketed: (R_min^2 - (n-1) p) / R_max^2 <= lambda_min(G) / R_max^2 <= "
+        "R_min^2 / R_max^2, worst side",
+        min(lam_rel - lower, upper - lam_rel),
+        -4 * (n + d) * n * EPS,
+        side=">=",
+        why="Gershgorin below, the Rayleigh quotient at a unit vector e_i above (p = max_i!=k |<x_i, x_k>|); "
+        "rounding 4 (n + d) n eps of R_max^2 (check_margin_bracket)",
+        details={"lower": float(lower), "margin": lam_rel, "upper": float(upper)},
+        resolution="a margin outside the bracket by more than the rounding: a wrong normalisation (by "
+        "R_max^2) or a wrong eigenvalue, which the regime's sign test (> 0) cannot see",
+    )
 
 
 SPAN_DECAY = 1e-3
