@@ -1,6 +1,7 @@
 """kou2023 checks that catch the formula faults MUTFIX21 found surviving the campaign at cac89c2: Lemma
 H.4's search must leave the equality sets b = a and t = s; Definition 5.1's independence margin lies
-between its Gershgorin and Rayleigh bounds."""
+between its Gershgorin and Rayleigh bounds; the corrected Lemma 5.3's kappa_C equals the product of the two
+bounds it is derived from, and the excess floor lies below the exact excess."""
 
 from __future__ import annotations
 
@@ -65,3 +66,41 @@ def test_definition_51_records_the_bracket():
     record = run("kou2023:definition-5.1", profile="tiny")
     assert record.verdict == "PASS", record.reason
     assert _check(record, BRACKET).outcome == "pass"
+
+
+KAPPA = "kappa_C = (remainder / excess_floor)(T)"
+ABOVE = "excess above its floor"
+
+
+def _exact(x0: float) -> dict[str, str]:
+    ctx = make("kou2023:lemma-5.3-corrected")
+    sequences._exact_sequences(ctx, 300, 1.0, "lower", x0=x0)
+    return {c.name: c.outcome for c in ctx.checks}
+
+
+def _outcome(outcomes: dict[str, str], prefix: str) -> str:
+    (outcome,) = [v for k, v in outcomes.items() if k.startswith(prefix)]
+    return outcome
+
+
+def test_kappa_identity_and_excess_floor_hold():
+    for x0 in (0.0, 1.0):
+        outcomes = _exact(x0)
+        assert _outcome(outcomes, KAPPA) == _outcome(outcomes, ABOVE) == "pass"
+
+
+def test_a_changed_kappa_is_caught(monkeypatch):
+    """The campaign's survivor e^(C e^-x0) -> e^(C e^x0) inside kappa_C: equal at x0 = 0, caught at x0 = 1."""
+    true = sequences.remainder_floor_factor
+    monkeypatch.setattr(
+        sequences,
+        "remainder_floor_factor",
+        lambda x0, C, T: true(x0, C, T) * np.exp(C * (np.exp(x0) - np.exp(-x0))),
+    )
+    assert _outcome(_exact(1.0), KAPPA) == "fail"
+
+
+def test_a_floor_above_the_excess_is_caught(monkeypatch):
+    true = sequences.excess_floor
+    monkeypatch.setattr(sequences, "excess_floor", lambda x0, C, t: 1.01 * true(x0, C, t))
+    assert _outcome(_exact(1.0), ABOVE) == "fail"
