@@ -50,6 +50,11 @@ def _x(d: int) -> sp.Matrix:
     return sp.Matrix(sp.symbols(f"x0:{d}", real=True))
 
 
+KINK_ROUNDING = 16 * EPS
+"""Rounding of <w', x>, w' = w - (w.x) x / (x.x) in 3 dimensions, relative to |w| |x|: the coefficient's two
+length-3 dot products (gamma_3 = 3 eps each) and quotient leave (w.x)(1 + rho), |rho| <= 7 eps, so
+<= 7 eps |w| |x|; the scaled subtraction rounds each entry by eps (|c x_i| + |w'_i|), <= 2 eps |w| |x| in
+the dot product (|w'| <= |w|); the final dot product gamma_3 |w'| |x|: <= 12 eps in all, 16 with headroom."""
 EULER_SHAPES = [(2, 3), (2, 2), (1, 2)]  # the 3-layer nets of the Lemma 14 search (n = 6, d = 3)
 
 
@@ -63,6 +68,14 @@ def _euler_violation(alpha: float, p: int, theta: np.ndarray) -> float:
     D = degree(3, p)
     scale = float(np.abs(z).sum()) * (float(np.abs(value).max()) + 1) * D
     return abs(lhs - D * float(value[0])) / scale / (64 * (6 + 4 * 2) * EPS)
+
+
+def _kink_start(theta: np.ndarray) -> np.ndarray:
+    """``theta`` (a :func:`_euler_violation` instance) with layer-1 neuron 0 projected onto the hyperplane of
+    sample 0: exactly on that neuron's kink for that sample."""
+    kink = theta.copy()
+    kink[24:27] -= (kink[24:27] @ kink[:3]) * kink[:3] / (kink[:3] @ kink[:3])
+    return kink
 
 
 @claim(
@@ -119,8 +132,18 @@ def lemma_14(ctx: Context) -> None:
     )
     search_rng = ctx.rng("euler-search").host
     gauss = search_rng.normal(size=36)
-    kink = gauss.copy()  # layer-1 neuron 0 exactly on the kink of sample 0
-    kink[24:27] -= (kink[24:27] @ kink[:3]) * kink[:3] / (kink[:3] @ kink[:3])
+    kink = _kink_start(gauss)
+    ctx.bound(
+        "the kink start is on the kink: |<w', x>| / (|w| |x|), w' its layer-1 neuron 0 (w before the "
+        "projection), x sample 0",
+        abs(float(kink[24:27] @ kink[:3])) / float(np.linalg.norm(gauss[24:27]) * np.linalg.norm(kink[:3])),
+        KINK_ROUNDING,
+        why="the start projects the neuron's weights onto the hyperplane of sample 0, so that the search "
+        "starts where sigma is not differentiable (the Clarke subgradient case of the lemma's why); "
+        "rounding KINK_ROUNDING",
+        resolution="a start off the kink by more than rounding: the search would then test only smooth "
+        "points (Nelder-Mead does not land on the measure-zero kink set by itself)",
+    )
     for alpha, p in [(0.0, 1), (0.5, 3)]:
         ctx.search(
             f"search: relative |w.grad N - D N| over its rounding allowance (alpha={alpha}, p={p})",
