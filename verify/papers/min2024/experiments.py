@@ -333,7 +333,7 @@ def _digit_figure(ctx: Context, pair: tuple[int, int], full_steps: int) -> None:
     """Figs. 5, 10, 11: Gram signs, alignment before growth, loss plateau then drop, stable rank ~ 1."""
     alpha = ctx.param("alpha", tiny=1e-3, quick=INIT)
     steps = ctx.param("steps", tiny=7000, quick=20000, full=full_steps)
-    seeds = ctx.param("seeds", tiny=1, quick=1, full=4)
+    seeds = ctx.param("seeds", tiny=1, quick=4, full=4)
     X, y = _digits(ctx, pair, lambda per_class: digit_stand_in(pair, per_class))
     full = digit_pair(*pair)
     rng = ctx.rng("init").host
