@@ -524,9 +524,11 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         Lemma 5.3's 'remainder not loose' check, with e^(C e^-x0) read as e^(C e^x0): the same at x0 = 0,
         larger at x0 = 1 (x 1.024 at C = 0.01); min_C kappa_C excess / remainder >= 1 went 1.012 -> 1.036 at
         x0 = 1, the loose direction"""),
-        _t("""open: kappa_C is checked from one side only, yet it equals (remainder / lo)(T) x log(1 + C e^C T
-        e^-x0) / log(1 + C T e^-x0) exactly (its docstring's derivation); checking that identity from the two
-        definitions to rounding catches any change of kappa_C"""),
+        _t("""done after this campaign (MUTFIX21, e86e508): the excess floor is its own function
+        (sequences.excess_floor), checked below the 50-digit excess (min ratio 1.0077 / 1.0031 at x0 = 0 / 1),
+        and kappa_C must equal equality_remainder / excess_floor x log(1 + C e^C T e^-x0) / log(1 + C T e^-x0)
+        to 64 eps (measured 2.2e-16): this mutant, re-run at tiny, turns lemma-5.3-corrected PASS -> FAIL
+        (deviation 109 at C = 2, x0 = 1; 0.024 at C = 0.01)"""),
     ),
     ("verify/papers/kou2023/sequences.py", 520, "1 + theta[1] ** 2", "1"): Note(
         "D",
@@ -534,9 +536,10 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         the equality set b = a, where g(s)/g(t) = 1 exactly, so the worst ratio went 0.99999999999938 ->
         0.99999999999990 (<= 1). The search no longer explores b > a (its 'b >> a' family included), the case
         the lemma is about; the b < a control uses its own map and still breaks"""),
-        _t("""open: record where the search's worst point lies and require b/a >= 2 in the 'b >> a' family (or
-        check g(s)/g(t) < 1 strictly at one interior point), so that a search collapsed onto the equality
-        set fails"""),
+        _t("""done after this campaign (MUTFIX21, 7545ea0): every instance the search evaluates is recorded
+        (sequences._h4_instance), the worst one's (a, b/a, s, t/s) reported, and min(max b/a, max t/s) >= 2
+        (H4_SPREAD) is checked (tiny and quick 4.65): this mutant, re-run at tiny, turns lemma-H.4 PASS ->
+        FAIL (max b/a = 1.0)"""),
     ),
     ("verify/papers/kou2023/decomposition.py", 79, "0.05 * n", "0.05 / n"): Note(
         "B",
@@ -583,9 +586,10 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         _t("""kou2023 Definition 5.1's independence margin lambda_min(G) / R_max^2 read as lambda_min(G)
         R_max^2 (0.267 -> 1.302): its regime and its check ask only > 0 / >= 0, which the sign of
         lambda_min decides under any normalisation"""),
-        _t("""open: check it two-sided, (R_min^2 - (n - 1) max_i!=k |<x_i, x_k>|) / R_max^2 <= margin <=
-        R_min^2 / R_max^2 (Gershgorin, the bound its why quotes, and lambda_min <= min G_ii): 1.302 > 1
-        fails"""),
+        _t("""done after this campaign (MUTFIX21, 2311506): decomposition.check_margin_bracket checks
+        (R_min^2 - (n - 1) max_i!=k |<x_i, x_k>|) / R_max^2 <= margin <= R_min^2 / R_max^2 to 4 (n + d) n eps
+        (tiny 0.267 in [-0.664, 0.335], quick 0.515 in [-0.522, 0.595]): this mutant, re-run at tiny, turns
+        definition-5.1 PASS -> FAIL (1.302 above 0.335)"""),
     ),
     ("verify/papers/kou2023/decomposition.py", 243, "64", "128"): Note(
         "A",
@@ -611,8 +615,9 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         the kink, and no start is (Nelder-Mead does not land on a measure-zero set), though the search's why
         names the Clarke subgradient at kinks; worst ratios 3.4e-4 -> 2.8e-4 (p = 1), 6.8e-4 -> 5.1e-4 (p =
         3)"""),
-        _t("""open: check the designed start's property before searching from it (that neuron's
-        pre-activation on sample 0 is 0 to rounding)"""),
+        _t("""done after this campaign (MUTFIX21, 68af8c5): the start (ncf._kink_start) is checked on the
+        kink before the search, |<w', x>| / (|w| |x|) <= 16 eps (KINK_ROUNDING, derived <= 12 eps; measured
+        2.5e-17): this mutant, re-run at tiny, turns lemma-14 PASS -> FAIL (1.17)"""),
     ),
     ("verify/papers/kumar2025/ncf.py", 124, "3", "6"): Note(
         "B",
@@ -665,8 +670,13 @@ NOTES: dict[tuple[str, int, str, str], Note] = {
         _t("""the attainment allowance of min2024 Lemma 9's sampled sup, sup |cos| >= sqrt(1 - mu^2) - 1e-2
         -> - 2e-2: the worst of the three families reads 0.5948 against 0.59 -> 0.58 (target 0.6: a deficit
         of 5.2e-3)"""),
-        _t("""open: the 1e-2 is not derived ('room for the finite sample'); bound the deficit from the
-        samples' push to 1e-3 of the data hyperplanes and their number, so a doubled allowance shows"""),
+        _t("""done after this campaign (MUTFIX21, 07f8a00), not killed: the allowance is derived from the
+        sampler (geometry.attainment_allowance: exceeded with probability <= 1e-6 per family). The 1e-2 was
+        not safe: at 4000 samples the n = 6, mu = 0.8 family's deficit exceeded it in about half of 40 seeds
+        (median 9.6e-3, max 2.35e-2); the derivation needs ~4e5 samples there (it refuses fewer), so trials
+        is 400000: allowances 1.35e-3, 1.17e-3, 6.98e-3 against deficits 1.7e-4, 2.3e-4, 1.3e-3 (tiny =
+        quick). The site is gone; a doubled derived allowance still passes (re-run at tiny): a passing
+        check cannot see its own allowance grow (kind A)"""),
     ),
     ("verify/papers/zhang2025/identities.py", 512, "P + D", "P - D"): Note(
         "A",
