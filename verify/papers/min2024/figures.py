@@ -114,6 +114,20 @@ def _outside(r: dict, k: int) -> np.ndarray:
     return _outside_mask(r, k).sum(-1)
 
 
+def _keeps_sign(r: dict) -> np.ndarray:
+    """Per member and neuron: v_j(0) >= |w_j(0)| (v_j^2 - |w_j|^2 >= 0, conserved: v_j stays positive and
+    turns at rate v_j / |w_j| >= 1, see the module docstring)."""
+    return r["v"][:, 0] >= r["norm"][:, 0]
+
+
+def _norm_ratio(r: dict, outside: np.ndarray) -> np.ndarray:
+    """Per member: the largest |w_j| over ``outside`` (member, neuron) at the last record, over the largest
+    |w_j| of a neuron in S+ with v_j > 0 (compared with :func:`_growth_bound`)."""
+    codes, v, norm = r["codes"][:, -1], r["v"][:, -1], r["norm"][:, -1]
+    inside = np.where((codes == PLUS) & (v > 0), norm, 0).max(-1)
+    return np.where(outside, norm, 0).max(-1) / inside
+
+
 def _growth_bound(h: int, rate_plus: float) -> float:
     r"""Largest |w_j| of a positive neuron outside S+ over the largest inside S+, once S+ fits the data.
 
@@ -307,9 +321,8 @@ def figure_7_corrected(ctx: Context) -> None:
     ctx.regime(SMALL_INIT_GD, alpha=INIT)
 
     def covered_in_splus(r: dict, why: str) -> None:
-        covered = r["v"][:, 0] >= r["norm"][:, 0]  # sign of v_j constant, turning rate >= 1 (module doc)
         codes, v = r["codes"][:, from_k : k_align + 1], r["v"][:, from_k : k_align + 1]
-        live = covered & (codes[:, -1] != DEAD)
+        live = _keeps_sign(r) & (codes[:, -1] != DEAD)
         bad = live & ~np.all((codes == PLUS) & (v > 0), axis=1)
         ctx.holds(
             f"every non-dead neuron with v_j(0) >= |w_j(0)| is in S+ with v_j > 0 from iteration "
@@ -321,14 +334,11 @@ def figure_7_corrected(ctx: Context) -> None:
         )
 
     def exceptions_stay_small(r: dict) -> None:
-        codes, v, norm = r["codes"][:, -1], r["v"][:, -1], r["norm"][:, -1]
-        grown_in = np.where((codes == PLUS) & (v > 0), norm, 0).max(-1)
-        grown_out = np.where(_outside_mask(r, -1), norm, 0).max(-1)
         rate = float(np.linalg.norm(X.sum(0)))
         bound = _growth_bound(h, rate)
         ctx.bound(
             f"largest |w_j| of a positive non-dead neuron outside S+ / largest in S+, at iteration {steps}",
-            grown_out / grown_in,
+            _norm_ratio(r, _outside_mask(r, -1)),
             bound,
             why=f"neurons outside S+ grow at rate <= |x_i| = 1 against |x_+| = {rate:.4f} in S+ and stop "
             f"once S+ fits the data: ratio ~ alpha^(1 - 1/|x_+|) h^(1/2 - 1/(2|x_+|)) x 3 (_growth_bound); "
@@ -389,7 +399,7 @@ def figure_7_corrected(ctx: Context) -> None:
     )
     outside = _outside_mask(r, k_align)
     ctx.note(
-        f"Neurons with v_j(0) >= |w_j(0)|: {int(np.sum(r['v'][:, 0] >= r['norm'][:, 0]))} of {seeds * h}. "
+        f"Neurons with v_j(0) >= |w_j(0)|: {int(_keeps_sign(r).sum())} of {seeds * h}. "
         f"Exceptions at iteration {FIG7_STEPS}: {int(outside.sum())} neurons in {int(outside.any(1).sum())} "
         f"of {seeds} seeds ({_mechanism(r, outside) if outside.any() else 'none'}); positive non-dead "
         f"neurons outside S+ at iteration {steps}: {int(_outside_mask(r, -1).sum())}; final loss <= "
@@ -508,19 +518,17 @@ def figure_9(ctx: Context) -> None:
     all_outside(
         r, "with <x1,x2> = 0 a neuron active on x1 only has d<w,x2>/dt = 0 exactly: it never enters S+"
     )
-    codes, v, norm = r["codes"][:, -1], r["v"][:, -1], r["norm"][:, -1]
-    grown_in = np.where((codes == PLUS) & (v > 0), norm, 0).max(-1)
-    grown_out = np.where((codes != PLUS) & (v > 0), norm, 0).max(-1)
+    ratios = _norm_ratio(r, (r["codes"][:, -1] != PLUS) & (r["v"][:, -1] > 0))  # dead ones included
     bound = _growth_bound(h, np.sqrt(2))  # |x_+| = sqrt 2 for orthogonal unit points
     ctx.bound(
         "largest |w_j| outside S+ / largest inside S+",
-        grown_out / grown_in,
+        ratios,
         bound,
         why=f"neurons active on one point grow at rate |x_i| = 1 against |x_+| = sqrt 2 in S+ and stop once "
         f"the S+ group fits the data: ratio ~ alpha^(1 - 1/sqrt 2) h^(1/2 - 1/(2 sqrt 2)) = {bound / 3:.2g}, "
         "x 3 for the initial norms' spread (derivation: _growth_bound); a group outside S+ that grew as the "
         "statement denies would give O(1)",
-        details={"ratios": (grown_out / grown_in).tolist()},
+        details={"ratios": ratios.tolist()},
     )
     _figure(ctx, "Fig. 9: neurons outside S+", r, record)
     with ctx.control(
