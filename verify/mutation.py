@@ -564,11 +564,13 @@ def run(
     untraced = [c for c in everyone if c not in entries]
     outcomes = mutation_coverage.load(cache, f"outcomes-{profile}")
     rows = []
+    sites = set()  # of every file: a declared instance site that is none of them is stale
     for path in paths:
+        mutants = enumerate_mutants(path)
+        sites |= {m.site for m in mutants}
         if not reaching[path]:
             print(f"{path}: no claim imports it, skipped", file=sys.stderr)
             continue
-        mutants = enumerate_mutants(path)
         chosen = sample(mutants, per_file, seed)
         plan = {
             m: mutation_coverage.covering(
@@ -597,7 +599,6 @@ def run(
     counts = {k: sum(r["status"] == k for r in rows) for k in STATUSES}
     caught, non_equivalent = counts["killed"], len(rows) - counts["equivalent"]
     admissible = non_equivalent - counts["instance-equivalent"]
-    sites = {m.site for p in paths for m in enumerate_mutants(p)}
     summary = {
         "commit": _commit(),
         "profile": profile,
