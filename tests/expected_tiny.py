@@ -150,8 +150,9 @@ EXPECTED: dict[str, str] = {
     # sweep; on that Gram a tiny member (m = 8) has a point with |S_i(0)| = 0, below the width regime
     # (the O(kappa) order check itself holds: 1.02 >= 0.957); quick PASS
     # KOU20: Sec. 6's 'smaller value for larger slopes as t -> infinity' read among leaky slopes is a
-    # documented erratum (equal limit 1, Theorem 4.1; sr increases 0.5 -> 0.8 -> 1 at step 500 beyond 3 SE)
+    # documented erratum (sr increases with the slope between 0.3 and 1 at step 500, Welch t, Bonferroni)
     "kou2023:figure-1": "XFAIL",
+    "kou2023:figure-1-corrected": "PASS",
     "kou2023:figures-2-3": "PASS",
     "kou2023:figures-4-5": "INCONCLUSIVE",
     "kumar2025:theorem-7": "PASS",
