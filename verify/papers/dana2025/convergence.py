@@ -997,8 +997,10 @@ def l7_ratios(theta: np.ndarray, upper_const: str, lower_corr: bool = True) -> t
     n, p = L7_SHAPE
     inst = lemma7_instance(theta, n, p)
     model, y0, args = inst.model()
-    mu = max(float(model.curvature(y0, args)[0]), 1e-300)
     act = RELU.slope(inst.W @ inst.X.T)  # (p, n): 1_{j,i}
+    if not act.any():  # no neuron active anywhere: mu = 0 and both bounds are 0, (23) reads 0 <= 0 <= 0
+        return 0.0, 0.0  # and holds with nothing to measure: scored as no violation
+    mu = max(float(model.curvature(y0, args)[0]), 1e-300)
     a2, w2 = inst.a**2, (inst.W**2).sum(axis=1)
     c, off = inst.norms, inst.off
     lam = {"printed": c.max() ** 2, "corrected": c.max() ** 2 + off}[upper_const]
