@@ -33,7 +33,16 @@ import numpy as np
 
 from numeric.backend import to_numpy
 from numeric.data.digits import digit_pair, gram_sign_agreement
-from numeric.data.separated_data import DEAD, MINUS, PLUS, aggregates, planar, regions, separation
+from numeric.data.separated_data import (
+    DEAD,
+    MINUS,
+    PLUS,
+    aggregates,
+    allowed,
+    planar,
+    regions,
+    separation,
+)
 from numeric.engine.descent import gradient_descent
 from numeric.models.activation import RELU
 from numeric.models.balanced_relu import PlainFlow, join
@@ -665,6 +674,29 @@ def figure_13(ctx: Context) -> None:
         one_phase(_diagnostic(ctx, train_v=True, scale=alpha, steps=3 * steps, claim_steps=steps), "as above")
 
 
+def _plateau_end(r: Run, X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The last record on the loss plateau (loss above 99% of its start) per member, ``(B,)``, and there
+    the neurons' W ``(B, h, D)``, v ``(B, h)`` and region codes ``(B, h)``."""
+    B = np.arange(len(r.loss))
+    k = np.maximum(first(r.loss <= 0.99 * r.loss[:, :1]) - 1, 0)
+    W, v = r.W[B, k], r.v[B, k]
+    return k, W, v, regions(W, X, y)
+
+
+def _transition_start() -> tuple[np.ndarray, np.ndarray]:
+    """w_0(0) = alpha (cos 147 deg, sin 147 deg), active on the x- point at 200 deg only, v_0(0) = 0.3795
+    alpha > 0: v_0 decreases through 0 at the plateau's end while the neuron is active on part of a class.
+
+    Found by a grid over the angle (3 deg) and v_0(0)/|w_0(0)| (0.19) of one neuron, the other 49 drawn
+    once from the paper's init (generator seed 0, fixed: a constructed instance, not a seed of the run):
+    1 of 1320 grid starts ended outside S+/S-/S_dead, on a band v_0(0)/alpha ~ 0.30 + 0.027 (angle - 144
+    deg) of width ~0.003 (v_0(0)/alpha in [0.378, 0.381] at 147 deg); 0.3795 is its middle."""
+    W0, v0 = unbalanced_init(np.random.default_rng(0), 1, 2, INIT)
+    W0[0, 0] = INIT * np.array([np.cos(np.deg2rad(147.0)), np.sin(np.deg2rad(147.0))])
+    v0[0, 0] = 0.3795 * INIT
+    return W0, v0
+
+
 TOY_ANGLES = np.deg2rad([15.0, 35.0, 55.0, 200.0, 240.0])
 TOY_RADII = np.array([4.0, 4.8, 3.6, 4.0, 4.0])
 TOY_LABELS = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
@@ -683,9 +715,11 @@ TOY_LABELS = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
         "neuron with |v_j(0)| < |w_j(0)| whose v_j changes sign during alignment, or turns slowly, is active "
         "on part of a class only at the end of the plateau (the mechanism of min2024:figure-7); Theorem 1's "
         "balanced init excludes it. Corrected reading, checked here: every non-dead neuron with |v_j(0)| >= "
-        "|w_j(0)| (sign of v_j constant) is in S_sign(v_j(0)). The paper shows one run",
+        "|w_j(0)| (sign of v_j constant) is in S_sign(v_j(0)). A constructed start, one neuron at 147 deg "
+        "with v_0(0) = 0.3795 alpha among 49 drawn ones, is a deterministic instance (its v_0 passes through "
+        "0 at the plateau's end, while it is active on one x- point only). The paper shows one run",
         via="measured here over 128 seeds chosen before looking",
-        shown_by=("(b) every neuron in S+ (v > 0), S- (v < 0) or S_dead at the end of the plateau",),
+        shown_by=("(b) every neuron in S+ (v > 0), S- (v < 0) or S_dead at the end of the plateau*",),
     ),
 )
 def figure_6(ctx: Context) -> None:
@@ -736,10 +770,8 @@ def figure_6(ctx: Context) -> None:
             )
             W0, v0 = W0[finite], v0[finite]
         B = np.arange(len(W0))
-        k = np.maximum(first(r.loss <= 0.99 * r.loss[:, :1]) - 1, 0)  # last record on the plateau
-        W, v = r.W[B, k], r.v[B, k]
-        codes = regions(W, X, y)
-        ok = (codes == DEAD) | ((v > 0) & (codes == PLUS)) | ((v < 0) & (codes == MINUS))
+        k, W, v, codes = _plateau_end(r, X, y)
+        ok = allowed(codes, v)
         balance = np.abs(v0) / np.linalg.norm(W0, axis=-1)  # >= 1: v_j^2 - |w_j|^2 >= 0, conserved
         ctx.holds(
             "(b) every neuron in S+ (v > 0), S- (v < 0) or S_dead at the end of the plateau",
@@ -751,7 +783,7 @@ def figure_6(ctx: Context) -> None:
             details={"|v_j(0)| / |w_j(0)| of the exceptions": balance[~ok]},
         )
         keeps_sign = balance >= 1
-        own = (codes == DEAD) | ((v0 > 0) & (codes == PLUS)) | ((v0 < 0) & (codes == MINUS))
+        own = allowed(codes, v0)
         ctx.holds(
             "(b) corrected: every neuron with |v_j(0)| >= |w_j(0)| in S_sign(v_j(0)) or S_dead at the end of "
             "the plateau",
@@ -846,6 +878,17 @@ def figure_6(ctx: Context) -> None:
         "run; with several, the checks bound the worst init, except the drop-time ratio: seed mean)"
     )
     check(alpha, f"init scale {alpha:g}")
+    built = gd(X, y, *_transition_start(), steps=steps, every=100)
+    k, _, v, codes = _plateau_end(built, X, y)
+    ctx.holds(
+        "(b) every neuron in S+ (v > 0), S- (v < 0) or S_dead at the end of the plateau, constructed start",
+        bool(allowed(codes, v).all()),
+        measured=f"neuron 0: region code {int(codes[0, 0])} (S+ {PLUS}, S- {MINUS}, dead {DEAD}, other 0), "
+        f"v = {v[0, 0]:.3g} at iteration {int(built.steps[k[0]])}",
+        expected="every neuron in S+, S- or S_dead",
+        why="a deterministic instance of the exceptions (_transition_start): a neuron active on one x- point "
+        "only with 0 < v_0(0) < |w_0(0)|, whose v_0 passes through 0 at the plateau's end",
+    )
     with ctx.control(
         "large initialization alpha = 0.3",
         breaks=SMALL_INIT_GD,
