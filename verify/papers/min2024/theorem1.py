@@ -293,7 +293,10 @@ def _epsilon_limit(ctx: Context, rtol: float) -> None:
     r"""Order of the gap between the flow at :math:`\epsilon` and the reduced dynamics (solver ``rtol``)."""
     rng = ctx.rng("limit").host
     p = family_problem(rng, 4, 0.5, 8, 1)
-    ladder = np.array([1e-1, 10**-1.5, 1e-2, 10**-2.5])
+    # 1e-2..1e-4: the order is asymptotic (f = O(eps^2) small on the whole ladder). On one drawn problem
+    # (--seed 2) the ladder 1e-1..10^-2.5 had max|f| = 10^-1.93 at its smallest member (above the regime's
+    # 1%) and local slopes 1.33, 1.73, 1.96 from 1e-1 down (the gap saturates at O(1) eps)
+    ladder = 10.0 ** -np.arange(2.0, 4.01, 0.5)
     q = p.repeat(len(ladder) + 1).with_log_eps(np.concatenate([[REDUCED_LOG_EPS], np.log(ladder)]))
     ts = np.linspace(0.0, 1.5, 31)
     traj = run(ctx.backend, q, ts, rtol=rtol)
@@ -320,7 +323,7 @@ def _epsilon_limit(ctx: Context, rtol: float) -> None:
         why="at fixed t, |w_j|^2 = eps^2 |W0_j|^2 e^{O(t)}, so f = O(eps^2) and (Lemma 2) the field differs "
         "from the reduced one by O(eps^2); Groenwall (crossings included, they are transversal under "
         "Assumption 1) keeps the direction gap O(eps^2); tol 0.3 absorbs the O(eps^4) curvature over "
-        "the ladder (eps <= 0.1)",
+        "the ladder (eps <= 0.01)",
         xlabel="eps",
         ylabel="max_j,t |u_j(eps) - u_j(0)|",
     )
