@@ -198,8 +198,11 @@ def test_relu_flow_on_orthogonal_data_matches_the_reference(backend, method):
     changed = (np.sign(g0) != np.sign(g1)).sum(axis=1)
     assert np.all(ev.n_events >= 1) and np.all(ev.n_events <= changed)
     # a neuron that switched off is off: its pre-activation is on the dead side, as in the reference
-    # (the re-taken step may stop short of the surface by its error; the solver carries it across)
-    np.testing.assert_array_equal(np.sign(to_numpy(net.switching_values(ev.final, args["XT"]))), np.sign(g1))
+    # (the re-taken step may stop short of the surface by its error; the solver carries it across, to
+    # rounding: an entry can end exactly on the surface, 0, which is dead, <= 0, as observers read it;
+    # on the machine of 2026-11-28 2 of 144 entries ended at 0.0, on earlier ones all below 0)
+    ended = np.sign(to_numpy(net.switching_values(ev.final, args["XT"])))
+    np.testing.assert_array_equal(np.where(ended == 0, -1.0, ended), np.sign(g1))
     assert ev.n_sliding.sum() == 0
     assert ev.n_rejected.sum() * 5 < plain.n_rejected.sum()
 
