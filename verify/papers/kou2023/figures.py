@@ -204,7 +204,6 @@ def _figure_1_data(ctx: Context) -> tuple[list, dict]:
         # resolutions are what the seed count buys); every seed and every draw counts
         seeds=ctx.param("seeds", tiny=8, quick=12, full=12),
         steps=ctx.param("steps", tiny=50, quick=50, full=50),
-        long=ctx.param("exact_steps", tiny=500, quick=500, full=100_000),
         sigma0=ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-3),
     )
     ctx.require(sizes["seeds"] >= 2, "need at least 2 seeds for standard errors")
@@ -311,8 +310,9 @@ def _figure_curves(ctx: Context, runs: Figure1Runs) -> None:
     ),
 )
 def figure_1(ctx: Context) -> None:
+    long = ctx.param("exact_steps", tiny=500, quick=500, full=100_000)  # the t -> infinity horizon
     datas, sizes = _figure_1_data(ctx)
-    steps, long = sizes["steps"], sizes["long"]
+    steps = sizes["steps"]
     runs = _train(ctx, "init", datas, sizes, sizes["sigma0"], long)
     label = f"step {steps}, sigma0 = {sizes['sigma0']:g}, {len(datas)} draws"
     early = monotone_trend(ctx, runs.sr[..., runs.at], GAMMAS, label)
