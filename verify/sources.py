@@ -2,13 +2,18 @@
 
 :func:`code_hash` follows ``import`` statements (parsed, not executed) from a module
 through every module of the same top-level package and of ``symbolic``, ``numeric`` and
-``verify``, and hashes their source files (a paper package's imports that only register its
-claims are not followed: :func:`closure`). A stored record whose hash differs was made
-by other code than the current one: the report marks it stale and ``--resume`` re-runs it.
+``verify``, and hashes their code (a paper package's imports that only register its claims are
+not followed: :func:`closure`). A stored record whose hash differs was made by other code than
+the current one: the report marks it stale and ``--resume`` re-runs it.
+
+What is hashed is each module's syntax tree without docstrings, comments and positions
+(:func:`_file_digest`): rewording a docstring or moving a function does not change what a claim
+computes, so it stales nothing; any change to a statement, a name or a literal does.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import re
@@ -111,6 +116,23 @@ def code_hash(module: str) -> str:
 
 @cache
 def _file_digest(module: str) -> bytes:
+    """SHA-256 of the module's code: its syntax tree, docstrings dropped, without line numbers."""
     path = _origin(module)
     assert path is not None
-    return hashlib.sha256(path.read_bytes()).digest()
+    return hashlib.sha256(ast.dump(_without_docstrings(ast.parse(path.read_bytes()))).encode()).digest()
+
+
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with the docstring of the module, each class and each function removed (in place).
+
+    A body that held only its docstring keeps a ``pass``: the dump must still tell ``def f(): "a"``
+    from a function that is gone."""
+    for node in ast.walk(tree):
+        if isinstance(node, _DOCUMENTED) and node.body:
+            match node.body[0]:
+                case ast.Expr(value=ast.Constant(value=str())):
+                    node.body = node.body[1:] or [ast.Pass()]
+    return tree

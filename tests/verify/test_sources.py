@@ -45,3 +45,22 @@ def test_every_paper_claim_reaches_its_own_module_and_the_engine():
     for c in all_claims().values():
         reached = closure(c.body.__module__)
         assert c.body.__module__ in reached and "verify.context" in reached, c.id
+
+
+def test_docstrings_comments_and_positions_stale_nothing_but_code_does(tmp_path, monkeypatch):
+    _package(tmp_path, "sourcespaper2031")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    helpers = tmp_path / "sourcespaper2031" / "helpers.py"
+    code = (
+        '"""Scales."""\n\nSCALE = 1e3  # per step\n\n\ndef scale():\n    """The scale."""\n    return SCALE\n'
+    )
+    helpers.write_text(code)
+    before = _fresh_hash("sourcespaper2031.lemmas")
+    helpers.write_text(
+        code.replace("Scales.", "Scales, reworded.").replace("  # per step", "").replace("\n\n\n", "\n\n\n\n")
+    )
+    assert _fresh_hash("sourcespaper2031.lemmas") == before
+    helpers.write_text(code.replace("1e3", "1e2"))
+    assert _fresh_hash("sourcespaper2031.lemmas") != before
+    helpers.write_text(code.replace("    return SCALE\n", ""))  # a body that only has its docstring left
+    assert _fresh_hash("sourcespaper2031.lemmas") != before
