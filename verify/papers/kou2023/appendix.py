@@ -486,6 +486,7 @@ def f3_monte_carlo(rng: np.random.Generator, trials: int) -> tuple[np.ndarray, n
 def lemma_F_3(ctx: Context) -> None:
     trials = ctx.param("trials", tiny=40, quick=100, full=2000)
     n, m, _, steps, seeds = _sizes(ctx)
+    evals = budget(ctx)
     a = sp.Matrix(sp.symbols("a1:4", positive=True))
     EA = sp.Rational(1, 2) * sp.ones(4, 3) * sp.diag(*a)
     ctx.zero(
@@ -532,6 +533,17 @@ def lemma_F_3(ctx: Context) -> None:
     record_regime(ctx, relu)
     record_unit_orthogonal(ctx, UNIT_ORTH_F3, relu.setup.data)
     check_f3_limit(ctx, relu, F3_NAME)
+    search(
+        ctx,
+        "search: worst F.3 limit direction over orthonormal data and init",
+        Region((0.0, 0.0), 0.0, R=1.0, m=3),
+        lambda probe, ens: check_f3_limit(probe, ens, F3_NAME),
+        [F3_NAME],
+        budget=evals,
+        why="the lemma holds for every initialization in its event (the limit A is a function of the "
+        "initial pattern C): orthonormal data (kappa = 0, R = 1: G = I, x_i = e_i up to a rotation), 2 "
+        "points per class, initial projections pushed against their class or all switched on, 2000 steps",
+    )
     ctx.note(
         "Lemma F.3: E sr(A) = "
         + ", ".join(f"{v:.3f} (m={mm}, n={nn})" for v, (mm, nn) in zip(vals, F3_SIZES, strict=True))
