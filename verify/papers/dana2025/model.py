@@ -211,6 +211,11 @@ def _random_states(ctx: Context, key: str, n: int, p: int, B: int):
     hypotheses=[P_FLOW, "any data, any parameters"],
 )
 def equation_16_corrected(ctx: Context) -> None:
+    """No instance search: the relations are exact identities, symbolic for every data, parameters and
+    activation pattern at n = d = p = 2, and their residual at other sizes is a polynomial with coefficients
+    in n and p that the random states at n, p > 2 (two data families) would show as nonzero generically;
+    no state is harder than another except at a kink, where the finite difference, not the identity,
+    breaks."""
     n = ctx.param("n", tiny=6, quick=16, full=64)
     p = ctx.param("p", tiny=4, quick=8, full=32)
     B = ctx.param("B", tiny=8, quick=64, full=512)
