@@ -65,3 +65,23 @@ def test_a_gpu_run_is_a_third_column_labelled_by_its_backend(tiny_run_copy, veri
     section = (out / "gpu" / "index.md").read_text().split("## Profiles side by side")[1]
     assert "| claim | at tiny | wall (s) | at tiny, cupy | wall (s) | at full | wall (s) |" in section
     assert f"(../full/{full.paper}/{full.slug}.md)" in section and f"(../{full.paper}/" in section
+
+
+def test_a_reduced_scale_record_says_so_whatever_its_verdict(tiny_run_copy, verify_main):
+    from verify.records import Scale, Verdict
+
+    out = tiny_run_copy
+    (record,) = load(out).values()
+    reduced = dataclasses.replace(
+        record,
+        verdict=Verdict.INCONCLUSIVE,
+        reason="undecided: a threshold reading",
+        scale=Scale("reduced scale", "n = 40 of the paper's 2000", False),
+    )
+    save(out, {reduced.id: reduced}, [reduced.id])
+    _as_full(out)
+    assert verify_main("report", "--out", str(out))[0] == 0
+    index = (out / "index.md").read_text()
+    assert "undecided: a threshold reading [reduced scale]" in index  # the claims table's reason
+    section = index[index.index("## Profiles side by side") :]
+    assert section.count(".md) [reduced scale]") == 2  # the wall-time cell of each profile

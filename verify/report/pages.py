@@ -30,7 +30,7 @@ from verify.report.document import (
     Verdict,
     para,
 )
-from verify.report.profiles import Companion, side_by_side
+from verify.report.profiles import Companion, scale_mark, side_by_side
 from verify.verdict import matches
 
 
@@ -87,7 +87,7 @@ def _claims_table(records: list[Record], stale: set[str], prefix: str) -> Table:
                 _link(r, prefix),
                 r.title,
                 Verdict(r.verdict),
-                r.reason + mark,
+                r.reason + scale_mark(r) + mark,
                 REGIME_MARK[r.regime.state],
                 Literal(p.profile, code=True),
                 Literal(short_commit(p.git_commit), code=True),
@@ -114,7 +114,7 @@ def _errata(records: list[Record], prefix: str) -> list:
         ]
     failed = [r for r in records if r.verdict.is_failure and not r.erratum]
     if failed:
-        rows = tuple((_link(r, prefix), Verdict(r.verdict), r.reason) for r in failed)
+        rows = tuple((_link(r, prefix), Verdict(r.verdict), r.reason + scale_mark(r)) for r in failed)
         blocks += [
             Heading(2, "Failed here (not a documented erratum)"),
             Table(("claim", "verdict", "reason"), rows),

@@ -79,12 +79,22 @@ def _rank(run: Companion) -> tuple[int, str]:
     return order, run.label
 
 
+def scale_mark(record: Record) -> str:
+    """`` [reduced scale]`` / `` [stand-in data]`` for a record run below the paper's scale or on
+    stand-in data, where its reason does not already carry the label (every verdict but PASS and
+    FAIL/XFAIL leaves it out); empty otherwise."""
+    scale = record.scale
+    if scale is None or f"[{scale.kind}:" in record.reason:
+        return ""
+    return f" [{scale.kind}]"
+
+
 def _cells(run: Companion, cid: str) -> tuple:
     """Verdict and linked wall time of claim ``cid`` in ``run``."""
     record, stale, prefix = run.records.get(cid), cid in run.stale, run.prefix
     if record is None:
         return Literal("not run"), Literal("")
-    mark = " (stale)" if stale else ""
+    mark = scale_mark(record) + (" (stale)" if stale else "")
     wall = record.provenance.runtime_s
     link = f"[{wall:.1f}]" if wall < 10 else f"[{wall:.0f}]"
     link += f"({prefix}{record.paper}/{record.slug}.md)"
