@@ -300,38 +300,38 @@ def _taylor_errs(
     weights are ``theta`` (28 entries: x, N1, N2, N3, A1, A2, C2, B2, B3), in ``dps``-digit arithmetic
     (the scaling by delta included).  ``kink`` puts active layer-2 neuron 0 exactly on the kink, the new
     neuron moving it to the side of slope 1."""
-    mp.mp.dps = dps
-    d, act = 4, 2
-    sizes = [(d, 1), (act, d), (act, act), (1, act), (1, d), (1, act), (1, 1), (act, 1), (1, 1)]
-    blocks, start = [], 0
-    for r, c in sizes:
-        blocks.append(_mp(np.asarray(theta[start : start + r * c]).reshape(r, c)))
-        start += r * c
-    x, N1, N2, N3, A1, A2, C2, B2, B3 = blocks
-    g1 = _mp_layer(N1, x, alpha, p)
-    s1 = _mp_sigma((A1 * x)[0], alpha, p)
-    h2 = N2 * g1
-    if kink:  # N2[0,:] g_1(x) = 0: layer-2 neuron 0 on the kink (h2[0] exactly, the net's to rounding);
-        # the new neuron moves it by delta^(p+1) B2[0] s1 > 0, to the side of slope 1, not the alpha that
-        # eq. 21 takes at 0 (_mp_slope; a rounding residual's sign decided it before, seed by seed)
-        N2[0, 1] = -N2[0, 0] * g1[0] / g1[1]
-        h2[0] = 0
-        B2[0, 0] = abs(B2[0, 0]) * mp.sign(s1)
-    base = (N3 * _mp_layer(N2, g1, alpha, p))[0]
-    # eq. 21: delta_2 = sigma'(N2 g1) * N3^T;  H_1 = delta_2^T B2 sigma(A1 x) + B3 sigma(A2 g1)
-    delta2 = [_mp_slope(h2[i], alpha, p) * N3[0, i] for i in range(act)]
-    h1 = sum(delta2[i] * B2[i, 0] for i in range(act)) * s1 + B3[0, 0] * _mp_sigma((A2 * g1)[0], alpha, p)
-    errs = []
-    for s in scales:
-        W1 = mp.matrix([[*N1[i, :]] for i in range(act)] + [[s * v for v in A1]])
-        W2 = mp.matrix(
-            [[N2[i, 0], N2[i, 1], s * B2[i, 0]] for i in range(act)]
-            + [[s * A2[0, 0], s * A2[0, 1], s * C2[0, 0]]]
-        )
-        W3 = mp.matrix([[N3[0, 0], N3[0, 1], s * B3[0, 0]]])
-        H = (W3 * _mp_layer(W2, _mp_layer(W1, x, alpha, p), alpha, p))[0]
-        errs.append(abs(H - base - s ** (p + 1) * h1))
-    return errs
+    with mp.workdps(dps):  # the caller's precision is left as it was
+        d, act = 4, 2
+        sizes = [(d, 1), (act, d), (act, act), (1, act), (1, d), (1, act), (1, 1), (act, 1), (1, 1)]
+        blocks, start = [], 0
+        for r, c in sizes:
+            blocks.append(_mp(np.asarray(theta[start : start + r * c]).reshape(r, c)))
+            start += r * c
+        x, N1, N2, N3, A1, A2, C2, B2, B3 = blocks
+        g1 = _mp_layer(N1, x, alpha, p)
+        s1 = _mp_sigma((A1 * x)[0], alpha, p)
+        h2 = N2 * g1
+        if kink:  # N2[0,:] g_1(x) = 0: layer-2 neuron 0 on the kink (h2[0] exactly, the net's to rounding);
+            # the new neuron moves it by delta^(p+1) B2[0] s1 > 0, to the side of slope 1, not the alpha that
+            # eq. 21 takes at 0 (_mp_slope; a rounding residual's sign decided it before, seed by seed)
+            N2[0, 1] = -N2[0, 0] * g1[0] / g1[1]
+            h2[0] = 0
+            B2[0, 0] = abs(B2[0, 0]) * mp.sign(s1)
+        base = (N3 * _mp_layer(N2, g1, alpha, p))[0]
+        # eq. 21: delta_2 = sigma'(N2 g1) * N3^T;  H_1 = delta_2^T B2 sigma(A1 x) + B3 sigma(A2 g1)
+        delta2 = [_mp_slope(h2[i], alpha, p) * N3[0, i] for i in range(act)]
+        h1 = sum(delta2[i] * B2[i, 0] for i in range(act)) * s1 + B3[0, 0] * _mp_sigma((A2 * g1)[0], alpha, p)
+        errs = []
+        for s in scales:
+            W1 = mp.matrix([[*N1[i, :]] for i in range(act)] + [[s * v for v in A1]])
+            W2 = mp.matrix(
+                [[N2[i, 0], N2[i, 1], s * B2[i, 0]] for i in range(act)]
+                + [[s * A2[0, 0], s * A2[0, 1], s * C2[0, 0]]]
+            )
+            W3 = mp.matrix([[N3[0, 0], N3[0, 1], s * B3[0, 0]]])
+            H = (W3 * _mp_layer(W2, _mp_layer(W1, x, alpha, p), alpha, p))[0]
+            errs.append(abs(H - base - s ** (p + 1) * h1))
+        return errs
 
 
 def _taylor_violation(alpha: float, p: int, undecided: list[np.ndarray], theta: np.ndarray) -> float:

@@ -36,6 +36,7 @@ from numeric.data.digits import digit_pair, gram_sign_agreement
 from numeric.data.separated_data import (
     DEAD,
     MINUS,
+    OTHER,
     PLUS,
     aggregates,
     allowed,
@@ -883,8 +884,8 @@ def figure_6(ctx: Context) -> None:
     ctx.holds(
         "(b) every neuron in S+ (v > 0), S- (v < 0) or S_dead at the end of the plateau, constructed start",
         bool(allowed(codes, v).all()),
-        measured=f"neuron 0: region code {int(codes[0, 0])} (S+ {PLUS}, S- {MINUS}, dead {DEAD}, other 0), "
-        f"v = {v[0, 0]:.3g} at iteration {int(built.steps[k[0]])}",
+        measured=f"neuron 0: region code {int(codes[0, 0])} (S+ {PLUS}, S- {MINUS}, dead {DEAD}, "
+        f"other {OTHER}), v = {v[0, 0]:.3g} at iteration {int(built.steps[k[0]])}",
         expected="every neuron in S+, S- or S_dead",
         why="a deterministic instance of the exceptions (_transition_start): a neuron active on one x- point "
         "only with 0 < v_0(0) < |w_0(0)|, whose v_0 passes through 0 at the plateau's end",
