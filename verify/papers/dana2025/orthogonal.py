@@ -789,11 +789,11 @@ def figure_6_corrected(ctx: Context) -> None:
     with ctx.control(
         "group initialization, one group of k = n examples (Prop. 2, alpha = 1/2)",
         breaks=APP_B,
-        must_break=["slope*< -1/2*"],
+        must_break=["upper end of the 99% interval of the slope of * (steeper than -1/2)"],
     ):
         s, _, hi = _group_slopes(ctx, ns, 64, 0.5, "ctl-half")
         ctx.bound(
-            "slope of the exact mu_inf < -1/2: upper end of its 99% interval",
+            "upper end of the 99% interval of the slope of the exact mu_inf (steeper than -1/2)",
             hi,
             -0.5,
             why="sqrt(n) mu_inf = 2 ||D|| exactly: the slope is -1/2 up to the O(1/sqrt n) spread of ||D||",
