@@ -77,3 +77,14 @@ def test_lemma4_search_counts_an_instance_out_of_reach_as_undecided() -> None:
     theta = np.array([0.3, -1.0, 0.2, 0.5, 0.0])
     assert _l4_violation(descent, ncf, w_star, T_star, ref, 1e-2, window, 1e-9, 4, seen, theta) == 0.0
     assert not seen[0]["decided"] and seen[0]["tol"] >= 0.5
+
+
+def test_the_taylor_remainder_leaves_the_callers_mpmath_precision():
+    """``_taylor_errs`` works at up to 200 digits; the claims after it in the process must not."""
+    import mpmath
+
+    from verify.papers.kumar2025 import ncf
+
+    before = mpmath.mp.dps
+    ncf._taylor_errs(np.random.default_rng(0).normal(size=28), 0.5, 2, dps=120)
+    assert mpmath.mp.dps == before
