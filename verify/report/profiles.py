@@ -118,7 +118,9 @@ def side_by_side(records: list[Record], stale: set[str], others: list[Companion]
             "Each claim's verdict and wall time (s, linked to its page) in every stored run. The "
             "paper-scale run (`full`) goes on across sessions with `--resume`, a GPU run (`cupy`) only in "
             "sessions lent a GPU; a claim a run has not reached reads *not run*, and a *stale* record was "
-            "made by code that has changed since (its verdict is that of the commit in its provenance). "
+            "made by code that has changed since (its verdict is that of the commit in its provenance); "
+            "*[reduced scale]* or *[stand-in data]* marks a run below the paper's scale or on stand-in "
+            "data (its page says which). "
             f"{totals}."
         ),
     ]
