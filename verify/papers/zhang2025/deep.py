@@ -125,7 +125,9 @@ def structure_metrics(Ws: Sequence[np.ndarray], XT_test: np.ndarray) -> dict[str
         modes.append(1.0 - sv[1] / sv[0])
         offd.append(_ratio((1.0 - block_mask(s_out, s_in)) * W, W))
         neg.append(max(0.0, -W.min() / W.max()))
-        rho.append(_ratio(W[s_out > 0], W[s_out < 0]) / rho[-1])
+        # a half of the layer below is empty (rho 0 or inf): this layer's ratio is undefined, imbalance 1
+        prev = rho[-1]
+        rho.append(_ratio(W[s_out > 0], W[s_out < 0]) / prev if 0 < prev < np.inf else np.inf)
     WL, s_last = Ws[-1][0], signs[-1]
     rho.append(_ratio(WL[WL > 0], WL[WL < 0]))
     wrong = min(_ratio(WL[np.sign(WL) != s_last], WL), _ratio(WL[np.sign(WL) != -s_last], WL))
