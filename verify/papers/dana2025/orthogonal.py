@@ -901,11 +901,12 @@ def _delta_run(
     every, stop_steps = max(T // 60, 1), set(stops.tolist())
     t_dead = np.where(V > 0, np.inf, 0.0)
     for k in range(T + 1):
-        if deaths:
-            t_dead[(to_numpy(model.unpack(yk)[0]) <= 0) & (t_dead > k)] = k
-        if k in stop_steps:
-            hit = stops == k
-            pre_tn[hit] = to_numpy(model.unpack(yk)[0])[hit]
+        if deaths or k in stop_steps:
+            U = to_numpy(model.unpack(yk)[0])
+            if deaths:
+                t_dead[(U <= 0) & (t_dead > k)] = k
+            if k in stop_steps:
+                pre_tn[stops == k] = U[stops == k]
         if extra and k % every == 0:
             r = to_numpy(model.residual(yk, args))
             U = to_numpy(model.unpack(yk)[0])
@@ -1073,15 +1074,22 @@ def _one_sign_labels(rng: np.random.Generator, size) -> np.ndarray:
     return np.abs(appendix_b_labels(rng, size))
 
 
+def _lemma8_pairs(run: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The (member, neuron, example) pairs active at 0 whose sign a_j y_i is right (> 0) and wrong (< 0),
+    each (B, p, n): Lemma 8's (47) says the right ones only grow and the wrong ones die by t_n."""
+    sign = run["a"][:, :, None] * run["y"][None, None, :]
+    active = run["V"] > 0
+    return (sign > 0) & active, (sign < 0) & active
+
+
 def _lemma8_rate(run: dict) -> tuple[int, int]:
     """(47) at t_n: the runs with event I that meet it, and the runs with event I."""
-    V0, a, y, pre = run["V"], run["a"], run["y"], run["pre_tn"]
-    right = (a[:, :, None] * y[None, None, :] > 0) & (V0 > 0)
-    wrong = (a[:, :, None] * y[None, None, :] < 0) & (V0 > 0)
+    V0, pre = run["V"], run["pre_tn"]
+    right, wrong = _lemma8_pairs(run)
     ok = np.all(np.where(right, pre >= V0, True), axis=(1, 2)) & np.all(
         np.where(wrong, pre <= 0, True), axis=(1, 2)
     )
-    I = event_I(V0, a, y)
+    I = event_I(V0, run["a"], run["y"])
     return int(ok[I].sum()), int(I.sum())
 
 
@@ -1122,8 +1130,7 @@ def lemma8_closeness(run: dict) -> np.ndarray:
     of a wrong pair as a fraction of the member's t_n (clipped at 1) and 1 / (1 + the smallest relative
     growth <w_j(t_n)|x_i> / <w_j(0)|x_i> - 1 of a right pair, clipped at 0); the search's tie-break."""
     V0, a, y, pre = run["V"], run["a"], run["y"], run["pre_tn"]
-    sign = a[:, :, None] * y[None, None, :]
-    wrong, right = (sign < 0) & (V0 > 0), (sign > 0) & (V0 > 0)
+    right, wrong = _lemma8_pairs(run)
     stops = np.maximum(np.floor(run["t_n"]), 1.0)
     late = np.where(wrong, run["t_dead"], 0.0).max(axis=(1, 2)) / stops
     growth = np.where(right, pre / np.where(V0 > 0, V0, 1.0) - 1, np.inf).min(axis=(1, 2))
