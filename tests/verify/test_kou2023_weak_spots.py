@@ -184,6 +184,7 @@ def test_h3_edge_bounds_the_finite_size_departure_on_fresh_draws():
     [
         (lambda k, f: 0.2 * k + f, "pass"),  # O(kappa) plus an init term within its bound
         (lambda k, f: 0.2 * k**1.5, "pass"),  # faster than kappa: allowed (one-sided)
+        (lambda k, f: 0.2 * k * (1 - 0.3 * k / k.max()), "pass"),  # a next-order term: 30% lower at the top
         (lambda k, f: 0.02 * k**0.5, "fail"),  # slower than kappa
         (lambda k, f: 0.2 * k + 300 * f, "fail"),  # a floor 300x the init bound
     ],

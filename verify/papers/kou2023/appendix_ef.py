@@ -4,6 +4,8 @@ bound (F.1); and the main-text heuristics (5.8), (5.9), (5.11), (5.12) as measur
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from numeric.data.near_orthogonal import alternating_labels, controlled_gram, gaussian_gram
@@ -30,8 +32,9 @@ from verify.papers.kou2023.explicit import (
     points,
 )
 from verify.papers.kou2023.hypotheses import MARGINS_NONNEG, THEOREM_4_1, THEOREM_4_3
-from verify.papers.kou2023.instances import Region, budget, search
+from verify.papers.kou2023.instances import Region, budget, instance, kappa_cap, search
 from verify.papers.kou2023.theorems import active_on_own_class
+from verify.search import squash
 
 BIG_INIT = r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
 BIG_STEP = r"$\eta\le nm/(CR_{\max}^2)$"
@@ -724,32 +727,191 @@ def _rel_error_vs_kappa(
         ens = run(ctx, f"{key}/{k}", Setup(data, m, (gamma,), seeds, 0.05, sigma0, steps))
         if regime:
             record_regime(ctx, ens)
-        q = ens.run.q[:, -1]
-        P = ens.run.P[:, -1]
-        own = np.where(y[None, None] > 0, P[:, :m], P[:, m:])
-        if gamma > 0:
-            approx = (1 + gamma**2) * own.mean(axis=1)  # frozen pattern: F_y - F_-y
-        else:
-            Z = ens.run.Z()[:, -1]
-            active = (
-                np.where(y[None, None] > 0, Z[:, :m], Z[:, m:]) >= 0
-                if current_set
-                else active_on_own_class(ens)
-            )
-            approx = np.where(active, own, 0).sum(axis=1) / m
-        # a point with no own-class neuron in the set (|S_i| = 0, possible only at widths far below
-        # Lemma A.2's m >= 50 log(2n/delta)) has no approximation to compare: it is left out
-        defined = approx != 0
-        beta = np.abs(np.asarray(ens.run.model.init.Z0)).max(axis=(1, 2))
-        errs.append(float(np.abs(q[defined] / approx[defined] - 1).max()))
-        floors.append(
-            float((2 * np.broadcast_to(beta[:, None], approx.shape)[defined] / np.abs(approx[defined])).max())
-        )
+        err, floor = _margin_error(ens, gamma, current_set=current_set)
+        errs.append(err)
+        floors.append(floor)
     return np.array(errs), np.array(floors)
 
 
-def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False) -> None:
+def _margin_error(ens: Ens, gamma: float, *, current_set: bool = False) -> tuple[float, float]:
+    """The late-time relative error of the margin approximation on one run (worst member and point) and
+    its init term 2 beta/approx (:func:`_rel_error_vs_kappa`); NaN, NaN where no point has one."""
+    y, m = ens.setup.data.y, ens.setup.m
+    q = ens.run.q[:, -1]
+    P = ens.run.P[:, -1]
+    own = np.where(y[None, None] > 0, P[:, :m], P[:, m:])
+    if gamma > 0:
+        approx = (1 + gamma**2) * own.mean(axis=1)  # frozen pattern: F_y - F_-y
+    else:
+        Z = ens.run.Z()[:, -1]
+        active = (
+            np.where(y[None, None] > 0, Z[:, :m], Z[:, m:]) >= 0 if current_set else active_on_own_class(ens)
+        )
+        approx = np.where(active, own, 0).sum(axis=1) / m
+    # a point with no own-class neuron in the set (|S_i| = 0, possible only at widths far below
+    # Lemma A.2's m >= 50 log(2n/delta)) has no approximation to compare: it is left out
+    defined = approx != 0
+    if not defined.any():
+        return float("nan"), float("nan")
+    beta = np.abs(np.asarray(ens.run.model.init.Z0)).max(axis=(1, 2))
+    err = float(np.abs(q[defined] / approx[defined] - 1).max())
+    floor = float((2 * np.broadcast_to(beta[:, None], approx.shape)[defined] / np.abs(approx[defined])).max())
+    return err, floor
+
+
+SIGMA_DIV = 1000  # the search's sigma0 is the claim's / this (_heuristic_search)
+SWEEP = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0)  # the heuristics' kappa sweep, fractions of its top
+
+
+def _heuristic_search(
+    ctx: Context, name: str, current_set: bool, top: float, sigma0: float, evals: int, tol: float
+) -> None:
+    """Instance search of the ReLU heuristic's order check (the claim's own :func:`_order_check` at the
+    claim's resolution: its tolerance is the larger of the instance's own init share and the main sweep's
+    ``tol``): an instance is a :mod:`instances` data set and init
+    run at the claim's kappa fractions :data:`SWEEP` of its own top kappa (one correlation pattern, norms
+    and init projections: only p changes), sigma0 scaled with that top as the claim's.
+
+    sigma0 is 1/1000 of the claim's (times the search's own 10^(-2 sigmoid) factor): the claim's keeps
+    the init term 2 beta/approx <= 0.25 of its error at the smallest kappa, but where the first-order
+    cross terms cancel (S = -y y^T, the hypothesis-edge family) the error is ~100x smaller (error/kappa
+    ~0.0015 against ~0.2): at the claim's sigma0 6 of that family's 8 quick instances were undecided
+    (init term above the error), at 1/100 of it 6 (a share too large to separate order 1 from 1/2), at
+    1/1000 2. A smaller sigma0 costs no resolution: the main sweep's tolerance floors the instance's.
+    Measured cost (quick, 2 shared cores): ~0.3 s an instance (6 runs of 2000 steps), +7 s on the
+    claim's quick (24 instances), +5 s on tiny (12); full (600) ~3-5 min (est.).
+
+    The check reads the order at the sweep's low end (:func:`_order_check`): over the whole sweep it
+    failed on instances where O(kappa) holds (ratio 1.018 with 40 evaluations a start: error/kappa flat
+    to 1e-4 below 1/4 of the top kappa, 8% lower at the top), a failure of the reading, not of the
+    statement."""
+
+    def sweep(c: Context, theta: np.ndarray, region: Region) -> list[Ens]:
+        R = region.R ** squash(theta[3])  # the instance's R_max/R_min (its norms span R^u, u in [0, 1])
+        own_top = kappa_cap(region, 0.0, R) * squash(theta[1])
+        scaled = replace(region, sigma0=region.sigma0 * own_top / top)
+        return [instance(c, theta, scaled, kappa_fraction=f) for f in SWEEP]
+
+    worst: list = [-np.inf, None]  # the worst decided instance's ratio and its (kappas, errors, tol)
+
+    def checks(probe, runs: list[Ens]) -> None:
+        k = np.array([e.setup.data.kappa for e in runs])
+        err, floor = np.array([_margin_error(e, 0.0, current_set=current_set) for e in runs]).T
+        own = max(_init_tol(k, err, floor), tol)
+        _order_check(probe, name, k, err, own, "instance")
+        r = probe.ratios.get(name, -np.inf)
+        if r > worst[0]:
+            worst[:] = [r, (k, err, own)]
+
+    region = Region((0.0, 0.0), top, sigma0=sigma0 / SIGMA_DIV, m=3)
+    search(
+        ctx,
+        "search: worst fitted order of the margin approximation's relative error in kappa over nearly "
+        "orthogonal data and init",
+        region,
+        checks,
+        [name],
+        budget=evals,
+        build=sweep,
+        why=f"each instance: its data and init at the claim's {len(SWEEP)} kappa fractions "
+        f"{SWEEP[0]:g}-{SWEEP[-1]:g} of its own top kappa (<= the claim's {top:g} and 0.1/R^2), sigma0 <= "
+        f"{region.sigma0:.2g} x top/{top:g} (the claim's scaling, 1/{SIGMA_DIV} of its size: the init term "
+        "must stay below errors whose first order cancels), the claim's check with tolerance tol = the "
+        f"larger of the instance's own init share and the main sweep's {tol:.2g} (the claim's resolution: "
+        "finer deviations, ~1e-5 in the order on instances whose error/kappa is flat to 4 digits, are not "
+        "what the statement is about); ratio (1 - tol - share)/order at its low end. Resolution: an "
+        "instance whose error falls slower than kappa^(1 - tol - share) over its three smallest kappa "
+        f"({SWEEP[0]:g}-{SWEEP[2]:g} of its top) scores > 1 (an error floor, O(sqrt(kappa)), O(1)); a "
+        "next-order term within its share is not a violation (the statement leaves it free), a large "
+        "constant c is not caught (c is unspecified), nor an order change below the sweep's smallest "
+        f"kappa ({SWEEP[0]:g} top)",
+    )
+    if worst[1] is not None:
+        k, err, own = worst[1]
+        ctx.note(
+            f"{name}, the search's worst instance (ratio {worst[0]:.5g}, tol {own:.2g}): error/kappa "
+            + ", ".join(f"{e / kk:.4g} at kappa={kk:.3g}" for kk, e in zip(k, err, strict=True))
+        )
+
+
+LOW_END = 3  # the order is read on the sweep's three smallest kappa (a 4x span)
+
+
+def _init_tol(kappas: np.ndarray, errs: np.ndarray, floors: np.ndarray) -> float:
+    """The order check's tolerance: the change of the low-end slope (:data:`LOW_END` smallest kappa) the
+    init term 2 beta/approx (``floors``) can cause, as a relative share f/(e - f) of each error's kappa
+    part (infinite where it reaches the error)."""
+    e, f = errs[:LOW_END], floors[:LOW_END]
+    share = np.divide(f, e - f, out=np.full_like(e, np.inf), where=e > f)
+    return slope_shift(kappas[:LOW_END], share)
+
+
+def next_order_share(kappas: np.ndarray, errs: np.ndarray) -> float:
+    r"""The most a next-order term can lower the low-end slope of ``errs``: with
+    :math:`e=c\kappa(1+b\kappa)`, :math:`\ln(e/\kappa)` changes by :math:`\Delta\approx b(\kappa_{\max}
+    -\kappa_{\min})` over the sweep and its slope in :math:`\ln\kappa` at the low end is
+    :math:`\approx b\bar\kappa_{\rm low}`, so the share is :math:`|\Delta|\,\bar\kappa_{\rm low}/
+    (\kappa_{\max}-\kappa_{\min})` (~0.06 |Delta| on the heuristics' sweep). A higher-order term
+    (:math:`b\kappa^2`, ...) bends the low end less for the same :math:`\Delta`. A violation
+    :math:`e\propto\kappa^q` has :math:`\Delta=(q-1)\ln(\kappa_{\max}/\kappa_{\min})`, so the share takes
+    ~0.22 of its 1 - q on a 40x sweep: it is still caught when 1 - q > tol/0.78."""
+    ratio = np.log(errs[-1] / kappas[-1]) - np.log(errs[0] / kappas[0])
+    return float(abs(ratio) * kappas[:LOW_END].mean() / (kappas[-1] - kappas[0]))
+
+
+def _order_name(eq: str) -> str:
+    return (
+        f"{eq}: relative error of the margin approximation at T is O(kappa): its order at the sweep's low "
+        "end >= 1 - tol"
+    )
+
+
+def _order_check(ctx: Context, name: str, kappas: np.ndarray, e: np.ndarray, tol: float, why: str) -> None:
+    """The heuristic's conclusion, one-sided: the fitted order of the relative errors ``e`` over the
+    :data:`LOW_END` smallest ``kappas`` is at least 1 - tol - :func:`next_order_share` (a faster fall is
+    allowed: the statement bounds the error).
+
+    Why the low end with that share, not a power law over the sweep: "1 +- c kappa" states the first
+    order, as kappa -> 0; its next order bends a sweep-wide slope by an amount the statement leaves free
+    (an instance whose error/kappa is flat to 1e-4 below 1/4 of its top kappa and 8% lower at the top
+    fitted 0.98 against 1 - tol = 0.9995), while a violation (an error floor, O(sqrt(kappa)), the printed
+    (5.12)'s O(1)) shows most where kappa is smallest (a floor 6% of the error at the smallest kappa fits
+    0.965 there). Undecided where the init term leaves no slope bound, and a pass within a tolerance
+    that cannot separate order 1 from 1/2 (>= 1/4, as :meth:`verify.context.Context.order`)."""
+    if not np.isfinite(tol):
+        ctx.undecided(name, "the init term 2 beta/approx reaches the error at some kappa: no slope bound")
+        return
+    fit, sweep = fit_order(kappas[:LOW_END], e[:LOW_END]), fit_order(kappas, e)
+    share = next_order_share(kappas, e)
+    low = kappas[:LOW_END]
+    if fit.slope >= 1.0 - tol - share and tol + share >= 0.25:
+        ctx.undecided(name, f"tolerance {tol:.2g} + {share:.2g} cannot separate order 1 from 1/2")
+        return
+    ctx.bound(
+        name,
+        fit.slope,
+        1.0 - tol - share,
+        side=">=",
+        why=f"{why}; next-order share {share:.2g} (next_order_share: the sweep's error/kappa changes by "
+        f"{np.exp(np.log(e[-1] / kappas[-1]) - np.log(e[0] / kappas[0])):.3g}x)",
+        resolution=f"an error falling slower than kappa^{1 - tol - share:.3g} over kappa {low[0]:.3g}-"
+        f"{low[-1]:.3g} (error/kappa growing toward small kappa by more than "
+        f"{(low[-1] / low[0]) ** (tol + share):.3g}x there): an error floor, O(sqrt(kappa)) or O(1); "
+        "one-sided: the statement bounds the error, a faster fall is allowed",
+        details={
+            "95% interval": (fit.lo, fit.hi),
+            "order over the whole sweep (95% interval)": (sweep.slope, sweep.lo, sweep.hi),
+            "errors": e,
+            "error / kappa": e / kappas,
+        },
+    )
+
+
+def _heuristic(
+    ctx: Context, gamma: float, eq: str, *, current_set: bool = False, searched: bool = False
+) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
+    evals = budget(ctx) if searched else None  # every parameter read before any computation
     sizes = (
         n,
         m,
@@ -764,43 +926,25 @@ def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False
     # error sits on its init floor 2 beta/approx ~1e-3, so the kappa-dependence is measured at kappa <= 0.2,
     # outside the regime, and recorded as such
     top = 0.2 if gamma > 0 else regime_kappa(0.0, fraction=0.9)
-    kappas = np.array([top * f for f in (0.025, 0.05, 0.1, 0.25, 0.5, 1.0)])
+    kappas = np.array([top * f for f in SWEEP])
     sigma0 = (1e-3 if gamma > 0 else 1e-4) * top / 0.2
     errs, floors = _rel_error_vs_kappa(
         ctx, "k", gamma, sigma0, kappas, sizes, current_set=current_set, regime=True
     )
-    share = np.divide(floors, errs - floors, out=np.full_like(errs, np.inf), where=errs > floors)
-    tol = slope_shift(kappas, share)
-    name = (
-        f"{eq}: relative error of the margin approximation at T is O(kappa): fitted order in kappa >= 1 - tol"
-    )
+    tol = _init_tol(kappas, errs, floors)
+    name = _order_name(eq)
 
     def order_check(e: np.ndarray, why: str) -> None:
-        fit = fit_order(kappas, e)
-        if not np.isfinite(tol):
-            ctx.undecided(name, "the init term 2 beta/approx reaches the error at some kappa: no slope bound")
-            return
-        ctx.bound(
-            name,
-            fit.slope,
-            1.0 - tol,
-            side=">=",
-            why=why,
-            resolution=f"an error falling slower than kappa^{1 - tol:.3g} as kappa -> 0 (an error/kappa "
-            f"growing by more than {(kappas[-1] / kappas[0]) ** tol:.3g}x over the sweep's "
-            f"{kappas[-1] / kappas[0]:.0f}x); one-sided: the statement bounds the error, a faster fall is "
-            "allowed",
-            details={"95% interval": (fit.lo, fit.hi), "errors": e, "error / kappa": e / kappas},
-        )
+        _order_check(ctx, name, kappas, e, tol, why)
 
     order_check(
         errs,
-        "the heuristic's 1 +- c kappa (c unspecified) bounds the error by O(kappa): its order in kappa is at "
-        f"least 1, less the init term's share; tolerance {tol:.3g}, derived: the init term moves each error "
-        "by at most 2 beta/approx (the statement's O(beta/log t); largest over members and points: "
+        "the heuristic's 1 +- c kappa (c unspecified) bounds the error by O(kappa): its order as kappa -> 0 "
+        "is at least 1, read at the sweep's low end less the init term's share and a next-order term's "
+        f"(_order_check); the init share (tol {tol:.3g}) derived: the init term moves each error by at most "
+        "2 beta/approx (the statement's O(beta/log t); largest over members and points: "
         f"{', '.join(f'{f:.2g}' for f in floors)}), a relative share f/(e - f) of its kappa part, which "
-        "bends the slope by at most slope_shift. Not in it: the next-order kappa^2 term (on the sweep's "
-        "one sign pattern error/kappa drifts by a few % over the sweep)",
+        "bends the slope by at most slope_shift",
     )
     ctx.figure(
         f"{eq}: relative error of the margin approximation at T vs kappa",
@@ -816,6 +960,8 @@ def _heuristic(ctx: Context, gamma: float, eq: str, *, current_set: bool = False
         + "; the statement's constant c (unspecified) is at least max error/kappa = "
         + f"{(errs / kappas).max():.3g}"
     )
+    if evals is not None:
+        _heuristic_search(ctx, name, current_set, top, sigma0, evals, tol)
     big = (*sizes[:3], max(sizes[3] // 4, 500), sizes[4])
     with ctx.control(
         "large initialization sigma0 = 3",
@@ -874,4 +1020,4 @@ def equation_5_12(ctx: Context) -> None:
     hypotheses=[*THEOREM_4_3],
 )
 def equation_5_12_corrected(ctx: Context) -> None:
-    _heuristic(ctx, 0.0, "(5.12) with S_i(t)", current_set=True)
+    _heuristic(ctx, 0.0, "(5.12) with S_i(t)", current_set=True, searched=True)

@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatch
+from typing import Any
 
 import numpy as np
 
@@ -104,8 +105,9 @@ def kappa_cap(region: Region, gamma: float, R: float) -> float:
     return min(region.kappa, (1.0 if region.relu else gamma**4) / (NEAR_ORTH_C * R**2))
 
 
-def instance(ctx: Context, theta: np.ndarray, region: Region) -> Ens:
-    """The GD run of the instance ``theta`` describes (module docstring)."""
+def instance(ctx: Context, theta: np.ndarray, region: Region, *, kappa_fraction: float = 1.0) -> Ens:
+    r"""The GD run of the instance ``theta`` describes (module docstring); ``kappa_fraction`` scales its
+    :math:`\kappa` (a sweep in :math:`\kappa` over one data pattern and init: only :math:`p` changes)."""
     theta = np.asarray(theta, float)
     m, n = region.m, N
     rng = np.random.default_rng(DRAW_SALT + int(np.round(theta[0])))
@@ -118,7 +120,7 @@ def instance(ctx: Context, theta: np.ndarray, region: Region) -> Ens:
     S /= max(float(np.abs(S).max()), 1e-300)
     s = region.R ** (squash(theta[3]) * u)
     gamma = squash(theta[7], *region.gammas)
-    kappa = kappa_cap(region, gamma, s.max() / s.min()) * squash(theta[1])
+    kappa = kappa_cap(region, gamma, s.max() / s.min()) * squash(theta[1]) * kappa_fraction
     G = np.diag(s**2) + kappa * s.min() ** 2 / n * S
     data = GramData(G, y, D, "search instance")
     sigma0 = region.sigma0 * 10 ** (-2 * squash(theta[4]))
@@ -215,15 +217,17 @@ def search(
     ctx: Context,
     name: str,
     region: Region,
-    checks: Callable[[Probe, Ens], None],
+    checks: Callable[[Probe, Any], None],
     conclusions: Sequence[str],
     *,
     budget: int,
     why: str,
+    build: Callable[[Context, np.ndarray, Region], Any] = instance,
 ) -> bool:
     """``ctx.search`` of the worst instance in ``region`` for the conclusions ``checks`` tests; undecided
     instances score 0, are counted per family (a note) and decide the search's coverage (module
-    docstring)."""
+    docstring). ``build`` makes what ``checks`` is given from ``theta`` (default: the :func:`instance`
+    run; e.g. a sweep of such runs)."""
     families = starts(region)
     # each family's minimisation begins by evaluating its start, so the family of an evaluation is
     # the one whose start was evaluated last
@@ -237,7 +241,7 @@ def search(
         key = (name, region, tuple(conclusions), theta_key)
         if key not in _SEEN:
             probe = Probe(conclusions)
-            checks(probe, instance(ctx, theta, region))
+            checks(probe, build(ctx, theta, region))
             _SEEN[key] = probe.worst()
         tally[current[0]][0] += 1
         if _SEEN[key] is None:
