@@ -74,23 +74,37 @@ def _caller() -> str:
     return f"{frame.f_code.co_filename}:{frame.f_lineno}: {code!r}"
 
 
+# Types that pass through unwrapping and wrapping unchanged (the hot path: most operands are these)
+_PLAIN = frozenset({float, int, bool, complex, str, type(None), slice, type(Ellipsis)})
+
+
 def _unwrap(obj: Any, where: str) -> Any:
     """``obj`` with every StrictArray replaced by its NumPy array; NumPy arrays refused."""
-    if isinstance(obj, StrictArray):
+    kind = type(obj)
+    if kind is StrictArray:
         return obj._a
+    if kind in _PLAIN:
+        return obj
     if isinstance(obj, np.ndarray):
         raise HostMixing(f"{where}: a host numpy.ndarray {obj.shape} mixed with device arrays at {_caller()}")
+    if kind is tuple or kind is list:
+        return kind([_unwrap(o, where) for o in obj])
     if isinstance(obj, (list, tuple)):
         return type(obj)(_unwrap(o, where) for o in obj)
     if isinstance(obj, dict):
-        return {k: _unwrap(v, where) for k, v in obj.items()}
+        return {k: _unwrap(v, where) for k, v in obj.items()} if obj else obj
     return obj
 
 
 def _unwrap_host(obj: Any) -> Any:
     """Like :func:`_unwrap` for a host-to-device transfer (NumPy arrays are its input)."""
-    if isinstance(obj, StrictArray):
+    kind = type(obj)
+    if kind is StrictArray:
         return obj._a
+    if kind in _PLAIN:
+        return obj
+    if kind is tuple:  # an index: slices, integers, None, arrays
+        return tuple([o if type(o) in _PLAIN else _unwrap_host(o) for o in obj])
     if isinstance(obj, (list, tuple)):
         return type(obj)(_unwrap_host(o) for o in obj)
     return obj
@@ -98,6 +112,11 @@ def _unwrap_host(obj: Any) -> Any:
 
 def _wrap(obj: Any) -> Any:
     """NumPy arrays and scalars in ``obj`` as device arrays (reductions give 0-d arrays, as CuPy)."""
+    kind = type(obj)
+    if kind is np.ndarray:
+        return StrictArray(obj)
+    if kind in _PLAIN:
+        return obj
     if isinstance(obj, np.ndarray):
         return StrictArray(obj)
     if isinstance(obj, (np.number, np.bool_)):
@@ -147,7 +166,20 @@ def _binary(name: str):
     op = getattr(np.ndarray, name)
 
     def method(self, other):
-        return _wrap(op(self._a, _unwrap(other, name)))
+        kind = type(other)
+        operand = other._a if kind is StrictArray else other if kind in _PLAIN else _unwrap(other, name)
+        res = op(self._a, operand)
+        return StrictArray(res) if type(res) is np.ndarray else _wrap(res)
+
+    method.__name__ = name
+    return method
+
+
+def _method(name: str):
+    """NumPy's ``ndarray.<name>`` on a device array: operands unwrapped, results wrapped."""
+
+    def method(self, *args, **kwargs):
+        return _wrap(getattr(self._a, name)(*_unwrap(args, name), **_unwrap(kwargs, name)))
 
     method.__name__ = name
     return method
@@ -247,14 +279,10 @@ class StrictArray:
     def __getattr__(self, name: str):
         if name.startswith("__"):  # __array_interface__, __array_struct__, ...: NumPy would read them
             raise AttributeError(name)
-        attr = getattr(self._a, name)
-        if not callable(attr):
-            return _wrap(attr)
-
-        def method(*args, **kwargs):
-            return _wrap(attr(*_unwrap(args, name), **_unwrap(kwargs, name)))
-
-        return method
+        if callable(getattr(np.ndarray, name, None)):  # a method: defined on the class once, then found there
+            setattr(StrictArray, name, _method(name))
+            return getattr(self, name)
+        return _wrap(getattr(self._a, name))
 
     def __neg__(self):
         return StrictArray(-self._a)
@@ -299,12 +327,14 @@ class StrictNamespace(types.ModuleType):
                     return _wrap(attr(a._a, *args, **kwargs))
                 return _wrap(np.array(attr(_unwrap_host(a), *args, **kwargs), copy=True))  # new memory
 
+            setattr(self, name, transfer)  # later lookups skip __getattr__
             return transfer
         where = f"{self.__name__}.{name}"
 
         def function(*args, **kwargs):
             return _wrap(attr(*_unwrap(args, where), **_unwrap(kwargs, where)))
 
+        setattr(self, name, function)
         return function
 
     def asnumpy(self, a: Any) -> np.ndarray:
