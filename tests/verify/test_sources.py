@@ -1,5 +1,7 @@
 """Staleness granularity: a record depends on the modules its claim reaches, not on its whole paper."""
 
+import json
+
 from verify import sources
 from verify.sources import closure, code_hash
 
@@ -64,3 +66,25 @@ def test_docstrings_comments_and_positions_stale_nothing_but_code_does(tmp_path,
     assert _fresh_hash("sourcespaper2031.lemmas") != before
     helpers.write_text(code.replace("    return SCALE\n", ""))  # a body that only has its docstring left
     assert _fresh_hash("sourcespaper2031.lemmas") != before
+
+
+def test_digests_kept_on_disk_are_the_parsed_ones_and_a_bad_store_is_ignored(tmp_path, monkeypatch):
+    """The on-disk store (keyed by the file's bytes) gives the digest a parse gives; an edit gets a
+    new key; an unreadable or malformed store is read as empty."""
+    _package(tmp_path, "sourcespaper2032")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    store = tmp_path / "cache" / "digests.json"
+    monkeypatch.setattr(sources, "DIGESTS", store)
+    sources._known_digests.cache_clear()
+    parsed = _fresh_hash("sourcespaper2032.lemmas")
+    sources._save_digests()
+    assert store.exists() and len(json.loads(store.read_text())) >= 4  # the package's 3 modules, numeric...
+    sources._known_digests.cache_clear()
+    assert _fresh_hash("sourcespaper2032.lemmas") == parsed  # now read from the store
+    (tmp_path / "sourcespaper2032" / "helpers.py").write_text("SCALE = 1e2\n")
+    assert _fresh_hash("sourcespaper2032.lemmas") != parsed
+    for bad in ("not json", "[1, 2]", json.dumps({"a" * 64: "zz"})):
+        store.write_text(bad)
+        sources._known_digests.cache_clear()
+        assert sources._known_digests() == {}
+    sources._known_digests.cache_clear()
