@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 PROJECT_PACKAGES = ("symbolic", "numeric", "verify")
-CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "relu-verify"
+CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "relu-verify"
 #: file-bytes SHA-256 -> syntax-tree digest (hex); per Python version (``ast.dump`` varies between them)
 DIGESTS = CACHE_DIR / f"code-digests-py{sys.version_info[0]}.{sys.version_info[1]}.json"
 KEEP_DIGESTS = 5000  # the most recently added are kept: about 40 edits of every module
