@@ -482,8 +482,6 @@ def pursue(
 
 def main() -> None:
     """Console entry point: one-line errors and exit status 2 on bad input."""
-    global console
-    console = Console()  # sized by the terminal (or COLUMNS) of this call, not of the first import
     keep_freed_memory()  # the engine's temporaries stay paged in (numeric/engine/allocator.py)
     try:
         status = app(standalone_mode=False)

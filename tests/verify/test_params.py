@@ -11,8 +11,9 @@ import json
 
 import numpy as np
 import pytest
+from rich.console import Console
 
-from verify import results
+from verify import cli, results
 from verify.claim import Claim
 from verify.errors import UserError
 from verify.params import Point, format_value, infer, parse_assignments, parse_value
@@ -250,7 +251,8 @@ def test_a_grid_set_reaches_the_claim(tmp_path, verify_main):
 
 
 def test_verify_params_lists_values_per_profile_type_and_reach(verify_main, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "250")
+    # a wide console of its own: the CLI's is sized once per process, by whoever imported it first
+    monkeypatch.setattr(cli, "console", Console(width=250, no_color=True))
     code, out, err = verify_main("params", "min2024:constants-t1", "kumar2025:section-D.3")
     assert code == 0, err
     line = next(x for x in out.splitlines() if " n " in x and "constants-t1" in x)
