@@ -87,10 +87,8 @@ def _unwrap(obj: Any, where: str) -> Any:
         return obj
     if isinstance(obj, np.ndarray):
         raise HostMixing(f"{where}: a host numpy.ndarray {obj.shape} mixed with device arrays at {_caller()}")
-    if kind is tuple or kind is list:
-        return kind([_unwrap(o, where) for o in obj])
     if isinstance(obj, (list, tuple)):
-        return type(obj)(_unwrap(o, where) for o in obj)
+        return kind([_unwrap(o, where) for o in obj])
     if isinstance(obj, dict):
         return {k: _unwrap(v, where) for k, v in obj.items()} if obj else obj
     return obj
@@ -103,19 +101,14 @@ def _unwrap_host(obj: Any) -> Any:
         return obj._a
     if kind in _PLAIN:
         return obj
-    if kind is tuple:  # an index: slices, integers, None, arrays
-        return tuple([o if type(o) in _PLAIN else _unwrap_host(o) for o in obj])
-    if isinstance(obj, (list, tuple)):
-        return type(obj)(_unwrap_host(o) for o in obj)
+    if isinstance(obj, (list, tuple)):  # an index: slices, integers, None, arrays
+        return kind([_unwrap_host(o) for o in obj])
     return obj
 
 
 def _wrap(obj: Any) -> Any:
     """NumPy arrays and scalars in ``obj`` as device arrays (reductions give 0-d arrays, as CuPy)."""
-    kind = type(obj)
-    if kind is np.ndarray:
-        return StrictArray(obj)
-    if kind in _PLAIN:
+    if type(obj) in _PLAIN:
         return obj
     if isinstance(obj, np.ndarray):
         return StrictArray(obj)
@@ -166,10 +159,7 @@ def _binary(name: str):
     op = getattr(np.ndarray, name)
 
     def method(self, other):
-        kind = type(other)
-        operand = other._a if kind is StrictArray else other if kind in _PLAIN else _unwrap(other, name)
-        res = op(self._a, operand)
-        return StrictArray(res) if type(res) is np.ndarray else _wrap(res)
+        return _wrap(op(self._a, _unwrap(other, name)))
 
     method.__name__ = name
     return method
