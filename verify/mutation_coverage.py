@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import gc
 import json
-import os
 import sys
 import threading
 import time
@@ -27,10 +26,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from verify.results import write_atomic
+from verify.files import CACHE_DIR, write_atomic
 
 Tracer = Callable[[Any, str, Any], Any]
-DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "relu-verify" / "mutation"
+DEFAULT_CACHE = CACHE_DIR / "mutation"
 
 
 def _tracer(files: set[str], hits: dict[str, set[int]]) -> Tracer:

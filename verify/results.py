@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from verify.errors import UserError
+from verify.files import write_atomic
 from verify.records import Provenance, Record, RecordError, encode
 
 SCHEMA_VERSION = 1
@@ -170,14 +171,6 @@ def store(out_dir: Path, records: Iterable[Record], order: list[str]) -> dict[st
         save(out_dir, stored, order)
         _stored[path] = (_file_key(path), dict(stored))
     return stored
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: a reader (or a Ctrl-C) never
-    sees a half-written file."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
 
 
 def same_result(new: Record, old: Record | None) -> bool:

@@ -20,15 +20,14 @@ import atexit
 import hashlib
 import importlib.util
 import json
-import os
 import re
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 
+from verify.files import CACHE_DIR, write_atomic
+
 PROJECT_PACKAGES = ("symbolic", "numeric", "verify")
-CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "relu-verify"
 #: file-bytes SHA-256 -> syntax-tree digest (hex); per Python version (``ast.dump`` varies between them)
 DIGESTS = CACHE_DIR / f"code-digests-py{sys.version_info[0]}.{sys.version_info[1]}.json"
 KEEP_DIGESTS = 5000  # the most recently added are kept: about 40 edits of every module
@@ -164,15 +163,13 @@ def _save_at_exit() -> None:
 
 
 def _save_digests() -> None:
-    """Write the digests (the latest :data:`KEEP_DIGESTS`) through a private temporary file and a
-    rename; a cache that cannot be written is skipped (it only saves time)."""
+    """Write the digests (the latest :data:`KEEP_DIGESTS`) atomically; a cache that cannot be written is
+    skipped (it only saves time)."""
     known = _known_digests()
     kept = dict(list(known.items())[-KEEP_DIGESTS:])
     try:
         DIGESTS.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=DIGESTS.parent, suffix=".tmp", delete=False) as tmp:
-            json.dump(kept, tmp)
-        os.replace(tmp.name, DIGESTS)
+        write_atomic(DIGESTS, json.dumps(kept))
     except OSError:
         pass
 
