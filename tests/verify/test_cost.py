@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from cli_support import fake_record
 
-from verify.report.cost import cost_page
+from verify.report.cost import cost_page, makespan
 from verify.report.document import to_markdown
 
 
@@ -32,3 +32,19 @@ def test_cost_page_states_each_claim_the_missing_ones_and_the_total():
     assert "3 claims stored (1 fresh, 1 stale, 1 unfinished at a time limit), 1 registered" in md
     assert "1542 s (0.4 h)" in md and "Not run: fake2025:lemma-4." in md
     assert md.index("## Notes") < md.index("A GPU would take minutes.") < md.index("Second.")
+
+
+def test_makespan_hands_claims_in_order_to_the_first_free_worker():
+    assert makespan([5.0, 1.0, 1.0, 1.0], 2) == 5.0  # the long claim bounds it
+    assert makespan([1.0, 1.0, 1.0, 5.0], 2) == 6.0  # in order: it starts last, on a worker already busy
+    assert makespan([3.0, 3.0, 2.0, 2.0, 2.0], 1) == 12.0
+    assert makespan([1.0] * 7, 16) == 1.0
+
+
+def test_cost_page_predicts_the_wall_on_local_workers():
+    records = [_record(f"fake2025:lemma-{k}", w) for k, w in enumerate([40.0, 30.0, 20.0, 10.0])]
+    md = to_markdown(cost_page(records, set(), [r.id for r in records], ""))
+    rows = {line.split(" | ")[0].strip("| "): line for line in md.splitlines() if line.startswith("| ")}
+    assert "## Wall time on N local workers (predicted)" in md
+    assert rows["1"].startswith("| 1 | 100 s") and rows["2"].startswith("| 2 | 50 s")  # 40+10 | 30+20
+    assert rows["16"].startswith("| 16 | 40 s") and "| 2.50x |" in rows["16"]

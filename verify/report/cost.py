@@ -4,7 +4,8 @@ Read from the records alone (``provenance.runtime_s``, ``peak_memory_mib``, ``ma
 ``stopped_at_s``), so ``verify report`` rewrites it without running anything: per paper, each
 claim's verdict, wall time, peak host memory, commit and state -- *fresh*, *stale* (made by
 code that has changed since), or *unfinished* (stopped at a ``--time-limit``: its wall time is
-a lower bound on its cost) -- the registered claims without a record, and the totals.
+a lower bound on its cost) -- the registered claims without a record, and the totals, with the
+wall time the stored claims would take on N local workers (:func:`makespan`).
 What only a person can add (estimates of what a GPU or a cluster would take, the load the
 machine was under) goes in ``COST-notes.md`` beside ``results.json``; its paragraphs follow the
 tables.
@@ -12,14 +13,55 @@ tables.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from pathlib import Path
 
 from verify.records import Record
-from verify.report.document import Heading, Literal, Page, Table, Verdict, para
+from verify.report.document import Heading, Literal, Page, Para, Table, Verdict, para
 from verify.report.pages import paper_title, short_commit
 
 NOTES_FILE = "COST-notes.md"
+WORKERS = (1, 2, 4, 8, 16)  # the worker counts of the predicted-wall table
+
+
+def makespan(walls: Sequence[float], workers: int) -> float:
+    """Wall time of handing tasks of durations ``walls``, in order, each to the first worker that is free.
+
+    This is how ``verify run --workers N`` runs claims: it submits them in registry order and the Dask
+    scheduler gives the next one to the next free worker (one task per single-threaded worker). Start-up,
+    transfers and contention between workers are not modelled, so it is a prediction from measured walls,
+    bounded below by ``max(sum(walls) / workers, max(walls))``.
+    """
+    free = [0.0] * workers
+    for wall in walls:
+        heapq.heappush(free, heapq.heappop(free) + wall)
+    return max(free)
+
+
+def _workers_table(records: Sequence[Record], registered: Sequence[str]) -> tuple[Heading, Para, Table]:
+    """Predicted wall on N local workers of the stored claims, in registry order (:func:`makespan`)."""
+    order = {claim_id: k for k, claim_id in enumerate(registered)}
+    walls = [r.provenance.runtime_s for r in sorted(records, key=lambda r: order.get(r.id, len(order)))]
+    total, longest = sum(walls), max(walls)
+    rows = tuple(
+        (
+            Literal(str(n)),
+            _hours(makespan(walls, n)),
+            _hours(max(total / n, longest)),
+            Literal(f"{total / makespan(walls, n):.2f}x"),
+        )
+        for n in WORKERS
+    )
+    head = ("workers", "predicted wall", "lower bound max(total / N, longest)", "speed-up")
+    text = para(
+        f"Predicted from the stored walls, not measured: the {len(walls)} stored claims handed in registry "
+        "order to the first free worker, as `verify run --workers N` submits them (start-up, transfers and "
+        "contention not modelled; each wall was measured in its own process, some beside other jobs: see the "
+        f"notes). The longest claim ({_hours(longest)}) bounds any number of workers: "
+        "only splitting it (`ctx.map` over its seeds or sizes) would go below."
+    )
+    return Heading(2, "Wall time on N local workers (predicted)", anchor="workers"), text, Table(head, rows)
 
 
 def _state(record: Record, stale: set[str]) -> str:
@@ -62,6 +104,8 @@ def cost_page(records: Sequence[Record], stale: set[str], registered: Sequence[s
         ),
         para(f"Machines (from the records' provenance): {_machine(records)}."),
     )
+    if records:
+        page.add(*_workers_table(records, registered))
     papers = list(dict.fromkeys([r.paper for r in records] + [i.partition(":")[0] for i in missing]))
     for key in papers:
         mine = [r for r in records if r.paper == key]
