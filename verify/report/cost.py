@@ -57,9 +57,9 @@ def _workers_table(records: Sequence[Record], registered: Sequence[str]) -> tupl
     text = para(
         f"Predicted from the stored walls, not measured: the {len(walls)} stored claims handed in registry "
         "order to the first free worker, as `verify run --workers N` submits them (start-up, transfers and "
-        "contention not modelled; each wall was measured in its own process, some beside other jobs: see the "
-        f"notes). The longest claim ({_hours(longest)}) bounds any number of workers: "
-        "only splitting it (`ctx.map` over its seeds or sizes) would go below."
+        "contention not modelled; the walls are the records' own, measured on a machine that may have run "
+        f"other jobs beside them: see the notes). The longest claim ({_hours(longest)}) bounds any number of "
+        "workers: only splitting it (`ctx.map` over its seeds or sizes) would go below."
     )
     return Heading(2, "Wall time on N local workers (predicted)", anchor="workers"), text, Table(head, rows)
 
