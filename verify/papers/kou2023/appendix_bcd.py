@@ -40,6 +40,16 @@ from verify.papers.kou2023.patterns import (
 
 BIG_INIT = r"$\sigma_0\le\gamma(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$ (B.2)"
 BIG_STEP = r"$\eta\le nm/(CR_{\max}^2)$ (B.3)"
+NO_CONTROL_BOUND = (
+    "No negative control: every hypothesis of Lemma {lemma} enters its instantiated constants, so breaking "
+    "one makes the bound vacuous rather than false (near orthogonality or gamma -> 0: exponent <= 0; a large "
+    "init: prefactor e^(2 beta) or e^C; non-separable data, a flipped duplicate: kappa >> 1), and the step "
+    "condition is not needed by the bound at the steps measured ({step}, quick). A step of eta R^2/(nm) = "
+    "100, this claim's former control, freezes the loss in float64 after its first step (|l'| ~ e^-50, every "
+    "later increment below the rounding of the coefficients), which broke the rate reading and not the "
+    "dynamics: it is not a control of (B.3)."
+)
+LATE_T1 = 50  # Lemma B.2's window control reads the run up to 50 T_1 (its (B.13) fails from ~10 T_1 on)
 
 
 def _data(ctx: Context, n: int, d: int) -> tuple[GramData, float]:
@@ -50,14 +60,22 @@ def _data(ctx: Context, n: int, d: int) -> tuple[GramData, float]:
 
 
 def _early(
-    ctx: Context, key: str, data, m: int, gamma: float, seeds: int, scale: float, sigma0: float
+    ctx: Context,
+    key: str,
+    data,
+    m: int,
+    gamma: float,
+    seeds: int,
+    scale: float,
+    sigma0: float,
+    periods: int = 1,
 ) -> Ens:
-    """Every step up to T_1 = 1/scale (at least 1) recorded."""
-    T1 = max(round(1 / scale), 1)
+    """Every step up to ``periods`` x T_1, T_1 = 1/scale (at least 1), recorded."""
+    T = periods * max(round(1 / scale), 1)
     init = draw_initial(ctx.rng(key).host, data, m, sigma0, seeds)
     eta = scale * data.n * m / data.R_max**2
-    red = ReducedGD(ctx.backend, data, m, gamma, eta, init).run(T1, np.arange(T1 + 1), accelerate=False)
-    return Ens(Setup(data, m, (gamma,), seeds, scale, sigma0, T1), red)
+    red = ReducedGD(ctx.backend, data, m, gamma, eta, init).run(T, np.arange(T + 1), accelerate=False)
+    return Ens(Setup(data, m, (gamma,), seeds, scale, sigma0, T), red)
 
 
 @claim(
@@ -170,18 +188,23 @@ def lemma_B_2(ctx: Context) -> None:
         budget=evals,
         why="every step t <= T_1 = 20, c = 1/(1+e^(1+beta+kappa)) of the instance",
     )
+    ctx.note(
+        "(B.3) enters Lemma B.2 only through its window T_1 = C' nm/(eta R_max^2): a larger step shortens "
+        "the window, inside which (B.13)-(B.14) hold at any step (at eta R^2/(nm) = 100, T_1 < 1 step). The "
+        "former big-step control read (B.13) at t <= 3, past its T_1, and broke there only (min ratio 0.62 "
+        "= 1.86/3 at t = 3, 1.86 at t = 1): no control breaks (B.3); the window's control below breaks "
+        "t <= T_1."
+    )
     with ctx.control(
-        "step far above the stability condition, eta R^2/(nm) = 100 (T_1 = 1 step)",
-        breaks=BIG_STEP,
+        f"the same run read up to {LATE_T1} T_1",
+        breaks="$t\\le T_1$",
         must_break=["(B.13)*"],
     ):
-        e = _early(ctx, "big", data, m, 0.5, seeds, 100.0, s0)
-        # two steps: the coefficients after the first huge step saturate the loss
-        init = e.run.model.init
-        red = ReducedGD(ctx.backend, data, m, 0.5, e.run.model.eta_host, init).run(
-            3, np.arange(4), accelerate=False
-        )
-        _b2_checks(ctx, Ens(Setup(data, m, (0.5,), seeds, 100.0, s0, 3), red), "eta R^2/(nm) = 100, t <= 3")
+        # past T_1 the margins leave |q_i| <= 1 + beta + kappa, |l'| falls below c and the coefficients grow
+        # like log t, below the linear lower bound (measured at quick: min ratio 1.41, 1.02, 0.72, 0.24 at
+        # 2, 5, 10, 50 T_1)
+        late = _early(ctx, "g0.5", data, m, 0.5, seeds, 0.05, s0, periods=LATE_T1)
+        _b2_checks(ctx, late, f"n={n}, m={m}, gamma=0.5, t <= {LATE_T1} T_1")
 
 
 def _b3_checks(ctx: Context, ens: Ens, label: str) -> None:
@@ -577,13 +600,7 @@ def lemma_D_2(ctx: Context) -> None:
         budget=evals,
         why="every record t >= T_1, constants as in the claim (c1 the instance's measured balance)",
     )
-    with ctx.control(
-        "step far above the stability condition, eta R^2/(nm) = 100",
-        breaks=BIG_STEP,
-        must_break=["rate: fitted loss order*"],
-    ):
-        e = run(ctx, "big", Setup(data, m, (0.5,), seeds, 100.0, 1e-3, max(steps // 10, 1000)))
-        _d2_checks(ctx, e, e.setup.describe())
+    ctx.note(NO_CONTROL_BOUND.format(lemma="D.2", step="max L/bound 0.020 at eta R^2/(nm) = 5, 0.013 at 20"))
 
 
 def _d2_checks(ctx: Context, ens: Ens, label: str = "instance") -> None:

@@ -33,7 +33,7 @@ from verify.papers.kou2023.explicit import (
 )
 from verify.papers.kou2023.hypotheses import MARGINS_NONNEG, THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.instances import Region, budget, instance, kappa_cap, search
-from verify.papers.kou2023.theorems import active_on_own_class
+from verify.papers.kou2023.theorems import LARGE_INIT_NOTE, active_on_own_class
 from verify.search import squash
 
 BIG_INIT = r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
@@ -350,6 +350,10 @@ def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
         why="the statement is about W_j; the proof bounds sr(W_j - W_j(0)) only. With small init the two "
         "agree asymptotically; with a large init sr(W_j) is far above the proof's bound over any feasible "
         "horizon",
+        resolution="nothing about the dynamics: sr(W_j - W_j(0)) <= this bound holds for every matrix "
+        "(W_j - W_j(0) = A_j X and (W_j - W_j(0)) X^T G^-1 1 = A_j 1, the chain above), so the check can "
+        "fail only through the share of W_j(0) in W_j(T); it records how close the instantiated bound comes "
+        "(its slack), and Lemma F.1's content that a run can break is the (F.2) growth step",
         details={"bound(T)": bound, "sr(W_j(T))": full},
     )
 
@@ -413,13 +417,7 @@ def lemma_F_1(ctx: Context) -> None:
         "about W_j; "
         "the gap closes only when ||W_j(0)|| << ||W_j - W_j(0)|| (small init, t large): see the control."
     )
-    with ctx.control(
-        "large initialization sigma0 = 1",
-        breaks=BIG_INIT,
-        must_break=["limsup sr(W_j) <= the instantiated F.1 bound*"],
-    ):
-        e = run(ctx, "big", Setup(data, m, (0.0,), seeds, 0.05, 1.0, steps))
-        _f1_checks(ctx, e, e.setup.describe())
+    ctx.note(LARGE_INIT_NOTE)
     ctx.note(
         "(F.2)'s cancellation step, sum_r sum_i rho_(j,r,i)/||x_i||^2 >= (1/2) R_max^-2 sum_(i in S_j) "
         "sum_(r in S_i(0)) rho_bar for t >= T, is recorded, not checked: inside its premise q_j <= 1/2 the "

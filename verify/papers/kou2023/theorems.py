@@ -40,13 +40,26 @@ from verify.papers.kou2023.hypotheses import (
     LEAKY,
     NEAR_ORTH,
     SEPARABLE,
-    SMALL_INIT,
-    STEP,
     THEOREM_4_1,
     THEOREM_4_3,
     UNIT_ORTH_44,
 )
 from verify.papers.kou2023.instances import Region, budget, search
+
+LARGE_INIT_NOTE = (
+    "No control breaks the small-initialization hypothesis: the stable-rank statements are asymptotic in t "
+    "(a limsup; O(1/log t)), and W_j(0) is fixed while ||W_j - W_j(0)|| grows like log t, so sigma0 moves "
+    "only how late they show. A run from sigma0 = 1 (the former control) shows the stable rank of W_j(0) at "
+    "every reachable horizon (Theorem 4.3 at quick, t = 1e4: 18, 33, 53, 82 at widths 20-160), which the "
+    "claims' own rules read as undecided (the initialization term of the width-order tolerance is "
+    "infinite), not as a violation."
+)
+BIG_STEP_NOTE = (
+    "No control breaks the step condition: a step of eta R^2/(nm) = 100 (this claim's former control) "
+    "freezes the loss in float64 after its first step (|l'| ~ e^-50, every later increment below the "
+    "rounding of the coefficients: norm increments exactly 0, loss order -2e-15), which is not the dynamics "
+    "of a large step; in exact arithmetic the margins keep growing like log t and the loss decays like 1/t."
+)
 
 # ------------------------------------------------------------------------------- Theorem 4.1
 
@@ -322,18 +335,6 @@ def theorem_4_1(ctx: Context) -> None:
     rng = ctx.rng("controls").host
     controls = [
         (
-            "step far above the stability condition, eta R^2/(nm) = 100",
-            STEP,
-            ["(1) |w_jr| = Theta(log t)*", "(3) L_S ~ t^-1*"],
-            Setup(base.data, base.m, (0.5,), 1, 100.0, base.sigma0, base.steps),
-        ),
-        (
-            "large initialization sigma0 = 1",
-            SMALL_INIT,
-            ["(2) sr(W_j) - 1 = O(1/log t)*"],
-            Setup(base.data, base.m, (0.5,), 1, base.scale, 1.0, base.steps),
-        ),
-        (
             "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
             NEAR_ORTH,
             ["(2) sr(W_j) - 1 = O(1/log t)*"],
@@ -360,9 +361,12 @@ def theorem_4_1(ctx: Context) -> None:
             Setup(with_flipped_duplicate(base.data), base.m, (0.5,), 1, base.scale, base.sigma0, short),
         ),
     ]
-    for i, (what, breaks, must_break, setup) in enumerate(controls):
+    # keys as when a big-step (0) and a large-init (1) control came first: the same draws
+    for i, (what, breaks, must_break, setup) in enumerate(controls, start=2):
         with ctx.control(what, breaks=breaks, must_break=must_break):
             _leaky_checks(ctx, run(ctx, f"control/{i}", setup), tol, setup.describe())
+    ctx.note(BIG_STEP_NOTE)
+    ctx.note(LARGE_INIT_NOTE)
 
 
 def _leaky_search(ctx: Context, evals: int) -> None:
@@ -615,15 +619,7 @@ def theorem_4_3(ctx: Context) -> None:
     )
     base = setups[0]
     short = max(base.steps // 10, 1000)
-    with ctx.control(
-        "large initialization sigma0 = 1",
-        breaks=r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$",
-        must_break=["(1) limsup sr(W_j) <= c*"],
-    ):
-        big = [Setup(s.data, s.m, (0.0,), 1, s.scale, 1.0, short) for s in setups[: len(widths)]]
-        _relu_checks(
-            ctx, [run(ctx, f"control/sigma/{i}", s) for i, s in enumerate(big)], widths, tol, "sigma0 = 1"
-        )
+    ctx.note(LARGE_INIT_NOTE)
     with ctx.control(
         "two neurons per class for 2n points",
         breaks=r"$m\ge C\log(n/\delta)$",
