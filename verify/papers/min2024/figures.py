@@ -479,13 +479,12 @@ def figure_8(ctx: Context) -> None:
     with ctx.control(
         "Fig. 7 data (mu = sin 0.1)",
         breaks=r"$\mu=\sin0.001$ (tiny)",
-        must_break=[
-            "some seed has a non-dead positive neuron outs*",
-            "every non-dead positive neuron reaches*",
-        ],
+        must_break=["some seed has a non-dead positive neuron outs*"],
     ):
+        # the pairing "later than at mu = sin 0.1" holds for any mu below sin 0.1 and has no reading on
+        # the reference itself (compared with itself it could only fail): not a conclusion this control
+        # can break
         some_outside(ref, "as above")
-        slower(ref, "as above")
 
 
 @claim(

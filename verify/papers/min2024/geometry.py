@@ -163,19 +163,20 @@ def lemma_8(ctx: Context) -> None:
         why=f"zeta_1 >= mu^2 as a ratio (4 ulps added to zeta_1), Nelder-Mead over generators and radii, "
         f"(n, D) = {SEARCH_CONE}, alternating labels",
     )
-    X, y = planar(np.array([0.0, np.pi / 2])), np.array([1.0, -1.0])
+    X, y = planar(np.array([0.0, 5 * np.pi / 6])), np.ones(2)
     with ctx.control(
-        "orthogonal data x1 = e1 (+), x2 = e2 (-), mu = 0",
+        "two positive points 150 degrees apart, mu = cos 150 < 0",
         breaks=r"Assumption 1: $\mu>0$",
         must_break=["zeta_1 - mu^2 >= 0*"],
     ):
         ctx.bound(
-            "zeta_1 - mu^2 >= 0 with zeta_1 > 0",
-            np.array([zeta1(X, y) - 0.5]),
-            0.0,
+            "zeta_1 - mu^2 >= 0",
+            np.array([zeta1(X, y) - separation(X, y) ** 2]),
+            -4 * EPS,
             side=">=",
-            why="x+ = e1 lies on the hyperplane of x2: the only cap inside S+ has zeta_1 = 0 (< 0.5 = "
-            "its value for a 45-degree pair)",
+            why="S+ is the 30-degree cone between the normals of the two points: its widest cap around x+ "
+            "has zeta_1 = cos^2 75 = 0.067, while mu^2 = cos^2 150 = 0.75 (the lemma's mu^2 bound needs "
+            "mu > 0)",
         )
 
 
