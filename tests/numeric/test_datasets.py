@@ -62,6 +62,10 @@ def test_even_labels_are_not_symmetric():
 def test_whiten_gives_identity_covariance_and_keeps_pairing(ds):
     evals = np.linalg.eigvalsh(ds.Sigma)
     assume(evals.min() > 1e-6 * evals.max())  # well-conditioned: whitening is accurate
+    # and normal floats: inputs ~1e-160 give a covariance ~1e-320, subnormal, with few significant digits
+    # (hypothesis found Sigma = 2e-320, whitened to 1 + 1.5e-5); tiny / eps keeps every eigenvalue at full
+    # relative precision
+    assume(evals.min() > np.finfo(float).tiny / np.finfo(float).eps)
     w = whiten(ds)
     np.testing.assert_allclose(w.Sigma, np.eye(ds.D), atol=1e-8)
     assert is_symmetric(w.X, w.y)  # bit for bit
