@@ -48,3 +48,9 @@ def test_cost_page_predicts_the_wall_on_local_workers():
     assert "## Wall time on N local workers (predicted)" in md
     assert rows["1"].startswith("| 1 | 100 s") and rows["2"].startswith("| 2 | 50 s")  # 40+10 | 30+20
     assert rows["16"].startswith("| 16 | 40 s") and "| 2.50x |" in rows["16"]
+
+
+def test_cost_page_of_records_without_measured_time_has_no_speed_up():
+    records = [_record("fake2025:lemma-1", 0.0)]
+    md = to_markdown(cost_page(records, set(), [r.id for r in records], ""))
+    assert "| 2 | 0 s (0.0 h) | 0 s (0.0 h) | - |" in md

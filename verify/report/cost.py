@@ -44,12 +44,13 @@ def _workers_table(records: Sequence[Record], registered: Sequence[str]) -> tupl
     order = {claim_id: k for k, claim_id in enumerate(registered)}
     walls = [r.provenance.runtime_s for r in sorted(records, key=lambda r: order.get(r.id, len(order)))]
     total, longest = sum(walls), max(walls)
+    spans = {n: makespan(walls, n) for n in WORKERS}
     rows = tuple(
         (
             Literal(str(n)),
-            _hours(makespan(walls, n)),
+            _hours(spans[n]),
             _hours(max(total / n, longest)),
-            Literal(f"{total / makespan(walls, n):.2f}x"),
+            Literal(f"{total / spans[n]:.2f}x" if spans[n] > 0 else "-"),  # records of no measured time
         )
         for n in WORKERS
     )
