@@ -52,7 +52,6 @@ from verify.papers.kou2023.patterns import f2_rates
 from verify.papers.kou2023.theorems import (
     F2_PATTERN,
     F3_NAME,
-    active_on_own_class,
     check_f2_pattern,
     check_f3_limit,
     lemma_f3_prediction,
@@ -568,7 +567,7 @@ def _e1_sandwich(ctx: Context, ens: Ens, label: str) -> None:
     the
     measured balance constant, :math:`c_2=1/(c'(1+\kappa/c_1))`, :math:`c_3=c'/(1-2c'\kappa/c_1)`."""
     m, y, setup = ens.setup.m, ens.setup.data.y, ens.setup
-    S0 = active_on_own_class(ens)
+    S0 = ens.own_class_active()
     P = ens.run.P
     own = np.where(y[None, None, None] > 0, P[:, :, :m], P[:, :, m:])  # (B, R, m, n)
     t = ens.t[1:, None]
@@ -577,9 +576,8 @@ def _e1_sandwich(ctx: Context, ens: Ens, label: str) -> None:
     worst_lo, worst_hi, where = 0.0, 0.0, {}  # max of lower bound / rho_bar and of rho_bar / upper bound
     for b in range(own.shape[0]):
         S = S0[b].sum(axis=0)
-        cp = m / max(int(S.min()), 1)
-        top = np.nanmax(np.where(S0[b][None], own[b, 1:], np.nan), axis=1)
-        c1 = float(np.nanmin(np.nanmin(top, axis=1) / np.abs(P[b, 1:]).max(axis=(1, 2))))
+        cp = float(ens.cprime()[b])
+        c1 = float(ens.balance_constant()[b])
         c2 = 1 / (cp * (1 + kappa / c1))
         c3 = cp / (1 - 2 * cp * kappa / c1) if 2 * cp * kappa / c1 < 1 else np.inf
         base = setup.eta * S * setup.data.norms2 / (setup.data.n * m**2)
@@ -675,9 +673,9 @@ def _g1_bound(ens: Ens) -> np.ndarray:
     :math:`c'`; :math:`c_1=1/4`)."""
     setup = ens.setup
     m, n = setup.m, setup.data.n
-    S = active_on_own_class(ens).sum(axis=1)  # (B, n)
+    S = ens.own_class_active().sum(axis=1)  # (B, n)
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
-    cprime = m / np.maximum(S.min(axis=1), 1)
+    cprime = ens.cprime()
     kappa = setup.data.kappa
     c1 = 0.25
     alpha = cprime**-2.0 * (1 - (1 + cprime) * kappa / c1) / (1 + kappa / c1)

@@ -33,7 +33,7 @@ from verify.papers.kou2023.explicit import (
 )
 from verify.papers.kou2023.hypotheses import MARGINS_NONNEG, THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.instances import Region, budget, instance, kappa_cap, search
-from verify.papers.kou2023.theorems import LARGE_INIT_NOTE, active_on_own_class
+from verify.papers.kou2023.theorems import LARGE_INIT_NOTE
 from verify.search import squash
 
 BIG_INIT = r"$\sigma_0\le(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$"
@@ -60,10 +60,8 @@ def _cross_parts(ens: Ens) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
     cross = (j[:, None] * y[None, :]) < 0
     under = np.abs(np.where(cross[None, None], P, 0.0)).max(axis=(2, 3))
     own = np.where(y[None, None, None] > 0, P[:, :, :m], P[:, :, m:])
-    S0 = active_on_own_class(ens)
-    bar = np.nanmin(np.where(S0[:, None], own, np.nan), axis=(2, 3))
-    c1 = np.nanmin(bar[:, 1:] / np.abs(P[:, 1:]).max(axis=(2, 3)), axis=1)
-    return under, bar, ens.setup.data.kappa, c1
+    bar = np.nanmin(np.where(ens.own_class_active()[:, None], own, np.nan), axis=(2, 3))
+    return under, bar, ens.setup.data.kappa, ens.balance_constant()
 
 
 def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
@@ -222,7 +220,7 @@ def _f2_ratios(ens: Ens) -> tuple[np.ndarray, np.ndarray]:
     """
     m, data, setup = ens.setup.m, ens.setup.data, ens.setup
     P = ens.run.P / data.norms2  # rho_(j,r,i) ||x_i||^-2
-    S0 = active_on_own_class(ens)  # (B, m, n)
+    S0 = ens.own_class_active()  # (B, m, n)
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
     _, _, kappa, c1 = _cross_parts(ens)
     c2 = 1 / (m / np.maximum(S0.sum(axis=1).min(axis=1), 1) * (1 + kappa / c1))  # (B,)
@@ -250,7 +248,7 @@ def _f2_premise(ens: Ens) -> np.ndarray:
     claims' C = 10 (Lemma E.1's with :math:`c'=2.5`, :math:`c_1=R^{-2}`) does not ensure when the measured
     :math:`c_1` or :math:`c'` is worse. ``inf`` where a point of class j has :math:`S_i^{(0)}` empty."""
     m, data = ens.setup.m, ens.setup.data
-    S0 = active_on_own_class(ens)
+    S0 = ens.own_class_active()
     _, _, kappa, c1 = _cross_parts(ens)
     R2kappa = (data.R_max / data.R_min) ** 2 * kappa
     q = []
@@ -743,7 +741,7 @@ def _margin_error(ens: Ens, gamma: float, *, current_set: bool = False) -> tuple
     else:
         Z = ens.run.Z()[:, -1]
         active = (
-            np.where(y[None, None] > 0, Z[:, :m], Z[:, m:]) >= 0 if current_set else active_on_own_class(ens)
+            np.where(y[None, None] > 0, Z[:, :m], Z[:, m:]) >= 0 if current_set else ens.own_class_active()
         )
         approx = np.where(active, own, 0).sum(axis=1) / m
     # a point with no own-class neuron in the set (|S_i| = 0, possible only at widths far below

@@ -109,6 +109,14 @@ class Setup:
         )
 
 
+# Why no claim keeps a big-step control (its former one): a float64 artefact, not the dynamics.
+FROZEN_STEP = (
+    "a step of eta R^2/(nm) = 100 (this claim's former control) freezes the loss in float64 after its "
+    "first step (|l'| ~ e^-50, every later increment below the rounding of the coefficients: norm "
+    "increments exactly 0, loss order -2e-15), which is not the dynamics of a large step"
+)
+
+
 @dataclass
 class Ens:
     """A finished run of a :class:`Setup` with cached measurements (host arrays, records ``R``)."""
@@ -149,6 +157,38 @@ class Ens:
     def at(self, t: float) -> int:
         """Index of the record nearest to step ``t``."""
         return int(np.argmin(np.abs(self.t - t)))
+
+    def own_class_active(self) -> np.ndarray:
+        r""":math:`r\in S_i^{(0)}`: ``(B, m, n)`` booleans, neuron ``r`` of class :math:`y_i` active on
+        :math:`x_i` at init."""
+        m, y = self.setup.m, self.setup.data.y
+        act = self.run.act0
+        return np.where(y[None, None, :] > 0, act[:, :m, :], act[:, m:, :])
+
+    def balance_constant(self) -> np.ndarray:
+        r"""Lemma E.1's :math:`c_1` measured per member ``(B,)``: the smallest, over records
+        :math:`t\ge1`, of :math:`\min_i\min_{r\in S_i^{(0)}}\overline\rho_{y_i,r,i}/\max|\rho_{j,r',i'}|`."""
+
+        def f():
+            m, y = self.setup.m, self.setup.data.y
+            P = self.run.P[:, 1:]
+            own = np.where(y[None, None, None] > 0, P[:, :, :m], P[:, :, m:])
+            bar = np.nanmin(np.where(self.own_class_active()[:, None], own, np.nan), axis=(2, 3))
+            return np.nanmin(bar / np.abs(P).max(axis=(2, 3)), axis=1)
+
+        return self._get("c1", f)
+
+    def cprime(self) -> np.ndarray:
+        r"""The width constant :math:`c'=m/\min_i|S_i^{(0)}|` measured per member ``(B,)``."""
+        return self.setup.m / np.maximum(self.own_class_active().sum(axis=1).min(axis=1), 1)
+
+    def e1_premise(self) -> float:
+        r"""Lemma E.1's premise :math:`2c'\kappa/c_1` (needs :math:`\le1/2`), largest over members, with
+        the measured :math:`c'=m/\min_i|S_i^{(0)}|` and :math:`c_1` (:meth:`balance_constant`)."""
+        kappa = self.setup.data.kappa
+        if kappa == 0:
+            return 0.0
+        return float((2 * self.cprime() * kappa / self.balance_constant()).max())
 
 
 def run(ctx: Context, key: str, setup: Setup, *, accelerate: bool = True) -> Ens:
@@ -256,7 +296,9 @@ def regime_readings(ens: Ens) -> dict[str, Reading]:
     gamma = setup.gamma
     step = float(setup.eta * data.R_max**2 / (data.n * setup.m))
     out = {
-        NEAR_ORTH_RELU.name: Reading(R**2 * data.kappa, {"kappa": data.kappa, "R": R}),
+        NEAR_ORTH_RELU.name: Reading(
+            ens.e1_premise(), {"kappa": data.kappa, "R": R, "e1_premise": ens.e1_premise()}
+        ),
         STEP.name: Reading(step, {"step": step}),
         SMALL_INIT.name: Reading(float(beta.max()), {"beta": float(beta.max())}),
         LEAKY.name: Reading(

@@ -33,7 +33,6 @@ from verify.papers.kou2023.common import (
 )
 from verify.papers.kou2023.hypotheses import THEOREM_4_1, THEOREM_4_3
 from verify.papers.kou2023.instances import Region, budget, search
-from verify.papers.kou2023.theorems import active_on_own_class
 
 
 def balance_floor(ens: Ens) -> float:
@@ -48,7 +47,7 @@ def balance_floor(ens: Ens) -> float:
     data = ens.setup.data
     c = 0.25 * (data.R_min / data.R_max) ** 2
     if ens.setup.gammas[0] == 0:
-        S = active_on_own_class(ens).sum(axis=1)
+        S = ens.own_class_active().sum(axis=1)
         c *= float((S.min(axis=1) / np.maximum(S.max(axis=1), 1)).min())
     return c
 
@@ -264,7 +263,7 @@ def f2_rates(ens: Ens) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """
     m, y = ens.setup.m, ens.setup.data.y
     T10 = ens.at(ens.t[-1] / 10)
-    S = active_on_own_class(ens).sum(axis=1)  # (B, n)
+    S = ens.own_class_active().sum(axis=1)  # (B, n)
     P = ens.run.P
     own = np.where(y[None, None] > 0, P[:, :, :m], P[:, :, m:])  # (B, R, m, n)
     slope = (own[:, -1] - own[:, T10]).max(axis=1) / np.log(10)
@@ -312,7 +311,7 @@ def _relu_balance_limit(ctx: Context, ens: Ens, label: str) -> None:
 def _relu_balance(ctx: Context, ens: Ens, label: str) -> None:
     r"""Lemma 5.5 exact sub-facts and the cross-point constant (E.1 first bullet)."""
     m, y = ens.setup.m, ens.setup.data.y
-    S0 = active_on_own_class(ens)  # (B, m, n)
+    S0 = ens.own_class_active()  # (B, m, n)
     P = ens.run.P[:, 1:]
     own = np.where(y[None, None, None, :] > 0, P[:, :, :m], P[:, :, m:])  # rho_{y_i, r, i}, (B, R, m, n)
     inS = np.where(S0[:, None], own, np.nan)
@@ -545,7 +544,7 @@ def lemma_5_7(ctx: Context) -> None:
 def _inclusion_checks(ctx: Context, ens: Ens, label: str) -> None:
     """Lemma 5.8: r in S_i(0) is active on x_i at every step (monitor), and by how much on the records."""
     m, y = ens.setup.m, ens.setup.data.y
-    S0 = active_on_own_class(ens)
+    S0 = ens.own_class_active()
     off = np.where(y[None, None, :] > 0, ens.run.ever_off[:, :m], ens.run.ever_off[:, m:])
     ctx.bound(
         f"S_i(0) subset of S_i(t) at every step: number of (member, r, i) with r in S_i(0) ever inactive "

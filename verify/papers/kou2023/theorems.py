@@ -23,6 +23,7 @@ from verify.claim import claim
 from verify.context import Context, Series
 from verify.evidence import slope_shift
 from verify.papers.kou2023.common import (
+    FROZEN_STEP,
     RICHARDSON,
     Ens,
     Setup,
@@ -55,10 +56,8 @@ LARGE_INIT_NOTE = (
     "infinite), not as a violation."
 )
 BIG_STEP_NOTE = (
-    "No control breaks the step condition: a step of eta R^2/(nm) = 100 (this claim's former control) "
-    "freezes the loss in float64 after its first step (|l'| ~ e^-50, every later increment below the "
-    "rounding of the coefficients: norm increments exactly 0, loss order -2e-15), which is not the dynamics "
-    "of a large step; in exact arithmetic the margins keep growing like log t and the loss decays like 1/t."
+    f"No control breaks the step condition: {FROZEN_STEP}; in exact arithmetic the margins keep growing "
+    "like log t and the loss decays like 1/t."
 )
 
 # ------------------------------------------------------------------------------- Theorem 4.1
@@ -399,7 +398,7 @@ def relu_orthogonal_gains(ens: Ens, b: int) -> np.ndarray:
     r"""Per-step margin gains :math:`a_i=\eta|S_i^{(0)}|\|x_i\|^2/(nm^2)` of member ``b`` (orthogonal ReLU,
     [D2])."""
     setup = ens.setup
-    S = active_on_own_class(ens)[b].sum(axis=0)
+    S = ens.own_class_active()[b].sum(axis=0)
     return setup.eta * S * setup.data.norms2 / (setup.data.n * setup.m**2)
 
 
@@ -412,14 +411,6 @@ def scalar_map_tL(a: np.ndarray, t: np.ndarray | float) -> np.ndarray:
     """
     t = np.asarray(t, float)[..., None]
     return np.mean(1.0 / (a - np.log(a * t) / t), axis=-1)
-
-
-def active_on_own_class(ens: Ens) -> np.ndarray:
-    r""":math:`r\in S_i^{(0)}`: ``(B, m, n)`` booleans, neuron ``r`` of class :math:`y_i` active on
-    :math:`x_i` at init."""
-    m, y = ens.setup.m, ens.setup.data.y
-    act = ens.run.act0
-    return np.where(y[None, None, :] > 0, act[:, :m, :], act[:, m:, :])
 
 
 def _relu_setups(ctx: Context) -> tuple[list[Setup], list[int]]:
@@ -512,8 +503,8 @@ def _relu_checks(ctx: Context, runs: list[Ens], widths: list[int], tol: dict, la
         )
     for e in runs:
         w = _window(e)
-        S = active_on_own_class(e).sum(axis=1)  # |S_i^(0)| per member and point
-        cprime = e.setup.m / np.maximum(S.min(axis=1), 1)
+        S = e.own_class_active().sum(axis=1)  # |S_i^(0)| per member and point
+        cprime = e.cprime()
         alpha = cprime**-2.0
         orders = np.array([fitted_order(e.t[w], e.run.loss[b, w]) for b in range(e.run.loss.shape[0])])
         ctx.bound(
