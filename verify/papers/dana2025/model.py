@@ -23,6 +23,7 @@ from symbolic import shallow_meanfield as sym
 from verify import evidence
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
+from verify.order_tolerance import next_order_tolerance
 from verify.papers.dana2025 import balance, kink_arrival
 from verify.papers.dana2025.common import (
     EPS,
@@ -345,17 +346,6 @@ def _gd_defects(ctx: Context, data, B: int, p: int, T: float, key: str, scale: f
     return lrs, np.array(rows)
 
 
-def first_order_tolerance(x: np.ndarray, e: np.ndarray) -> float:
-    r"""Tolerance on the fitted order of a first-order error :math:`e(x)=c_1x+c_2x^2+\dots`.
-
-    Over the grid the local log-log slope is :math:`1+\frac{c_2x}{c_1+c_2x}`; :math:`c_1,c_2` are
-    fitted to :math:`e/x` (linear in :math:`x`); tolerance = 2 x the largest predicted deviation
-    + 0.02 for the fit itself.
-    """
-    c2, c1 = np.polyfit(x, e / x, 1)
-    return float(2 * np.max(np.abs(c2 * x / (c1 + c2 * x))) + 0.02)
-
-
 def _balance_flow(ctx: Context, data, B: int, p: int, T: float, rtol: float):
     r"""Full-coordinate DOPRI5 solve with an error estimate, on exactly orthogonal inputs.
 
@@ -456,10 +446,10 @@ def lemma_1(ctx: Context) -> None:
             lrs,
             res[:, 0],
             expected=1.0,
-            tol=first_order_tolerance(lrs, res[:, 0]),
+            tol=next_order_tolerance(lrs, res[:, 0], 1, 2),
             why="GD changes Delta by lr^2 (da^2 - ||dw||^2) per step, O(lr) over [0, T]; any O(1) drift of "
-            "the "
-            "flow would flatten the slope. Tolerance from the fitted second-order term",
+            "the flow would flatten the slope. Tolerance from the fitted second-order term "
+            "(verify.order_tolerance)",
             xlabel="step lr",
             ylabel="max drift",
         )

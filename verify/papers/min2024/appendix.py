@@ -38,6 +38,7 @@ from numeric.models.balanced_relu import PlainFlow, join, split
 from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context
+from verify.order_tolerance import next_order_tolerance
 from verify.papers.min2024.common import (
     EPS,
     REDUCED_LOG_EPS,
@@ -697,9 +698,10 @@ def remark_4(ctx: Context) -> None:
             ladder,
             r["to_reduced"],
             expected=2.0,
-            tol=0.3,
+            tol=next_order_tolerance(ladder, r["to_reduced"], 2, 4),
             why="r = y - f with f = O(eps^2): the field differs from the reduced one by O(eps^2) (as for "
-            "exp, min2024:theorem-1.1); tol 0.3 for the O(eps^4) curvature over the ladder",
+            "exp, min2024:theorem-1.1); tolerance from the fitted O(eps^4) term over the ladder "
+            "(verify.order_tolerance)",
             xlabel="eps",
             ylabel="max_j,t |u_j - u_j(reduced)|",
         )
