@@ -158,7 +158,7 @@ LOJASIEWICZ_MIN = Hypothesis(
     test=lambda a: 0 < a < 1,
 )
 LIPSCHITZ = Hypothesis(
-    "Lipschitz gradient", wording=r"[unstated, used by the proof] $\nabla g$ locally Lipschitz"
+    "Lipschitz gradient", wording=r"$\nabla g$ locally Lipschitz (unstated in Lemma 17; its proof uses it)"
 )
 LEMMA_20_MARGIN = Hypothesis(
     "margins eta > 0",
