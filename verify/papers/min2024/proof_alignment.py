@@ -689,7 +689,9 @@ def c6_maximal_path(ctx: Context) -> None:
         "(H_(n-) + 1/2 + H_(n+ - 1)) / (4 log n), n = 2..400, n+ in {1, n/2, n-1}",
         ratio,
         1.0,
-        why="t1's 16 log n against 4 T(P_max); H_(n-) + H_(n+ - 1) is largest at the extreme splits",
+        why="t1's 16 log n against 4 T(P_max); H_(n - a) + H_(a - 1) over the split a = n+ is symmetric "
+        "about (n + 1)/2 and concave, so a = n//2 attains its maximum (the extreme splits are its smallest "
+        "values)",
     )
     ctx.note(
         f"T(P_max) / t1 is at most {ratio.max():.3g} (n = {ns[int(np.argmax(ratio))]}); "
