@@ -1053,14 +1053,27 @@ def remark_2(ctx: Context) -> None:
         "2 nonlinear layers below 10x",
     )
     with ctx.control(
-        "diagonal linear net x^T(v * u): permuting v alone",
+        "skip connection from layer 1 to the output (ReLU, 3 layers): P W_1, W_2 P^T as the remark, skip "
+        "weights as they are",
         breaks=FEED_FORWARD,
         must_break=["max relative |H(permuted) - H|*"],
     ):
+        # H = W_3 sigma(W_2 sigma(W_1 x)) + c^T sigma(W_1 x): the remark's operation touches W_1 and W_2
+        # only; the skip weights c read layer 1's neurons by position, so the permutation moves them
         X = rng.normal(size=(20, 4))
-        v, u = rng.normal(size=4), rng.normal(size=4)
-        H = X @ (v * u)
-        Hp = X @ (np.roll(v, 1) * u)
+        W1, W2, W3, c = (
+            rng.normal(size=(5, 4)),
+            rng.normal(size=(5, 5)),
+            rng.normal(size=(1, 5)),
+            rng.normal(size=5),
+        )
+        P = np.eye(5)[np.roll(np.arange(5), 1)]
+
+        def skip_net(W1: np.ndarray, W2: np.ndarray) -> np.ndarray:
+            h1 = np.maximum(W1 @ X.T, 0.0)
+            return (W3 @ np.maximum(W2 @ h1, 0.0))[0] + c @ h1
+
+        H, Hp = skip_net(W1, W2), skip_net(P @ W1, W2 @ P.T)
         ctx.bound(
             "max relative |H(permuted) - H|",
             float(np.abs(H - Hp).max() / np.abs(H).max()),
