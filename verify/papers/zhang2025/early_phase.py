@@ -420,6 +420,10 @@ def _check_window(
     0.9 means the error over :math:`w_{\rm init}` grows by :math:`\ge10^{0.1\,\text{decades}}` as
     :math:`w_{\rm init}\to0`: not :math:`O(w_{\rm init})`.  Leading-order prediction:
     :math:`\min(1,3(1-f\kappa))` at ``fraction`` f of the window.
+
+    Resolution: at fraction f the leading term has grown by :math:`w_{\rm init}^{-f\kappa}`; a leading
+    term with no growth (or twice the rate) would shift the order by :math:`f\kappa` (:math:`2f\kappa`),
+    so the check is made only where :math:`f\kappa\ge` the tolerance (below, a note says why not).
     """
     n = len(res["u0"]) // len(alphas)
     for k, a in enumerate(alphas):
@@ -432,9 +436,21 @@ def _check_window(
             )
             continue
         predicted = min(1.0, 3 * (1 - fraction * data.kappa(a)))
-        ctx.order(
+        fk = fraction * data.kappa(a)
+        name = (
             f"(11) holds with O(w_init) at {where}: order of ||W - e^(lambda t)[r1 bbar^T; r1^T]|| in "
-            f"w_init [{data.label}, alpha={a:g}]",
+            f"w_init [{data.label}, alpha={a:g}]"
+        )
+        if fk < WINDOW_TOL:  # no evidence either way: reported, not counted as a check
+            ctx.note(
+                f"Not checked: {name}. The leading term has not left the initial scale there: it grew by "
+                f"w_init^(-f kappa), f kappa = {fk:.3g}, so a leading term with no growth (or twice the "
+                f"rate) shifts the fitted order by only f kappa (2 f kappa), inside the tolerance "
+                f"{WINDOW_TOL:g}: the order cannot tell the paper's rate (needs f kappa >= {WINDOW_TOL:g})."
+            )
+            continue
+        ctx.order(
+            name,
             res["u0"][sl],
             res["err"][sl],
             expected=1.0,
