@@ -928,6 +928,9 @@ def _delta_regime(ctx: Context, run: dict, delta: float, *, event: bool) -> None
         ctx.regime(EVENT_I, members_with_I=int(event_I(run["V"], run["a"], run["y"]).sum()))
 
 
+INIT_LAW_L8 = "App. B data (and labels of one sign, same bounds), w ~ N(0, I/d)"
+
+
 @claim(
     "dana2025:lemma-8",
     title="Lemma 8: on orthogonal data the wrong-sign neurons die before t_n, the right ones only grow",
@@ -942,7 +945,7 @@ def _delta_regime(ctx: Context, run: dict, delta: float, *, event: bool) -> None
         ORTHOGONAL,
         DELTA,
         EVENT_I,
-        "App. B data (and labels of one sign, same bounds), w ~ N(0, I/d)",
+        INIT_LAW_L8,
         D_LEMMA8,
     ],
 )
@@ -983,20 +986,27 @@ def lemma_8(ctx: Context) -> None:
     _delta_regime(ctx, run, 0.5, event=True)
     _lemma8_checks(ctx, run, eps, f"labels of one sign, n={n}, d={4 * n}, p={p}")
     at_4n = _lemma8_rate(run)
-    at_n = _lemma8_rate(_delta_run(ctx, f"l8-one-sign-{n}", n, n, B, p, 0.5, labels=_one_sign_labels))
+    _lemma8_search(ctx, n, p, eps, B_search, budget)
+    with ctx.control(
+        "labels of one sign at d = n (the main one-sign run's data bounds and law, a quarter of its d)",
+        breaks=D_LEMMA8,
+        must_break=["P((47) at t_n | I) >= 1 - eps*"],
+    ):
+        low = _delta_run(ctx, f"l8-one-sign-{n}", n, n, B, p, 0.5, labels=_one_sign_labels)
+        _lemma8_checks(ctx, low, eps, f"labels of one sign, n={n}, d={n}, p={p}")
+    at_n = _lemma8_rate(low)
     kappa = [d / (np.log(p) * np.log(n * p) * np.log(1 / eps) ** 2) for d in (n, 4 * n)]
     ctx.note(
         f"Lemma 8's kappa is not given, so its dimension condition cannot be decided: the runs have "
         f"d / (log p log(np) log(1/eps)^2) = {kappa[0]:.3g} (d = n) and {kappa[1]:.3g} (d = 4n). Labels of "
         "one sign (the same bounds on norms and labels as App. B's law, so the same kappa) meet (47) in "
-        f"{at_4n[0]} of {at_4n[1]} runs with event I at d = 4n and {at_n[0]} of {at_n[1]} at d = n: where "
-        f"the latter fails, kappa must exceed {kappa[0]:.3g} for the lemma's data class (d = n is outside "
-        "its regime), and the App. B runs at d = n are evidence for that law only."
+        f"{at_4n[0]} of {at_4n[1]} runs with event I at d = 4n and {at_n[0]} of {at_n[1]} at d = n (the "
+        f"dimension control): where the latter fails, kappa must exceed {kappa[0]:.3g} for the lemma's data "
+        "class (d = n is outside its regime), and the App. B runs at d = n are evidence for that law only."
     )
-    _lemma8_search(ctx, n, p, eps, B_search, budget)
     with ctx.control(
         "initialization scale 3 (w ~ N(0, 9 I/d)) with d = n",
-        breaks=D_LEMMA8,
+        breaks=INIT_LAW_L8,
         must_break=["P((47) at t_n | I) >= 1 - eps*"],
     ):
         run = _delta_run(ctx, "l8-big", n, n, B_control, p, 0.5, scale=3.0)
