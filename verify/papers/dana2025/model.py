@@ -624,6 +624,14 @@ def _selection_holds(ctx: Context, data, lrs: np.ndarray, res: np.ndarray) -> No
         1.0,
         why=_SELECTION_WHY,
         details={"lr": lrs, "sign changes per lr": res[:, 3], "Assumption-2 ratio": data.off / data.limit},
+        resolution=(
+            "structural on exactly orthogonal inputs: GD runs in Gram coordinates with a diagonal Gram "
+            "matrix, where a dead pre-activation's update is exactly 0, so at most one sign change is the "
+            "implementation's, not evidence about the dynamics (an independent reading); the defect order "
+            "below carries the statement here"
+            if data.orthogonal
+            else "a pre-activation that changes sign twice or more along GD at the smallest step"
+        ),
     )
     _defect_vanishes(ctx, data, lrs, res)
 
