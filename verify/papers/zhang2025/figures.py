@@ -238,9 +238,6 @@ def figure_1(ctx: Context) -> None:
             0.5,
             why=why_circ,
             details={"accuracies": acc[name][circ_sl]},
-            resolution="structural: every ray carries one +1 and one -1 point, so any positively homogeneous "
-            "classifier, trained or not, scores <= 1/2; it checks that the net is bias-free, not Fig. 1b's "
-            "training (the biased control and the fan checks carry that)",
         )
     ctx.bound(
         "circle, 2-layer biased: accuracy > 1/2 (beats every bias-free net)",
