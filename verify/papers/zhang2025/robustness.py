@@ -116,11 +116,6 @@ def _relative_to_baseline(
         "above), so the only error source is the off-manifold part of the Gaussian init, which Fig. 3b's "
         f"small-lr run already shows; 'small differences' = no worse than at lr {SMALL_LR:g}, up to a "
         "factor 2 for the O(lr) change of the path",
-        resolution=f"a worst relative weight error more than twice that at lr {SMALL_LR:g}. The worst error "
-        "sits at the converged state at both learning rates (the end-state gap left by the Gaussian init's "
-        "imbalance; an independent reading measured it at the last record in every seed and alpha at "
-        "quick), so this reads whether the large lr ends where the small one does: a transient deviation "
-        "along the path below that gap would pass, and the factor 2 is not derived",
         details={
             "seed": int(s),
             "alpha": C5_ALPHAS[k],
