@@ -565,7 +565,17 @@ def lemma_14(ctx: Context) -> None:
     ctx.bound(_A_GENERIC, ra, 1.0, why=_FIRST_WHY)
     ctx.bound(_B_GENERIC, rb, 1.0, why=_FIRST_WHY)
     ra, _ = _worst_first_terms(ctx, family[1:], n, lambda a: (1 + a) / 2, zero=True)
-    ctx.bound(_A_KINK, ra, 1.0, why=_FIRST_WHY + "; here sigma'(0) = (1+alpha)/2")
+    ctx.bound(
+        _A_KINK,
+        ra,
+        1.0,
+        why=_FIRST_WHY + "; here sigma'(0) = (1+alpha)/2",
+        resolution="structural: with sigma'(0) = (1+alpha)/2 a unit on the kink contributes "
+        "(2 sigma'(0) - 1 - alpha) w_2h y x^T / P = 0 exactly (the symbolic check below), so this reads the "
+        "implementation of that convention; (24a)'s evidence is the generic-data checks and the search, and "
+        "the kink case is the KINK hypothesis' second branch, an addition to the printed lemma (an "
+        "independent reading)",
+    )
     ctx.search(
         "search: worst (24a)/(24b) ratio over nets and symmetric data",
         lambda t: float(max(r.max() for r in _first_term_ratios(*_instance_arrays(t), 0.0))),
