@@ -699,6 +699,8 @@ def _np_run(
     X = draw(rng, n, d)
     res: PursuitResult = pursue(ctx, X, f(X), replace(cfg, lr=lr_mean / n), rng)
     X_test = unseen(draw(rng, n_test, d), X)
+    if not len(X_test):  # a finite input space the training draws cover: no unseen input to test on
+        return res, (res.steps[-1].rel_error if res.steps else 1.0), float("nan")
     y_test = f(X_test)
     test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
     return res, (res.steps[-1].rel_error if res.steps else 1.0), test
@@ -736,6 +738,13 @@ def _outcome(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, stri
     test = float(np.mean([t for *_, t in runs]))
     if strict or all(res.converged for res, *_ in runs):
         _fit(ctx, label, runs, cfg, why)
+        if np.isnan(test):
+            ctx.undecided(
+                gen,
+                "the training draws cover the finite input space: no unseen input is left to test on (a test "
+                "error there would repeat the training error)",
+            )
+            return
         ctx.bound(
             gen,
             test,
@@ -753,7 +762,7 @@ def _outcome(ctx: Context, label: str, runs: list[Run], cfg: PursuitConfig, stri
             "decide the claim"
         )
         ctx.undecided(_fit_name(label, cfg, m), undecided, measured=[tr for _, tr, _ in runs])
-        ctx.undecided(gen, undecided, measured=test)
+        ctx.undecided(gen, undecided, measured=None if np.isnan(test) else test)
 
 
 def _small_n_control(ctx: Context, n_small: int, small: dict[str, list[Run]], cap: int) -> None:

@@ -297,6 +297,7 @@ def figure_7_f2(ctx: Context) -> None:
             "cap_small": 5,
         },
         weights=lambda d: 6 * d + 12,  # f_2: widths 6, 3: 6d + 18 + 3 weights, 9 rescalings
+        budget=FullBudget(),
     )
 
 
