@@ -43,8 +43,8 @@ def _problem(ctx: Context, key: str):
     return rng, X, y
 
 
-def _loss(Ws, X, y) -> float:
-    return float(loss_and_grad(Ws, X, y, ALPHA, P)[0][0])
+def _loss(Ws, X, y, alpha: float = ALPHA, p: int = P) -> float:
+    return float(loss_and_grad(Ws, X, y, alpha, p)[0][0])
 
 
 def _lemma12_violation(theta: np.ndarray) -> float:
@@ -96,9 +96,6 @@ def _lemma12_instance(
     def ncf(u):
         return net.ncf_and_grad(u, data)
 
-    def loss(Ws) -> float:
-        return float(loss_and_grad(Ws, X, y, alpha, p)[0][0])
-
     u0 = ctx.backend.asarray(rng.normal(size=(restarts, sum(r * c for r, c in shapes))))
     u, values = projected_gradient_ascent(ncf, u0, step=0.05, iters=iters)
     best = int(np.argmax(np.asarray(values.tolist())))
@@ -108,8 +105,8 @@ def _lemma12_instance(
     threshold = (zeta / h2) ** (1 / D)
     deltas = threshold * np.geomspace(0.9, 0.05, 8)
     ctx.regime(DELTA_THRESHOLD, ratio=float(deltas.max()) ** D * h2 / zeta)
-    loss0 = loss([0 * W for W in W_hat])
-    gain = np.array([loss0 - loss([c * W for W in W_hat]) for c in deltas])
+    loss0 = _loss([0 * W for W in W_hat], X, y, alpha, p)
+    gain = np.array([loss0 - _loss([c * W for W in W_hat], X, y, alpha, p) for c in deltas])
     ctx.bound(f"zeta = max NCF > 0 ({tag})", zeta, 0.0, side=">=", why="hypothesis of the lemma")
     ctx.bound(
         f"L(0) - L(delta W_hat) >= delta^D zeta / 2 below the threshold ({tag})",
@@ -183,9 +180,7 @@ def lemma_12(ctx: Context) -> None:
         for (alpha, p), (zeta, h2, W_hat) in found.items():
             D = degree(DEPTH, p)
             big = 1.2 * (2 * zeta / h2) ** (1 / D)
-            loss0, loss_big = (
-                float(loss_and_grad([c * W for W in W_hat], X, y, alpha, p)[0][0]) for c in (0.0, big)
-            )
+            loss0, loss_big = (_loss([c * W for W in W_hat], X, y, alpha, p) for c in (0.0, big))
             ctx.bound(
                 f"L(0) - L(delta W_hat) >= delta^D zeta / 2 (alpha = {alpha:g}, p = {p})",
                 loss0 - loss_big - 0.5 * big**D * zeta,
