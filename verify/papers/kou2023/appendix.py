@@ -564,8 +564,7 @@ def lemma_F_3(ctx: Context) -> None:
 
 def _e1_sandwich(ctx: Context, ens: Ens, label: str) -> None:
     r"""E.1 bullets 2-3 with the proof's constants instantiated: :math:`c'=m/\min_i|S_i^{(0)}|`, :math:`c_1`
-    the
-    measured balance constant, :math:`c_2=1/(c'(1+\kappa/c_1))`, :math:`c_3=c'/(1-2c'\kappa/c_1)`."""
+    the measured balance constant, :math:`c_2=1/(c'(1+\kappa/c_1))`, :math:`c_3=c'/(1-2c'\kappa/c_1)`."""
     m, y, setup = ens.setup.m, ens.setup.data.y, ens.setup
     S0 = ens.own_class_active()
     P = ens.run.P
@@ -573,11 +572,11 @@ def _e1_sandwich(ctx: Context, ens: Ens, label: str) -> None:
     t = ens.t[1:, None]
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
     kappa = setup.data.kappa
+    cprime, balance = ens.cprime(), ens.balance_constant()
     worst_lo, worst_hi, where = 0.0, 0.0, {}  # max of lower bound / rho_bar and of rho_bar / upper bound
     for b in range(own.shape[0]):
         S = S0[b].sum(axis=0)
-        cp = float(ens.cprime()[b])
-        c1 = float(ens.balance_constant()[b])
+        cp, c1 = float(cprime[b]), float(balance[b])
         c2 = 1 / (cp * (1 + kappa / c1))
         c3 = cp / (1 - 2 * cp * kappa / c1) if 2 * cp * kappa / c1 < 1 else np.inf
         base = setup.eta * S * setup.data.norms2 / (setup.data.n * m**2)

@@ -223,7 +223,7 @@ def _f2_ratios(ens: Ens) -> tuple[np.ndarray, np.ndarray]:
     S0 = ens.own_class_active()  # (B, m, n)
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
     _, _, kappa, c1 = _cross_parts(ens)
-    c2 = 1 / (m / np.maximum(S0.sum(axis=1).min(axis=1), 1) * (1 + kappa / c1))  # (B,)
+    c2 = 1 / (ens.cprime() * (1 + kappa / c1))  # (B,)
     t = ens.t[None, :, None]
     cancel, growth = [], []
     for rows, cls in ((slice(0, m), data.y > 0), (slice(m, 2 * m), data.y < 0)):

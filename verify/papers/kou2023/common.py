@@ -295,10 +295,9 @@ def regime_readings(ens: Ens) -> dict[str, Reading]:
     beta = np.abs(Z0).max(axis=(1, 2))  # (B,)
     gamma = setup.gamma
     step = float(setup.eta * data.R_max**2 / (data.n * setup.m))
+    premise = ens.e1_premise()
     out = {
-        NEAR_ORTH_RELU.name: Reading(
-            ens.e1_premise(), {"kappa": data.kappa, "R": R, "e1_premise": ens.e1_premise()}
-        ),
+        NEAR_ORTH_RELU.name: Reading(premise, {"kappa": data.kappa, "R": R, "e1_premise": premise}),
         STEP.name: Reading(step, {"step": step}),
         SMALL_INIT.name: Reading(float(beta.max()), {"beta": float(beta.max())}),
         LEAKY.name: Reading(
@@ -314,8 +313,7 @@ def regime_readings(ens: Ens) -> dict[str, Reading]:
         out[INIT_B2.name] = Reading(
             float(beta[b] / gamma[b]), {"beta": float(beta[b]), "gamma": float(gamma[b])}
         )
-    m, y, act = setup.m, data.y, ens.run.act0
-    active = np.where(y[None, None, :] > 0, act[:, :m, :], act[:, m:, :]).sum(axis=1).min()
+    active = ens.own_class_active().sum(axis=1).min()
     out[WIDTH.name] = Reading(-float(active), {"min_active": float(active)})
     for alias, of in ((NEAR_ORTH_B4, NEAR_ORTH), (STEP_B3, STEP)):
         if of.name in out:

@@ -584,11 +584,14 @@ def lemma_5_8(ctx: Context) -> None:
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     short = max(steps // 10, 1000)
-    D = regime_dimension(n, d, 0.0)  # near orthogonality reached; sigma0^2 D kept at 1e-6 d
+    # near orthogonality reached: at a quarter of the kappa = 0.1 edge the measured E.1 premise reads
+    # 0.22 (Gaussian) and 0.41 (controlled Gram) at quick; at half of it 0.77-0.86, not reached.
+    # sigma0^2 D kept at 1e-6 d
+    D = regime_dimension(n, d, 0.0, fraction=0.25)
     for key, data, s0, T in (
         ("orth", orthogonal_gram(_norms(rng, n, 1.3), y, d), 1e-3, steps),
         ("gauss", gaussian_gram(rng, y, D), 1e-3 * np.sqrt(d / D), short),
-        ("gram", controlled_gram(rng, y, regime_kappa(0.0), d=d), 1e-3, short),
+        ("gram", controlled_gram(rng, y, regime_kappa(0.0, fraction=0.25), d=d), 1e-3, short),
     ):
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, s0, T))
         record_regime(ctx, ens)
