@@ -24,6 +24,8 @@ band), not judged: where the two disagree, that is a finding about the protocol,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from verify.claim import claim
@@ -68,9 +70,11 @@ def _located(ctx: Context, key: str, d: int, width, search: dict, init: str = PA
     )
 
 
-def _transition_checks(ctx: Context, loc: Located, label: str) -> None:
-    """P >= 0.9 at the sampled n below N - 2w and P <= 0.1 above N + 2w (exact binomial tests);
-    undecided (with the range searched) when no threshold was located."""
+def _transition_checks(ctx: Context, loc: Located, label: str, fresh: Callable[[int], np.ndarray]) -> None:
+    """P >= 0.9 at the sampled size nearest below N - 2w and P <= 0.1 at the nearest above N + 2w, each on
+    fresh draws (``fresh(n)``: the convergence indicators of new seeds at size n, from a stream of their
+    own), exact binomial tests: the runs that located N and w are not re-used to test them. Undecided
+    (with the range searched) when no threshold was located or no sampled size lies on a side."""
     below, above = (
         f"likely convergence below the threshold [{label}]",
         f"unlikely convergence above it [{label}]",
@@ -79,30 +83,39 @@ def _transition_checks(ctx: Context, loc: Located, label: str) -> None:
         ctx.undecided(below, loc.describe())
         ctx.undecided(above, loc.describe())
         return
-    k = loc.conv.sum(axis=1)
-    _side_of_threshold(ctx, below, k[loc.ns <= loc.N - 2 * loc.w], loc.seeds, True)
-    _side_of_threshold(ctx, above, k[loc.ns >= loc.N + 2 * loc.w], loc.seeds, False)
+    lo, hi = loc.ns[loc.ns <= loc.N - 2 * loc.w], loc.ns[loc.ns >= loc.N + 2 * loc.w]
+    _side_of_threshold(ctx, below, int(lo.max()) if lo.size else None, fresh, True)
+    _side_of_threshold(ctx, above, int(hi.min()) if hi.size else None, fresh, False)
 
 
-def _side_of_threshold(ctx: Context, name: str, k: np.ndarray, seeds: int, likely: bool) -> None:
-    """P(convergence) >= 0.9 at every n below the threshold (or <= 0.1 above it), pooled over those n:
-    if each satisfies it so does the pooled frequency, so a pooled rejection rejects one of them. The
-    violation to catch is no transition at all (P = 1/2 there). No n on that side: nothing to test."""
-    if k.size == 0:
+def _side_of_threshold(
+    ctx: Context, name: str, n: int | None, fresh: Callable[[int], np.ndarray], likely: bool
+) -> None:
+    """P(convergence) >= 0.9 at size ``n`` below the threshold (or <= 0.1 above it) on fresh seeds: the
+    side's sampled size nearest the threshold, where a violation is likeliest. The violation to catch is no
+    transition at all (P = 1/2 there). No sampled size on that side: nothing to test."""
+    if n is None:
         ctx.undecided(name, "no sampled size on this side of the fitted threshold")
         return
+    conv = fresh(n)
     bound = {"at_least": 0.9} if likely else {"at_most": 0.1}
     ctx.probability(
-        name,
-        int(k.sum()),
-        seeds * k.size,
+        f"{name}, n = {n}",
+        int(conv.sum()),
+        conv.size,
         **bound,
         detect=0.5,
         conf=CONF,
-        why="exact binomial test, pooled; the violation it exists to catch is no transition (P = 1/2 on "
-        "this side); its power against weaker violations is in the record (e.g. 'likely' at 25 draws "
-        "rejects P <= 0.62 with 80% power, at 12 only P <= 0.50)",
+        why="exact binomial test on seeds drawn after the threshold was located (not the locating runs); the "
+        "violation it exists to catch is no transition (P = 1/2 on this side); its power against weaker "
+        "violations is in the record (e.g. 'likely' at 25 draws rejects P <= 0.62 with 80% power, at 12 "
+        "only P <= 0.50)",
     )
+
+
+def _fresh(ctx: Context, key: str, d: int, width, seeds: int, init: str) -> Callable[[int], np.ndarray]:
+    """Convergence indicators of ``seeds`` new networks at size n (stream ``{key}-confirm``)."""
+    return lambda n: _sweep(ctx, f"{key}-confirm", d, n, seeds, int(width(n)), init)[0]
 
 
 def _sigmoid(ns: np.ndarray, N: float, w: float) -> np.ndarray:
@@ -148,7 +161,7 @@ def figure_3(ctx: Context) -> None:
         located[init] = loc
         ctx.note(f"{label}{'' if init == PAPER_INIT else ' (reported, not judged)'}: {_fig3_protocol(loc)}")
         if init == PAPER_INIT:
-            _transition_checks(ctx, loc, label)
+            _transition_checks(ctx, loc, label, _fresh(ctx, f"fig3-{init}", d, p_of_n, seeds, init))
             _paper_threshold(ctx, loc, d)
         elif loc.N is not None and d == 100:
             meets = loc.ci[0] <= PAPER_BAND[1] and loc.ci[1] >= PAPER_BAND[0]
@@ -183,14 +196,13 @@ def figure_3(ctx: Context) -> None:
         breaks=r"$p\approx\log(n/\varepsilon)/\log\frac43$",
         must_break=["likely convergence below the threshold*"],
     ):
-        if loc.N is not None:
-            small = loc.ns[loc.ns <= loc.N - 2 * loc.w]
-            k = np.array([_sweep(ctx, f"fig3-p3-{PAPER_INIT}", d, int(n), seeds, 3)[0].sum() for n in small])
+        small = loc.ns[loc.ns <= loc.N - 2 * loc.w] if loc.N is not None else loc.ns[:0]
+        if small.size:
             _side_of_threshold(
                 ctx,
                 f"likely convergence below the threshold [{PAPER_INIT} init, d = {d}, p = 3]",
-                k,
-                seeds,
+                int(small.max()),
+                _fresh(ctx, f"fig3-p3-{PAPER_INIT}", d, lambda n: 3, seeds, PAPER_INIT),
                 True,
             )
 
@@ -272,7 +284,8 @@ def _thresholds(ctx: Context, key: str, pairs, search: dict, init: str = PAPER_I
             ctx, tag, d, lambda n, p=p: p, {**search, "start": int(search["start_per_d"] * d)}, init
         )
         if init == PAPER_INIT:
-            _transition_checks(ctx, loc, f"d = {d}, p = {p}")
+            fresh = _fresh(ctx, tag, d, lambda n, p=p: p, search["seeds"], init)
+            _transition_checks(ctx, loc, f"d = {d}, p = {p}", fresh)
         ctx.note(f"{init} init, d = {d}, p = {p}: {loc.describe()}")
         curves.append(loc)
     return curves
