@@ -284,7 +284,7 @@ def _thresholds(ctx: Context, key: str, pairs, search: dict, init: str = PAPER_I
             ctx, tag, d, lambda n, p=p: p, {**search, "start": int(search["start_per_d"] * d)}, init
         )
         if init == PAPER_INIT:
-            fresh = _fresh(ctx, tag, d, lambda n, p=p: p, search["seeds"], init)
+            fresh = _fresh(ctx, tag, d, lambda n, p=p: p, search["confirm_seeds"], init)
             _transition_checks(ctx, loc, f"d = {d}, p = {p}", fresh)
         ctx.note(f"{init} init, d = {d}, p = {p}: {loc.describe()}")
         curves.append(loc)
@@ -380,6 +380,9 @@ def _search_params(ctx: Context, *, start_per_d: tuple, n_max: tuple) -> dict:
     """The search parameters shared by Figures 4 and 5 (tiny, quick, full)."""
     return {
         "seeds": ctx.param("seeds", tiny=3, quick=6, full=12),
+        # the fresh draws that test each side of a located threshold (_transition_checks): the paper's 25
+        # per size at full, where a 'likely' test rejects P <= 0.62 with 80% power (12: only P <= 0.50)
+        "confirm_seeds": ctx.param("confirm_seeds", tiny=3, quick=12, full=25),
         "start_per_d": ctx.param(
             "start_per_d", tiny=start_per_d[0], quick=start_per_d[1], full=start_per_d[2]
         ),
