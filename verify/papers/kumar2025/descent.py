@@ -30,6 +30,7 @@ from numeric.models.homogeneous_nets import (
 from numeric.training.neuron_pursuit import insert_neuron
 from verify.claim import claim
 from verify.context import Context
+from verify.papers.kumar2025.fitted_orders import order_tolerance
 from verify.papers.kumar2025.hypotheses import ALPHA_ONE_OR_P4, DELTA_SMALL, DELTA_THRESHOLD
 
 ALPHA, P, DEPTH = 1.0, 2, 3  # sigma = x^2: covered by Lemma 13 (alpha = 1, any p)
@@ -222,11 +223,12 @@ def _lemma13_violation(layer: int, theta: np.ndarray) -> float:
     return abs(float(np.polyfit(np.log(deltas), np.log(rem), 1)[0]) - (2 * P + 2)) / 0.3
 
 
-# (alpha, p) of max(x, alpha x)^p checked by Lemma 13, with the delta grid of each: the remainder is
-# O(delta^(2p+2)), so at p = 4 (delta^10) the grid sits higher, where it is above float64's resolution of the
-# loss (delta = 0.04: 1e-14 times its constant, against a loss ~ 1), and its top 0.18 keeps the inserted
-# neuron within DELTA_SMALL (0.095 of the old net at quick; order 9.999 against 10)
-LEMMA_13_ACTIVATIONS = {(ALPHA, P): np.geomspace(0.1, 0.003, 8), (0.5, 4): np.geomspace(0.18, 0.04, 8)}
+# (alpha, p) of max(x, alpha x)^p checked by Lemma 13, with the delta grid of each (a factor 2 apart, as
+# fitted_orders.order_tolerance assumes): the remainder is O(delta^(2p+2)), so at p = 4 (delta^10) the grid
+# sits higher, where it is above float64's resolution of the loss (delta = 0.045: 1e-10 at quick), and its
+# top 0.18 keeps the inserted neuron within DELTA_SMALL (0.095 of the old net at quick); the x^2 grid stops at
+# 0.00625, where the remainder (4e-13) is still ~6x the rounding of the two losses
+LEMMA_13_ACTIVATIONS = {(ALPHA, P): 0.1 * 0.5 ** np.arange(5), (0.5, 4): 0.18 * 0.5 ** np.arange(3)}
 
 
 def _lemma13_instance(
@@ -273,16 +275,22 @@ def _lemma13_instance(
         side="<=",
         why="the lemma's conclusion",
     )
+    remainder = np.abs(change + deltas ** (p + 1) * zeta)
+    # each loss is a sum of n squares, off by <= (n + 2) eps of itself: the difference by 2 (n + 2) eps L
+    floor = 2 * (len(y) + 2) * np.finfo(float).eps * base
+    _, tol, parts = order_tolerance(deltas, remainder, floor)
     ctx.order(
         f"|L(W_hat) - L(W_bar) + delta^(p+1) zeta| order ({tag})",
         deltas,
-        np.abs(change + deltas ** (p + 1) * zeta),
+        remainder,
         expected=2 * p + 2,
-        tol=0.3,
+        tol=tol,
         why="[derived] one inserted neuron has no A-into-new or C blocks, so the output's remainder is "
         "Theta(delta^(2p+2)) (second-order Taylor of sigma at the receiving layer, which needs sigma in C^2: "
         "p >= 3 off alpha = 1; or exactly 0 in the last hidden layer) and the square term is delta^(2p+2) "
-        "too; tol 0.3 covers the next order over the grid's decade and more",
+        f"too. Tolerance (fitted_orders.order_tolerance): the fit's 95% half-width ({parts['interval']:.2g}) "
+        f"+ the next-order bound from the local slopes ({parts['next order']:.2g}) + the shift by the "
+        f"losses' rounding ({parts['floor']:.2g}); the neighbouring orders 2p + 1 and 2p + 3 lie 1 away",
         xlabel="delta",
         ylabel="|remainder|",
     )
