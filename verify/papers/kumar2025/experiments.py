@@ -698,12 +698,12 @@ def _np_run(
     rng = ctx.rng(key).host
     X = draw(rng, n, d)
     res: PursuitResult = pursue(ctx, X, f(X), replace(cfg, lr=lr_mean / n), rng)
+    train = res.steps[-1].rel_error if res.steps else 1.0
     X_test = unseen(draw(rng, n_test, d), X)
     if not len(X_test):  # a finite input space the training draws cover: no unseen input to test on
-        return res, (res.steps[-1].rel_error if res.steps else 1.0), float("nan")
+        return res, train, float("nan")
     y_test = f(X_test)
-    test = float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
-    return res, (res.steps[-1].rel_error if res.steps else 1.0), test
+    return res, train, float(np.linalg.norm(res.predict(X_test, cfg) - y_test) / np.linalg.norm(y_test))
 
 
 def _fit_name(label: str, cfg: PursuitConfig, m: int) -> str:
