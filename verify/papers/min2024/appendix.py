@@ -354,6 +354,7 @@ def _symbolic_one_neuron(y: int, a) -> tuple[sp.Matrix, sp.Matrix]:
 def appendix_e3(ctx: Context) -> None:
     a = sp.Symbol("a", positive=True)
     active, boundary = _symbolic_one_neuron(-1, a)
+    eta, a_num = 2e-3, 0.5
 
     def no_solution(a_val, why: str) -> None:
         F0 = boundary.subs({a: a_val, V: 1})
@@ -374,15 +375,17 @@ def appendix_e3(ctx: Context) -> None:
             kind="symbolic",
             why="exact",
         )
-        ctx.zero(
+        inside = THETA0 - np.array([[1e-300, 0.0, 0.0], [1e-3, 0.0, 0.0], [1.0, 0.0, 0.0]])
+        ctx.close(
             "entering Int S_dead is excluded: the field there is identically 0, so w(t0) - w(0) = 0",
-            [0 * W1, 0 * W1, 0 * W1],
-            why="exact: sigma' = 0 and sigma = 0 for w1 < 0",
+            _one_neuron_field(inside, -1.0, a_num),
+            0.0,
+            why=f"exact: sigma' = 0 and sigma = 0 for w1 < 0; the field of a = {a_num} (the code's) at "
+            "w1 = -1e-300, -1e-3, -1",
         )
 
     no_solution(a, "exact; for a > 0 the first component is -a")
     # GD, the discrete counterpart: one step to [-eta a, 1], then frozen inside S_dead
-    eta, a_num = 2e-3, 0.5
     th = THETA0.copy()
     path = [th]
     for _ in range(5):
@@ -475,6 +478,7 @@ def appendix_e4(ctx: Context) -> None:
     hypotheses=[r"the neuron lies on $\partial S_{dead}$ and $F_+$ points out of $S_{dead}$"],
 )
 def remark_6(ctx: Context) -> None:
+    ts = np.linspace(0.0, 2.0, ctx.param("grid", tiny=401, quick=801))
 
     def nonunique(y: int, why: str) -> None:
         Fp = _symbolic_one_neuron(y, 0)[0].subs({W1: 0, V: 1})
@@ -493,12 +497,24 @@ def remark_6(ctx: Context) -> None:
             kind="symbolic",
             why=why,
         )
+        # the conclusion: theta_0 on [0, t0], then (47): theta(t) = theta_0 + int g with g = F(theta), and
+        # F(theta) is in the Filippov set K[F](theta) -- {F} where w1 > 0, and 0 (the check above) at theta_0
+        leave = _leaving_solution(_branch_solution(float(y), ts), int(np.searchsorted(ts, 0.5)))
+        res, tol = _integral_residual(leave, ts, float(y), 0.0)
+        ctx.bound(
+            "leaving at t0 = 0.5 is a Filippov solution: |theta(t) - theta_0 - int F(theta)| (trapezoid)",
+            res,
+            tol,
+            why="tolerance: Richardson estimate of the trapezoid error x 6 + 1e-9 (DOPRI5 at rtol 1e-10); "
+            "staying is the other solution (0 in K[F](theta_0), above)",
+            details={"max |theta_leave(2) - theta_0|": float(np.abs(leave[-1] - THETA0).max())},
+        )
 
     nonunique(1, "exact; the leaving solution is Carathéodory (min2024:appendix-E.4), hence Filippov")
     with ctx.control(
         "y = -1: F_active points into S_dead, only the constant solution",
         breaks=r"the neuron lies on $\partial S_{dead}$ and $F_+$ points out of $S_{dead}$",
-        must_break=["F_active points out of S_dead*"],
+        must_break=["F_active points out of S_dead*", "leaving at t0 = 0.5 is a Filippov solution*"],
     ):
         nonunique(-1, "exact")
 
