@@ -169,6 +169,8 @@ EXPECTED: dict[str, str] = {
     "kumar2025:lemma-10": "PASS",
     "kumar2025:lemma-11": "PASS",
     "kumar2025:lemma-20": "PASS",
+    "kumar2025:lemma-20-constant": "XFAIL",
+    "kumar2025:lemma-20-constant-corrected": "PASS",
     "kumar2025:assumption-2": "PASS",
     "kumar2025:lemma-17": "XFAIL",
     "kumar2025:lemma-17-corrected": "PASS",
