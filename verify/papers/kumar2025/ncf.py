@@ -110,7 +110,7 @@ def lemma_14(ctx: Context) -> None:
         )
     rng = ctx.rng("euler").host
     n, d, width = 20, 5, 4
-    worst = 0.0
+    worst, worst_grad, c = 0.0, 0.0, 1.7
     for alpha, p in ACTIVATIONS:
         for depth in (2, 3, 4):
             X = ctx.backend.asarray(rng.normal(size=(n, d)))
@@ -123,12 +123,29 @@ def lemma_14(ctx: Context) -> None:
             scale = float(ctx.xp.abs(z).sum()) * float(ctx.xp.abs(value).max() + 1) * D
             err = float(ctx.xp.abs(lhs - D * value).max()) / scale
             worst = max(worst, err)
+            _, grads_c = ncf_and_grad([c * W for W in Ws], X, z, alpha, p)
+            grad_scale = c ** (D - 1) * max(float(ctx.xp.abs(g).max()) for g in grads)
+            gaps = (
+                float(ctx.xp.abs(gc - c ** (D - 1) * g).max()) for gc, g in zip(grads_c, grads, strict=True)
+            )
+            worst_grad = max(worst_grad, max(gaps) / grad_scale)
     ctx.bound(
         "max relative |w.grad N - D N| over activations, depths, members",
         worst,
         64 * (n + 4 * width) * EPS,
         why="sums of n + (depth)(width) products, each rounding gamma_k = k eps; factor 16 headroom "
         "per term of size |z|_1 max|N|; ReLU's Clarke subgradient is a genuine Euler subgradient",
+    )
+    ctx.bound(
+        f"max |grad N(cW) - c^(D-1) grad N(W)| / (c^(D-1) max|grad N(W)|), c = {c}, over activations, "
+        "depths, members (the lemma's first bullet)",
+        worst_grad,
+        64 * (n + 4 * width) * EPS,
+        why="the first bullet as printed reads grad f(cw) = c^(L-1) f(w), a vector equal to a scalar: a typo "
+        "for grad f(cw) = c^(L-1) grad f(w) (the catalog's reading), checked here; c > 0 keeps every "
+        "activation pattern, so the two backward passes differ by rounding only (same allowance as Euler)",
+        resolution="a gradient of another degree (c^D or c^(D-2): off by a factor 1.7) or a homogeneity "
+        "broken by more than the rounding allowance",
     )
     search_rng = ctx.rng("euler-search").host
     gauss = search_rng.normal(size=36)
@@ -429,7 +446,7 @@ def lemma_19(ctx: Context) -> None:
             f"d/dt(|a|^2 - p|b|^2) = 0 along the NCF flow (p={p})", balance_rate(h, a, b, p), why="exact"
         )
     rng = ctx.rng("pga").host
-    worst_gap, worst_lambda, fewest, kinks, lam_min = 0.0, 0.0, restarts, [], np.inf
+    worst_gap, worst_lambda, fewest, kinks, lam_min = 0.0, -np.inf, restarts, [], np.inf
     for alpha, p in ACTIVATIONS:
         G = ctx.backend.asarray(rng.normal(size=(1, 3, 12)))
         Q = ctx.backend.asarray(rng.normal(size=(1, 2, 12)))
