@@ -154,14 +154,6 @@ def check_square_convergence(
         atol=integ_L + 0.5 * evmax * tol_w**2 + round_L,
         why="L - L_ols = 1/2 e^T Sigma e <= 1/2 lambda_max tol_w^2, + integrator error of L + 8 P eps <y^2>",
     )
-    ctx.bound(
-        f"OLS loss is the global minimum: min_t L(t) - L_ols [{label}]",
-        float(losses.min() - L_ols),
-        -round_L,
-        side=">=",
-        why="Cor. 10 proof: on symmetric data L = 1/2<(y - x^T w)^2> + 1/2<f_even^2> >= L_ols; rounding 8 "
-        "P eps <y^2>",
-    )
 
 
 def _normalised_margin(ds: Dataset, w: np.ndarray) -> np.ndarray:
@@ -219,6 +211,12 @@ def _square_limits(ctx: Context, setup: Setup, rtol: float, tag: str) -> PairedR
 def corollary_10(ctx: Context) -> None:
     size = searched_sizes(ctx)[0]
     ctx.note(PAIRED_SIZES_NOTE)
+    ctx.note(
+        "'The global minimum': on Condition-3 data every net, with any weights, has L >= L_OLS; that is "
+        "zhang2025:corollary-2's check (random and near-OLS nets over five datasets, and a search). Read on "
+        "these runs, min_t L(t) >= L_OLS could not fail: they stay on the Assumption-7 set, where f is "
+        "linear and L >= L_OLS by the definition of OLS."
+    )
     seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
     w_init = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-8)
     rtol = ctx.param("rtol", tiny=1e-6, quick=1e-8, full=1e-10)
@@ -234,7 +232,7 @@ def corollary_10(ctx: Context) -> None:
     with ctx.control(
         "Sec. 6.2 perturbed data, delta = 0.2 (middle pair labelled against the corners)",
         breaks=CONDITION_3,
-        must_break=["the limit is a linear function*", "L(T) = OLS loss*", "OLS loss is the global minimum*"],
+        must_break=["the limit is a linear function*", "L(T) = OLS loss*"],
     ):
         ds = perturbed_symmetric(0.2)
         net = two_layer(2, size[1])
