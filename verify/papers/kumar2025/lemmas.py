@@ -808,17 +808,20 @@ def lemma_15(ctx: Context) -> None:
             "W_2, W_3): Nelder-Mead over data, weights and log c (see _lemma15_violation)",
         )
     with ctx.control(
-        "f = w1^2 w2 + w2^3: homogeneous only jointly",
+        "f = w1^2 w2 + w1 w2^3: not homogeneous in w2 (degrees 1 and 3)",
         breaks=W2_HOMOGENEOUS,
         must_break=["grad_(w_n) H_1(w_n, c w_z) - c^(p+1) grad_(w_n) H_1*"],
     ):
         w1, w2 = sp.symbols("w1 w2", real=True)
-        f = w1**2 * w2 + w2**3
-        ctx.zero(
-            "grad_(w_n) H_1(w_n, c w_z) - c^(p+1) grad_(w_n) H_1 (f = w1^2 w2 + w2^3, w_n = w1, w_z = w2)",
-            sp.expand(sp.diff(f.subs(w2, c * w2), w1) - c**3 * sp.diff(f, w1)),
-            why="exact",
-        )
+        f = w1**2 * w2 + w1 * w2**3
+        for k in (1, 3):
+            ctx.zero(
+                f"grad_(w_n) H_1(w_n, c w_z) - c^(p+1) grad_(w_n) H_1 (f = w1^2 w2 + w1 w2^3, w_n = w1, "
+                f"w_z = w2, degree {k})",
+                sp.expand(sp.diff(f.subs(w2, c * w2), w1) - c**k * sp.diff(f, w1)),
+                why="exact: grad_w1 f = 2 w1 w2 + w2^3 has no degree in w2, so the scaling fails for each of "
+                "its two candidate degrees",
+            )
 
 
 def _gronwall_bound(alpha: np.ndarray, beta: np.ndarray, t: np.ndarray) -> np.ndarray:
