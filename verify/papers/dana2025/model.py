@@ -617,22 +617,30 @@ def _label(data, lrs, flips) -> str:
 
 def _selection_holds(ctx: Context, data, lrs: np.ndarray, res: np.ndarray) -> None:
     """The printed statement's two conclusions on ``data``: no pre-activation revives along small-step GD,
-    and GD's Lemma-2 defect vanishes like lr (GD converges to a solution of (3) along which mu = -L'/L)."""
-    ctx.bound(
-        f"max sign changes of one pre-activation along GD, smallest step, {_label(data, lrs, res[:, 3])}",
-        res[-1, 3],
-        1.0,
-        why=_SELECTION_WHY,
-        details={"lr": lrs, "sign changes per lr": res[:, 3], "Assumption-2 ratio": data.off / data.limit},
-        resolution=(
-            "structural on exactly orthogonal inputs: GD runs in Gram coordinates with a diagonal Gram "
-            "matrix, where a dead pre-activation's update is exactly 0, so at most one sign change is the "
-            "implementation's, not evidence about the dynamics (an independent reading); the defect order "
-            "below carries the statement here"
-            if data.orthogonal
-            else "a pre-activation that changes sign twice or more along GD at the smallest step"
-        ),
-    )
+    and GD's Lemma-2 defect vanishes like lr (GD converges to a solution of (3) along which mu = -L'/L).
+
+    On exactly orthogonal inputs the first is structural (GD runs in Gram coordinates with a diagonal Gram
+    matrix, where a dead pre-activation's update is exactly 0), so there it is a note, not a check: the
+    defect order carries the statement."""
+    name = f"max sign changes of one pre-activation along GD, smallest step, {_label(data, lrs, res[:, 3])}"
+    if data.orthogonal:
+        ctx.note(
+            f"{name}: {int(res[-1, 3])} (structural on orthogonal inputs in Gram coordinates: the update of "
+            "a dead pre-activation is exactly 0, so this reads the implementation, not the dynamics)"
+        )
+    else:
+        ctx.bound(
+            name,
+            res[-1, 3],
+            1.0,
+            why=_SELECTION_WHY,
+            details={
+                "lr": lrs,
+                "sign changes per lr": res[:, 3],
+                "Assumption-2 ratio": data.off / data.limit,
+            },
+            resolution="a pre-activation that changes sign twice or more along GD at the smallest step",
+        )
     _defect_vanishes(ctx, data, lrs, res)
 
 
