@@ -38,6 +38,7 @@ from symbolic.ncf import (
 )
 from verify.claim import claim
 from verify.context import Context
+from verify.papers.kumar2025.fitted_orders import order_tolerance
 from verify.papers.kumar2025.hypotheses import F_HOMOGENEOUS, POSITIVE_KKT, TAYLOR_P4
 
 EPS = float(np.finfo(float).eps)
@@ -605,6 +606,42 @@ def _full_balance_gap(red: _ReducedNCF, u: Array, p: int) -> Array:
     return xp.maximum(xp.abs(in1 - p * out1).max(axis=-1), xp.abs(in2 - p * out2).max(axis=-1))
 
 
+def _c_gradient(
+    ctx: Context, rng: np.random.Generator, alpha: float, p: int
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""(deltas, :math:`\|\nabla_{C_2}\mathbf p^\top\mathcal H(X;w_n,\delta w_z)\|`) of the *full* 3-layer
+    net (d = 4, 3 old neurons per hidden layer, 2 new ones, n = 12, random residual p), ``w_z`` = (A_1,
+    B_2, A_2, C_2, B_3) a random unit vector, deltas 0.1 / 2^k (0.01 / 2^k for p = 1, where the new
+    layer-2 neuron's pre-activation :math:`\delta A_2g_1+\delta^2C_2\sigma(A_1x)` can change sign with
+    delta until the second term is small: the pattern is fixed below that, not above): an independent
+    reading of what :class:`_ReducedNCF` sets to 0.  [derived] C_2 first enters through
+    :math:`B_3\sigma'(A_2g_1)C_2\sigma(A_1x)`, of degree 1 + (p - 1) + 1 + p = 2p + 1 in w_z, so the gradient
+    is :math:`\Theta(\delta^{2p})`; were C_2 in H_1 (degree p + 1) it would be :math:`\Theta(\delta^p)`."""
+    d, k, n, new = 4, 3, 12, 2
+    N1, N2, N3 = (rng.normal(size=(r, c)) / np.sqrt(c) for r, c in [(k, d), (k, k), (1, k)])
+    X, resid = rng.normal(size=(n, d)), rng.normal(size=n)
+    z = normalize(rng.normal(size=new * d + k * new + new * k + new * new + new))
+    A1, B2, A2, C2, B3 = np.split(z, np.cumsum([new * d, k * new, new * k, new * new]))
+    A1, B2, A2, C2, B3 = A1.reshape(new, d), B2.reshape(k, new), A2.reshape(new, k), C2.reshape(new, new), B3
+    deltas = (0.01 if p == 1 else 0.1) * 0.5 ** np.arange(4)
+    norms = []
+    for s in deltas:
+        Ws = [
+            np.vstack([N1, s * A1]),
+            np.block([[N2, s * B2], [s * A2, s * C2]]),
+            np.hstack([N3, s * B3[None]]),
+        ]
+        _, grads = ncf_and_grad(
+            [ctx.backend.asarray(W[None]) for W in Ws],
+            ctx.backend.asarray(X),
+            ctx.backend.asarray(resid),
+            alpha,
+            p,
+        )
+        norms.append(float(np.linalg.norm(np.asarray(grads[1])[0, k:, k:])))
+    return deltas, np.array(norms)
+
+
 def _lemma9_violation(alpha: float, p: int, theta: np.ndarray) -> float:
     """Lemma 9 on one instance: a 3-layer old net (d = 4, 3 active neurons per hidden layer, n = 12) and
     residual from ``theta`` (the first 84 entries), 1 new neuron per hidden layer with C_2, 4 PGA starts
@@ -731,6 +768,24 @@ def lemma_9(ctx: Context) -> None:
         why="a limit counts if p^T H_1 > 1e-8 and |(A,B)-block of grad - lambda u|/lambda <= 1e-6 "
         "(far above rounding, far below any non-KKT point)",
     )
+    c_rng = ctx.rng("c-gradient").host
+    for alpha, p in ACTIVATIONS:
+        deltas, norms = _c_gradient(ctx, c_rng, alpha, p)
+        _, tol, parts = order_tolerance(deltas, norms)
+        ctx.order(
+            f"|grad_C2 p^T H(w_n, delta w_z)| of the full net against delta (alpha={alpha}, p={p})",
+            deltas,
+            norms,
+            expected=2.0 * p,
+            tol=tol,
+            why="[derived, _c_gradient] C_2 is outside H_1: its gradient is Theta(delta^(2p)), against "
+            "delta^p if it entered H_1 -- the reduced NCF's zero C-gradient read off the full net, for "
+            "every activation (the symbolic check above covers alpha = 1). Tolerance "
+            f"(fitted_orders.order_tolerance): the fit's 95% half-width ({parts['interval']:.2g}) + the "
+            f"next-order bound ({parts['next order']:.2g})",
+            xlabel="delta",
+            ylabel="|grad_C2|",
+        )
     ctx.bound(
         "max ||C_2|| over positive limits",
         worst_c,
