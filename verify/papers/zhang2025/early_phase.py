@@ -133,6 +133,17 @@ def _large_s(ctx: Context, key: str, P: int) -> Data:
     )
 
 
+def _white_unit_s(ctx: Context, key: str, D: int, P: int) -> Data:
+    r"""Fig. 3 data whitened (:math:`\Sigma=I`), target scaled to :math:`s=\operatorname{Tr}\Sigma=D`:
+    :math:`\kappa=(\alpha+1)/4`, so :math:`f\kappa=1/6` at 2/3 of the window for :math:`\alpha=0`, where
+    the Fig. 3 data (:math:`s\ll\operatorname{Tr}\Sigma`) fall below the window check's resolution."""
+    ds = fig3_data(ctx.rng(key).host, P // 2, D, white=True)
+    c = np.trace(ds.Sigma) / np.linalg.norm(ds.beta)
+    return Data(
+        Dataset(ds.X, c * ds.y, ds.name + " (target scaled)"), f"white data D={D}, P={P}, s=Tr(Sigma)"
+    )
+
+
 def _unit_init(ctx: Context, key: str, net: BiasFreeNet, n: int) -> np.ndarray:
     """``n`` App.-H Gaussian initial states of scale 1, ``(n, N)``; multiplied by w_init later."""
     Ws = gaussian(net, ctx.rng(key), n, 1.0)
@@ -663,10 +674,11 @@ def lemma_6_corrected(ctx: Context) -> None:
     ctx.require(P >= 2 * D and P % 2 == 0, f"need an even P >= 2 D, got P={P}, D={D}")
     fig3 = _fig3_like(ctx, "fig3", D, P)
     large = _large_s(ctx, "large-s", P)
+    white = _white_unit_s(ctx, "white", D, P)
     alphas = (0.0, 1.0)
     amplitude = 1e-2
     ws_t, ws_a, ws = np.geomspace(3e-3, 3e-5, n_w), np.geomspace(1e-4, 1e-6, n_w), window_grid(n_w)
-    _regimes(ctx, [fig3, large], max(ws_t.max(), ws_a.max(), ws.max()), alphas + WINDOW_ALPHAS)
+    _regimes(ctx, [fig3, large, white], max(ws_t.max(), ws_a.max(), ws.max()), alphas + WINDOW_ALPHAS)
     # one solve on the Fig. 3 data: fixed t, fixed amplitude, 2/3 window; each group's tau puts its time at 1
     net = two_layer(D, H)
     groups = [
@@ -725,6 +737,8 @@ def lemma_6_corrected(ctx: Context) -> None:
     _check_window(ctx, fig3, _lead_errors(*args(2)), WINDOW_ALPHAS, 2 / 3, "2/3 of the printed window")
     two_thirds, printed = _window_errors(ctx, large, H, ws, WINDOW_ALPHAS, (2 / 3, 1.0))
     _check_window(ctx, large, two_thirds, WINDOW_ALPHAS, 2 / 3, "2/3 of the printed window")
+    (white_two_thirds,) = _window_errors(ctx, white, H, ws, WINDOW_ALPHAS, (2 / 3,))
+    _check_window(ctx, white, white_two_thirds, WINDOW_ALPHAS, 2 / 3, "2/3 of the printed window")
     with ctx.control(
         "the printed window end t = tau ln(1/w_init)/(s + Tr Sigma), s = 10 Tr Sigma, alpha = 1",
         breaks=WINDOW,
