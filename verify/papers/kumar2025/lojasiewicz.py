@@ -158,11 +158,14 @@ def _lemma20_violation(d: int, p: int, directions: np.ndarray, which: str, theta
 
 
 def _lemma20_exponent_violation(d: int, p: int, directions: np.ndarray, theta: np.ndarray) -> float:
-    """Fitted slope of min |grad| / excess^(1/2) against rho over 0.1, WIDE reach (> 1 iff the ratio decays
-    faster than rho^0.1 as rho -> 0: a Lojasiewicz exponent above 1/2)."""
+    """Slope of min |grad| / excess^(1/2) against rho over the three smallest radii, over 0.1 (WIDE reach;
+    > 1 iff the ratio decays faster than rho^0.1 as rho -> 0: a Lojasiewicz exponent above 1/2).  Only the
+    small end: a ratio that converges to a positive constant from above (the higher-order terms raise it
+    at larger radii) has a positive slope over the whole grid, which is no violation (measured: 2.75 at
+    rho = 1e-2 down to 0.452 at 1e-5, local slope 0.007 there, at beta = 4.8, p = 3)."""
     X, y, w_bar, *_ = _lemma20_instance(d, p, theta, WIDE)
     radii, ratio = _min_pl_ratio(X, y, p, w_bar, directions)
-    return float(np.polyfit(np.log(radii), 0.5 * np.log(ratio), 1)[0]) / 0.1
+    return float(np.polyfit(np.log(radii[:3]), 0.5 * np.log(ratio[:3]), 1)[0]) / 0.1
 
 
 def _lemma17_violation(d: int, p: int, directions: np.ndarray, theta: np.ndarray) -> float:
