@@ -214,6 +214,20 @@ def lemma_21(ctx: Context) -> None:
             1e-12,
             why="as above",
         )
+    with ctx.control(
+        "step eta |x^T y| in [0.6, 0.9], above the lemma's 1/2",
+        breaks=STEP_BELOW,
+        must_break=["max_t |v(t)| / sqrt|x^T y|"],
+    ):
+        big = ctx.rng("big-step").host.uniform(0.6, 0.9, size=members) / np.abs(c_val)
+        _, _, vmax_big, _ = _gd_factorization(c_val, v0, u0, big, steps)
+        ctx.bound(
+            "max_t |v(t)| / sqrt|x^T y|",
+            float(np.max(vmax_big / np.sqrt(np.abs(c_val)))),
+            1 + 4 * EPS,
+            why="as above: with eta |c| > 1/2 the map h has h'(sqrt c) = 1 - 2 eta c < 0, so v overshoots "
+            "sqrt c (GD still converges for eta |c| < 1: the invariant is what the step condition buys)",
+        )
 
 
 # ------------------------------------------------------------------------------------------- Lemma 2
