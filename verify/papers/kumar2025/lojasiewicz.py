@@ -221,6 +221,10 @@ CONSTANTS = {
 LEMMA_20_CASES = [(3, 2, 1.3), (4, 3, 0.8), (3, 2, 0.7), (5, 2, 1.0)]  # (d, p, beta) at margins >= 0.3
 
 
+def _search_budget(ctx: Context) -> int:
+    return ctx.param("search_budget", tiny=10, quick=40, full=200)
+
+
 def _directions(ctx: Context) -> int:
     return ctx.param("directions", tiny=16, quick=64, full=256)
 
@@ -232,9 +236,9 @@ def _tag(d: int, p: int, beta: float) -> str:
 def _lemma20_cases(ctx: Context):
     """The fixed Lemma 20 instances (``cases`` of LEMMA_20_CASES), their regimes recorded: yields
     ``(tag, d, p, beta, X, y, w_bar, eta, rho, excess, grad)`` with sampled excess and gradient norms."""
-    directions = _directions(ctx)
+    directions, cases = _directions(ctx), ctx.param("cases", tiny=2, quick=4, full=4)
     rng = ctx.rng("lemma-20").host
-    for d, p, beta in LEMMA_20_CASES[: ctx.param("cases", tiny=2, quick=4, full=4)]:
+    for d, p, beta in LEMMA_20_CASES[:cases]:
         X, y, w_star = _lemma20_data(rng, d, p, eta=0.3)
         eta = float(np.abs(X @ w_star).min())
         rho = float(np.linalg.eigvalsh(X[:d] @ X[:d].T).min())
@@ -247,7 +251,7 @@ def _lemma20_cases(ctx: Context):
 
 def _constant_checks(ctx: Context, which: str) -> None:
     """Lemma 20's explicit constant (:func:`pl_constant`) on the fixed cases and over the WIDE search."""
-    formula = CONSTANTS[which]
+    formula, budget = CONSTANTS[which], _search_budget(ctx)  # parameters before the first draw
     for tag, _, p, beta, *_, eta, rho, excess, grad in _lemma20_cases(ctx):
         ctx.bound(
             f"min |grad|^2 / excess over the samples, against {formula} ({tag})",
@@ -264,7 +268,7 @@ def _constant_checks(ctx: Context, which: str) -> None:
             f"search: {formula} over min |grad|^2 / excess (d={d}, p={p})",
             partial(_lemma20_violation, d, p, which),
             _lemma20_starts(search_rng, d),
-            budget=ctx.param("search_budget", tiny=10, quick=40, full=200),
+            budget=budget,
             why="for all data meeting Lemma 20's hypotheses (unit w_*, margins eta > 0 on both sides, "
             "rho > 0) and every beta > 0: Nelder-Mead over w_*, the data (margins from 0.01) and beta "
             "(log-uniform in [0.02, 5]; see _lemma20_instance, WIDE), each against the exact infimum of "
@@ -305,6 +309,7 @@ def _origin_control(ctx: Context, must_break: list[str], check) -> None:
     hypotheses=LEMMA_20_HYPOTHESES,
 )
 def lemma_20(ctx: Context) -> None:
+    budget = _search_budget(ctx)  # parameters before the first draw
     for tag, _, p, beta, X, y, w_bar, _, _, excess, grad in _lemma20_cases(ctx):
         a = beta**-p
         grad0 = float(np.linalg.norm(one_neuron(X, y, 0.0, p)(w_bar[None])[1]))
@@ -321,7 +326,7 @@ def lemma_20(ctx: Context) -> None:
             f"search: decay of min |grad| / excess^(1/2) as rho -> 0, slope / 0.1 (d={d}, p={p})",
             partial(_lemma20_exponent_violation, d, p, normalize(search_rng.normal(size=(32, d + 1)))),
             _lemma20_starts(search_rng, d),
-            budget=ctx.param("search_budget", tiny=10, quick=40, full=200),
+            budget=budget,
             why="exponent 1/2 for all data meeting the hypotheses and every beta > 0 (WIDE reach: beta "
             "log-uniform in [0.02, 5], margins from 0.01): the ratio must stay bounded below as rho -> 0; a "
             "larger exponent a makes it decay like rho^(2(a - 1/2)), a slope above 0.1 over three decades "

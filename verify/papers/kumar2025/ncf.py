@@ -16,7 +16,7 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
-from numeric.backend import Array, array_namespace
+from numeric.backend import Array, array_namespace, to_numpy
 from numeric.models.homogeneous_nets import (
     NeuronNCF,
     degree,
@@ -645,7 +645,7 @@ def _c_gradient(
             alpha,
             p,
         )
-        norms.append(float(np.linalg.norm(np.asarray(grads[1])[0, k:, k:])))
+        norms.append(float(np.linalg.norm(to_numpy(grads[1])[0, k:, k:])))
     return deltas, np.array(norms)
 
 
