@@ -84,6 +84,18 @@ def exponent_checks(ctx: Context, tag: str, excess: np.ndarray, grad: np.ndarray
     return float(slope)
 
 
+def _margin_and_rho(X: np.ndarray, w_star: np.ndarray) -> tuple[float, float]:
+    """Lemma 20's measured constants: the smallest margin eta = min |w_*^T x_i| and
+    rho = lambda_min(X_d^T X_d) of the d positive samples."""
+    d = len(w_star)
+    return float(np.abs(X @ w_star).min()), float(np.linalg.eigvalsh(X[:d] @ X[:d].T).min())
+
+
+def _sampled_pl_ratio(excess: np.ndarray, grad: np.ndarray) -> float:
+    """min |grad|^2 / excess over the samples with a positive excess."""
+    return float(np.nanmin(grad**2 / np.where(excess > 0, excess, np.nan)))
+
+
 def _lemma20_data(rng: np.random.Generator, d: int, p: int, eta: float):
     """Lemma 20: w_* unit; w_*^T x_i >= eta for i <= d, <= -eta for i > d; y_i = (w_*^T x_i)^p."""
     w_star = normalize(rng.normal(size=d))
@@ -113,9 +125,7 @@ def _lemma20_instance(d: int, p: int, theta: np.ndarray, reach: tuple = NARROW):
     X = Z + np.outer(along, w_star)
     beta = float(np.exp(squash(theta[-1], np.log(lo), np.log(hi))))
     w_bar = np.concatenate([beta * w_star, [beta**-p]])
-    eta = float(np.abs(X @ w_star).min())
-    rho = float(np.linalg.eigvalsh(X[:d] @ X[:d].T).min())
-    return X, (X @ w_star) ** p, w_bar, eta, rho, beta
+    return X, (X @ w_star) ** p, w_bar, *_margin_and_rho(X, w_star), beta
 
 
 def pl_constant(which: str, p: int, rho: float, beta: float, eta: float) -> float:
@@ -129,15 +139,15 @@ def pl_constant(which: str, p: int, rho: float, beta: float, eta: float) -> floa
     return 2 * p**2 * rho * a**2 * (beta * eta / 2) ** (2 * (p - 1))
 
 
-def _min_pl_ratio(X: np.ndarray, y: np.ndarray, p: int, w_bar: np.ndarray, directions: np.ndarray):
+def _min_pl_ratio(
+    X: np.ndarray, y: np.ndarray, p: int, w_bar: np.ndarray, beta: float, eta: float, directions: np.ndarray
+):
     r"""(radii, per radius the min over ``directions`` of |grad|^2 / excess at w_bar + radius * direction).
 
     The radii are RHOS scaled so that the largest is at most :math:`0.1\beta\eta/\max_i|x_i|`: a
     perturbation of :math:`u` by :math:`r` moves each pre-activation by at most :math:`r|x_i|`, so every
     sample keeps its side of the kink (its distance :math:`\ge\beta\eta`), inside the neighbourhood where
     Lemma 20's analysis applies (its :math:`\gamma` shrinks with :math:`\beta\eta`)."""
-    beta = float(np.linalg.norm(w_bar[:-1]))
-    eta = float(np.abs(X @ w_bar[:-1]).min()) / beta
     radii = RHOS * min(1.0, 10 * beta * eta / float(np.linalg.norm(X, axis=1).max()))
     fun = one_neuron(X, y, 0.0, p)
     e_bar = fun(w_bar[None])[0]
@@ -175,8 +185,8 @@ def _lemma20_exponent_violation(d: int, p: int, directions: np.ndarray, theta: n
     small end: a ratio that converges to a positive constant from above (the higher-order terms raise it
     at larger radii) has a positive slope over the whole grid, which is no violation (measured: 2.75 at
     rho = 1e-2 down to 0.452 at 1e-5, local slope 0.007 there, at beta = 4.8, p = 3)."""
-    X, y, w_bar, *_ = _lemma20_instance(d, p, theta, WIDE)
-    radii, ratio = _min_pl_ratio(X, y, p, w_bar, directions)
+    X, y, w_bar, eta, _, beta = _lemma20_instance(d, p, theta, WIDE)
+    radii, ratio = _min_pl_ratio(X, y, p, w_bar, beta, eta, directions)
     return float(np.polyfit(np.log(radii[:3]), 0.5 * np.log(ratio[:3]), 1)[0]) / 0.1
 
 
@@ -240,8 +250,7 @@ def _lemma20_cases(ctx: Context):
     rng = ctx.rng("lemma-20").host
     for d, p, beta in LEMMA_20_CASES[:cases]:
         X, y, w_star = _lemma20_data(rng, d, p, eta=0.3)
-        eta = float(np.abs(X @ w_star).min())
-        rho = float(np.linalg.eigvalsh(X[:d] @ X[:d].T).min())
+        eta, rho = _margin_and_rho(X, w_star)
         ctx.regime(LEMMA_20_MARGIN, eta=float(min((X[:d] @ w_star).min(), -(X[d:] @ w_star).max())))
         ctx.regime(LEMMA_20_RHO, rho=rho)
         w_bar = np.concatenate([beta * w_star, [beta**-p]])
@@ -255,7 +264,7 @@ def _constant_checks(ctx: Context, which: str) -> None:
     for tag, _, p, beta, *_, eta, rho, excess, grad in _lemma20_cases(ctx):
         ctx.bound(
             f"min |grad|^2 / excess over the samples, against {formula} ({tag})",
-            float(np.nanmin(grad**2 / np.where(excess > 0, excess, np.nan))),
+            _sampled_pl_ratio(excess, grad),
             pl_constant(which, p, rho, beta, eta),
             side=">=",
             why="a worst-case lower bound (rho = lambda_min, beta eta/2 the smallest pre-activation), so at "
@@ -388,17 +397,12 @@ def lemma_20_constant_corrected(ctx: Context) -> None:
     name = f"min |grad|^2 / excess over the samples, against {CONSTANTS['corrected']} ({_tag(d, p, beta)})"
 
     def at_origin(excess, grad, case):
-        d, p, beta, X, w_star = case
+        _, p, beta, X, w_star = case
+        eta, rho = _margin_and_rho(X, w_star)
         ctx.bound(
             name,
-            float(np.nanmin(grad**2 / np.where(excess > 0, excess, np.nan))),
-            pl_constant(
-                "corrected",
-                p,
-                float(np.linalg.eigvalsh(X[:d] @ X[:d].T).min()),
-                beta,
-                float(np.abs(X @ w_star).min()),
-            ),
+            _sampled_pl_ratio(excess, grad),
+            pl_constant("corrected", p, rho, beta, eta),
             side=">=",
             why="as above, at the origin with the first case's constant: excess ~ rho^(p+1) and |grad| ~ "
             "rho^p there, so the ratio decays like rho^(p-1)",
