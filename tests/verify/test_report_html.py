@@ -123,6 +123,11 @@ def test_products_and_norms_are_not_emphasis():
     assert "<em>" not in out and "<b>" not in out and "2*u**5/1600" in out
 
 
+def test_set_valued_notation_is_not_a_link():
+    out = to_html("0 in K[F](theta_0), see [the index](index.md#top)")
+    assert "K[F](theta_0)" in out and out.count("<a ") == 1 and 'href="index.html#top"' in out
+
+
 # -- every field filled in, and none ------------------------------------------------------------
 
 

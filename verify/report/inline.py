@@ -26,7 +26,8 @@ _TOKEN = re.compile(
     r"|`(?P<code>[^`]+)`"
     r"|\*\*(?P<bold>[^*$]+?)\*\*"
     r"|(?<![\w*\\])\*(?P<em>[^\s*$](?:[^*$]*[^\s*$])?)\*(?![\w*])"
-    r"|\[(?P<text>[^\]]+)\]\((?P<href>[^)\s]+)\)",
+    # a link's target names a page, a fragment or a URL: ``K[F](theta_0)`` is notation, not a link
+    r"|\[(?P<text>[^\]]+)\]\((?P<href>[^)\s]*[./#][^)\s]*)\)",
     re.S,
 )
 FORMULA = re.compile(r"\$\$(.+?)\$\$|\$([^$]+?)\$", re.S)
