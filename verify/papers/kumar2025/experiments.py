@@ -175,7 +175,8 @@ def _gd_paths(grad, w0: np.ndarray, eta: float, steps: int, sign: float = -1.0) 
 
 
 def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: float, deltas_n: int):
-    """One system: deltas, E(delta), drift(delta), kink events of u_1, w_n bar and what the control reuses."""
+    """One system: deltas, E(delta), drift(delta), coupling(delta) (max_t |w_n(t) - w_n^0(t)|, w_n^0 from the
+    same start with w_z = 0), kink events of u_1, w_n bar and what the control reuses."""
     rng = ctx.rng(f"relu-{alpha}-{seed}").host
     X, y, wn, ybar, grad = _relu_saddle(rng, alpha)
     ctx.bound(
@@ -213,7 +214,11 @@ def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: f
     wn_t, wz_t = _split(_gd_paths(loss_grad, w0, eta, steps), d, new)
     E = np.linalg.norm(wz_t / deltas[None, :, None] - u1[:, None, :], axis=2).max(axis=0)
     drift = np.linalg.norm(wn_t - wn, axis=2).max(axis=0)
-    return deltas, E, drift, kinks, wn, (loss_grad, n_dir, z, d, new, steps)
+    # the same start with w_z = 0, which stays 0 (sigma(0) = 0 and a_z = 0): its w_n relaxes the offset alone
+    free = np.stack([_assemble(wn + dl * n_dir, 0 * z, d, new) for dl in deltas])
+    wn_free, _ = _split(_gd_paths(loss_grad, free, eta, steps), d, new)
+    coupling = np.linalg.norm(wn_t - wn_free, axis=2).max(axis=0)
+    return deltas, E, drift, coupling, kinks, wn, (loss_grad, n_dir, z, d, new, steps)
 
 
 @claim(
@@ -237,12 +242,13 @@ def theorem_7_relu(ctx: Context) -> None:
     rows = []
     for alpha in (0.5, 0.0):
         for seed in range(seeds):
-            deltas, E, drift, kinks, wn, system = _relu_case(ctx, alpha, seed, 2, T, eta, deltas_n)
+            deltas, E, drift, coupling, kinks, wn, system = _relu_case(ctx, alpha, seed, 2, T, eta, deltas_n)
             if not rows:
                 first = (deltas, wn, system)
             slopes = np.diff(np.log(E)) / np.diff(np.log(deltas))
             fit = _fitted_order(deltas, E)
-            rows.append((alpha, seed, fit, float(slopes.min()), float(slopes.max()), kinks))
+            c_fit = _fitted_order(deltas, coupling)
+            rows.append((alpha, seed, fit, float(slopes.min()), float(slopes.max()), kinks, c_fit))
             floor = RESOLVED_OFFSET * np.finfo(float).eps * float(np.linalg.norm(wn))
             if deltas.min() < floor:
                 why = (
@@ -251,17 +257,29 @@ def theorem_7_relu(ctx: Context) -> None:
                     f"{RESOLVED_OFFSET:g} eps |w_n bar| = {floor:.3g}: w_n bar + delta n rounds to within a "
                     "factor 1e3 of w_n bar, so the drift and E are round-off there and their orders undefined"
                 )
-                ctx.undecided(f"alpha={alpha} seed {seed}: fitted order of max_t |w_n(t) - w_n bar|", why)
-                ctx.undecided(f"alpha={alpha} seed {seed}: fitted order of E(delta) (eq. 42, beta_2)", why)
+                for what in ("max_t |w_n(t) - w_n bar|", "the coupling", "E(delta) (eq. 42, beta_2)"):
+                    ctx.undecided(f"alpha={alpha} seed {seed}: fitted order of {what}", why)
                 continue
             ctx.bound(
                 f"alpha={alpha} seed {seed}: fitted order of max_t |w_n(t) - w_n bar|",
                 _fitted_order(deltas, drift),
+                0.8,
+                side=">=",
+                why="[derived] the start's offset delta n (|n| = 1) relaxes under PL, so the max is delta, "
+                "at t = 0 (order 1); what catches a violation is w_n leaving its start's delta-ball within "
+                "the window, an excursion of order < 0.8 (the non-critical control: order ~0). What the "
+                "small weights do to w_n is the coupling check",
+            )
+            ctx.bound(
+                f"alpha={alpha} seed {seed}: fitted order of the coupling",
+                c_fit,
                 0.5,
                 side=">=",
-                why="Theorem 7: O(delta^beta_1), beta_1 = 1/2 under PL; [derived] drift = C_1 delta + "
-                "C_2 delta^2 |u_1|^2 (initial offset, then the O(|w_z|^2) forcing), so the fitted order "
-                "lies in [1, 2] depending on the growth of u_1",
+                why="coupling = max_t |w_n(t) - w_n^0(t)|, w_n^0 from the same start with w_z = 0. "
+                "Theorem 7: O(delta^beta_1), beta_1 = 1/2 under PL, here with the start's offset taken "
+                "out (w_n^0 relaxes it alone); [derived] two layers: the small weights enter w_n's gradient "
+                "through the residual, O(|w_z|^2) = O(delta^2 |u_1|^2), so an order near 2 is expected "
+                "(measured in the note)",
             )
             ctx.bound(
                 f"alpha={alpha} seed {seed}: fitted order of E(delta) (eq. 42, beta_2)",
@@ -282,8 +300,9 @@ def theorem_7_relu(ctx: Context) -> None:
                 logy=True,
             )
     ctx.note(
-        "Measured (alpha, seed, fitted order of E, local slope range, kink events of u_1): "
-        + "; ".join(f"({r[0]}, {r[1]}, {r[2]:.2f}, {r[3]:.2f}..{r[4]:.2f}, {r[5]})" for r in rows)
+        "Measured (alpha, seed, fitted order of E, local slope range, kink events of u_1, fitted order of "
+        "the coupling): "
+        + "; ".join(f"({r[0]}, {r[1]}, {r[2]:.2f}, {r[3]:.2f}..{r[4]:.2f}, {r[5]}, {r[6]:.2f})" for r in rows)
         + ". Exact GD map with step eta on both the loss and the NCF, so E(delta) holds no "
         "discretization error; hundreds of kink events mean GD slides (chatters) along an activation "
         "surface. The earlier adaptive-solver attempt gave order ~0.36 for leaky ReLU; with the exact GD "
@@ -307,7 +326,7 @@ def theorem_7_relu(ctx: Context) -> None:
         ctx.bound(
             "alpha=0.5 seed 0: fitted order of max_t |w_n(t) - w_n bar|",
             _fitted_order(deltas, np.linalg.norm(wn_t - bad, axis=2).max(axis=0)),
-            0.5,
+            0.8,
             side=">=",
             why="as above",
         )
