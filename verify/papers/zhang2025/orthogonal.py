@@ -808,10 +808,14 @@ def kappa_tolerance(ds: Dataset, lr: float, w_grid: np.ndarray) -> float:
 
 
 def a17_datasets() -> list[Dataset]:
-    """Orthonormal data: one point per class (kappa = 1) and two points per class (kappa = 1 - 1/sqrt2)."""
+    """Orthonormal data: one point per class (kappa = 1), two points per class (kappa = 1 - 1/sqrt2), three
+    (1 - sqrt(2/3)) and two of unequal labels |y| = 1, 0.8 (1 - 1/sqrt(1.64): the best proper subset drops
+    the smaller point; dropping the larger would give 1 - 0.8/sqrt(1.64)), under gradient flow."""
     return [
         orthogonal(np.ones(2), np.array([1.0, -1.0])),
         orthogonal(np.ones(4), np.array([1.0, 1.0, -1.0, -1.0])),
+        orthogonal(np.ones(6), np.array([1.0, 1.0, 1.0, -1.0, -1.0, -1.0])),
+        orthogonal(np.ones(4), np.array([1.0, 0.8, -1.0, -0.8])),
     ]
 
 
@@ -841,6 +845,11 @@ def assumption_17(ctx: Context) -> None:
     n_w = ctx.param("trials", tiny=3, quick=4, full=5)
     lr = ctx.param("lr", tiny=0.25, quick=0.25, full=0.1)
     w_grid = np.logspace(-3, -3 * n_w, n_w)
+    # the order is read on w_init <= 1e-6: at 1e-3 neurons active on points of both classes (which grow
+    # faster than a class's covering ones, rate ||beta_(A u B)||, until they turn class-pure) still move
+    # the local slope by 0.0075 on three points per class (0.1708 against kappa 0.1784; 0.1776 and 0.1783
+    # below), more than the next-order terms kappa_tolerance bounds
+    read = w_grid <= 1e-6
     ctx.regime(SMALL_INIT, w_init=w_grid.max())
     data = a17_datasets()
     record_orthonormal(ctx, data)
@@ -867,18 +876,17 @@ def assumption_17(ctx: Context) -> None:
     )
     dist = dist.reshape(len(data), 2, seeds, n_w)
     for k, alpha in ((0, 0.0), (1, 0.2)):
-        control = ctx.control(
-            "leaky ReLU alpha = 0.2", breaks=RELU, must_break=["*: distance to the nearest*"]
-        )
+        control = ctx.control("leaky ReLU alpha = 0.2", breaks=RELU, must_break=["*: distance to (46)*"])
         with control if alpha else nullcontext():
             for d, ds in enumerate(data):
                 kappa = partial_exponent(ds, lr)
+                labels = "" if np.all(np.abs(ds.y) == 1) else f", |y| = {sorted(set(np.abs(ds.y).tolist()))}"
                 ctx.order(
-                    f"{ds.P // 2} point(s) per class: distance to the nearest (46) state ~ w_init^kappa",
-                    w_grid,
-                    np.exp(np.log(np.maximum(dist[d, k], EPS)).mean(axis=0)),
+                    f"{ds.P // 2} point(s) per class{labels}: distance to (46) ~ w_init^kappa, small w_init",
+                    w_grid[read],
+                    np.exp(np.log(np.maximum(dist[d, k], EPS)).mean(axis=0))[read],
                     expected=kappa,
-                    tol=kappa_tolerance(ds, lr, w_grid),
+                    tol=kappa_tolerance(ds, lr, w_grid[read]),
                     why=f"kappa = {kappa:.4f} from partial_exponent at the GD learning rate {lr:g} (inactive "
                     "neurons stay at w_init^1, partially active ones freeze at w_init^(1-g(s_M)/g(s_C)) "
                     "relative to the learned scale, g(s) = ln(1 + lr s)/lr per unit time; the gradient-flow "
@@ -1077,8 +1085,15 @@ def proposition_18(ctx: Context) -> None:
     coarse, tight = (_block_flow(ctx, Ws, ds, n_block, r) for r in (rtol, rtol * 1e-2))
     _check_block_flow(ctx, coarse, tight, ds, n_block, u0, bernoulli_callable())
     field = ["at t0: true -grad L = block-linear field (48)*", "at t0: off-block entries of d W1/dt*"]
-    with ctx.control("inputs x_mu = e_mu + 0.15 xi_mu", breaks=ORTHONORMAL, must_break=field):
-        check_block_field(ctx, "at t0", Ws, perturbed(ds, ctx.rng("p18/perturb").host), n_block)
+    flow_conclusions = ["max_t |u_C(t) - closed form*", "max_t |f_ReLU(x_mu) - f_C^lin(x_mu)|*"]
+    with ctx.control(
+        "inputs x_mu = e_mu + 0.15 xi_mu", breaks=ORTHONORMAL, must_break=[*field, *flow_conclusions]
+    ):
+        ds_off = perturbed(ds, ctx.rng("p18/perturb").host)
+        check_block_field(ctx, "at t0", Ws, ds_off, n_block)
+        # the cross-block pre-activations are no longer exactly 0: blocks couple along the flow
+        off = [_block_flow(ctx, Ws, ds_off, n_block, r) for r in (rtol, rtol * 1e-2)]
+        _check_block_flow(ctx, *off, ds_off, n_block, u0, bernoulli_callable())
     # the off-block entries along the flow are frozen by sigma'(0) = 0 (an exact zero pre-activation gives
     # an exact zero derivative at every state): the control shows that this check is the convention's
     with ctx.control(
