@@ -219,7 +219,8 @@ EXPECTED: dict[str, str] = {
     "dana2025:lemma-8": "INCONCLUSIVE",
     "dana2025:assumption-1": "PASS",
     "dana2025:assumption-2": "PASS",
-    "dana2025:proposition-1": "PASS",
+    "dana2025:proposition-1": "XFAIL",
+    "dana2025:proposition-1-corrected": "PASS",
     # the searches find counterexamples to both printed bounds (||w_j(0)||^2 > P_j; steps (70), (71)-(73))
     "dana2025:proposition-2": "XFAIL",
     "dana2025:proposition-2-corrected": "PASS",
