@@ -135,9 +135,11 @@ def _growth_bound(h: int, rate_plus: float) -> float:
     point, :math:`\lambda=|x_+|` (``rate_plus``) in S+.  The S+ group (at most h neurons) fits the data
     when :math:`h\alpha^2e^{2|x_+|t}\sim1`; then :math:`|w_{in}|\sim h^{-1/2}` and
     :math:`|w_{out}|\sim\alpha(h\alpha^2)^{-1/(2|x_+|)}`: ratio
-    :math:`\sim\alpha^{1-1/|x_+|}h^{1/2-1/(2|x_+|)}`, times 3 for the spread of the initial norms (the
-    largest of each group) and the slow growth after the fit.  A neuron outside S+ that grew with the
-    fitting group would give a ratio O(1)."""
+    :math:`\sim\alpha^{1-1/|x_+|}h^{1/2-1/(2|x_+|)}`, times 3, an allowance (not derived) for the spread of
+    the initial norms (the largest of each group) and the growth after the fit.  A neuron outside S+ that
+    grew with the fitting group would give a ratio O(1); that is all this bound tells apart, and it is
+    used only where the measured ratio lies far below it (Fig. 7-corrected: ~1e-5 against 0.06). Fig. 9
+    reads the ratio's order in alpha instead (:func:`_norm_ratio_order`), where no constant enters."""
     return 3 * INIT ** (1 - 1 / rate_plus) * h ** (0.5 - 1 / (2 * rate_plus))
 
 
@@ -343,6 +345,9 @@ def figure_7_corrected(ctx: Context) -> None:
             why=f"neurons outside S+ grow at rate <= |x_i| = 1 against |x_+| = {rate:.4f} in S+ and stop "
             f"once S+ fits the data: ratio ~ alpha^(1 - 1/|x_+|) h^(1/2 - 1/(2|x_+|)) x 3 (_growth_bound); "
             "an exception that grew with the fitting neurons would give O(1)",
+            resolution="an exception that grew with the fitting group (ratio O(1)); the factor 3 is an "
+            "allowance, not derived (_growth_bound), so a ratio within a small factor of the bound would not "
+            "be told apart from the statement",
             details={"final loss (max over seeds)": float(r["loss"][:, -1].max())},
         )
 
@@ -487,6 +492,57 @@ def figure_8(ctx: Context) -> None:
         some_outside(ref, "as above")
 
 
+def _outside_ratio(r: dict) -> np.ndarray:
+    """Per member: largest |w_j| of a positive neuron outside S+ (dead ones included) over the largest in S+,
+    at the last record."""
+    return _norm_ratio(r, (r["codes"][:, -1] != PLUS) & (r["v"][:, -1] > 0))
+
+
+def _norm_ratio_order(ctx: Context, r: dict, seeds: int, h: int, steps: int, record, alphas) -> None:
+    r"""Order in the init scale :math:`\alpha` of the outside/inside norm ratio (orthogonal unit points).
+
+    On the plateau (:math:`f\approx0`, :math:`\ell'=-1`) the init :math:`\alpha\tilde W` of one draw
+    evolves by a scale-free map: a neuron active on one point grows by :math:`1+\eta` per GD step once
+    aligned, one in S+ by :math:`1+\eta|x_+|`, :math:`|x_+|=\sqrt2`, and the directions do not depend on
+    :math:`\alpha`. S+ fits the data when its norms are O(1), after :math:`k_f` steps with
+    :math:`\alpha(1+\eta\sqrt2)^{k_f}\sim1`; the fit and what follows are then the same for every
+    :math:`\alpha` up to the outside neurons' own O(ratio^2) share of f. So the ratio is
+    :math:`C\alpha^\kappa(1+O(\alpha^{2\kappa}))`, :math:`\kappa=1-\ln(1+\eta)/\ln(1+\eta\sqrt2)`
+    (0.2926 at :math:`\eta` = 2e-3; gradient flow :math:`1-1/\sqrt2`), :math:`C` the draw's constant
+    (spread of initial norms, alignment transients) that cancels in the order. A group outside S+ that
+    grew with the fitting one would give order 0."""
+    from verify.order_tolerance import next_order_tolerance
+
+    kappa = 1 - np.log1p(LR) / np.log1p(LR * np.sqrt(2))
+    rng = ctx.rng("gd/0.0").host  # the main run's stream: its draw at scale 1
+    W1, v1 = rng.normal(size=(seeds, h, 2)), rng.normal(size=(seeds, h))
+    ratios = np.array(
+        [_outside_ratio(_gd_run(ctx, 0.0, seeds, h, steps, record, init=(a * W1, a * v1))) for a in alphas]
+    )
+    mean = np.exp(np.log(ratios).mean(axis=1))
+    tol = next_order_tolerance(alphas, mean, kappa, 3 * kappa)
+    ctx.order(
+        f"largest |w_j| outside S+ / largest inside S+ ~ alpha^kappa, kappa = {kappa:.4f} (geometric mean "
+        f"over {seeds} seeds, one draw scaled)",
+        alphas,
+        mean,
+        expected=kappa,
+        tol=tol,
+        why="neurons active on one point grow at rate |x_i| = 1 against |x_+| = sqrt 2 in S+ and stop once "
+        "the S+ group fits the data (_norm_ratio_order: kappa = 1 - ln(1 + eta)/ln(1 + eta sqrt 2) for GD); "
+        "tolerance (order_tolerance.next_order_tolerance): the relative O(alpha^(2 kappa)) correction of "
+        "the outside neurons' own share of f, its coefficient fitted from the same points; a group outside "
+        "S+ that grew as the statement denies would give order 0, one frozen at its init order 1",
+        xlabel="alpha",
+        ylabel="norm ratio (geometric mean)",
+    )
+    ctx.note(
+        f"Outside/inside norm ratio (geometric mean over seeds) at alpha = {alphas.tolist()}: "
+        f"{np.round(mean, 6).tolist()}; per seed at alpha = {INIT:g} (the figure's run): max "
+        f"{_outside_ratio(r).max():.3g}."
+    )
+
+
 @claim(
     "min2024:figure-9",
     title="Fig. 9: orthogonal data (mu = 0): neurons aligned with x1 or x2 never enter S+ and do not grow",
@@ -498,9 +554,12 @@ def figure_8(ctx: Context) -> None:
 def figure_9(ctx: Context) -> None:
     seeds, h = _sizes(ctx)
     steps = ctx.param("steps", tiny=8000, quick=15000)
+    # init scales of the norm-ratio order, inside the regime (<= 1e-6): S+ fits the data at t ~ ln(1/(sqrt(h)
+    # alpha))/sqrt 2 (9.5 for 1e-6, 12.8 for 1e-8, 16 for 1e-10), within t = eta steps (16 tiny, 30 quick)
+    alphas = np.array(ctx.param("alphas", tiny=[1e-6, 1e-7, 1e-8], quick=[1e-6, 1e-8, 1e-10]))
     record = np.arange(0, steps + 1, 500)
     ctx.regime(ORTHOGONAL_DATA, mu=separation(*_two_points(0.0)))
-    ctx.regime(SMALL_INIT_GD, alpha=INIT)
+    ctx.regime(SMALL_INIT_GD, alpha=float(alphas.max()))
     r = _gd_run(ctx, 0.0, seeds, h, steps, record)
     _gd_finite(ctx, r, seeds)
 
@@ -517,18 +576,7 @@ def figure_9(ctx: Context) -> None:
     all_outside(
         r, "with <x1,x2> = 0 a neuron active on x1 only has d<w,x2>/dt = 0 exactly: it never enters S+"
     )
-    ratios = _norm_ratio(r, (r["codes"][:, -1] != PLUS) & (r["v"][:, -1] > 0))  # dead ones included
-    bound = _growth_bound(h, np.sqrt(2))  # |x_+| = sqrt 2 for orthogonal unit points
-    ctx.bound(
-        "largest |w_j| outside S+ / largest inside S+",
-        ratios,
-        bound,
-        why=f"neurons active on one point grow at rate |x_i| = 1 against |x_+| = sqrt 2 in S+ and stop once "
-        f"the S+ group fits the data: ratio ~ alpha^(1 - 1/sqrt 2) h^(1/2 - 1/(2 sqrt 2)) = {bound / 3:.2g}, "
-        "x 3 for the initial norms' spread (derivation: _growth_bound); a group outside S+ that grew as the "
-        "statement denies would give O(1)",
-        details={"ratios": ratios.tolist()},
-    )
+    _norm_ratio_order(ctx, r, seeds, h, steps, record, alphas)
     _figure(ctx, "Fig. 9: neurons outside S+", r, record)
     with ctx.control(
         "Fig. 7 data (mu = sin 0.1)",
