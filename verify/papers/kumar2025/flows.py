@@ -501,17 +501,21 @@ def _scaling_violation(vg, L: int, theta: np.ndarray) -> float:
 # ------------------------------------------------------------------------------ Lemmas 10 and 11
 
 
-def _quartic_blocks(rng: np.random.Generator, tops: list[float], k: int = 3) -> dict[str, np.ndarray]:
+def _quartic_blocks(
+    rng: np.random.Generator, tops: list[float], k: int = 3, *, same_first_two: bool = True, c: float = 0.05
+) -> dict[str, np.ndarray]:
     r"""2-homogeneous blocks :math:`\mathcal G_i(w)=\tfrac12w^\top S_iw+c_i\,w_1^4/\|w\|^2` (smooth away
-    from 0, not quadratic), :math:`S_i` with top eigenvalue ``tops[i]`` and the rest at most
-    ``tops[i] - 0.8``; :math:`c_i=0.05`.  The first two blocks are identical (the lemma allows it)."""
+    from 0, not quadratic for ``c`` > 0), :math:`S_i` with top eigenvalue ``tops[i]`` and the rest at most
+    ``tops[i] - 0.8``; :math:`c_i=` ``c``.  ``same_first_two``: the first two blocks are identical (the
+    lemma allows it)."""
     S = []
     for top in tops:
         V = np.linalg.qr(rng.normal(size=(k, k)))[0]
         lam = np.concatenate([[top], top - 0.8 - rng.uniform(0, 1, size=k - 1)])
         S.append(V @ np.diag(lam) @ V.T)
-    S[1] = S[0]
-    return {"S": np.array(S), "c": np.full((len(tops), 1), 0.05)}
+    if same_first_two:
+        S[1] = S[0]
+    return {"S": np.array(S), "c": np.full((len(tops), 1), c)}
 
 
 def _quartic_vg(u, args):
@@ -678,6 +682,7 @@ def lemma_10(ctx: Context) -> None:
         why="the non-dominant mass is <= exp(-0.3 x 30) ~ 1.2e-4 in norm, i.e. ~1e-8 in the "
         "fraction (second order); rounding 1e-15",
     )
+    _distinct_dominant(ctx, ctx.rng("blocks-distinct").host, tops, T)
     late = fl.taus >= T / 2
     rates = np.array([np.polyfit(fl.taus[late], log_frac[i, late], 1)[0] for i in range(2, m)])
     ctx.close(
@@ -755,6 +760,35 @@ def lemma_10(ctx: Context) -> None:
             side=">=",
             why="half its 2-homogeneous limit",
         )
+
+
+def _distinct_dominant(ctx: Context, rng: np.random.Generator, tops: list[float], T: float) -> None:
+    r"""Lemma 10's "positive limit" branch with two *different* dominant blocks: quadratic
+    :math:`\mathcal G_i=\tfrac12w^\top S_iw` with the same top eigenvalue 1 (KKT value 1/2) but different
+    eigenvectors and spectra, independent starts. There :math:`w_i(t)=e^{S_it}w_{i0}`, so
+    :math:`\|w_i(t)\|=e^t|v_i^\top w_{i0}|(1+O(e^{-0.8t}))` (:math:`v_i` the top eigenvector; eq. 57 with
+    :math:`\alpha_i(\infty)=|v_i^\top w_{i0}|`) and each dominant fraction tends to
+    :math:`|v_i^\top w_{i0}|/\sqrt{\sum_{j\,\rm dominant}|v_j^\top w_{j0}|^2}`: distinct positive limits,
+    where the mirrored pair's 1/sqrt 2 is forced by symmetry."""
+    blocks = _quartic_blocks(rng, tops, same_first_two=False, c=0.0)
+    u0 = normalize(rng.normal(size=(len(tops), blocks["S"].shape[1])))
+    fl = polar_flow(_quartic_vg, u0, 2, np.linspace(0.0, T, 11), args=blocks, rtol=1e-10)
+    frac = np.exp(fl.log_r[:2, -1] - 0.5 * np.logaddexp.reduce(2 * fl.log_r[:, -1]))
+    top = np.abs([np.linalg.eigh(S)[1][:, -1] @ u for S, u in zip(blocks["S"][:2], u0[:2], strict=True)])
+    pred = top / np.linalg.norm(top)
+    # log r_i to rtol 1e-10 over log r <= T = 30 (3e-9 each); the dominant blocks' other eigen-directions,
+    # relative e^(-0.8 T) / |v^T w0|; the others' mass, squared norm e^(-2 x 0.4 T) (tops <= 0.6)
+    atol = 2 * 1e-10 * T + np.exp(-0.8 * T) / top.min() + np.exp(-0.8 * T)
+    ctx.close(
+        "limit fractions of two different dominant blocks (equal KKT values, different spectra, independent "
+        "starts) = |v_i^T w_i0| / sqrt(sum_dominant |v_j^T w_j0|^2)",
+        frac,
+        pred,
+        atol=atol,
+        why=f"exact flow of quadratic blocks (_distinct_dominant); predicted {np.round(pred, 6).tolist()};"
+        f" atol {atol:.2g}: integrator (rtol 1e-10 on log r <= {T:g}), the dominant blocks' other "
+        "eigen-directions e^(-0.8 T)/|v^T w0| and the non-dominant mass e^(-0.8 T) (gaps >= 0.4)",
+    )
 
 
 def _eq27_violation(G: np.ndarray, theta: np.ndarray) -> float:
