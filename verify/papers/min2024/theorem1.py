@@ -27,6 +27,8 @@ from numeric.data.separated_data import (
 from numeric.models.activation import RELU
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.evidence import fit_order, slope_shift
+from verify.order_tolerance import next_order_tolerance
 from verify.papers.min2024.common import (
     REDUCED_LOG_EPS,
     Problem,
@@ -314,16 +316,21 @@ def _epsilon_limit(ctx: Context, rtol: float) -> None:
         gap.min() / 100,
         why="reduced run re-solved at rtol/100; the order fit needs the measured gaps 100x above it",
     )
+    fit = fit_order(ladder, gap)
     ctx.order(
         "direction gap to the reduced dynamics vs eps",
         ladder,
         gap,
         expected=2.0,
-        tol=0.3,
+        tol=(fit.hi - fit.lo) / 2
+        + next_order_tolerance(ladder, gap, 2.0, 4.0)
+        + slope_shift(ladder, integ / gap),
         why="at fixed t, |w_j|^2 = eps^2 |W0_j|^2 e^{O(t)}, so f = O(eps^2) and (Lemma 2) the field differs "
         "from the reduced one by O(eps^2); Groenwall (crossings included, they are transversal under "
-        "Assumption 1) keeps the direction gap O(eps^2); tol 0.3 absorbs the O(eps^4) curvature over "
-        "the ladder (eps <= 0.01)",
+        "Assumption 1) keeps the direction gap O(eps^2), with a relative O(eps^2) next term. Tolerance: the "
+        "fit's 95% half-width + that term's slope shift (coefficient fitted from the same points, "
+        "order_tolerance.next_order_tolerance) + the shift by the reduced run's integrator error (rtol vs "
+        "rtol/100, relative integ/gap per point)",
         xlabel="eps",
         ylabel="max_j,t |u_j(eps) - u_j(0)|",
     )
