@@ -121,14 +121,17 @@ def _lemma12_instance(
         "constants: a threshold larger than zeta/|H|^2 (2x: the gain reaches 0 at the threshold), a "
         "factor 1 for 1/2 (never holds), and the degree (the order check)",
     )
+    _, tol, parts = order_tolerance(deltas[-4:], gain[-4:])
     ctx.order(
         f"loss decrease order in delta ({tag})",
         deltas[-4:],
         gain[-4:],
         expected=D,
-        tol=0.05,
+        tol=tol,
         why=f"[derived] leading term delta^D zeta with D = sum_k p^k = {D} (the proof's delta^L holds only "
-        "for p = 1); the delta^(2D) term is < 1e-3 relative on the smallest four deltas",
+        "for p = 1); the delta^(2D) term is < 1e-3 relative on the smallest four deltas. Tolerance "
+        f"(order_tolerance): the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound "
+        f"from the local slopes ({parts['next order']:.2g})",
         xlabel="delta",
         ylabel="gain",
     )

@@ -964,13 +964,17 @@ def lemma_16(ctx: Context) -> None:
         tk = t[::k]
         ak, bk = alpha[::k], beta[::k]
         errs.append(float(np.max(np.abs(_volterra(ak, bk, tk) - _gronwall_bound(ak, bk, tk)))))
+    hs = t[1] * np.array([1.0, 2.0, 4.0])
+    _, h_tol, parts = order_tolerance(hs[::-1], np.array(errs[::-1]))
     ctx.order(
         "|extremal u - Gronwall bound| against the grid step (the bound is attained)",
-        [t[1] * k for k in (1, 2, 4)],
+        hs,
         errs,
         expected=2.0,
-        tol=0.2,
-        why="both sides are trapezoid discretizations of the same exact identity: second-order error",
+        tol=h_tol,
+        why="both sides are trapezoid discretizations of the same exact identity: second-order error. "
+        f"Tolerance (order_tolerance): the fit's 95% half-width ({parts['interval']:.2g}) + the next-order "
+        f"bound from the local slopes ({parts['next order']:.2g})",
         xlabel="h",
         ylabel="gap",
     )

@@ -22,6 +22,7 @@ import numpy as np
 from numeric.models.homogeneous_nets import normalize
 from verify.claim import Erratum, claim
 from verify.context import Context
+from verify.papers.kumar2025.fitted_orders import order_tolerance
 from verify.papers.kumar2025.hypotheses import (
     BEST_FIT,
     LEMMA_20_MARGIN,
@@ -60,14 +61,18 @@ def exponent_checks(ctx: Context, tag: str, excess: np.ndarray, grad: np.ndarray
     )
     positive = np.where(excess > 0, excess, np.nan)
     ratio = grad / positive**exponent
+    low = np.nanmin(ratio, axis=1)
+    _, tol, parts = order_tolerance(RHOS[::-1], low[::-1])
     ctx.order(
         f"min over directions of |grad| / excess^{exponent} against rho ({tag})",
         RHOS,
-        np.nanmin(ratio, axis=1),
+        low,
         expected=0.0,
-        tol=0.1,
+        tol=tol,
         why=f"Lojasiewicz with exponent {exponent}: the ratio is bounded below near the minimum; "
-        "a larger exponent would make it decay like rho^(2(a - exponent)), 0.1 over three decades",
+        "a larger exponent would make it decay like rho^(2(a - exponent)). Tolerance (order_tolerance): "
+        f"the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound from the local slopes "
+        f"({parts['next order']:.2g})",
         xlabel="rho",
         ylabel="min ratio",
     )
