@@ -28,6 +28,7 @@ from numeric.models.homogeneous_flow import blow_up_time, polar_flow
 from numeric.models.homogeneous_nets import HomogeneousNet, NeuronNCF, kkt_cosine, normalize
 from verify.claim import Erratum, claim
 from verify.context import Context
+from verify.papers.kumar2025.fitted_orders import order_tolerance
 from verify.papers.kumar2025.hypotheses import (
     BLOCKS_2_HOMOGENEOUS,
     G_HOMOGENEOUS,
@@ -851,16 +852,20 @@ def lemma_11(ctx: Context) -> None:
         log_n = np.log(np.linalg.norm(np.asarray(traj.ys)[:, 1:], axis=-1))  # rows: blocks, cols: gaps
         frac = np.exp(log_n - 0.5 * np.logaddexp.reduce(2 * log_n, axis=0))
         for i in (j for j in range(m) if j != win):
+            _, tol, parts = order_tolerance(gaps, frac[i], 1e-9 * frac[i])
             ctx.order(
                 f"fraction of block {i} (T_i/T* = {T[i] / T[win]:.3f}) as t -> T* (L={L})",
                 gaps,
                 frac[i],
                 expected=1 / (L - 2),
-                tol=0.03,
+                tol=tol,
                 why="the winner's norm is alpha(t)(T*-t)^(-1/(L-2)) with alpha -> (L(L-2)G*)^(-1/(L-2)) "
                 "(eq. 59); block i is finite at T*, so its fraction is of order (T*-t)^(1/(L-2)); "
-                "alpha and the finite norms change by O(T*-t) <= 1e-3 relative over the grid (0.03 covers "
-                "it); T* is known to ~1e-10 relative and the solve (rtol 1e-9) resolves T*-t >= 1e-6 T*",
+                "alpha and the finite norms change by O(T*-t) <= 1e-3 relative over the grid; T* is known to "
+                "~1e-10 relative and the solve (rtol 1e-9) resolves T*-t >= 1e-6 T*. Tolerance "
+                f"(fitted_orders.order_tolerance): the fit's 95% half-width ({parts['interval']:.2g}) + the "
+                f"next-order bound from the local slopes ({parts['next order']:.2g}) + the shift by the "
+                f"solve's rtol 1e-9 ({parts['floor']:.2g})",
                 xlabel="T* - t",
                 ylabel="fraction",
             )

@@ -288,14 +288,17 @@ def lemma_18(ctx: Context) -> None:
     deltas = np.geomspace(1e-2, 1e-5, 4)
     for q, stated in (("a", 10), ("b", 8)):
         values = [abs(float(terms[q].val.eval(sp.Float(d, 30)))) for d in deltas]
+        _, tol, parts = order_tolerance(deltas, np.array(values))
         ctx.order(
             f"p=4 point 0: |{q}| against delta",
             deltas,
             values,
             expected=float(stated),
-            tol=0.05,
+            tol=tol,
             why="exact polynomial evaluated at 30 digits: the next power changes the slope by "
-            "~(c_{m+1}/c_m) delta <= 1e-2 here",
+            "~(c_{m+1}/c_m) delta. Tolerance (order_tolerance): the fit's 95% half-width "
+            f"({parts['interval']:.2g}) + the next-order bound from the local slopes "
+            f"({parts['next order']:.2g})",
             xlabel="delta",
             ylabel=f"|{q}|",
         )
