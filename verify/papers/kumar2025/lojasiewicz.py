@@ -338,9 +338,10 @@ def _origin_control(ctx: Context, must_break: list[str], check) -> None:
 )
 def lemma_20(ctx: Context) -> None:
     budget = _search_budget(ctx)  # parameters before the first draw
-    tols = []
+    main_tol = None  # the first case's order tolerance: the origin control's data are drawn as that case's
     for tag, _, p, beta, X, y, w_bar, _, _, excess, grad in _lemma20_cases(ctx):
-        tols.append(_ratio_order(excess, grad, 0.5)[1])
+        if main_tol is None:
+            main_tol = _ratio_order(excess, grad, 0.5)[1]
         a = beta**-p
         grad0 = float(np.linalg.norm(one_neuron(X, y, 0.0, p)(w_bar[None])[1]))
         ctx.bound(
@@ -371,7 +372,7 @@ def lemma_20(ctx: Context) -> None:
         ctx,
         ["min over directions of |grad| / excess^0.5 against rho (*", "pooled fitted exponent d log|grad|*"],
         lambda excess, grad, case: exponent_checks(
-            ctx, f"d={case[0]}, p={case[1]}, origin", excess, grad, 0.5, tol=tols[0]
+            ctx, f"d={case[0]}, p={case[1]}, origin", excess, grad, 0.5, tol=main_tol
         ),
     )
 
