@@ -900,22 +900,8 @@ def figure_6(ctx: Context) -> None:
         xlabel="delta",
         ylabel="escape rate (1/time)",
     )
-    mean, se3 = _order_tolerance(deltas, dur)
+    mean = np.array([np.mean(d) for d in dur])
     folds = np.array([np.mean(r * d) for r, d in zip(rate, dur, strict=True)])  # duration = folds / rate
-    log_term = float(abs(np.polyfit(np.log(deltas), np.log(folds), 1)[0]))
-    ctx.order(
-        "inverse plateau duration ~ delta: duration ~ delta^(-1)",
-        deltas,
-        mean,
-        expected=-1.0,
-        tol=se3 + nxt + log_term,
-        why="duration = N / rate with N = ln(escape amplitude / seed) e-folds; the rate ~ delta (check "
-        f"above) and N varies only logarithmically: its measured order {log_term:.3f} is added to three "
-        "standard errors of the slope (seed scatter) and the O(delta^2) shift as above (the paper: "
-        "'approximately', 'less accurate for larger delta')",
-        xlabel="delta",
-        ylabel="plateau duration (time lr x steps)",
-    )
     ctx.figure(
         "Fig. 6a: loss curves (seed 0 per delta) and the linear net",
         series=[
@@ -929,7 +915,7 @@ def figure_6(ctx: Context) -> None:
         logx=True,
     )
     n_diverged = int((t_stop < t[-1]).sum())
-    dur_order = float(np.polyfit(np.log(deltas), np.log(mean), 1)[0])
+    dur_order, folds_order = (float(np.polyfit(np.log(deltas), np.log(v), 1)[0]) for v in (mean, folds))
     ctx.note(
         "Data: numeric.data.datasets.perturbed_symmetric (corners labelled by x1, the middle pair against "
         "them; the paper gives the labels only in its figure, and labelling all six points by x1 would "
@@ -941,9 +927,13 @@ def figure_6(ctx: Context) -> None:
         f"{(r_mean / deltas).round(4).tolist()}; e-folds N {folds.round(2).tolist()}; nets that escaped "
         f"{escaped.sum(axis=1).tolist()} of {seeds}; GD diverged late (after escaping) for {n_diverged} "
         "nets (their finite prefix is used). The escape rate is proportional to delta; the duration "
-        f"carries the extra factor N ~ ln(1/delta): its fitted exponent is {dur_order:.3f} over delta in "
-        f"[{deltas.min():g}, {deltas.max():g}] (this run). Not every net escapes: at width 50 (not the "
-        "paper's 100) 3 of 16 nets stayed on the "
+        f"carries the extra factor N: its fitted exponent is {dur_order:.3f} over delta in "
+        f"[{deltas.min():g}, {deltas.max():g}] (this run), that of N {folds_order:.3f}. The duration's "
+        "order is not a check: duration = N / rate holds by the definition of N, and N's dependence "
+        "on delta (the escaping mode's seed amplitude) is not derived, so a tolerance for "
+        "'approximately' would have to be read off N itself, which then makes the check pass whenever "
+        "the rate check does; the paper's 'inverse time scale ~ delta' rests on the escape-rate order "
+        "above. Not every net escapes: at width 50 (not the paper's 100) 3 of 16 nets stayed on the "
         "linear plateau for 4000 time units with a constant gap (a stable nearly linear state); at width "
         "100 we saw 1 such net in 48 (delta = 0.05)."
     )
