@@ -418,6 +418,15 @@ def _theorem7_violation(ctx: Context, inst: _Saddle, ratio: float, theta: np.nda
     )
 
 
+def _tolerance_text(parts: dict[str, float], floor: str) -> str:
+    """The derivation of a :func:`fitted_orders.order_tolerance` tolerance, for a check's ``why``."""
+    return (
+        "Tolerance (fitted_orders.order_tolerance): the fit's 95% half-width "
+        f"({parts['interval']:.2g}) + the next-order bound from the local slopes ({parts['next order']:.2g}) "
+        f"+ the shift by the solves' error ({floor}: {parts['floor']:.2g})"
+    )
+
+
 def _e_order(inst: _Saddle) -> float:
     """The derived order of E(delta) in delta (see the order check in :func:`_instance`): L - 1 for two
     layers, 1 for three."""
@@ -486,40 +495,39 @@ def _instance(ctx: Context, inst: _Saddle, iters: int, ratio: float, trials: int
     ctx.regime(SMALL_DELTA, ratio=float(deltas.max()) * u_max / wn_norm)
     wn_t, wz_t = _paths(ctx, inst, inst.wn, z, deltas, s_grid)
     E, drift, zmax, cos_end, norm_end = _measures(inst, wn_t, wz_t, deltas, u1, z_star[0])
-    expected_E = _e_order(inst)
+    floor = 2 * inst.rtol * float(np.linalg.norm(inst.wn))  # the two solves' error: rtol |w_n| each
+    _, e_tol, e_parts = order_tolerance(deltas, E, 2 * inst.rtol * u_max)  # w_z / delta and u_1: rtol |u|
     ctx.order(
         f"{tag}: E(delta) = max_t |w_z(t)/delta - u_1(delta^(L-2) t)| (eq. 42)",
         deltas,
         E,
-        expected=expected_E,
-        tol=0.35,
+        expected=_e_order(inst),
+        tol=e_tol,
         why="[derived, module docstring] two layers: H_1 does not depend on w_n, and the initial offset "
         "delta n of w_n relaxes like delta e^(-ct), which in the rescaled time s = delta^(L-2) t feeds "
         "O(delta^(L-1)) into u = w_z/delta (feedback of H_1(w_z) and forcing are O(delta^L)): "
         "Theta(delta^(L-1)). Three layers: H_1 = n_3 n_2 (...) changes to first order along w_n's "
         "rescaling orbit, where the offset's component is not restored (Morse-Bott minimum), so "
         "H_1 bar is off by O(delta) for the whole window: Theta(delta). The theorem guarantees an order "
-        ">= beta_2 = 1/2; the solves (rtol 1e-9, 1e-11 for L = 5) are < 1e-2 of E at the smallest delta; "
-        "tol 0.35 "
-        "covers the next-order term over the grid",
+        f">= beta_2 = 1/2. {_tolerance_text(e_parts, 'rtol |u_1| each')}",
         xlabel="delta",
         ylabel="E",
     )
+    _, d_tol, d_parts = order_tolerance(deltas, drift, floor)
     ctx.order(
         f"{tag}: max_t |w_n(t) - w_n bar|",
         deltas,
         drift,
         expected=1.0,
-        tol=0.2,
+        tol=d_tol,
         why="[derived] the initial offset delta n (|n| = 1) relaxes under PL, so the max is delta, at t = 0; "
         "the theorem guarantees at least beta_1 = 1/2. Resolution: w_n leaving its start's delta-ball within "
-        "the window by an excursion of order < 0.8 (the non-critical control: order ~0); what the small "
-        "weights do to w_n is the coupling check below",
+        "the window (the non-critical control: order ~0); what the small weights do to w_n is the coupling "
+        f"check below. {_tolerance_text(d_parts, 'rtol |w_n bar| each')}",
         xlabel="delta",
         ylabel="drift",
     )
     coupling = _coupling(ctx, inst, wn_t, deltas, s_grid)
-    floor = 2 * inst.rtol * float(np.linalg.norm(inst.wn))  # the two solves' error: rtol |w_n| each
     # measurable where the solves' error is <= 1% of it (at full the smallest deltas fall below: delta^3)
     seen = coupling >= 100 * floor
     seen[:3] = True  # at least the three largest deltas (the fit needs three)
@@ -533,22 +541,21 @@ def _instance(ctx: Context, inst: _Saddle, iters: int, ratio: float, trials: int
         why="[derived, module docstring] the small weights' effect on w_n, the start's offset taken out: "
         "two layers Theta(delta^L) (residual forcing, restored transversally; nothing moves along the "
         "rescaling orbit), three layers Theta(delta^2) (grad_{w_n} H_1 = O(delta^L) accumulated along the "
-        "orbit over T/delta^(L-2)); the theorem's O(delta^beta_1) needs only an order > 0. Tolerance "
-        f"(fitted_orders.order_tolerance): the fit's 95% half-width ({parts['interval']:.2g}) + the "
-        f"next-order bound from the local slopes ({parts['next order']:.2g}) + the shift by the two "
-        f"solves' error (rtol |w_n bar| each: {parts['floor']:.2g}); the neighbouring orders lie 1 away; "
-        "read on the deltas where that error is <= 1% of the coupling (at least the three largest)",
+        "orbit over T/delta^(L-2)); the theorem's O(delta^beta_1) needs only an order > 0. "
+        f"{_tolerance_text(parts, 'rtol |w_n bar| each')}; the neighbouring orders lie 1 away; read on the "
+        "deltas where that error is <= 1% of the coupling (at least the three largest)",
         xlabel="delta",
         ylabel="coupling",
     )
+    _, z_tol, z_parts = order_tolerance(deltas, zmax * deltas, 2 * inst.rtol * zmax * deltas)
     ctx.order(
         f"{tag}: max_t |w_z(t)| = O(delta)",
         deltas,
         zmax * deltas,
         expected=1.0,
-        tol=0.2,
+        tol=z_tol,
         why="|w_z| = delta |u_1| (1 + O(E/|u_1|)) over the window: order 1; an escape faster than the "
-        "NCF flow would show as an order below 1",
+        f"NCF flow would show as an order below 1. {_tolerance_text(z_parts, 'rtol |w_z| each')}",
         xlabel="delta",
         ylabel="max |w_z|",
     )
@@ -574,7 +581,7 @@ def _instance(ctx: Context, inst: _Saddle, iters: int, ratio: float, trials: int
         ylabel="|.|",
         series=[Series("|u_1(s)|", s_grid, np.linalg.norm(u1, axis=1))],
     )
-    return z, z_star[0], deltas, s_grid, u1, eps
+    return z, z_star[0], deltas, s_grid, u1, eps, d_tol
 
 
 EPS_SMALL = 0.01  # the direction check's eps near blow-up (T_eps/t_blow ~ 0.94 for x^2, ~ 0.995 for p = 4)
@@ -631,11 +638,13 @@ def _else_start(inst: _Saddle, z_star: np.ndarray) -> tuple[str, np.ndarray, flo
     return "z = (a*, -b*)", z, 0.75
 
 
-def _else_branch(ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps, controls: bool) -> None:
+def _else_branch(
+    ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps, drift_tol: float, controls: bool
+) -> None:
     r"""The theorem's else branch: from a start in the stable set of the origin (:func:`_else_start`) the
     NCF flow decays to 0, and :math:`\|w_z(T_\epsilon/\delta)\|=\epsilon O(\delta)`.
     With ``controls``, also the controls of the first branch (there, :math:`z\notin\mathcal S(z_*)`)
-    and of Assumption 2."""
+    and of Assumption 2 (``drift_tol``: the main run's tolerance of the drift's order)."""
     tag = inst.tag
     start, z_else, level = _else_start(inst, z_star)
     long = np.linspace(0.0, 40.0, 401)
@@ -698,8 +707,8 @@ def _else_branch(ctx: Context, inst: _Saddle, z, z_star, deltas, s_grid, u1, eps
             deltas,
             np.linalg.norm(wn_t - wn_bad, axis=2).max(axis=1),
             expected=1.0,
-            tol=0.2,
-            why="as above",
+            tol=drift_tol,
+            why="as above (the main run's tolerance)",
             xlabel="delta",
             ylabel="drift",
         )
