@@ -338,11 +338,23 @@ def lemma_5(ctx: Context) -> None:
             [_SIGMA, _BETA],
         ),
     ]
+    broken_ratios = {}
     for name, hypothesis, broken, last, conclusions in controls:
         with ctx.control(name, breaks=hypothesis, must_break=conclusions):
-            sig, beta = _worst_half_space(ctx, broken, K, last)
+            sig, beta = broken_ratios[name] = _worst_half_space(ctx, broken, K, last)
             ctx.bound(_SIGMA, sig, 1.0, why=why)
             ctx.bound(_BETA, beta, 1.0, why=why)
+    sig, beta = broken_ratios[controls[-1][0]]
+    ctx.note(
+        "Printed wording: Lemma 5 states (10) for every r, with the open half space S+ = {r^T x > 0}. "
+        "For finite data (Remark 4) that fails at every normal orthogonal to a data point: the pair +-x "
+        "lies in neither half space, so S+ holds less than half of the data. Exact example: x in "
+        "{+-e1, +-e2}, y = x_1 (Condition 3 holds), r = e1: <x x^T>_{S+} = e1 e1^T but Sigma = I/2, "
+        "<x y>_{S+} = e1 but beta = e1/2. The proof's step int_{S+} p = 1/2 assumes no mass on the "
+        f"hyperplane; the claim declares that as the hypothesis '{OFF_HYPERPLANE.name}' (control: worst "
+        f"ratios {sig:.3g} (Sigma), {beta:.3g} (beta)). "
+        "Such normals form a null set, and Lemma 14 meets the same gap as a pre-activation exactly 0."
+    )
 
 
 # ---------------------------------------------------------------------------- Lemma 13
@@ -406,6 +418,55 @@ def _gronwall_instances(rng: np.random.Generator, n: int) -> tuple[np.ndarray, n
     return c, d0
 
 
+def _gronwall_instance(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    r"""12 search parameters -> one instance ``(c (1, 11), d0 (1,))`` of :func:`_coefficients`, inside the
+    hypotheses: alpha's c_0, c_1, c_2, c_4 free (any sign), its frequency :math:`c_3=4\tanh\theta_3`;
+    :math:`c_5,c_6=2|\tanh|` (:math:`0\le\beta\le4`), :math:`c_7=4\tanh\theta_7`; the slack's
+    :math:`c_8,c_9=|\theta|` and :math:`c_{10}=0.5+3.5|\tanh\theta_{10}|>0`, so that
+    :math:`S=c_8t+c_9(1-\cos c_{10}t)/c_{10}\ge0` (the integral inequality); :math:`d_0=|\theta_{11}|`
+    (:math:`u(0)\le\alpha(0)`). Frequencies stay below 4, as in :func:`_gronwall_instances`."""
+    t = np.asarray(theta, float)
+    c = t[:11].copy()
+    c[[3, 7]] = 4 * np.tanh(t[[3, 7]])
+    c[5:7] = 2 * np.abs(np.tanh(t[5:7]))
+    c[8:10] = np.abs(t[8:10])
+    c[10] = 0.5 + 3.5 * abs(np.tanh(t[10]))
+    return c[None], np.abs(t[11:12])
+
+
+def _gronwall_violation(ctx: Context, theta: np.ndarray) -> float:
+    """``max_t (u - bound (21)) / tol`` on the instance ``theta`` (RK4 steps 0.025 / 0.05): <= 1 iff (21)
+    holds there within the integrator error."""
+    bound, _, tol, _, _ = _gronwall(ctx, *_gronwall_instance(theta), dt=0.025)
+    return float((-bound / tol[:, None]).max())
+
+
+def _gronwall_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """One start per family (drawn before looking): the equality case (no slack, u(0) = alpha(0));
+    alpha negative and decreasing; strong beta (near 4) with a large oscillation of alpha; Gaussian."""
+
+    def gaussian():
+        return rng.normal(size=12)
+
+    def equality():
+        t = gaussian()
+        t[[8, 9, 11]] = 0.0
+        return t
+
+    def negative():
+        t = gaussian()
+        t[0], t[2] = -3.0, -1.0
+        return t
+
+    def strong_beta():
+        t = gaussian()
+        t[1], t[5], t[6] = 3.0, 3.0, 3.0
+        return t
+
+    families = (("equality", equality), ("negative alpha", negative), ("strong beta", strong_beta))
+    return {f: [make()] for f, make in (*families, ("Gaussian", gaussian))}
+
+
 _BOUND_21 = "bound (21) holds (min (bound - u)/tol)"
 
 
@@ -420,6 +481,7 @@ _BOUND_21 = "bound (21) holds (min (bound - u)/tol)"
 )
 def lemma_13(ctx: Context) -> None:
     n = ctx.param("trials", tiny=8, quick=64, full=512)
+    budget = ctx.param("budget", tiny=13, quick=30, full=200)
     c, d0 = _gronwall_instances(ctx.rng("instances").host, n)
     bound, hyp, tol, ts, u = _gronwall(ctx, c, d0)
     why = (
@@ -450,11 +512,14 @@ def lemma_13(ctx: Context) -> None:
         ],
         why="SymPy integration",
     )
-    ctx.note(
-        "Instance search: the first quarter of the instances are the equality cases of (21) (s = 0, u(0) = "
-        "alpha(0)), where bound - u = 0 exactly, so the worst ratio of the statement is attained by "
-        "construction; an optimiser over the coefficient functions could only rediscover them. The other "
-        "instances vary alpha (any sign), beta >= 0 and the slack independently (_gronwall_instances)."
+    ctx.search(
+        "search: worst max_t (u - bound (21))/tol over alpha, beta >= 0, slack and u(0)",
+        functools.partial(_gronwall_violation, ctx),
+        _gronwall_starts(ctx.rng("search").host),
+        budget=budget,
+        why="Nelder-Mead over the 12 coefficients of alpha (any sign), beta in [0, 4], the slack "
+        "S = int s >= 0 and u(0) <= alpha(0), mapped into the hypotheses (_gronwall_instance); tol as "
+        "above at RK4 steps 0.025 / 0.05; <= 1 iff (21) holds on the instance",
     )
     ctx.figure(
         "u(t) and bound (21), three instances",
@@ -658,10 +723,9 @@ def _any_data(rng: np.random.Generator, P: int, D: int) -> list[np.ndarray]:
     ]
 
 
-def _lemma15_search(ctx: Context, n: int, alphas) -> tuple[dict[str, np.ndarray], np.ndarray, float]:
-    """lhs/rhs of both bounds: the max per shape "HxD" over random nets and data, the max over the aligned
-    equality case, and the relative rounding error gamma of a computed ratio."""
-    P = ctx.param("P", tiny=20, quick=100, full=1000)
+def _lemma15_search(ctx: Context, n: int, P: int, alphas) -> tuple[dict[str, np.ndarray], np.ndarray, float]:
+    """lhs/rhs of both bounds on ``P`` inputs: the max per shape "HxD" over random nets and data, the max
+    over the aligned equality case, and the relative rounding error gamma of a computed ratio."""
     rng = ctx.rng("search").host
     random, aligned, gamma = {}, np.zeros(2), 0.0
     for H, D in SHAPES:
@@ -697,8 +761,9 @@ def _lemma15_checks(ctx: Context, random: dict[str, np.ndarray], aligned: np.nda
 def lemma_15(ctx: Context) -> None:
     n = ctx.param("trials", tiny=2, quick=4, full=64)
     budget = ctx.param("budget", tiny=40, quick=200, full=1000)
+    P = ctx.param("P", tiny=20, quick=100, full=1000)
     record_alphas(ctx, ALPHAS)  # the searched slopes are squashed into [0, 1] by construction
-    random, aligned, gamma = _lemma15_search(ctx, n, ALPHAS)
+    random, aligned, gamma = _lemma15_search(ctx, n, P, ALPHAS)
     why = (
         f"worst lhs/rhs over {len(SHAPES)} shapes (H, D), alpha in [0,1], {n} random nets per alpha and 4 "
         "data families (Gaussian, all-positive, Cauchy, symmetric; log-uniform scales), and over the "
@@ -755,7 +820,7 @@ def lemma_15(ctx: Context) -> None:
     with ctx.control(
         "alpha = 3", breaks=ALPHA_01, must_break=["bound (1): max lhs/rhs", "bound (2): max lhs/rhs"]
     ):
-        random, aligned, gamma = _lemma15_search(ctx, n, np.array([3.0]))
+        random, aligned, gamma = _lemma15_search(ctx, n, P, np.array([3.0]))
         _lemma15_checks(
             ctx, random, aligned, gamma, why + "; alpha^2 = 9 expected on positive pre-activations"
         )
