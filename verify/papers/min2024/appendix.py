@@ -352,39 +352,52 @@ def _symbolic_one_neuron(y: int, a) -> tuple[sp.Matrix, sp.Matrix]:
     hypotheses=[r"fixed subgradient $\sigma'(0)=a>0$"],
 )
 def appendix_e3(ctx: Context) -> None:
+    """The three cases of E.3 on the code's field (:func:`_one_neuron_field`: the toolkit's ReLU with
+    sigma'(0) = a and its exponential loss), against the paper's F(theta_0) = -a [1, 0, 0] transcribed in
+    SymPy (:func:`_symbolic_one_neuron`); the control is the paper's own sigma'(0) = 0, where staying is
+    the solution."""
     a = sp.Symbol("a", positive=True)
-    active, boundary = _symbolic_one_neuron(-1, a)
+    boundary = _symbolic_one_neuron(-1, a)[1]
     eta, a_num = 2e-3, 0.5
+    kinks = (1e-3, 0.5, 1.0, 2.0)
+    F0 = np.array([_one_neuron_field(THETA0, -1.0, k) for k in kinks])
+    ctx.close(
+        "code's F(theta_0) against the paper's -a [1, 0, 0], a = 1e-3, 0.5, 1, 2",
+        F0,
+        np.array([[float(c) for c in boundary.subs({a: k, V: 1})] for k in kinks]),
+        atol=0.0,
+        why="exact: a y v e^{-y v sigma(0)} = -a (e^0 = 1, one product by 1)",
+    )
 
-    def no_solution(a_val, why: str) -> None:
-        F0 = boundary.subs({a: a_val, V: 1})
+    def no_solution(kink: float, why: str) -> None:
+        F = _one_neuron_field(THETA0, -1.0, kink)
         ctx.holds(
             "staying is excluded: F(theta_0) != 0 (int_0^t F = t F(theta_0) must vanish)",
-            F0 != sp.zeros(3, 1),
-            measured=str(list(F0)),
+            bool(np.any(F != 0)),
+            measured=F.tolist(),
             expected="nonzero",
-            kind="symbolic",
             why=why,
+            resolution="a field that vanishes at theta_0, where the constant solution would exist",
         )
-        # entering w1 > 0: there dw1/dt = -v e^{v w1} < 0 near theta_0 -- the field points back to w1 = 0
-        ctx.holds(
-            "entering <x, w> > 0 is excluded: dw1/dt < 0 at w1 = 0+, v = 1",
-            bool(active[0].subs({W1: 0, V: 1}) < 0),
-            measured=str(active[0].subs({W1: 0, V: 1})),
-            expected="< 0",
-            kind="symbolic",
-            why="exact",
+        # entering w1 > 0: there dw1/dt = -v e^{v w1} < 0 -- the field points back to w1 = 0
+        above = THETA0 + np.array([[1e-300, 0.0, 0.0], [1e-3, 0.0, 0.0], [1.0, 0.0, 0.0]])
+        dw1 = _one_neuron_field(above, -1.0, kink)[:, 0]
+        ctx.bound(
+            "entering <x, w> > 0 is excluded: dw1/dt < 0 at w1 = 1e-300, 1e-3, 1 (v = 1)",
+            dw1,
+            0.0,
+            why="exact sign: dw1/dt = -v e^{v w1}, at least 1 in modulus",
+            resolution="a field that lets w1 > 0 grow (a solution entering the active side)",
         )
         inside = THETA0 - np.array([[1e-300, 0.0, 0.0], [1e-3, 0.0, 0.0], [1.0, 0.0, 0.0]])
         ctx.close(
             "entering Int S_dead is excluded: the field there is identically 0, so w(t0) - w(0) = 0",
-            _one_neuron_field(inside, -1.0, a_num),
+            _one_neuron_field(inside, -1.0, kink),
             0.0,
-            why=f"exact: sigma' = 0 and sigma = 0 for w1 < 0; the field of a = {a_num} (the code's) at "
-            "w1 = -1e-300, -1e-3, -1",
+            why="exact: sigma' = 0 and sigma = 0 for w1 < 0; the code's field at w1 = -1e-300, -1e-3, -1",
         )
 
-    no_solution(a, "exact; for a > 0 the first component is -a")
+    no_solution(a_num, f"exact; the code's field at sigma'(0) = {a_num}: first component -a")
     # GD, the discrete counterpart: one step to [-eta a, 1], then frozen inside S_dead
     th = THETA0.copy()
     path = [th]
@@ -404,7 +417,7 @@ def appendix_e3(ctx: Context) -> None:
         breaks=r"fixed subgradient $\sigma'(0)=a>0$",
         must_break=["staying is excluded*"],
     ):
-        no_solution(0, "with a = 0 the field vanishes at theta_0: the constant solution exists")
+        no_solution(0.0, "with a = 0 the field vanishes at theta_0: the constant solution exists")
 
 
 @claim(
@@ -417,11 +430,19 @@ def appendix_e3(ctx: Context) -> None:
 )
 def appendix_e4(ctx: Context) -> None:
     grid = ctx.param("grid", tiny=401, quick=801)
-    boundary = _symbolic_one_neuron(1, 0)[1]
-    ctx.zero(
-        "staying is a solution: F(theta_0) = 0", list(boundary), why="exact: sigma'(0) = 0 and sigma(0) = 0"
-    )
     ts = np.linspace(0.0, 2.0, grid)
+    stay = np.tile(THETA0, (grid, 1))
+
+    def stays(kink: float, why: str) -> None:
+        ctx.close(
+            "staying is a solution: |theta_0 - theta_0 - int_0^t F(theta_0)| (eq. (45))",
+            _integral_residual(stay, ts, 1.0, kink)[0],
+            0.0,
+            atol=0.0,
+            why=why,
+        )
+
+    stays(0.0, "exact: the code's field at theta_0 is sigma'(0) y e^0 v [1, 0] = 0 with sigma'(0) = 0")
 
     def leaves(y: float, why: str) -> list[float]:
         out, branch = [], _branch_solution(y, ts)
@@ -467,6 +488,12 @@ def appendix_e4(ctx: Context) -> None:
         must_break=["y = *1: leaving at t0 = *"],
     ):
         leaves(-1.0, "as above: the branch goes into w1 < 0 where F = 0, so the integral equation fails")
+    with ctx.control(
+        "sigma'(0) = 0.5 (E.3's subgradient, y = +1)",
+        breaks=r"$\sigma'(0)=0$",
+        must_break=["staying is a solution*"],
+    ):
+        stays(0.5, "F(theta_0) = [0.5, 0, 0]: the residual is 0.5 t")
 
 
 @claim(
@@ -544,8 +571,20 @@ def remark_7(ctx: Context) -> None:
         k = on_boundary(W, X)
         ctx.holds("neurons exactly on the boundary of S_dead", k == 0, measured=k, expected=0, why=why)
 
-    none_on_boundary(
-        rng.normal(size=(N, n + 1)), "exact zeros of <x_i, w>; probability 0 for a Gaussian draw"
+    def drawn_on_boundary(W: np.ndarray, why: str) -> None:
+        ctx.probability(
+            "P(a drawn neuron lies exactly on the boundary of S_dead) = 0",
+            on_boundary(W),
+            len(W),
+            at_most=0.0,
+            detect=1e-3,
+            why=why,
+        )
+
+    drawn_on_boundary(
+        rng.normal(size=(N, n + 1)),
+        f"exact zeros of <x_i, w> over {N} Gaussian draws; P = 0 is rejected by a single neuron on the "
+        "boundary, so the test rejects an initialization that puts 1 neuron in 1000 there",
     )
     # GD on two structurally different data families: family F (n = 6, every pair at the same correlation)
     # and two random cones in R^4 (n > D, spread correlations, 2:1 classes)
@@ -572,9 +611,9 @@ def remark_7(ctx: Context) -> None:
     with ctx.control(
         "lattice initialization w in {-1, 0, 1}^D on family F data",
         breaks="random (Gaussian) initialization",
-        must_break=["neurons exactly on the boundary of S_dead*"],
+        must_break=["P(a drawn neuron lies exactly on the boundary of S_dead)*"],
     ):
-        none_on_boundary(
+        drawn_on_boundary(
             rng.integers(-1, 2, size=(N, n + 1)).astype(float) * np.array([0] + [1] * n),
             "first coordinate 0: <x_i, w> = +-sin(theta) w_(i+1), exact zeros whenever w_(i+1) = 0",
         )

@@ -64,7 +64,7 @@ from verify.papers.min2024.common import (
     initial_state,
     run,
 )
-from verify.papers.min2024.hypotheses import ASSUMPTION_1, BALANCED, SMALL_INIT
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, BALANCED, SMALL_INIT
 from verify.papers.min2024.lemmas import cone_data
 from verify.papers.min2024.proof import cone_family
 from verify.papers.min2024.regimes import imbalance, record
@@ -104,22 +104,46 @@ def _closed_forms() -> list[sp.Expr]:
     ]
 
 
+def _verbal(X: np.ndarray, y: np.ndarray) -> bool:
+    r"""Assumption 1's words, pair by pair with correctly rounded sums: every same-label pair has
+    :math:`\langle x_i,x_j\rangle>0`, every opposite-label pair :math:`\langle x_i,x_j\rangle<0`."""
+    rows = X.tolist()
+    return all(
+        y[i] * y[j] * math.fsum(a * b for a, b in zip(rows[i], rows[j], strict=True)) > 0
+        for i in range(len(rows))
+        for j in range(i + 1, len(rows))
+    )
+
+
+def _outside_own_cone(X: np.ndarray, y: np.ndarray) -> int:
+    r"""Data :math:`x_i` not in their own class's cone (:math:`S_+` for :math:`y_i=+1`, :math:`S_-` for
+    :math:`y_i=-1`), by the exact region labels."""
+    return int((regions(X, X, y) != np.where(y > 0, PLUS, MINUS)).sum())
+
+
 @claim(
     "min2024:assumption-1",
     title="Well-separated data: mu = min cos(y_i x_i, y_j x_j) > 0, its code and its closed forms",
     source="Assumption 1 (Sec. 3); catalog §3 (family F, Figs. 7-9)",
-    statement=r"$\min_{i,j}\frac{\langle x_iy_i,x_jy_j\rangle}{\|x_i\|\|x_j\|}=\mu>0$; "
-    r"family F: $\mu=\cos^2\theta$; $x_1=e_1$, $x_2=(\sin\beta,\cos\beta)$ (both +1): $\mu=\sin\beta$; "
+    statement=r"Any pair of data with the same (different) label is positively (negatively) correlated, "
+    r"i.e. $\min_{i,j}\frac{\langle x_iy_i,x_jy_j\rangle}{\|x_i\|\|x_j\|}=\mu>0$; then $S_+$ ($S_-$) "
+    r"contains every positive (negative) datum (Sec. 3). "
+    r"Family F: $\mu=\cos^2\theta$; $x_1=e_1$, $x_2=(\sin\beta,\cos\beta)$ (both +1): $\mu=\sin\beta$; "
     r"$y_ix_i$ at angles $\pm\beta/2$: $\mu=\cos\beta$",
     hypotheses=[r"data with same-label pairs positively and opposite-label pairs negatively correlated"],
 )
 def assumption_1(ctx: Context) -> None:
+    """The code's mu against its definition (random separated cones) and against an exact value; the
+    paper's "i.e." (the words <=> mu > 0) on data on both sides of it (random cones of every spread, planar
+    data with random labels); the closed forms; and the consequence Sec. 3 draws, x_i in S_(y_i), on
+    separated data of three families, which the control (mu = 0, mu = -1) must break."""
     k = ctx.param("datasets", tiny=10, quick=60, full=400)
     rng = ctx.rng("data").host
-    dev = []
+    separated, dev = [], []
     while len(dev) < k:
         X, y = cone_data(rng, int(rng.integers(2, 16)), int(rng.integers(2, 10)), rng.uniform(0.05, 1.0))
         if separation(X, y) > 0:
+            separated.append((X, y))
             dev.append(separation(X, y) - _mu_by_definition(X, y))
     ctx.close(
         "code's mu - definition (pairwise, fsum) on random separated data",
@@ -137,16 +161,33 @@ def assumption_1(ctx: Context) -> None:
         atol=8 * EPS,
         why="the exact value is correctly rounded to float64; the code's cosine is within a few ulps",
     )
+    vrng = ctx.rng("verbal").host
+    mixed = [
+        cone_data(vrng, int(vrng.integers(2, 10)), int(vrng.integers(2, 6)), vrng.uniform(0.05, 3.0))
+        for _ in range(k)
+    ]
+    for _ in range(k):
+        m = int(vrng.integers(2, 6))
+        mixed.append((planar(vrng.uniform(0, 2 * np.pi, m)), vrng.choice([-1.0, 1.0], m)))
+    disagree = sum(_verbal(X, y) != (separation(X, y) > 0) for X, y in mixed)
+    n_sep = sum(separation(X, y) > 0 for X, y in mixed)
+    ctx.holds(
+        "the words (same-label pairs positively, opposite-label pairs negatively correlated) <=> mu > 0",
+        disagree == 0 and 0 < n_sep < len(mixed),
+        measured=f"{disagree} disagreements over {len(mixed)} data sets ({n_sep} with mu > 0)",
+        expected="0 disagreements, data sets on both sides",
+        why="exact signs of fsum inner products against the code's mu; random cones of spread 0.05..3 "
+        "and planar data with random labels put data sets on both sides (a tie has probability 0)",
+        resolution="a mu that misses a pair, a label, or the opposite-label sign",
+    )
     ctx.zero(
         "closed forms: cos^2(theta) (family F), sin(beta) (Fig. 7 pair), cos(beta) (symmetric pair)",
         _closed_forms(),
         why="exact SymPy simplification (theta, beta > 0)",
     )
     th, be = rng.uniform(0.05, 1.5, 8), rng.uniform(0.05, 1.5, 8)
-    numeric = [
-        separation(family_f(t, alternating_labels(5), rng.uniform(0.5, 2, 5)), alternating_labels(5))
-        for t in th
-    ]
+    fam = [(family_f(t, alternating_labels(5), rng.uniform(0.5, 2, 5)), alternating_labels(5)) for t in th]
+    numeric = [separation(X, y) for X, y in fam]
     ctx.close(
         "family F with random radii: mu = cos^2(theta)",
         np.array(numeric),
@@ -154,32 +195,38 @@ def assumption_1(ctx: Context) -> None:
         atol=8 * EPS,
         why="mu does not depend on the radii; cosines, 8 ulps",
     )
-    fig7 = [separation(planar(np.array([0.0, np.pi / 2 - b])), np.ones(2)) for b in be]
+    pairs = [(planar(np.array([0.0, np.pi / 2 - b])), np.ones(2)) for b in be]
+    fig7 = [separation(X, y) for X, y in pairs]
     ctx.close("Fig. 7 pair: mu = sin(beta)", np.array(fig7), np.sin(be), atol=8 * EPS, why="cosines, 8 ulps")
-    ctx.holds(
-        "mu > 0 on the paper's families (family F with random radii, Fig. 7 pairs)",
-        min(min(numeric), min(fig7)) > 0,
-        measured=float(min(min(numeric), min(fig7))),
-        expected="> 0",
-        why="Assumption 1 holds on the data the paper uses it for; exact closed forms checked above",
+
+    def own_cone(datasets: list[tuple[np.ndarray, np.ndarray]], why: str) -> None:
+        out = [_outside_own_cone(X, y) for X, y in datasets]
+        ctx.holds(
+            "every datum lies in its own cone: x_i in S+ for y_i = +1, in S- for y_i = -1",
+            sum(out) == 0,
+            measured=f"{sum(out)} data outside their cone, over {len(out)} data sets",
+            expected=0,
+            why=why,
+            resolution="a datum x_i with some <x_i, x_j> of the wrong sign (or 0) for its label",
+        )
+
+    own_cone(
+        separated + fam + pairs,
+        "exact region labels (ties <x_i, x_j> <= 1e-12 |x_i||x_j| count as inactive); "
+        f"{len(separated)} random cones, {len(fam)} family F, {len(pairs)} Fig. 7 pairs, mu down to "
+        f"{min(separation(X, y) for X, y in separated + fam + pairs):.2g}",
     )
     with ctx.control(
         "orthogonal data (Fig. 9) and XOR data",
         breaks=r"data with same-label pairs positively and opposite-label pairs negatively correlated",
-        must_break=["mu > 0*"],
+        must_break=["every datum lies in its own cone*"],
     ):
-        mus = [
-            separation(np.eye(2), np.ones(2)),
-            separation(
-                planar(np.array([0.0, np.pi, np.pi / 2, -np.pi / 2])), np.array([1.0, 1.0, -1.0, -1.0])
-            ),
-        ]
-        ctx.holds(
-            "mu > 0 (x1 = e1, x2 = e2 both +1; XOR)",
-            min(mus) > 0,
-            measured=mus,
-            expected="> 0",
-            why="exact data, exact values 0 and -1",
+        own_cone(
+            [
+                (np.eye(2), np.ones(2)),
+                (planar(np.array([0.0, np.pi, np.pi / 2, -np.pi / 2])), np.array([1.0, 1.0, -1.0, -1.0])),
+            ],
+            "x1 = e1, x2 = e2 both +1 (mu = 0: e1 does not activate e2) and XOR (mu = -1); exact data",
         )
 
 
@@ -222,20 +269,32 @@ def _plain_field(X, y, W, v, kink: float) -> tuple[np.ndarray, np.ndarray]:
     return dW, dv[:, 0, :]
 
 
-def _fd_gap(X, y, W, v) -> float:
-    """max |field + central-difference gradient of L| / max |field| over all parameters."""
+def _fd_gap(X, y, W, v) -> tuple[float, float]:
+    r"""``max |field + central-difference gradient of L| / max |field|`` over all parameters, and its
+    derived tolerance (same scale): twice the Richardson estimate :math:`2|g_h-g_{2h}|` of the difference
+    quotient's truncation error (that of :math:`g_h` is :math:`|g_h-g_{2h}|/3`), plus its rounding,
+    :math:`4(h+n)\epsilon_{64}\max\mathcal L/h_{step}` (each loss a sum of :math:`hn` products and n
+    exponentials, relative error :math:`\le(h+n)\epsilon_{64}` per member, two of them over
+    :math:`2h_{step}`)."""
     args = PlainFlow.args(NUMPY, X, y, s=np.sign(v))
     state = join(W, v)
     field = PlainFlow()(0.0, state, args)
     step = 1e-6 * np.abs(state).max()
-    grad = np.zeros_like(state)
-    for k in range(state.shape[1]):
-        e = np.zeros_like(state)
-        e[:, k] = step
-        grad[:, k] = (PlainFlow().loss_value(state + e, args) - PlainFlow().loss_value(state - e, args)) / (
-            2 * step
-        )
-    return float(np.abs(field + grad).max() / np.abs(field).max())
+    grads = []
+    for hstep in (step, 2 * step):
+        grad = np.zeros_like(state)
+        for k in range(state.shape[1]):
+            e = np.zeros_like(state)
+            e[:, k] = hstep
+            lp, lm = PlainFlow().loss_value(state + e, args), PlainFlow().loss_value(state - e, args)
+            grad[:, k] = (lp - lm) / (2 * hstep)
+        grads.append(grad)
+    scale = np.abs(field).max()
+    loss = float(np.abs(PlainFlow().loss_value(state, args)).max())
+    rounding = 4 * (W.shape[1] + X.shape[0]) * EPS * loss / step
+    return float(np.abs(field + grads[0]).max() / scale), float(
+        (2 * np.abs(grads[0] - grads[1]).max() + rounding) / scale
+    )
 
 
 @claim(
@@ -302,16 +361,20 @@ def definition_1(ctx: Context) -> None:
     far = (np.abs(Wc @ cone.X.T) / np.linalg.norm(Wc, axis=-1, keepdims=True)).min(axis=(1, 2)) > 1e-3
     Wc = 0.3 * Wc[far][: max(B // 10, 4)]
     sc = cone_rng.choice([-1.0, 1.0], size=Wc.shape[:2])
+    (gap_f, tol_f), (gap_c, tol_c) = (
+        _fd_gap(X, y, W, s * np.linalg.norm(W, axis=-1)),
+        _fd_gap(cone.X, cone.y, Wc, sc * np.linalg.norm(Wc, axis=-1)),
+    )
     ctx.bound(
         "away from ties (|<x_i, w_j>| > 1e-3 |w_j|): |field + grad L| / |field| (central differences)",
-        max(
-            _fd_gap(X, y, W, s * np.linalg.norm(W, axis=-1)),
-            _fd_gap(cone.X, cone.y, Wc, sc * np.linalg.norm(Wc, axis=-1)),
-        ),
-        1e-6,
-        why="central differences with step 1e-6 |state|: truncation ~ step^2 L''' ~ 1e-12, rounding "
-        "~ eps L / step ~ 1e-10 (relative); no kink is within 1e-3 of a parameter, so L is smooth there; "
-        f"{len(W)} states on family F, {len(Wc)} on the random cones",
+        np.array([gap_f, gap_c]),
+        np.array([tol_f, tol_c]),
+        why="central differences with step 1e-6 |state|; tolerance per family (family F, random cones), "
+        "relative to max |field|: twice the Richardson estimate of the truncation error (step vs 2 step) "
+        "plus 4 (h + n) eps max L / step for the rounding of the two losses (_fd_gap); no kink is within "
+        f"1e-3 of a parameter, so L is smooth there; {len(W)} states on family F, {len(Wc)} on the random "
+        "cones",
+        resolution="a field that differs from -grad L by more than the difference quotient's own error",
     )
     with ctx.control(
         "subgradient sigma'(0) = 1",
@@ -393,7 +456,7 @@ def _escape_checks(ctx: Context, family: str, p: Problem, deltas: np.ndarray) ->
     source="Assumption 2 (Sec. 3.1), eq. (26); catalog Theorem 1 (c) item 4",
     statement=r"$\max_{j\in\mathcal V_+}\cos(w_j(0),x_-)<1$ and $\max_{j\in\mathcal V_-}\cos(w_j(0),x_+)<1$; "
     r"holds a.s. for Gaussian $W_0$; a $\mathcal V_+$ neuron on $x_-$ never reaches $S_+\cup S_{dead}$",
-    hypotheses=[ASSUMPTION_1, r"$\zeta_2>0$ (Assumption 2)"],
+    hypotheses=[ASSUMPTION_1, ASSUMPTION_2],
 )
 def assumption_2(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
@@ -402,17 +465,23 @@ def assumption_2(ctx: Context) -> None:
     p = family_problem(rng, 6, 0.5, 20, B)
     ran = [p]
     z2 = np.array([zeta2(p.W0[b], p.s[b], p.X, p.y) for b in range(B)])
-    ctx.holds(
-        "Gaussian W0: zeta_2 > 0 in every draw (Assumption 2 holds a.s.)",
-        bool(z2.min() > 0),
-        measured=float(z2.min()),
-        expected="> 0",
-        why="exact comparison; a Gaussian column lies on the ray of x_- (x_+) with probability 0",
+    ctx.probability(
+        "Gaussian W0: P(zeta_2 = 0) = 0 (Assumption 2 holds a.s.)",
+        int((z2 <= 0).sum()),
+        B,
+        at_most=0.0,
+        detect=0.01,
+        why=f"exact comparison over {B} draws of 20 neurons (smallest zeta_2 {z2.min():.3g}); a Gaussian "
+        "column lies on the ray of x_- (x_+) with probability 0, and one draw with zeta_2 = 0 rejects P = 0: "
+        "the test rejects an initialization that puts a neuron on the wrong aggregate in 1 draw in 100",
     )
     p = family_problem(rng, 4, 0.8, 1, 1)
     cone = cone_problem(ctx.rng("gauss/cones").host, cone_n, 0.5, 1, 1)
     record(ctx, [*ran, p, cone], ASSUMPTION_1)
     deltas = 10.0 ** -np.arange(3.0, 12.0, 2.0)
+    # the escape neurons start at angle arctan(delta) from x_-: zeta_2 = 1 - cos^2 = delta^2 / (1 + delta^2)
+    # by construction (float64's cosine rounds it to 0 below delta ~ 1e-8)
+    ctx.regime(ASSUMPTION_2, zeta2=min(float(z2.min()), float((deltas**2 / (1 + deltas**2)).min())))
     # two structurally different data families: family F (n = 4, every pair at the same correlation) and two
     # random cones in R^4 (n > D, spread correlations, 2:1 classes)
     t_esc, lam = _escape_checks(ctx, f"family F, n = {p.n}", p, deltas)
@@ -445,7 +514,7 @@ def _degenerate_control(ctx: Context, p: Problem, lam: float) -> None:
     esc64 = ts[int((codes64 != MINUS).argmax())] if (codes64 != MINUS).any() else np.inf
     with ctx.control(
         "a V+ neuron exactly on x_- (zeta_2 = 0)",
-        breaks=r"$\zeta_2>0$ (Assumption 2)",
+        breaks=ASSUMPTION_2,
         must_break=["escape time <= Theorem 1's t1*"],
     ):
         ctx.zero(
