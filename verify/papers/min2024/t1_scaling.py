@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.data.separated_data import zeta2
+from numeric.data.separated_data import separation, zeta2
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.min2024.common import directions, events, explicit_t1, family_problem, log_norms, run
+from verify.papers.min2024.common import (
+    cone_problem,
+    directions,
+    events,
+    explicit_t1,
+    family_problem,
+    log_norms,
+    run,
+)
 from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, SMALL_INIT
 from verify.papers.min2024.regimes import log10_max_output, record
 
@@ -47,7 +55,7 @@ def constants_t1(ctx: Context) -> None:
     ns = ctx.param("n", tiny=(4, 8), quick=(4, 8, 16, 32), full=(4, 8, 16, 32, 64))
     mus = ctx.param("mu", tiny=(0.4, 0.1), quick=(0.4, 0.2, 0.1), full=(0.4, 0.2, 0.1, 0.05, 0.025))
     h = ctx.param("H", tiny=4, quick=4, full=12)
-    rng = ctx.rng("sweep").host
+    rng, cone_rng = ctx.rng("sweep").host, ctx.rng("cones").host
     rows, ran, log10_f = [], [], []
 
     def reached(t1: np.ndarray, why: str) -> None:
@@ -75,19 +83,31 @@ def constants_t1(ctx: Context) -> None:
                     "mu2_binds": mu**2 <= zeta2(p.W0[0], p.s[0], p.X, p.y),
                 }
             )
+    cones = []
+    for n in ns:
+        for mu in mus:  # cos(2 theta) = mu: the cones' mu is at least the grid's
+            p = cone_problem(cone_rng, n, float(np.arccos(mu)) / 2, h, 1)
+            t1, lf = _measured_t1(ctx, p, 20 / separation(p.X, p.y))
+            ran.append(p)
+            log10_f.append(lf)
+            mu_p = separation(p.X, p.y)
+            cones.append({"n": n, "mu": mu_p, "explicit": explicit_t1(p, 0), "measured": float(t1[0])})
     record(ctx, ran, ASSUMPTION_1, ASSUMPTION_2)
     ctx.regime(SMALL_INIT, log10_max_f=max(log10_f))  # over each whole run (to 20/mu), t1 included
-    exp_ = np.array([r["explicit"] for r in rows])
-    meas = np.array([r["measured"] for r in rows])
+    exp_ = np.array([r["explicit"] for r in rows + cones])
+    meas = np.array([r["measured"] for r in rows + cones])
     reached(meas, "exact region labels at 60 geometric output times up to 20/mu (as min2024:theorem-1.1)")
     ctx.bound(
         "measured t1 / explicit t1",
         meas / exp_,
         1.0,
-        why="one-sided bound; measured t1 rounded UP to the output grid (conservative)",
-        details={"rows": rows},
+        why="Theorem 1's t1 is an upper bound; measured t1 rounded UP to the output grid (by at most a "
+        "factor (20/mu / 1e-3)^(1/60) < 1.3), so the ratio is conservative. Two families: F (unit radii, "
+        "D = n + 1, balanced classes) and random cones (D = 4 < n for n > 4, radii in [0.5, 1.5], 2/3 "
+        "positive labels); the adversarial search over instances of this ratio is min2024:theorem-1.1's",
+        details={"rows (family F)": rows, "rows (cones)": cones},
     )
-    series, slopes = [], {}
+    series, slopes, prefactor = [], {}, []
     for n in ns:
         sel = [r for r in rows if r["n"] == n]
         mu = np.array([r["mu"] for r in sel])
@@ -97,40 +117,20 @@ def constants_t1(ctx: Context) -> None:
             float(np.polyfit(np.log(mu), np.log(m), 1)[0]),
             float(np.polyfit(np.log(mu), np.log(e), 1)[0]),
         )
-        branch = [r for r in sel if r["mu2_binds"]]
-        if branch:
-            ctx.close(
-                f"explicit t1 x mu^(5/2) / log n = 16 on the branch mu^2 <= zeta_2, n={n}",
-                [r["explicit"] * r["mu"] ** 2.5 / np.log(n) for r in branch],
-                16.0,
-                rtol=1e-9,
-                why="exact on this branch (X_min = 1, min{zeta, xi} = mu^2): the prefactor 16 log n of "
-                "Theorem 1's t1, which the mu-order below cannot see. Tolerance: each of the ~6 float "
-                "factors (unit norms, mu from a dot product, xi = mu^2, log n) is within ~10 eps "
-                "relative, so the prefactor is 16 to ~1e-14; 1e-9 leaves 1e5 x that and still catches any "
-                "change of the constant or of log n (>= 1e-9 relative)",
-            )
-        if len(branch) >= 2:
-            ctx.order(
-                f"explicit t1 vs mu on the branch mu^2 <= zeta_2, n={n}",
-                [r["mu"] for r in branch],
-                [r["explicit"] for r in branch],
-                expected=-2.5,
-                tol=1e-9,
-                why="exact: X_min = 1, zeta_1 >= mu^2, so min{zeta, xi} = mu^2 and t1 = 16 log n mu^(-5/2); "
-                "tolerance = float rounding of the fit",
-                xlabel="mu",
-                ylabel="explicit t1",
-            )
+        prefactor += [r["explicit"] * r["mu"] ** 2.5 / np.log(n) for r in sel if r["mu2_binds"]]
     ctx.figure("t1 against mu (log-log)", xlabel="mu", ylabel="t1", logx=True, logy=True, series=series)
-    measured_slopes = np.array([s[0] for s in slopes.values()])
-    ctx.bound(
-        "fitted slope of the measured t1 vs mu, per n, within [-5/2, 0]",
-        np.abs(measured_slopes + 1.25),
-        1.25,
-        why="t1 grows as mu falls (slope <= 0) and not faster than the explicit bound's mu^(-5/2); "
-        "least-squares slope over the mu grid (log-log)",
-        details={"slopes (measured, explicit) per n": slopes},
+    ctx.note(
+        "The mu^(-5/2) of the explicit t1 is algebra, not a measurement, so it is no check here (a check "
+        "of it could only catch an error in this project's explicit_t1): under Assumption 1, "
+        "<y_i x_i, x_+> >= mu |x_i| sum_(j in I+) |x_j| >= mu |x_i| |x_+| (and the same for -x_-), so "
+        "zeta_1 >= mu^2 on every admissible data set, and with the largest xi = mu^2 (catalog, Lemma 9) "
+        "min{zeta, xi} = min{zeta_2, mu^2}: where mu^2 <= zeta_2 and X_min = 1 the bound is exactly "
+        f"16 log n mu^(-5/2). On this grid ({len(prefactor)} of {len(rows)} rows on that branch) "
+        "explicit t1 x mu^(5/2) / log n differs from 16 by at most "
+        f"{max((abs(v - 16) for v in prefactor), default=0.0):.2g} (rounding). The slopes of the measured "
+        "t1 against mu are shown, not checked: Theorem 1's O(log n / sqrt(mu)) hides data-dependent "
+        "constants (zeta, xi), so no order of the measured t1 is stated, and the grid of mu spans a "
+        "factor 4 only; the statement checked is the bound itself, row by row"
     )
     for mu in mus:
         sel = [r for r in rows if r["mu"] == mu]
