@@ -102,7 +102,7 @@ def test_a_sweep_cut_into_chunks_on_the_cluster_gives_the_inline_values(cluster)
         **run,
     )
     assert seen == records
-    assert len([c for c in records[0].checks if "seed 2" in c.name]) == 3
+    assert len([c for c in records[0].checks if "seed 2" in c.name]) == 2  # two orders per seed
     assert _steady_differences({claim.id: records[0]}, _serial([claim], **run)) == []
 
 

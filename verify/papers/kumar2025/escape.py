@@ -173,12 +173,14 @@ def _escape_violation(X: np.ndarray, y: np.ndarray, seen: list[dict], theta: np.
     return ratio
 
 
-def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> None:
-    """One start's two order checks, tolerances derived from their fits (:func:`order_tolerance`)."""
+def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> float:
+    """One start's two order checks, tolerances derived from their fits (:func:`order_tolerance`); returns
+    the tolerance of the first (the order of max |w_z|)."""
     regime = (
         f"deltas {deltas[0]:.3g}..{deltas[-1]:.3g} from {ESCAPE_REGIME:.3g} x the gap T_1 - T_0 = {gap:.3g} "
         "(next-order term <= 0.1)"
     )
+    tols = []
     for name, values, expected, label, why in [
         (
             "max_t |w_z(t)| up to T_delta + 6",
@@ -197,6 +199,7 @@ def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> 
         ),
     ]:
         tol, parts = order_tolerance(deltas, values)[1:]
+        tols.append(tol)
         ctx.order(
             f"{name} against delta ({tag})",
             deltas,
@@ -208,6 +211,7 @@ def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> 
             xlabel="delta",
             ylabel=label,
         )
+    return tols[0]
 
 
 @claim(
@@ -226,16 +230,14 @@ def lemma_5(ctx: Context) -> None:
     budget = ctx.param("search_budget", tiny=1, quick=6, full=60)
     ctx.regime(LEMMA_5_ACTIVATION, alpha=ALPHA, p=P)
     runs = ctx.map(partial(_escape, deltas_n=deltas_n), [0] * seeds, key="escape")  # leader 0, per seed
-    for seed, (deltas, wz_max, kept, limit, gap) in enumerate(runs):
-        tag = f"sigma = x^2, seed {seed}"
-        ctx.bound(
-            f"neurons 1, 2 in the selected KKT point (polar limit of the NCF flow, {tag})",
-            float(limit[1:].max()),
-            1e-3,
-            why="Lemma 11: their blow-ups come >= 3x later, so relative to neuron 0 they vanish like "
-            "exp(-3 N* tau) in polar time; at tau = 40 that is below 1e-3 for N* >= 0.06",
-        )
-        _escape_orders(ctx, deltas, wz_max, kept, gap, tag)
+    # the hypothesis W^0 in S(W bar), W bar with neurons 1, 2 zero, read off each seed's NCF flow: its polar
+    # limit has neurons 1, 2 below 1e-3 (Lemma 11: their blow-ups come >= 3x later, so relative to neuron 0
+    # they vanish like exp(-3 N* tau) in polar time; at tau = 40 that is below 1e-3 for N* >= 0.06)
+    stray = max(float(limit[1:].max()) for *_, limit, _ in runs)
+    ctx.regime(W0_STABLE_NET, reached=stray < 1e-3, neurons_1_2_in_the_ncf_limit=stray)
+    wz_tols = []
+    for seed, (deltas, wz_max, kept, _, gap) in enumerate(runs):
+        wz_tols.append(_escape_orders(ctx, deltas, wz_max, kept, gap, f"sigma = x^2, seed {seed}"))
     search_rng = ctx.rng("escape-search").host
     X, y, _ = _problem(search_rng, 0)
     seen: list[dict] = []
@@ -272,12 +274,12 @@ def lemma_5(ctx: Context) -> None:
         must_break=["max_t |w_z(t)| up to T_delta + 6 against delta*"],
     ):
         deltas, wz_max, *_ = _escape(1, ctx.rng("escape-0"), deltas_n=deltas_n)
-        order_tol = order_tolerance(deltas, wz_max)[1]
         ctx.order(
             "max_t |w_z(t)| up to T_delta + 6 against delta",
             deltas,
             wz_max,
             expected=1.0,
-            tol=order_tol,
-            why="as above (tolerance derived from this fit)",
+            tol=max(wz_tols),
+            why="as above; tolerance the main run's loosest (over its seeds), not one derived from this fit "
+            f"(which would give {order_tolerance(deltas, wz_max)[1]:.2g})",
         )
