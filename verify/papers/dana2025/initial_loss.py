@@ -90,13 +90,13 @@ def lemma_6(ctx: Context) -> None:
     pmax = int(40 * s2.max() ** 2)
     h1 = outputs(rng, one, M, pmax, nested=True)
     pm = np.array([p_min(fails(h1, one, s).mean(axis=0), EPS_PROB) for s in s2])
-    ctx.holds(
-        f"p_min(s) found below the largest width tried ({pmax})",
-        bool(pm.max() < pmax),
-        measured=pm,
-        expected=f"< {pmax}",
-        why="the failure frequency must drop below eps inside the measured widths for p_min to exist",
-    )
+    if pm.max() >= pmax:  # the instrument's range, not the lemma (c is unspecified): no verdict either way
+        ctx.undecided(
+            f"p_min(s) below the largest width tried ({pmax})",
+            "the failure frequency did not drop below eps inside the measured widths: p_min and its order "
+            "are not measured (any finite p_min is consistent with some c)",
+            measured=pm,
+        )
     span = float(np.log(s2[-1] / s2[0]))  # log s^2 range of the fit
     tol = 0.3 * max(1.0, 1.67 / span)
     fit = order_at_most(
