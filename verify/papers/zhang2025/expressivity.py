@@ -37,7 +37,14 @@ from symbolic.activations import (
 )
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.zhang2025.hypotheses import ALPHA_01, BIAS_FREE, CONDITION_3, DEPTH_3, TWO_LAYER
+from verify.papers.zhang2025.hypotheses import (
+    ALPHA_01,
+    BIAS_FREE,
+    CONDITION_3,
+    DEPTH_3,
+    SMALL_INIT,
+    TWO_LAYER,
+)
 from verify.papers.zhang2025.regimes import record_alphas, record_symmetric
 from verify.search import squash
 
@@ -256,10 +263,12 @@ def _train(
     lr: float,
     w_init: float,
 ) -> tuple[BiasFreeNet, Trajectory]:
-    """Full-batch GD (exact map, ``numeric.engine.descent.gradient_descent``) of two-layer nets, width ``H``.
+    r"""Full-batch GD (exact map, ``numeric.engine.descent.gradient_descent``) of two-layer nets, width ``H``.
 
     One member per entry of ``alphas``, App. H Gaussian init of scale ``w_init``; states
-    are recorded at :func:`_record_steps` (host arrays in ``ys``).
+    are recorded at :func:`_record_steps` (host arrays in ``ys``). The gradient uses
+    :math:`\sigma'(0)=0` (``kink=0.0``); on the generic data used here no pre-activation is
+    exactly 0, so the convention does not enter.
     """
     net = BiasFreeNet((X.shape[1], H, 1), kink=0.0)
     flow = GradientFlow(net, loss)
@@ -311,8 +320,10 @@ def theorem_1(ctx: Context) -> None:
         g, ga = (f + fm) / 2, (fa + fam) / 2
         worst_homog = max(worst_homog, np.max(np.abs(ga - a * g) / (a * scale * 2)))
     why = (
-        "deviation divided by the float64 bound 2(H+D+2)eps|W2||W1||x| of evaluating f; "
-        "an exact identity keeps this ratio <= 1 "
+        "deviation divided by 2(H+D+2)eps|W2||W1||x|: f, h and g are each evaluated with error at most "
+        "(H+D+2)u|W2||W1||x| (u = eps/2: D- and H-term dot products plus the slope and coefficient "
+        "roundings), so with the subtractions the deviation of an exact identity stays below "
+        "(H+D+3)eps|W2||W1||x| and this ratio <= 1 "
         f"({len(SHAPES)} shapes (H,D), alpha in {ALPHAS.tolist()}, {n} nets each, weight and "
         "input scales log-uniform in 1e-3..1e3)"
     )
@@ -359,11 +370,10 @@ def theorem_1(ctx: Context) -> None:
         for k in range(len(W1)):  # best linear fit of the odd part, member by member
             w, *_ = np.linalg.lstsq(X[k], odd[k], rcond=None)
             resid.append(np.linalg.norm(X[k] @ w - odd[k]) / np.linalg.norm(odd[k]))
-        ctx.bound(
-            "odd part is linear (relative residual of the best linear fit)",
-            float(np.median(resid)),
-            1e3 * EPS * np.sqrt(64),
-            why="an exactly linear odd part leaves only rounding residual ~eps*sqrt(P); median over members",
+        ctx.note(
+            "With biases the odd part (f(x)-f(-x))/2 is not linear at all, not merely another linear map: "
+            f"its best linear fit on 64 Gaussian inputs leaves a relative residual {np.median(resid):.3g} "
+            f"(median over {len(resid)} nets; smallest {np.min(resid):.3g})."
         )
     with ctx.control(
         "alpha = 3 outside [0, 1]",
@@ -416,8 +426,8 @@ _OLS_WHY = (
 
 def _odd_datasets(ctx: Context) -> list[datasets.Dataset]:
     """Condition 3 data with odd nonlinear targets: Fig. 3 teacher (several D), fan, eq. (9)."""
-    rng = ctx.rng("odd-data").host
     n = ctx.param("P", tiny=40, quick=200, full=2000)
+    rng = ctx.rng("odd-data").host
     teachers = [datasets.gaussian_teacher(rng, max(2, n // d), D) for d, D in ((8, 2), (1, 5), (2, 20))]
     return [*teachers, datasets.fan(n // 2, seed=int(rng.integers(2**31))), _eq9_dataset(rng, n)]
 
@@ -591,6 +601,12 @@ def corollary_2(ctx: Context) -> None:
         why="SymPy on a symmetric pair with a symbolic H=2, D=2 even part (proof of Corollary 10)",
     )
 
+    ctx.note(
+        "No control breaks 'alpha in [0,1]': max(z, alpha z) = (1+alpha)/2 z + |1-alpha|/2 |z| for every "
+        "real alpha, so the net is linear plus even, and L >= L_OLS holds on Condition 3 data, for any "
+        "slope; the hypothesis fixes only eq. (8)'s coefficient (Theorem 1's alpha = 3 control)."
+    )
+
     def plateau(bias: bool, figure: str) -> None:
         ts, L, L_ols, gap, alphas = _training_gaps(ctx, bias=bias)
         details = {"L_OLS": L_ols, "final L": L[:, -1]}
@@ -610,6 +626,18 @@ def corollary_2(ctx: Context) -> None:
 
     with ctx.control("biases added (input [x, 1])", breaks=BIAS_FREE, must_break=[_PLATEAU]):
         plateau(True, "biased two-layer nets trained on the eq. (9) target")
+    with ctx.control(
+        "the original halves of the data sets, without their (-x, -y) partners",
+        breaks=CONDITION_3,
+        must_break=[_ABOVE_OLS],
+    ):
+        # the main run's nets and tolerance on the 2-D data sets (the cheap ones: about a quarter
+        # of the main search); off Condition 3 the OLS residual is no longer orthogonal to even functions,
+        # so nets near the OLS net gain at first order in their distance delta
+        flat = [ds for ds in data if ds.D == 2]
+        halves = [datasets.Dataset(ds.X[: ds.P // 2], ds.y[: ds.P // 2], f"{ds.name}, half") for ds in flat]
+        worst, details = _worst_ols_gap(ctx, halves, trials)
+        ctx.bound(_ABOVE_OLS, worst, -1.0, side=">=", why=_OLS_WHY, details=details)
     with ctx.control("the 3-layer bias-free net of eq. (9)", breaks=TWO_LAYER, must_break=[_ABOVE_OLS]):
         ds = _training_data(ctx)
         _, L_ols, tol_ols = _ols(ds.X, ds.y)
@@ -646,11 +674,17 @@ def equation_9(ctx: Context) -> None:
     why_regions = "SymPy on the 17 exhaustive regions (signs of x1, x2 and order of |x1|, |x2|)"
     ctx.zero("symbolic: g(-x) = -g(x)", [r["odd"] for r in regions.values()], why=why_regions)
     ctx.zero("symbolic: g(ax) = a g(x), a > 0", [r["homogeneous"] for r in regions.values()], why=why_regions)
-    ctx.zero(
-        "symbolic: every ReLU branch is decided in every region",
-        [1 - r["decided"] for r in regions.values()],
-        why=why_regions + "; no unevaluated Max left, so the zeros above are genuine",
-    )
+    # a precondition of the zeros above (no unevaluated Max that could cancel against itself), not a
+    # statement of the paper: if SymPy leaves a branch open the symbolic checks are undecided, not failed
+    open_regions = [name for name, r in regions.items() if r["decided"] != 1]
+    if open_regions:
+        ctx.undecided(
+            "symbolic: every ReLU branch is decided in every region",
+            "SymPy left a Max unevaluated, so the zero residuals above may be artefacts",
+            measured=", ".join(open_regions),
+        )
+    else:
+        ctx.note(f"SymPy decided every ReLU branch in all {len(regions)} regions: the zeros above are real.")
     values = eq9_values()
     ctx.holds(
         "symbolic: g is not linear, g(1,1) - g(1,0) - g(0,1) != 0",
@@ -761,7 +795,7 @@ def _wedge(n_pairs: int, seed: int) -> datasets.Dataset:
     rad beside :math:`\theta=\pi/2` (:math:`\rho\in[0.5,1]`, as :func:`numeric.data.datasets.fan`).
 
     The best linear classifier is right off the wedge (accuracy ~0.85-0.9) and training from small init
-    gets to within 6-8% of it (measured, tiny and quick; the fan's trained nets stay 12-23% below its
+    gets to within 4-8% of it (measured, tiny and quick; the fan's trained nets stay 12-23% below its
     cap), so a net that used its even part to fix the wedge would exceed the cap.
     """
     rng = np.random.default_rng(seed)
@@ -809,6 +843,12 @@ def _logistic_violation(ctx: Context, theta: np.ndarray) -> float:
     return -float(_logistic_gap(ctx, [W1, W2], labelled, alpha)[0])
 
 
+# Initialisation scale of the classifiers: App. H, Fig. 1 (the fan data), w_init = 1e-2 (Frobenius norm
+# of each layer, numeric.data.initializations.gaussian), the edge of the small-init regime (SMALL_INIT).
+CLASSIFIER_W_INIT = 1e-2
+CLASSIFIER_ALPHAS = (0.0, 0.3)
+
+
 def _classifier_sizes(ctx: Context) -> tuple[int, int, int]:
     """Width, GD steps and seeds of :func:`_train_classifier`, read by its claims before anything else."""
     H = ctx.param("H", tiny=10, quick=30, full=100)
@@ -818,15 +858,15 @@ def _classifier_sizes(ctx: Context) -> tuple[int, int, int]:
 
 
 def _train_classifier(ctx: Context, ds: datasets.Dataset):
-    """Logistic-loss GD of two-layer bias-free nets (alpha 0 and 0.3, small init) on ``ds``.
+    """Logistic-loss GD of two-layer bias-free nets (alpha 0 and 0.3, ``CLASSIFIER_W_INIT``) on ``ds``.
 
     Returns the final weights, their alphas (B, 1, 1), the recorded steps and the training
     accuracy ``(B, T)`` at each.
     """
     H, steps, seeds = _classifier_sizes(ctx)
-    alphas = np.tile([0.0, 0.3], seeds)
+    alphas = np.tile(CLASSIFIER_ALPHAS, seeds)
     net, traj = _train(
-        ctx, "train", ds.X, ds.y, LOGISTIC, alphas=alphas, H=H, steps=steps, lr=0.5, w_init=0.1
+        ctx, "train", ds.X, ds.y, LOGISTIC, alphas=alphas, H=H, steps=steps, lr=0.5, w_init=CLASSIFIER_W_INIT
     )
     Ws, alpha = _states(net, traj, alphas)
     acc = _accuracy(ctx, Ws, ds, alpha).reshape(traj.ys.shape[:2])
@@ -867,10 +907,7 @@ _LOSS_GAP = "logistic loss of a net >= that of its linear part (min (L(f) - L(h)
     r"Theorem 8's equivalence with a linear net): on the augmented fan dataset a two-layer bias-free ReLU "
     r"net trained with logistic loss from small init does not exceed the training accuracy of the best "
     r"linear classifier, although without the augmentation it learns the task.",
-    hypotheses=[
-        "two-layer bias-free (leaky) ReLU net trained by GD from small init, logistic loss",
-        CONDITION_3,
-    ],
+    hypotheses=[TWO_LAYER, BIAS_FREE, ALPHA_01, SMALL_INIT, "full-batch GD, logistic loss", CONDITION_3],
 )
 def remark_4(ctx: Context) -> None:
     _classifier_sizes(ctx)
@@ -880,6 +917,8 @@ def remark_4(ctx: Context) -> None:
     )
     near = _wedge(ds.P // 2, int(ctx.rng("wedge").host.integers(2**31)))
     record_symmetric(ctx, [ds, near])
+    record_alphas(ctx, [*CLASSIFIER_ALPHAS, *ALPHAS])  # trained nets; random nets of the loss-gap check
+    ctx.regime(SMALL_INIT, w_init=CLASSIFIER_W_INIT)
     X0, y0 = ds.X[: ds.P // 2], ds.y[: ds.P // 2]
     acc_lin, w_best = _best_linear_accuracy(ds.X, ds.y)
     Ws, alpha, ts, acc = _train_classifier(ctx, ds)
