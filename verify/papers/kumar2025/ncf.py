@@ -451,6 +451,16 @@ def _balance_violation(alpha: float, p: int, theta: np.ndarray) -> float:
     return float(np.where(tested, _balance_gap(np, u, grad, p), 0.0).max())
 
 
+def _positive_kkt_regime(ctx: Context, lam_min: float, fewest: int) -> None:
+    """POSITIVE_KKT's reading: positive KKT limits (lambda > 0) tested for every activation with p >= 2."""
+    ctx.regime(
+        POSITIVE_KKT,
+        reached=bool(np.isfinite(lam_min) and lam_min > 0 and fewest >= 1),
+        lambda_min=lam_min if np.isfinite(lam_min) else float("nan"),
+        fewest_tested_per_activation_p_ge_2=fewest,
+    )
+
+
 @claim(
     "kumar2025:lemma-19",
     title="Positive KKT points of the per-neuron NCF are balanced; balance is invariant along the NCF flow",
@@ -499,12 +509,7 @@ def lemma_19(ctx: Context) -> None:
     # the hypothesis's regime: positive KKT points (lambda > 0) reached, for every activation with p >= 2
     # (balance is tested only at limits that are KKT points to KKT_TOL = 1e-6, far above rounding, far below
     # any non-KKT point); a run that tests none for some activation says nothing there: INCONCLUSIVE
-    ctx.regime(
-        POSITIVE_KKT,
-        reached=bool(np.isfinite(lam_min) and lam_min > 0 and fewest >= 1),
-        lambda_min=lam_min if np.isfinite(lam_min) else float("nan"),
-        fewest_tested_per_activation_p_ge_2=fewest,
-    )
+    _positive_kkt_regime(ctx, lam_min, fewest)
     ctx.note(
         "p = 1 (ReLU-type, non-smooth): PGA limits that are KKT points for the autodiff (Clarke) "
         "subgradient, " + ", ".join(kinks) + "; the others sit on kinks and are not tested (Lemma 9 remark)"
@@ -795,12 +800,7 @@ def lemma_9(ctx: Context) -> None:
     # the hypothesis's regime: positive KKT limits reached for every activation with p >= 2 (a limit counts
     # if p^T H_1 > 1e-8 and |grad - lambda u|/lambda <= KKT_TOL = 1e-6, far above rounding, far below any
     # non-KKT point); a run that tests none for some activation says nothing there: INCONCLUSIVE
-    ctx.regime(
-        POSITIVE_KKT,
-        reached=bool(np.isfinite(lam_min) and lam_min > 0 and fewest >= 1),
-        lambda_min=lam_min if np.isfinite(lam_min) else float("nan"),
-        fewest_tested_per_activation_p_ge_2=fewest,
-    )
+    _positive_kkt_regime(ctx, lam_min, fewest)
     ctx.note(
         f"max ||C_2|| over the tested limits = {worst_c:.2g}: C_2 = 0 there by construction (the reduced "
         "NCF's C-gradient is 0, which the symbolic grad_C H_1 = 0 and the full-net C-gradient orders below "
