@@ -33,13 +33,17 @@ GRID = 60  # geometric output grid: t1 is rounded up by at most a factor (T/1e-3
 
 def _measured_t1(ctx: Context, p, t_end: float) -> tuple[np.ndarray, float]:
     """Empirical t1 per member (inf if not reached by ``t_end``) and the bound on log10 max|f| over the
-    run (:func:`regimes.log10_max_output`)."""
+    alignment phase [0, t1] (the whole run where t1 is not reached; :func:`regimes.log10_max_output`):
+    the small-init hypothesis is about that phase. After t1 the norms grow like e^(2|x_+-| t) and the
+    run to 20/mu, long enough to see t1 at the smallest mu, fits the data on the large cones (full: max|f|
+    reached 10^1.4 there), which says nothing about the alignment."""
     ts = np.concatenate([[0.0], np.geomspace(1e-3, t_end, GRID)])
     traj = run(ctx.backend, p, ts, rtol=1e-6)
     U = directions(traj, p.h)
     ev = events(p, U)
     t1 = np.where(ev.t1_index < len(ts), ts[np.minimum(ev.t1_index, len(ts) - 1)], np.inf)
-    return t1, log10_max_output(p, U, log_norms(traj, p.h))
+    k = int(min(ev.t1_index.max(), len(ts) - 1)) + 1
+    return t1, log10_max_output(p, U[:, :k], log_norms(traj, p.h)[:, :k])
 
 
 @claim(
@@ -93,7 +97,7 @@ def constants_t1(ctx: Context) -> None:
             mu_p = separation(p.X, p.y)
             cones.append({"n": n, "mu": mu_p, "explicit": explicit_t1(p, 0), "measured": float(t1[0])})
     record(ctx, ran, ASSUMPTION_1, ASSUMPTION_2)
-    ctx.regime(SMALL_INIT, log10_max_f=max(log10_f))  # over each whole run (to 20/mu), t1 included
+    ctx.regime(SMALL_INIT, log10_max_f=max(log10_f))  # over each run's alignment phase [0, t1]
     exp_ = np.array([r["explicit"] for r in rows + cones])
     meas = np.array([r["measured"] for r in rows + cones])
     reached(meas, "exact region labels at 60 geometric output times up to 20/mu (as min2024:theorem-1.1)")
