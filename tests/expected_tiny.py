@@ -155,7 +155,9 @@ EXPECTED: dict[str, str] = {
     "kou2023:figure-1-corrected": "PASS",
     "kou2023:figures-2-3": "PASS",
     "kou2023:figures-4-5": "INCONCLUSIVE",
-    "kumar2025:theorem-7": "PASS",
+    # tiny's 4 deltas leave the two-layer E order's derived tolerance at 0.50 (fit interval + next-order
+    # bound): it cannot separate order 2 from its neighbours (undecided); quick 0.46 and full 0.45 decide it
+    "kumar2025:theorem-7": "INCONCLUSIVE",
     "kumar2025:lemma-8": "PASS",
     "kumar2025:lemma-9": "PASS",
     "kumar2025:lemma-19": "PASS",
