@@ -2,12 +2,9 @@ r"""Exact derivations for the data-correlated decomposition of GD on the fixed-r
 
 All results are residuals that must be exactly zero (SymPy) or exact facts:
 
-* :func:`gd_step_residuals` -- one GD step (3.2) on symbolic generic inputs moves
-  :math:`w_{j,r}` inside :math:`\mathrm{span}\{x_i\}` and the coefficient increment found by
-  projection, :math:`\Delta P=\Delta W X^\top G^{-1}D`, is
-  :math:`-\frac{\eta}{nm}\ell_i'\sigma'_{j,r,i}\|x_i\|^2jy_i`; split by the sign of
-  :math:`jy_i` it is (5.4) (:math:`j=y_i`) and (5.5) (:math:`j=-y_i`); (5.3) is
-  :math:`P^{(0)}=0`.
+* :func:`autodiff_step` -- one GD step on the loss (3.1), differentiated by SymPy (generic
+  :math:`\sigma`, :math:`\ell`), moves :math:`w_{j,r}` inside :math:`\mathrm{span}\{x_i\}` (Def. 5.1),
+  and its projected coefficients are the printed (5.4) + (5.5); (5.3) is :math:`P^{(0)}=0`.
 * :func:`frozen_increment_residuals` -- Lemma 5.7 / D.1: with the pattern
   :math:`\mathrm{sign}\langle w_{j,r},x_i\rangle=jy_i` the increments do not depend on
   :math:`r` and the cross-class one is :math:`\gamma` times the same-class one.
@@ -36,44 +33,65 @@ def _generic_data(n: int, d: int) -> tuple[sp.Matrix, list[sp.Symbol]]:
     return X, y
 
 
-def gd_step_residuals(n: int = 2, d: int = 3) -> dict[str, sp.Expr | sp.Matrix]:
-    r"""Residuals of Def. 5.1 and (5.3)-(5.5) for one neuron :math:`(j,r)` after one GD step.
+class _Sigma(sp.Function):
+    """A generic activation; its derivative is the generic :class:`_SigmaPrime` (the slope sigma')."""
 
-    Symbols: generic inputs :math:`x_i\in\mathbb R^d`, labels :math:`y_i`, loss derivatives
-    :math:`\ell_i'`, slopes :math:`s_i=\sigma'(\langle w,x_i\rangle)`, class :math:`j`, step
-    :math:`\eta`, sizes :math:`n,m`.  Returns
+    def fdiff(self, argindex: int = 1) -> sp.Expr:
+        return _SigmaPrime(self.args[0])
 
-    * ``span``: component of :math:`\Delta w` orthogonal to :math:`\mathrm{span}\{x_i\}`
-      (:math:`(I-X^\top G^{-1}X)\Delta w`, times :math:`nm\det G` so that it is a polynomial);
-    * ``increment``: projection coefficients minus :math:`-\frac{\eta}{nm}\ell_i's_i\|x_i\|^2jy_i`
-      (times :math:`nm\det G`);
-    * ``(5.4)`` / ``(5.5)``: that increment with :math:`j=y_i` minus the (5.4) increment of
-      :math:`\overline\rho`, and with :math:`j=-y_i` minus the (5.5) increment of :math:`\underline\rho`.
+
+class _SigmaPrime(sp.Function):
+    """sigma' of :class:`_Sigma`."""
+
+
+class _Ell(sp.Function):
+    """A generic loss of the margin; its derivative is :class:`_EllPrime` (l')."""
+
+    def fdiff(self, argindex: int = 1) -> sp.Expr:
+        return _EllPrime(self.args[0])
+
+
+class _EllPrime(sp.Function):
+    """l' of :class:`_Ell`."""
+
+
+def autodiff_step(n: int = 2, d: int = 3) -> dict[str, list[sp.Expr]]:
+    r"""One GD step of neuron :math:`(j,r)` on :math:`L_S=\frac1n\sum_i\ell(y_if(W,x_i))` (3.1), its gradient
+    taken by SymPy's differentiation (not the update (3.2) as printed), for both classes :math:`j=\pm1`.
+
+    Symbols: generic inputs :math:`x_i\in\mathbb R^d`, labels :math:`y=(+1,-1,\dots)`, generic
+    :math:`\sigma`, :math:`\ell`, the other neurons' part :math:`c_i` of :math:`f(W,x_i)=\frac jm
+    \sigma(\langle w_{j,r},x_i\rangle)+c_i`.  Residuals (polynomials, exact):
+
+    * ``span``: :math:`(\det G\,I-X^\top\mathrm{adj}(G)X)\Delta w` -- (5.1): the step stays in
+      :math:`w+\mathrm{span}\{x_i\}`;
+    * ``increment``: :math:`\det G` times the coefficients :math:`\Delta W X^\top G^{-1}D` of the step
+      minus the paper's (5.4) + (5.5), :math:`-\frac{\eta}{nm}\ell_i'\sigma_i'\|x_i\|^2\mathbb 1(y_i=j)
+      +\frac{\eta}{nm}\ell_i'\sigma_i'\|x_i\|^2\mathbb 1(y_i=-j)` -- a wrong sign, factor or indicator in
+      the printed recursions leaves it nonzero.
     """
-    X, y = _generic_data(n, d)
-    eta, nn, m, j = sp.symbols("eta n m j", real=True)
-    lp = [sp.Symbol(f"lprime_{i + 1}", real=True) for i in range(n)]
-    s = [sp.Symbol(f"s_{i + 1}", real=True) for i in range(n)]
-    dw = sp.zeros(d, 1)
-    for i in range(n):  # (3.2): w <- w - eta/(nm) sum_i l'_i sigma'_i j y_i x_i
-        dw += -eta / (nn * m) * lp[i] * s[i] * j * y[i] * X[i, :].T
+    X = sp.Matrix(n, d, lambda i, k: sp.Symbol(f"x_{i + 1}_{k + 1}", real=True))
+    w = [sp.Symbol(f"w_{k + 1}", real=True) for k in range(d)]
+    c = [sp.Symbol(f"c_{i + 1}", real=True) for i in range(n)]
+    eta, m = sp.symbols("eta m", positive=True)
+    y = [1 - 2 * (i % 2) for i in range(n)]
     G = X * X.T
     det, adj = G.det(), G.adjugate()  # G^-1 = adj / det: residuals become polynomials (fast, exact)
     D = sp.diag(*[G[i, i] for i in range(n)])
-    span_res = (det * sp.eye(d) - X.T * adj * X) * dw
-    coeffs_det = (dw.T * X.T * adj * D).T  # det(G) x (Delta P = Delta W X^T G^{-1} D), one row
-    expected = sp.Matrix([-eta / (nn * m) * lp[i] * s[i] * G[i, i] * j * y[i] for i in range(n)])
-    inc = (coeffs_det - det * expected).applyfunc(lambda e: sp.expand(e * nn * m))
-    bar = [-eta / (nn * m) * lp[i] * s[i] * G[i, i] for i in range(n)]  # (5.4), indicator y_i = j
-    under = [eta / (nn * m) * lp[i] * s[i] * G[i, i] for i in range(n)]  # (5.5), indicator y_i = -j
-    res54 = sp.Matrix([sp.expand(expected[i].subs(j, y[i]).subs(y[i] ** 2, 1) - bar[i]) for i in range(n)])
-    res55 = sp.Matrix([sp.expand(expected[i].subs(j, -y[i]).subs(y[i] ** 2, 1) - under[i]) for i in range(n)])
-    return {
-        "span": span_res.applyfunc(lambda e: sp.expand(e * nn * m)),
-        "increment": inc,
-        "(5.4)": res54,
-        "(5.5)": res55,
-    }
+    span: list[sp.Expr] = []
+    increment: list[sp.Expr] = []
+    for j in (1, -1):
+        z = [sum(X[i, k] * w[k] for k in range(d)) for i in range(n)]
+        q = [y[i] * (sp.Rational(j) / m * _Sigma(z[i]) + c[i]) for i in range(n)]
+        loss = sum(_Ell(qi) for qi in q) / n
+        dw = sp.Matrix([-eta * sp.diff(loss, wk) for wk in w])
+        span += list(((det * sp.eye(d) - X.T * adj * X) * dw).applyfunc(sp.expand))
+        coeffs = (dw.T * X.T * adj * D).T
+        for i in range(n):
+            step = eta / (n * m) * _EllPrime(q[i]) * _SigmaPrime(z[i]) * G[i, i]
+            paper = -step * int(y[i] == j) + step * int(y[i] == -j)  # (5.4) + (5.5)
+            increment.append(sp.expand(coeffs[i] - det * paper))
+    return {"span": span, "increment": increment}
 
 
 def projection_identity_residual(n: int = 2, d: int = 3) -> sp.Matrix:

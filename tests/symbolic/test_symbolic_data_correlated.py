@@ -17,8 +17,8 @@ def _all_zero(v) -> bool:
     return sp.simplify(v) == 0
 
 
-def test_gd_step_and_projection():
-    assert _all_zero(dc.gd_step_residuals())
+def test_gd_step_from_the_loss_and_projection():
+    assert all(r == 0 for residuals in dc.autodiff_step().values() for r in residuals)
     assert _all_zero(dc.projection_identity_residual())
 
 

@@ -122,12 +122,14 @@ def _init_checks(ctx: Context, sr: np.ndarray, sigma0s, label: str) -> None:
             what="init scales (largest first)",
         )
     ctx.bound(
-        f"smallest init sigma0 = {sigma0s[0]:g}: mean sr(W_+1) at the last epoch <= {SMALL_SR:g} [{label}]",
-        float(sr[:, 0, -1].mean()),
+        f"smallest init sigma0 = {sigma0s[0]:g}: sr(W_+1) at the last epoch <= {SMALL_SR:g}, worst seed "
+        f"[{label}]",
+        float(sr[:, 0, -1].max()),
         SMALL_SR,
         why="'drops quickly to a small value compared to its initialization': at most the theory's limits "
-        "(1 leaky, ~2 ReLU), against the Gaussian initial value in the details",
-        details={"initial mean sr": float(sr[:, 0, 0].mean())},
+        "(1 leaky, ~2 ReLU), against the Gaussian initial value in the details; every seed counts (the "
+        "statement is about the runs, not only their mean)",
+        details={"initial mean sr": float(sr[:, 0, 0].mean()), "mean over seeds": float(sr[:, 0, -1].mean())},
     )
 
 
@@ -184,7 +186,7 @@ def figures_2_3(ctx: Context) -> None:
         f"large initialization sigma0 in {BIG_SIGMA0}",
         breaks="small initialization",
         must_break=[
-            "smallest init sigma0 = *: mean sr(W_+1) at the last epoch <= 2*",
+            "smallest init sigma0 = *: sr(W_+1) at the last epoch <= 2*",
             "significant decrease from sigma0 = *",
         ],
     ):
