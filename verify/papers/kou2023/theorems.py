@@ -21,7 +21,7 @@ from numeric.data.near_orthogonal import (
 from numeric.training.reduced_gd import class_blocks, stable_rank_from_gram
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.evidence import slope_shift
+from verify.evidence import OrderFit, fit_order, slope_shift
 from verify.papers.kou2023.common import (
     FROZEN_STEP,
     RICHARDSON,
@@ -68,19 +68,26 @@ def _leaky_setups(ctx: Context) -> list[Setup]:
     slope; the nearly orthogonal ones inside the near-orthogonality regime at the smallest slope
     (:func:`regime_dimension`, :func:`regime_kappa`).
 
-    Serving the smallest slope keeps those at :math:`\kappa\le` ``regime_kappa(gamma_min)`` (5e-6 at 0.1),
-    far below what the largest slope allows (:math:`\gamma^{-4}\kappa\le0.1`: 6.25e-3 at 0.5).  So a fourth
-    ensemble runs the largest slope alone at half its own regime edge, ``regime_kappa(gamma_max)`` (3.1e-3
-    at 0.5, 625x the others), on the adversarial controlled Gram :math:`S_{ik}=-y_iy_k` (every same-label
-    pair anti-correlated, every opposite one correlated: the sign that works against the margins): the
-    three conclusions near the edge of the hypothesis, not only where it holds 1000-fold."""
+    Serving the smallest slope keeps those at :math:`\kappa\le` ``regime_kappa(gamma_min)`` (3.1e-7 at
+    0.05), far below what the largest slope allows (:math:`\gamma^{-4}\kappa\le0.1`: 8.1e-2 at 0.95).  So a
+    fourth ensemble runs the largest slope alone at half its own regime edge, ``regime_kappa(gamma_max)``
+    (4.1e-2 at 0.95, 1.3e5 x the others), on the adversarial controlled Gram :math:`S_{ik}=-y_iy_k` (every
+    same-label pair anti-correlated, every opposite one correlated: the sign that works against the
+    margins): the three conclusions near the edge of the hypothesis, not only where it holds 1000-fold.
+
+    Slopes: the theorem is stated for every :math:`\gamma\in(0,1)`; quick and full run both ends,
+    0.05 and 0.95, and the middle (tiny: the ends only).  The low end stops at 0.05: the Gaussian family's
+    dimension grows like :math:`\gamma^{-8}` (:func:`regime_dimension`: 2.1e16 at 0.05) and leaves int64
+    below 0.03."""
     n = ctx.param("n", tiny=6, quick=10, full=20)
     m = ctx.param("m", tiny=8, quick=20, full=50)
     d = ctx.param("d", tiny=2000, quick=20000, full=200000)
     steps = ctx.param("steps", tiny=10_000, quick=100_000, full=1_000_000)
     seeds = ctx.param("seeds", tiny=1, quick=2, full=5)
     sigma0 = ctx.param("w_init", tiny=1e-3, quick=1e-3, full=1e-3)
-    gammas = np.atleast_1d(ctx.param("gamma", tiny=(0.5,), quick=(0.1, 0.5), full=(0.1, 0.3, 0.5)))
+    gammas = np.atleast_1d(
+        ctx.param("gamma", tiny=(0.05, 0.95), quick=(0.05, 0.5, 0.95), full=(0.05, 0.1, 0.3, 0.5, 0.95))
+    )
     ctx.require(bool(np.all(gammas > 0)), "Theorem 4.1 is about leaky ReLU: need gamma > 0")
     ctx.require(d >= n, f"need d >= n for linearly independent data, got d={d}, n={n}")
     rng = ctx.rng("data").host
@@ -147,14 +154,23 @@ def _leaky_checks(ctx: Context, ens: Ens, tol: dict, label: str) -> None:
     )
     sr1 = ens.stable_rank()[:, w] - 1
     lt = np.log(ens.t[w])
-    orders = np.array([[fitted_order(lt, sr1[b, :, j]) for j in (0, 1)] for b in range(sr1.shape[0])])
+    fits = [[_log_fit(lt, sr1[b, :, j]) for j in (0, 1)] for b in range(sr1.shape[0])]
+    orders = np.array([[f.slope for f in row] for row in fits])
+    upper = np.array([[f.hi for f in row] for row in fits])
+    span = float(lt[-1] / lt[0])
     ctx.bound(
-        f"(2) sr(W_j) - 1 = O(1/log t): fitted order of sr - 1 in log t over [T/100, T] [{label}]",
-        float(orders.max()),
+        f"(2) sr(W_j) - 1 = O(1/log t): upper 95% limit of the fitted order of sr - 1 in log t over "
+        f"[T/100, T] [{label}]",
+        float(upper.max()),
         -1.0,
-        why="the paper's rate: order <= -1 in log t (worst member and class). A stable rank that does "
-        "not tend to 1 has order ~ 0.",
-        details={"measured orders": orders, "final sr - 1": sr1[:, -1]},
+        why="the paper's rate: order <= -1 in log t (worst member and class), read on the upper end of the "
+        "slope's 95% interval so that the fit itself excludes -1 and the slower orders. A stable rank that "
+        "does not tend to 1 has order ~ 0 (the ReLU control).",
+        resolution=f"a decay slower than (log t)^-1 on the window: log t grows by a factor {span:.3g} "
+        f"there, so sr - 1 falls by {span:.3g}x at order -1 and not at all at order 0. Not resolved: a limit "
+        "1 + delta with delta small against sr(T) - 1 (no finite window decides it); the [D4] law sr - 1 ~ "
+        "|W_j - W_j(0)|^-2 with |W_j - W_j(0)| = Theta(log t) (check (1)) is what carries the rate past T",
+        details={"fitted orders": orders, "upper 95% limits": upper, "final sr - 1": sr1[:, -1]},
     )
     loss_orders = np.array([fitted_order(ens.t[w], ens.run.loss[b, w]) for b in range(ens.run.loss.shape[0])])
     worst = int(np.argmax(np.abs(loss_orders + 1)))
@@ -235,15 +251,21 @@ def _leaky_sharp(ctx: Context, ens: Ens, pred: dict, label: str) -> None:
     orders_t = np.array([[fitted_order(np.log(ens.t[w]), sr1[b, :, j]) for j in (0, 1)] for b in range(B)])
     spread = float(_row_spread(ens).max() / v.min())
     tol_v = max(0.02, 2 * spread)
-    ctx.close(
+    b, j = np.unravel_index(int(np.argmax(np.abs(orders_v + 2))), orders_v.shape)
+    ctx.order(
         f"[D4] sharp: sr(W_j) - 1 ~ |W_j - W_j(0)|^-2 (fitted order, worst) [{label}]",
-        float(orders_v.flat[np.argmax(np.abs(orders_v + 2))]),
-        -2.0,
-        atol=tol_v,
+        v[b, :, j],
+        sr1[b, :, j],
+        expected=-2.0,
+        tol=tol_v,
         why="after the pattern freezes every row gets the same increment v(t); Lemma C.3 algebra "
         "(symbolic: linear terms cancel) gives sr - 1 = A/|v|^2 (1 + O(s/|v|)), s = row spread of W_j "
-        f"about its mean; tolerance 2 s/|v|_min = {2 * spread:.3g} (floor 0.02)",
-        details={"orders in |v|": orders_v, "orders in log t (paper bound: <= -1)": orders_t},
+        f"about its mean; tolerance 2 s/|v|_min = {2 * spread:.3g} (floor 0.02). Fitted on the worst "
+        f"member and class (member {b}, class {'+1' if j == 0 else '-1'}; every order: "
+        f"{orders_v.min():.4f} to {orders_v.max():.4f}; in log t {orders_t.min():.3g} to "
+        f"{orders_t.max():.3g}, paper bound <= -1)",
+        xlabel="|W_j - W_j(0)|_F / sqrt(m)",
+        ylabel="sr(W_j) - 1",
     )
     ctx.note(
         f"Theorem 4.1 rates measured vs bound [{label}]: sr - 1 decays with order {orders_t.max():.2f} in "
@@ -251,6 +273,14 @@ def _leaky_sharp(ctx: Context, ens: Ens, pred: dict, label: str) -> None:
         f"(paper: <= -1), i.e. like |v|^{orders_v.mean():.2f} ~ 1/log^2 t; loss order -1 (paper: "
         "-(1-c k)/(1+c k) with k = gamma^-2 R_min^-2 p n)."
     )
+
+
+def _log_fit(x: np.ndarray, y: np.ndarray) -> OrderFit:
+    """:func:`verify.evidence.fit_order` of ``y`` on ``x``; a non-positive ``y`` (sr rounded to 1 or below)
+    reads as order 0 with a degenerate interval, as :func:`fitted_order` does: the check then fails."""
+    if np.any(np.asarray(y) <= 0):
+        return OrderFit(0.0, 0.0, 0.0, 0.0, len(y))
+    return fit_order(x, y)
 
 
 def _row_spread(ens: Ens) -> np.ndarray:
@@ -478,11 +508,11 @@ def width_order_bound(runs: list[Ens], widths: list[int]) -> dict[str, float]:
     return {"bound": max(drift, 0.0) + slope_shift(widths, eps), "drift": drift, "eps": eps}
 
 
-def _relu_checks(ctx: Context, runs: list[Ens], widths: list[int], tol: dict, label: str) -> None:
-    """Theorem 4.3: stable rank bounded independently of the width (``tol``: :func:`width_order_bound`
-    of the claim's own scan); loss at least as fast as the bound."""
-    at = min(e.t[-1] for e in runs[: len(widths)])
-    sr_T = np.array([e.stable_rank()[:, e.at(at)].max() for e in runs[: len(widths)]])
+def _relu_width_check(ctx: Context, runs: list[Ens], widths: list[int], tol: dict, label: str) -> None:
+    """Theorem 4.3 (1): the stable rank of the width scan ``runs`` (one run per width) is bounded
+    independently of the width (``tol``: :func:`width_order_bound` of the same scan)."""
+    at = min(e.t[-1] for e in runs)
+    sr_T = np.array([e.stable_rank()[:, e.at(at)].max() for e in runs])
     name = f"(1) limsup sr(W_j) <= c: order of sr(W_j(t={at:g})) (worst member) in the width m [{label}]"
     if not np.isfinite(tol["bound"]):
         ctx.undecided(name, f"the initialization dominates ||W_j||_2 at t = {at:g}: no order bound derived")
@@ -501,6 +531,10 @@ def _relu_checks(ctx: Context, runs: list[Ens], widths: list[int], tol: dict, la
             "range)",
             details={"widths": widths, "sr(W_j(T)) worst member": sr_T},
         )
+
+
+def _relu_loss_checks(ctx: Context, runs: list[Ens]) -> None:
+    """Theorem 4.3 (2) on each run: the loss decays at least as fast as the bound at p = 0."""
     for e in runs:
         w = _window(e)
         S = e.own_class_active().sum(axis=1)  # |S_i^(0)| per member and point
@@ -584,21 +618,19 @@ def theorem_4_3(ctx: Context) -> None:
     evals = budget(ctx)
     setups, widths = _relu_setups(ctx)
     runs = [run(ctx, f"main/{i}", s) for i, s in enumerate(setups)]
-    tol = width_order_bound(runs[: len(widths)], widths)
-    _relu_checks(ctx, runs, widths, tol, "orthogonal data, widths " + ", ".join(map(str, widths)))
+    scan_label = ", widths " + ", ".join(map(str, widths))
+    orth = runs[: len(widths)]
+    _relu_width_check(ctx, orth, widths, width_order_bound(orth, widths), "orthogonal data" + scan_label)
+    _relu_loss_checks(ctx, runs)
     # the same width scan on nearly orthogonal (Gaussian, exact Wishart Gram) data: the statement is
     # not about exactly orthogonal inputs only
     gauss = setups[-1]
     scan = [Setup(gauss.data, w, (0.0,), gauss.seeds, 0.05, gauss.sigma0, setups[1].steps) for w in widths]
     gauss_runs = [run(ctx, f"gauss/{i}", s) for i, s in enumerate(scan)]
     record_regime(ctx, *runs, *gauss_runs)
-    _relu_checks(
-        ctx,
-        gauss_runs,
-        widths,
-        width_order_bound(gauss_runs, widths),
-        "Gaussian nearly orthogonal data, widths " + ", ".join(map(str, widths)),
-    )
+    gauss_label = "Gaussian nearly orthogonal data" + scan_label
+    _relu_width_check(ctx, gauss_runs, widths, width_order_bound(gauss_runs, widths), gauss_label)
+    _relu_loss_checks(ctx, gauss_runs)
     _relu_sharp(ctx, runs[0])
     _relu_search(ctx, evals)
     ctx.figure(
@@ -620,7 +652,7 @@ def theorem_4_3(ctx: Context) -> None:
         narrow = run(
             ctx, "control/narrow", Setup(data, 2, (0.0,), base.seeds, base.scale, base.sigma0, short)
         )
-        _relu_checks(ctx, [*runs[: len(widths)], narrow], widths, tol, "m = 2")
+        _relu_loss_checks(ctx, [narrow])
 
 
 # ------------------------------------------------------------------------------- Remark 4.2
@@ -652,11 +684,15 @@ def remark_4_2(ctx: Context) -> None:
 
     k, c, g = sp.symbols("kappa c gamma", positive=True)
     a = (1 - c * k / g**2) / (1 + c * k / g**2)
-    ctx.zero(
-        "the bound exponent decreases in kappa: d a/d kappa + 2 c gamma^-2/(1 + c gamma^-2 kappa)^2 = 0",
-        sp.simplify(sp.diff(a, k) + 2 * c / g**2 / (1 + c * k / g**2) ** 2),
-        why="exact derivative; the remainder is negative for c, gamma > 0, so the proven exponent falls with "
-        "kappa",
+    slope = sp.simplify(sp.diff(a, k))
+    ctx.holds(
+        "the bound exponent decreases in kappa: d a/d kappa < 0 for every c, gamma, kappa > 0",
+        slope.is_negative is True,
+        measured=str(slope),
+        expected="< 0 (SymPy's sign inference on positive symbols)",
+        why="exact derivative of the printed exponent a = (1 - c gamma^-2 kappa)/(1 + c gamma^-2 kappa); "
+        "SymPy decides its sign from the assumptions c, gamma, kappa > 0 alone",
+        resolution="an exponent that rises with kappa somewhere, or whose sign SymPy cannot decide",
     )
     ctx.zero("p = 0: the bound exponent is 1", sp.simplify(a.subs(k, 0) - 1), why="exact substitution")
     gamma = 0.5
@@ -667,13 +703,14 @@ def remark_4_2(ctx: Context) -> None:
         for i, kp in enumerate(np.atleast_1d(kappas))
     ]
     record_regime(ctx, *runs)
-    rows = []
+    rows, otols = [], []
     for e in runs:
         w = _window(e)
         lim = leaky_limit(e.setup.data, m, gamma, e.setup.eta)
         measured = float(np.abs(e.t[w] * e.run.loss[:, w] / lim.tL - 1).max())
         eps = capped_eps(measured, lim, float(e.t[w][0]))
         otol = slope_shift(e.t[w], eps)
+        otols.append(otol)
         orders = np.array([fitted_order(e.t[w], e.run.loss[b, w]) for b in range(seeds)])
         bound = (1 - e.setup.data.kappa / gamma**2) / (1 + e.setup.data.kappa / gamma**2)
         rows.append((e.setup.data.kappa, orders.max(), bound))
@@ -718,8 +755,9 @@ def remark_4_2(ctx: Context) -> None:
             "measured loss order = -1 (non-separable data)",
             fitted_order(e.t[w], e.run.loss[0, w]),
             -1.0,
-            atol=otol,
-            why="same check and tolerance as above (the last kappa's)",
+            atol=max(otols),
+            why="same check as above, with the widest of the main runs' tolerances (the control must fail "
+            "even there)",
         )
 
 
