@@ -181,13 +181,19 @@ def homogeneity_defect(vg, u: np.ndarray, L: int) -> float:
     return float(np.abs(n2 - 2.0**L * n1).max() / (2.0**L * np.abs(n1).max()))
 
 
+def _starts(ctx: Context) -> int:
+    """Random unit starts per neuron of the Lemma 1 claims."""
+    return ctx.param("starts", tiny=12, quick=48, full=256)
+
+
 def _dichotomy_cases(ctx: Context):
     """Spectral neurons (x^2 with M positive definite and indefinite, squared ReLU) and random unit
     starts with both signs of b; the tiny profile runs the first case only."""
+    starts = _starts(ctx)
+    count = ctx.param("cases", tiny=1, quick=3, full=3)
     rng = ctx.rng("dichotomy").host
-    starts = ctx.param("starts", tiny=12, quick=48, full=256)
     cases = [(1.0, 2, (1, 1, 1)), (0.0, 2, (1, -1, 1)), (1.0, 2, (1, -1, 1))]
-    for alpha, p, signs in cases[: ctx.param("cases", tiny=1, quick=3, full=3)]:
+    for alpha, p, signs in cases[:count]:
         ncf = spectral_neuron(rng, alpha, p, signs)
         yield (alpha, p, signs), ncf, p + 1, normalize(rng.normal(size=(starts, ncf.k_in + 1)))
 
@@ -224,6 +230,22 @@ def lemma_1(ctx: Context) -> None:
             why="the printed dichotomy; classification at polar time 12: log r > 10 with N(theta) > 1e-6, "
             "log r < -10, else finite (the limits settle like exp(-24))",
         )
+        if alpha == 1.0 and min(signs) > 0:  # x^2 with M = G diag(q) G^T positive definite: closed form
+            fin = np.array([k == _FINITE for k in kinds])
+            b0, c0 = u0[:, -1], (u0[:, :-1] ** 2).sum(axis=1) - p * u0[:, -1] ** 2
+            predicted = (b0 < 0) & (c0 < 0)
+            ctx.holds(
+                f"the finite limits are exactly the starts with b_0 < 0 and |a_0|^2 < 2 b_0^2 ({tag})",
+                bool(np.array_equal(fin, predicted)),
+                measured={"classified finite": int(fin.sum()), "predicted": int(predicted.sum())},
+                expected="the same starts",
+                why="c = |a|^2 - 2 b^2 is conserved and db/dt = a^T M a >= 0: with b_0 < 0, c < 0 keeps "
+                "b <= -sqrt(-c/2), so N <= 0, |u| is non-increasing and the flow settles at a nonzero "
+                "critical point; with c > 0, db/dt >= mu_min c > 0 drives b past 0 and the flow diverges; "
+                "b_0 > 0 diverges. A check of the classifier behind the failing dichotomy",
+                resolution="a finite limit misclassified (a slow divergence or a slow approach to 0) or "
+                "missed",
+            )
 
 
 @claim(
@@ -240,7 +262,10 @@ def lemma_1(ctx: Context) -> None:
 )
 def lemma_1_corrected(ctx: Context) -> None:
     e4 = ctx.param("e4", tiny=2, quick=8, full=32)  # random neurons of the closed form E4
+    cubic = ctx.param("cubic_cases", tiny=1, quick=2, full=2)  # p = 3 neurons (CUBIC_CASES)
+    starts = _starts(ctx)
     worst_cos, worst_grad, worst_b, worst_T = 1.0, 0.0, 0.0, -np.inf
+    min_norm = np.inf
     settle: list[dict] = []
     for (alpha, p, signs), ncf, L, u0 in _dichotomy_cases(ctx):
         vg = rows(ncf)
@@ -282,6 +307,7 @@ def lemma_1_corrected(ctx: Context) -> None:
             balance = (u_end[:, :-1] ** 2).sum(axis=1) - p * u_end[:, -1] ** 2
             balance0 = (u0[fin, :-1] ** 2).sum(axis=1) - p * u0[fin, -1] ** 2
             worst_b = max(worst_b, float(np.max(np.abs(balance - balance0))))
+            min_norm = min(min_norm, float(np.linalg.norm(u_end, axis=1).min()))
     ctx.bound(
         "min KKT cosine of the limit direction over diverging starts",
         worst_cos,
@@ -303,12 +329,11 @@ def lemma_1_corrected(ctx: Context) -> None:
         "(< 10), below 1e-8",
         details={"settling": settle},
     )
-    ctx.bound(
-        "max | (|a|^2 - p b^2)(u_inf) - (|a|^2 - p b^2)(u_0) | (the limit is nonzero when this is)",
-        worst_b,
-        1e-7,
-        why="|a|^2 - p b^2 is conserved along the flow (Lemma 9 dynamic form), so the limit of a start "
-        "with |a_0|^2 != p b_0^2 is not the origin; solver rtol 1e-10 over ~100 steps gives < 1e-8",
+    ctx.note(
+        f"p = 2 non-diverging starts: smallest |u_inf| {min_norm:.3g}, so these limits are nonzero critical "
+        "points (the outcome the printed Lemma 1 misses); |a|^2 - p b^2, conserved along the flow (Lemma 9 "
+        f"dynamic form), drifted by at most {worst_b:.2g} over their solves (the solver's accuracy; an "
+        "identity of the flow, so no check of the statement)"
     )
     ctx.bound(
         "max relative violation of T in [1/(L(L-2)N(u*)), 1/(L(L-2)N(u_0))]",
@@ -317,6 +342,11 @@ def lemma_1_corrected(ctx: Context) -> None:
         why="bounds from d/dt |u|^(L-2) and monotone N(u/|u|); polar-time integral with rtol 1e-10, "
         "the closed-form tail's error is second order in the converged angle",
     )
+    cubic_rng = ctx.rng("dichotomy-cubic").host
+    for alpha, signs in CUBIC_CASES[:cubic]:
+        _cubic_limits(
+            ctx, spectral_neuron(cubic_rng, alpha, 3, signs), normalize(cubic_rng.normal(size=(starts, 4)))
+        )
     _closed_form_blow_up(ctx, e4)
     with ctx.control(
         "N(u) = u_1^2 u_2 + u_1^4 (degrees 3 and 4 mixed)",
@@ -324,6 +354,75 @@ def lemma_1_corrected(ctx: Context) -> None:
         must_break=["min KKT cosine of the limit direction over diverging starts"],
     ):
         _nonhomogeneous_control(ctx)
+
+
+CUBIC_CASES = [(0.0, (1, -1, 1)), (1.0, (1, -1, 1))]  # (alpha, label signs) of the p = 3 neurons
+TAU_SORT = 192.0  # polar time by which the slow cubic divergers have left (log r > 10; measured by 180)
+TAU_CUBIC = TAU_SORT * 2.0 ** np.arange(8)  # polar times of the order fit, a factor 2 apart
+
+
+def _cubic_limits(ctx: Context, ncf: NeuronNCF, u0: np.ndarray) -> None:
+    r"""Lemma 1 corrected, finite branch, at ``p = 3`` (``L = 4``), where :func:`approach_rate` does not
+    apply: the approach to a finite limit is algebraic, not exponential.
+
+    Derivation (orthonormal inputs, :func:`spectral_neuron`): near a limit with :math:`b\to b_\infty\ne0`
+    and the active coordinates :math:`c_i=\langle a,g_i\rangle\to0`,
+    :math:`\dot c_i=b\,q_i\sigma'(c_i)=3b\,q_ic_i^2` (inactive ReLU coordinates are frozen and add
+    nothing), so :math:`c_i\simeq-1/(3q_ib\,t)` and
+    :math:`\|\nabla\mathcal N\|\simeq|b|(\sum_i(3q_ic_i^2)^2)^{1/2}\propto t^{-2}` (the :math:`b` part,
+    :math:`\sum_iq_i\sigma(c_i)\propto t^{-3}`, is smaller); generally :math:`t^{-(p-1)/(p-2)}`.
+    Since :math:`d\tau=\|u\|^{L-2}dt` and :math:`\|u\|\to\|u_\infty\|`, the order in the polar time
+    is the same.  A limit with :math:`\nabla\mathcal N(u_\infty)\ne0` would give order 0.
+
+    The starts still finite at ``TAU_END`` are followed to ``TAU_SORT``; those diverging by then (slow
+    cubic divergers, :math:`\mathcal N(\theta)>10^{-6}`, :math:`\ln r>10`) leave, the rest are followed
+    over ``TAU_CUBIC`` and the largest :math:`\|\nabla\mathcal N(\theta)\|=\|\nabla\mathcal
+    N(u)\|/\|u\|^{L-1}` over them is fitted against :math:`\tau`.  The divergence branch is not read
+    at p = 3 (note)."""
+    L, alpha = 4, ncf.alpha
+    vg = rows(ncf)
+    ctx.regime(NCF_HOMOGENEOUS_LIPSCHITZ, defect=homogeneity_defect(vg, u0, L), L=L, alpha=alpha, p=3)
+    tag = f"alpha={alpha}, p=3"
+    kinds, fl = _classify(vg, u0, L)
+    fin = np.array([k == _FINITE for k in kinds])
+    u = fl.theta[fin, -1] * np.exp(fl.log_r[fin, -1])[:, None]
+    sort = polar_flow(vg, u, L, np.array([0.0, TAU_SORT - TAU_END]), rtol=1e-10)
+    late = (sort.f_end > 1e-6) & (sort.log_r[:, -1] > 10)
+    u = sort.theta[~late, -1] * np.exp(sort.log_r[~late, -1])[:, None]
+    ctx.note(
+        f"p = 3 ({tag}): of {len(u0)} starts {kinds.count(_DIVERGE)} diverge by tau = {TAU_END:g} and "
+        f"{int(late.sum())} more by tau = {TAU_SORT:g}; {len(u)} followed as finite limits. The divergence "
+        "branch (KKT direction, blow-up time) is checked at p = 2 only: the direction of a cubic diverger "
+        "is still far from its KKT point at tau = 12 and its rate is not derived here"
+    )
+    if not len(u):
+        ctx.undecided(f"finite limits at p = 3 ({tag})", "no start of this neuron reached a finite limit")
+        return
+    span = np.concatenate([[0.0], TAU_CUBIC[1:] - TAU_SORT])
+    sols = {rtol: polar_flow(vg, u, L, span, rtol=rtol, atol=1e-3 * rtol) for rtol in (1e-8, 1e-10)}
+    residual = {
+        rtol: np.array([np.linalg.norm(vg(sol.theta[:, k])[1], axis=1) for k in range(len(span))])
+        for rtol, sol in sols.items()
+    }
+    bounded = sols[1e-10].f_end <= 1e-6  # a start still heading out would not settle: excluded, counted
+    top = residual[1e-10][:, bounded].max(axis=1)
+    floor = 8 * np.abs(residual[1e-8] - residual[1e-10])[:, bounded].max(axis=1)
+    _, tol, parts = order_tolerance(TAU_CUBIC, top, floor)
+    ctx.order(
+        f"max |grad N(theta)| over the finite limits against polar time ({tag}): order -(p-1)/(p-2) = -2",
+        TAU_CUBIC,
+        top,
+        expected=-2.0,
+        tol=tol,
+        why=f"grad N(u_inf) = 0 read through its derived algebraic approach (_cubic_limits; a nonzero limit "
+        f"gradient gives order 0) over {int(bounded.sum())} limits ({int((~bounded).sum())} still rising "
+        f"at tau = {TAU_CUBIC[-1]:g}, excluded). Tolerance (fitted_orders.order_tolerance): the fit's 95% "
+        f"half-width ({parts['interval']:.2g}) + the next-order bound from the local slopes "
+        f"({parts['next order']:.2g}) + the shift by 8 x the rtol 1e-8 solve's deviation from rtol 1e-10 "
+        f"({parts['floor']:.2g})",
+        xlabel="polar time tau",
+        ylabel="max |grad N(theta)|",
+    )
 
 
 def _closed_form_blow_up(ctx: Context, count: int) -> None:
@@ -435,12 +534,13 @@ def lemma_6(ctx: Context) -> None:
         breaks=G_HOMOGENEOUS,
         must_break=["max_tau |s_delta(tau/delta^(L-2))/delta - s(tau)| / max|s|*"],
     ):
-        gap, bound = _scaling_gap(ctx, starts, extra=0.01)
+        gap, _ = _scaling_gap(ctx, starts, extra=0.01)
         ctx.bound(
             "max_tau |s_delta(tau/delta^(L-2))/delta - s(tau)| / max|s| over activations, starts, deltas",
             gap,
             bound,
-            why="as above",
+            why="the main run's bound (8 x its solver error + 1e-12), not one derived from the control's "
+            "solves",
         )
 
 
@@ -667,13 +767,11 @@ def lemma_10(ctx: Context) -> None:
         "term of size 0.05): e^-18 at t = 30; 1 - cos is its square",
     )
     log_frac = fl.log_r - 0.5 * np.logaddexp.reduce(2 * fl.log_r, axis=0)  # log |w_i| / sqrt(sum |w_j|^2)
-    dominant = g_star >= g_star.max() - 1e-9
-    ctx.holds(
-        "the two mirrored copies are the dominant blocks",
-        bool(dominant[:2].all() and dominant.sum() == 2),
-        measured=[round(float(g), 6) for g in g_star],
-        expected="G*_0 = G*_1 > others",
-        why="blocks 0 and 1 share the top eigenvalue 1.0; the others' tops are drawn below 0.6",
+    ctx.note(
+        f"KKT values G*_i of the block limits: {[round(float(g), 6) for g in g_star]}; the mirrored copies 0 "
+        "and 1 are the dominant blocks by construction (top eigenvalue 1.0, the others' drawn below 0.6, "
+        "the quartic term <= 0.05): a setup fact, not a conclusion (the fraction checks below fail if it "
+        "does not hold)"
     )
     ctx.close(
         "limit fraction of each dominant copy (exactly 1/sqrt 2 by symmetry)",
@@ -829,11 +927,12 @@ def _positive_starts(vg, args, rng: np.random.Generator, m: int) -> np.ndarray:
 )
 def lemma_11(ctx: Context) -> None:
     """Blocks: spectral squared neurons (L = 3) and cubic neurons (L = 4), random signs of the labels."""
-    rng = ctx.rng("blocks").host
     m = ctx.param("blocks", tiny=3, quick=6, full=12)
     budget = ctx.param("search_budget", tiny=12, quick=40, full=200)
+    degrees = ctx.param("degrees", tiny=1, quick=2, full=2)
+    rng = ctx.rng("blocks").host
     worst_T, worst_cos = -np.inf, 1.0
-    for alpha, p in [(1.0, 2), (1.0, 3)][: ctx.param("degrees", tiny=1, quick=2, full=2)]:
+    for alpha, p in [(1.0, 2), (1.0, 3)][:degrees]:
         L = p + 1
         specs = [spectral_neuron(rng, alpha, p, tuple(rng.choice([-1, 1], size=3))) for _ in range(m)]
         args = {"G": np.concatenate([s.G for s in specs]), "Q": np.concatenate([s.Q for s in specs])}
