@@ -71,18 +71,6 @@ def _grid(t_end: float, t_start: float = 1e-3) -> np.ndarray:
     return np.concatenate([[0.0], np.geomspace(t_start, t_end, GRID_POINTS)])
 
 
-def _stack(problems: list[Problem]) -> Problem:
-    """Members of problems that share the data, concatenated."""
-    p0 = problems[0]
-    return Problem(
-        p0.X,
-        p0.y,
-        np.concatenate([p.W0 for p in problems]),
-        np.concatenate([p.s for p in problems]),
-        np.concatenate([p.log_eps for p in problems]),
-    )
-
-
 def _alignment_run(ctx: Context, p: Problem, rtol: float) -> dict:
     """Run every member to its own explicit t1 (all on one grid) and collect the Theorem 1.1 facts."""
     bounds = np.array([explicit_t1(p, b) for b in range(p.B)])
