@@ -25,6 +25,7 @@ from numeric.training.reduced_gd import draw_projections, stable_rank_from_gram
 from verify import evidence
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.order_tolerance import next_order_tolerance
 from verify.papers.kou2023 import init_events
 from verify.papers.kou2023.appendix_bcd import NO_CONTROL_BOUND
 from verify.papers.kou2023.common import (
@@ -250,8 +251,7 @@ def _c3_bound(ens: Ens, *, paper: bool = False) -> tuple[np.ndarray, np.ndarray]
 
 
 def _c3_checks(ctx: Context, ens: Ens, label: str) -> None:
-    bound, sr1 = _c3_bound(ens)
-    paper, _ = _c3_bound(ens, paper=True)
+    paper, sr1 = _c3_bound(ens, paper=True)
     late = ens.t >= ens.t[-1] / 100
     lt_all = np.log(ens.t[late])
     measured = np.array([[fitted_order(lt_all, sr1[b, late, j]) for j in (0, 1)] for b in range(len(sr1))])
@@ -261,12 +261,17 @@ def _c3_checks(ctx: Context, ens: Ens, label: str) -> None:
         -1.0,
         why="the lemma's conclusion: order <= -1 in log t; a stable rank that stays above 1 has order ~0",
         details={"orders": measured},
+        resolution="an sr - 1 decaying slower than 1/log t over [T/100, T] (fitted order above -1); a law "
+        "c/log(b t) with b > 1, which the statement allows, also reads above -1, so a failure needs the "
+        "offset ruled out",
     )
     finite = np.isfinite(paper[:, late])
+    ratio = float((sr1[:, late] / paper[:, late]).max())
+    live = int((paper[:, late] < ens.setup.m - 1).sum())
     ctx.bound(
         f"sr(W_j) - 1 <= Lemma C.3 bound with the paper's constants (A.1 norm band, C.1/C.2 spread C' = 1) "
         f"at every record t >= T/100: max measured/bound [{label}]",
-        float((sr1[:, late] / paper[:, late]).max()),
+        ratio,
         1.0,
         why="the proof's chain (docstring of _c3_bound) with a_r = sqrt(3d/2) sigma0 + C' sum_i 1/||x_i||; "
         "it replaces the chain with a_r measured, which is the triangle inequality and cannot fail",
@@ -274,25 +279,46 @@ def _c3_checks(ctx: Context, ens: Ens, label: str) -> None:
             "a (paper)": float(np.sqrt(1.5 * ens.setup.data.d) * ens.setup.sigma0)
             + float((1 / np.sqrt(ens.setup.data.norms2)).sum()),
             "records with a finite bound (of t >= T/100)": f"{int(finite.sum())} of {finite.size}",
-            "records with a bound below m - 1 (sr - 1 <= rank - 1 <= m - 1 holds for any W)": int(
-                (paper[:, late] < ens.setup.m - 1).sum()
-            ),
+            "records with a bound below m - 1 (sr - 1 <= rank - 1 <= m - 1 holds for any W)": live,
             "bound at T": paper[:, -1],
             "measured sr - 1 at T": sr1[:, -1],
         },
+        resolution=f"sr - 1 above the bound at one of the {live} of {finite.size} records where the "
+        f"bound is below the trivial m - 1 (only there can it fail); the bound is {1 / ratio:.3g} x the "
+        "measurement, so an error in the proof's constants C_1..C_4 by a smaller factor goes unnoticed",
     )
-    lt = np.log(ens.t[late])
-    orders = np.array(
-        [[fitted_order(lt, np.minimum(bound[b, late, j], 1e300)) for j in (0, 1)] for b in range(len(bound))]
-    )
-    ctx.bound(
-        f"the bound decays at the rate O(1/log t): fitted order of the bound in log t (worst) [{label}]",
-        float(orders.max()),
-        -0.75,
-        why="the chain with a_r measured: bound ~ 4 sum a_r/(m |v_1|) with |v_1| ~ log t and a_r frozen "
-        "after T_1 (Lemmas C.1, C.2): order -1 in log(a t), steeper in log t; a bound that does not decay "
-        "(a_r growing like |v_1|) has order ~0. Threshold -0.75 leaves room for the log(a t) offset.",
-        details={"orders": orders, "measured sr-1 at T": sr1[:, -1], "bound at T": bound[:, -1]},
+
+
+def _c3_rate(ctx: Context, ens: Ens, label: str) -> None:
+    r"""The proof's rate step on the chain with :math:`a_r` measured (docstring of :func:`_c3_bound`): with
+    :math:`v=\|v_{j,1}\|` and :math:`A=\sum_ra_r` bounded (Lemmas C.1, C.2) the bound is
+    :math:`(4vA+\dots)/(mv^2-2vA+\dots)=\frac{4A}{mv}(1+O(1/v))`, order -1 in :math:`v` with next order -2;
+    the proof's :math:`v=\Theta(\log t)` turns it into the rate :math:`O(1/\log t)`. Fitted in :math:`v`,
+    not :math:`\log t`, so that the offset of :math:`v\approx c\log(bt)` does not bias the order."""
+    bound, _ = _c3_bound(ens)
+    m = ens.setup.m
+    late = ens.t >= ens.t[-1] / 100
+    dK = ens.run.increment_gram()[:, late]
+    v1 = np.sqrt(np.stack([dK[..., 0, 0], dK[..., m, m]], -1))
+    series = [(v1[b, :, j], np.minimum(bound[b, late, j], 1e300)) for b, j in np.ndindex(*v1[:, 0].shape)]
+    tols = [next_order_tolerance(x, e, -1.0, -2.0) for x, e in series]
+    slopes = [evidence.fit_order(x, e).slope for x, e in series]
+    # the least decided fit: a tolerance that cannot separate -1 from 0 and -2 first, then the smallest margin
+    k = max(range(len(series)), key=lambda i: np.inf if tols[i] >= 0.5 else abs(slopes[i] + 1) / tols[i])
+    ctx.order(
+        f"the bound with a_r measured decays like 1/|v_j1|: fitted order in |v_j1| over [T/100, T] (worst of "
+        f"{len(series)}) [{label}]",
+        series[k][0],
+        series[k][1],
+        expected=-1.0,
+        tol=tols[k],
+        why="bound = (4 A/(m |v_j1|))(1 + O(1/|v_j1|)) while the row spread a_r stays bounded (docstring "
+        "of _c3_rate); tolerance derived: twice the slope shift of the next term, its coefficient fitted "
+        "from the same points (order_tolerance.next_order_tolerance, order -1, next -2). A spread "
+        "growing with |v_j1| (rows drifting apart) gives order ~0. Orders of all members and classes: "
+        + ", ".join(f"{s:.3f}" for s in slopes),
+        xlabel="|v_j1|",
+        ylabel="C.3 bound (a_r measured)",
     )
 
 
@@ -309,12 +335,11 @@ def lemma_C_3(ctx: Context) -> None:
     evals = budget(ctx)
     from symbolic.data_correlated import stable_rank_cancellation_residual
 
-    ctx.zero(
-        "sharper algebra: ||W||_F^2 - ||W v^||^2 = sum_r (|delta_r|^2 - <delta_r, v^>^2) (no term linear in "
-        "|v|)",
-        stable_rank_cancellation_residual(),
-        why="exact symbolic identity (m = 2, d = 2): the true rate is 1/|v|^2 ~ 1/log^2 t, the proof's 1/log "
-        "t",
+    ctx.note(
+        "Sharper algebra (an identity for any W, not a check): ||W||_F^2 - ||W v^||^2 = sum_r (|delta_r|^2 - "
+        "<delta_r, v^>^2) has no term linear in |v| (symbolic residual, m = d = 2: "
+        f"{stable_rank_cancellation_residual()}), so sr - 1 ~ 1/|v|^2 ~ 1/log^2 t, faster than the proof's "
+        "1/log t"
     )
     rng = ctx.rng("data").host
     y = alternating_labels(n)
@@ -324,6 +349,7 @@ def lemma_C_3(ctx: Context) -> None:
     )
     record_regime(ctx, ens)
     _c3_checks(ctx, ens, ens.setup.describe())
+    _c3_rate(ctx, ens, ens.setup.describe())
     bound, sr1 = _c3_bound(ens)
     ctx.figure(
         "sr(W_+1) - 1: measured and the Lemma C.3 bound (first member)",
@@ -353,6 +379,7 @@ def lemma_C_3(ctx: Context) -> None:
         bad = controlled_gram(rng, y, 0.95, d=d, adversarial=True)
         e = run(ctx, "adversarial", Setup(bad, m, (0.5,), 1, 0.05, 1e-3, max(steps // 10, 1000)))
         _c3_checks(ctx, e, e.setup.describe())
+        _c3_rate(ctx, e, e.setup.describe())
 
 
 # ------------------------------------------------------------------------------ Lemma F.2, F.3
