@@ -218,7 +218,10 @@ EXPECTED: dict[str, str] = {
     "dana2025:lemma-5-corrected": "INCONCLUSIVE",
     "dana2025:lemma-7": "XFAIL",
     "dana2025:lemma-7-corrected": "PASS",
-    "dana2025:lemma-8": "INCONCLUSIVE",
+    # the printed t_n fails outright on its two counterexamples even with 8 members (0-3 of 8 meet (47));
+    # the corrected twin needs more members than tiny has to decide P >= 0.9
+    "dana2025:lemma-8": "XFAIL",
+    "dana2025:lemma-8-corrected": "INCONCLUSIVE",
     "dana2025:assumption-1": "PASS",
     "dana2025:assumption-2": "PASS",
     "dana2025:proposition-1": "XFAIL",

@@ -885,6 +885,7 @@ def _delta_run(
     labels=appendix_b_labels,
     data=None,
     deaths=False,
+    corrected=False,
 ):
     """App. B data (its labels drawn by ``labels``) and w, a_j = s_j sqrt(||w_j||^2 + delta + Exp(1)) (so
     |a|^2 - ||w||^2 >= delta), trained by
@@ -893,7 +894,8 @@ def _delta_run(
     multiplies the second layer: then |a|^2 - ||w||^2 >= a_scale^2 delta, the Delta used in t_n. ``data``
     = (norms, labels), both (n,), replaces the drawn data (the instance search of Lemma 8); ``deaths`` also
     returns ``t_dead`` (B, p, n): the first step at which each pair active at 0 has a pre-activation <= 0
-    (inf: alive up to the last step)."""
+    (inf: alive up to the last step). t_n is Lemma 8's as printed, or with ``corrected``
+    :func:`lemma8_t_n_corrected`'s."""
     be = ctx.backend
     rng = ctx.rng(key).host
     c, y = (appendix_b_norms(rng, n), labels(rng, n)) if data is None else data
@@ -902,7 +904,10 @@ def _delta_run(
     a = a_scale * np.sign(a) * np.sqrt(_wsq(V, G, wperp2) + delta + rng.exponential(1.0, a.shape))
     model = ShallowReLU(p, n, "orthogonal")
     args = model.args(be, c, y, wperp2=wperp2)
-    t_n = 2 * n / (np.abs(y).min() * c.min() * delta * a_scale**2) * RELU.value(V).max(axis=(1, 2))
+    if corrected:
+        t_n = lemma8_t_n_corrected(V, c, y, delta * a_scale**2)
+    else:  # as printed: 2n max <w_j(0)|x_i>_+ / (C_y^- C_x^- Delta)
+        t_n = 2 * n / (np.abs(y).min() * c.min() * delta * a_scale**2) * RELU.value(V).max(axis=(1, 2))
     stops = np.floor(t_n / lr).astype(int)
     T = int(stops.max() * (1 + extra)) + 1
     yk, pre_tn, rec = be.asarray(model.pack((V, a))), np.zeros_like(V), []
@@ -926,6 +931,23 @@ def _delta_run(
     return out | ({"t_dead": t_dead} if deaths else {})
 
 
+def lemma8_t_n_corrected(V: np.ndarray, c: np.ndarray, y: np.ndarray, delta: float) -> np.ndarray:
+    r"""Lemma 8's extinction time as its proof supports it, per member:
+    :math:`t_n=\frac{2n}{C_y^-C_x^-\sqrt\Delta}\max_{j,i}\langle w_j(0)|\bar x_i\rangle_+`,
+    :math:`\bar x_i=x_i/\|x_i\|`.
+
+    (49)'s rate bound is :math:`\frac d{dt}\langle w_j|x_i\rangle_+\le-\sqrt\Delta|y_i|\|x_i\|^2/(2n)`
+    (:math:`|a_j|\ge\sqrt\Delta` while :math:`|r_i|\ge|y_i|/2`), so a wrong-sign pair reaches 0 by
+    :math:`2n\langle w_j(0)|x_i\rangle/(\sqrt\Delta|y_i|\|x_i\|^2)=2n\langle w_j(0)|\bar x_i\rangle
+    /(\sqrt\Delta|y_i|\|x_i\|)`; the proof's own :math:`\tilde t_n` has :math:`\bar x_i`. The printed
+    statement has :math:`x_i` (a factor :math:`\|x_i\|` short when the norms are below 1: the printed t_n
+    does not scale with the data, the extinction time grows like 1/scale) and :math:`\Delta` for
+    :math:`\sqrt\Delta` ((49)'s integrated line; short by :math:`\sqrt\Delta` when :math:`\Delta>1`).
+    ``V`` (B, p, n) the pre-activations :math:`\langle w_j(0)|x_i\rangle`, ``c`` (n,) the norms."""
+    n = len(c)
+    return 2 * n / (np.abs(y).min() * c.min() * np.sqrt(delta)) * RELU.value(V / c).max(axis=(1, 2))
+
+
 def _delta_regime(ctx: Context, run: dict, delta: float, *, event: bool) -> None:
     """Record the measurable hypotheses of Lemma 8 / Proposition 1 on one :func:`_delta_run`: orthogonal
     inputs, the balance Delta and (``event``: Lemma 8, which conditions on it) the event I."""
@@ -937,6 +959,11 @@ def _delta_regime(ctx: Context, run: dict, delta: float, *, event: bool) -> None
 
 
 INIT_LAW_L8 = "App. B data (and labels of one sign, same bounds), w ~ N(0, I/d)"
+
+L8_PROBABILITY = "P((47) at t_n | I) >= 1 - eps"
+L8_SCALED_BY, L8_BIG_DELTA = 0.05, 16.0  # the instances where the printed t_n is short
+L8_SCALED = f"App. B data x {L8_SCALED_BY:g}"
+L8_BIG = f"Delta = {L8_BIG_DELTA:g}"
 
 
 @claim(
@@ -956,6 +983,18 @@ INIT_LAW_L8 = "App. B data (and labels of one sign, same bounds), w ~ N(0, I/d)"
         INIT_LAW_L8,
         D_LEMMA8,
     ],
+    erratum=Erratum(
+        r"the printed $t_n$ has $\langle w_j(0)|x_i\rangle_+$ and $\Delta$ where the proof supports "
+        r"$\langle w_j(0)|\bar x_i\rangle_+$ ($\bar x_i=x_i/\|x_i\|$, its own $\tilde t_n$) and "
+        r"$\sqrt\Delta$ ((49)'s rate bound; its integrated line drops the root): the printed $t_n$ does "
+        r"not scale with the data (the extinction time grows like 1/scale) and is short by $\sqrt\Delta$ "
+        r"for $\Delta>1$. Counterexamples inside the lemma's hypotheses: App. B data scaled by 0.05, and "
+        r"$\Delta=16$. More dimension does not help (a scratch run on the scaled data, 56 members with "
+        r"$\mathcal I$: (47) in 11, 9, 5 at $d=4n,16n,64n$), so the unspecified $\kappa$ cannot rescue it",
+        via="found by this verification (an independent re-read of App. A.3); corrected statement: "
+        "dana2025:lemma-8-corrected",
+        shown_by=(f"{L8_PROBABILITY} [{L8_SCALED}*", f"{L8_PROBABILITY} [{L8_BIG}*"),
+    ),
 )
 def lemma_8(ctx: Context) -> None:
     # full: n = 1000, Experiment 2's smallest size (d = n and 4n bracket its d = 2000), 120 members per run
@@ -990,6 +1029,7 @@ def lemma_8(ctx: Context) -> None:
     run = _delta_run(ctx, f"l8-{4 * n}", n, 4 * n, B, p, 0.5)
     _delta_regime(ctx, run, 0.5, event=True)
     _lemma8_checks(ctx, run, eps, f"n={n}, d={4 * n}, p={p}")
+    _lemma8_outside(ctx, n, B, p, eps, corrected=False)
     # App. B's law at d = n: an observation, not a check -- the dimension control below shows d = n outside
     # Lemma 8's regime for the same data bounds (its unknown kappa is the same for both label laws)
     outside = _lemma8_rate(_delta_run(ctx, f"l8-{n}", n, n, B, p, 0.5))
@@ -1002,7 +1042,7 @@ def lemma_8(ctx: Context) -> None:
     with ctx.control(
         "labels of one sign at d = n (the main one-sign run's data bounds and law, a quarter of its d)",
         breaks=D_LEMMA8,
-        must_break=["P((47) at t_n | I) >= 1 - eps*"],
+        must_break=[f"{L8_PROBABILITY}*"],
     ):
         low = _delta_run(ctx, f"l8-one-sign-{n}", n, n, B, p, 0.5, labels=_one_sign_labels)
         _lemma8_checks(ctx, low, eps, f"labels of one sign, n={n}, d={n}, p={p}")
@@ -1020,10 +1060,59 @@ def lemma_8(ctx: Context) -> None:
     with ctx.control(
         "initialization scale 3 (w ~ N(0, 9 I/d)) with d = n",
         breaks=INIT_LAW_L8,
-        must_break=["P((47) at t_n | I) >= 1 - eps*"],
+        must_break=[f"{L8_PROBABILITY}*"],
     ):
         run = _delta_run(ctx, "l8-big", n, n, B_control, p, 0.5, scale=3.0)
         _lemma8_checks(ctx, run, eps, f"n={n}, d={n}, scale 3")
+
+
+@claim(
+    "dana2025:lemma-8-corrected",
+    title="Lemma 8 with the extinction time its proof supports: max <w_j(0)|x_i/||x_i||>_+ and sqrt(Delta)",
+    source="Lemma 8, App. A.3, eqs. (47)-(49) and the proof's t~_n",
+    statement=r"As Lemma 8, at $t_n=\frac{2n}{C_y^-C_x^-\sqrt\Delta}\max_{j,i}\langle w_j(0)|\bar x_i"
+    r"\rangle_+$, $\bar x_i=x_i/\|x_i\|$: with probability $\ge1-\varepsilon$, $a_j(0)y_i>0\Rightarrow"
+    r"\langle w_j(t_n)|x_i\rangle_+\ge\langle w_j(0)|x_i\rangle_+$ and $a_j(0)y_i<0\Rightarrow\langle "
+    r"w_j(t_n)|x_i\rangle_+\le0$.",
+    hypotheses=[ORTHOGONAL, DELTA, EVENT_I, INIT_LAW_L8, D_LEMMA8],
+)
+def lemma_8_corrected(ctx: Context) -> None:
+    """The printed claim's families (App. B data and labels of one sign at d = 4n) and the two where the
+    printed t_n is short (:func:`_lemma8_outside`), with :func:`lemma8_t_n_corrected`; the dimension
+    control as the printed claim's (labels of one sign at d = n)."""
+    n = ctx.param("n", tiny=40, quick=120, full=1000)
+    B = ctx.param("B", tiny=8, quick=540, full=120)
+    eps = 0.1
+    p = int(np.ceil(np.log(n / 0.05) / np.log(4 / 3)))
+    if n < 2000 or B < 400:
+        ctx.reduced_scale(
+            f"as dana2025:lemma-8 (design scale n = 2000, 400 members); this run: n = {n}, {B} members"
+        )
+    for label, law in (("App. B data", appendix_b_labels), ("labels of one sign", _one_sign_labels)):
+        run = _delta_run(ctx, f"l8c-{label}-{4 * n}", n, 4 * n, B, p, 0.5, labels=law, corrected=True)
+        _delta_regime(ctx, run, 0.5, event=True)
+        _lemma8_checks(ctx, run, eps, f"{label}, n={n}, d={4 * n}, p={p}")
+    _lemma8_outside(ctx, n, B, p, eps, corrected=True)
+    with ctx.control(
+        "labels of one sign at d = n (a quarter of the main runs' d)",
+        breaks=D_LEMMA8,
+        must_break=[f"{L8_PROBABILITY}*"],
+    ):
+        low = _delta_run(ctx, f"l8c-one-sign-{n}", n, n, B, p, 0.5, labels=_one_sign_labels, corrected=True)
+        _lemma8_checks(ctx, low, eps, f"labels of one sign, n={n}, d={n}, p={p}")
+
+
+def _lemma8_outside(ctx: Context, n: int, B: int, p: int, eps: float, *, corrected: bool) -> None:
+    """Lemma 8 where its data class is wider than App. B's bounds (any orthogonal non-zero inputs, any
+    Delta > 0, as the lemma states): App. B's norms scaled by ``L8_SCALED_BY`` at Delta = 0.5, and App. B
+    data at Delta = ``L8_BIG_DELTA``; d = 4n, t_n as printed or (``corrected``) as the proof supports
+    (:func:`lemma8_t_n_corrected`). The printed t_n fails on both (the erratum); the corrected one holds."""
+    rng = ctx.rng("l8-scaled-data").host
+    data = (appendix_b_norms(rng, n) * L8_SCALED_BY, appendix_b_labels(rng, n))
+    for label, delta, extra in ((L8_SCALED, 0.5, {"data": data}), (L8_BIG, L8_BIG_DELTA, {})):
+        run = _delta_run(ctx, f"l8-{label}-{4 * n}", n, 4 * n, B, p, delta, corrected=corrected, **extra)
+        _delta_regime(ctx, run, delta, event=True)
+        _lemma8_checks(ctx, run, eps, f"{label}, n={n}, d={4 * n}, p={p}")
 
 
 def _lemma8_search(ctx: Context, n: int, p: int, eps: float, B: int, budget: int) -> None:
@@ -1125,7 +1214,7 @@ def _lemma8_checks(ctx: Context, run: dict, eps: float, label: str) -> None:
     power = detectable(max(runs, 1), 1 - eps, 0.99, ">=")
     detect = sharp if power is not None and power >= sharp else 1 - 2.5 * eps
     ctx.probability(
-        f"P((47) at t_n | I) >= 1 - eps [{label}]",
+        f"{L8_PROBABILITY} [{label}]",
         met,
         max(runs, 1),
         at_least=1 - eps,
