@@ -358,6 +358,9 @@ def _check_gap(
     )
 
 
+LOGISTIC_LOOSER = 100.0  # the logistic runs' error reference: a solve at this x rtol
+
+
 def _corollary10_logistic(ctx: Context, size: tuple[int, int, int], w_init: float, rtol: float) -> None:
     r"""Logistic loss on separable symmetric data: the normalised-margin gap to (16) closes.
 
@@ -369,7 +372,8 @@ def _corollary10_logistic(ctx: Context, size: tuple[int, int, int], w_init: floa
     :math:`w_{\rm svm}` is a vertex of D active constraints, where the max-margin directions of other norms
     coincide with it) and few pairs in twice the dimension (fewer active constraints than D: the L1
     max-margin direction differs, so the check tells (16)'s L2 norm apart).  Each run is solved at ``rtol``
-    and ``rtol/100`` (integrator error of the final state, Assumption-7 drift).
+    and at ``LOGISTIC_LOOSER`` x ``rtol``, whose difference bounds the first's error (integrator error of the
+    final state, Assumption-7 drift) from above.
     """
     D, H, _ = size
     families = [
@@ -386,25 +390,27 @@ def _corollary10_logistic(ctx: Context, size: tuple[int, int, int], w_init: floa
         l1_gap = 1 - _normalised_margin(ds, l1_max_margin(ds)[None])[0] / gamma_svm
         n_active = int(np.sum(np.unique(ds.y[:, None] * ds.X, axis=0) @ w_svm < 1 + 1e-9))
         runs = []
-        for rt in (rtol, rtol / 100):
+        for rt in (rtol, LOGISTIC_LOOSER * rtol):
             atol = rt * w_init / np.sqrt(setup.net.n_params)
             pairing = Pairing((0.0, 0.5), 1)
             runs.append(
                 paired_flow(ctx.backend, setup.flow, pairing, setup.data, setup.y_lin0, t, rtol=rt, atol=atol)
             )
-        coarse, tight = runs
-        drift = flow_manifold_bound(coarse, tight)
-        for k, a in enumerate(coarse.pairing.alphas):
+        measured, looser = runs
+        # the measured solve's error is bounded through a looser one (its error dominates the difference):
+        # a reference tighter than rtol is out of float64's reach over t~ up to 1e12 at full (rtol 1e-10 / 100
+        # stopped with STEP_TOO_SMALL), so both bounds below are those of the looser solve, an upper estimate
+        drift = flow_manifold_bound(looser, measured)
+        for k, a in enumerate(measured.pairing.alphas):
             label = f"{setup.label}, alpha {a:g}"
-            w = fitted_linear_maps(setup.net, ds, coarse.relu[0, k], a)
-            w_tight = fitted_linear_maps(setup.net, ds, tight.relu[0, k, -1:], a)[0]
-            check_linear_limit(
-                ctx, setup.net, ds, a, coarse.relu[0, k, -1], w[-1], drift=float(drift[0, k, -1]), label=label
-            )
+            w = fitted_linear_maps(setup.net, ds, measured.relu[0, k], a)
+            w_looser = fitted_linear_maps(setup.net, ds, looser.relu[0, k, -1:], a)[0]
+            final = measured.relu[0, k, -1]
+            check_linear_limit(ctx, setup.net, ds, a, final, w[-1], drift=float(drift[0, k, -1]), label=label)
             gamma = _normalised_margin(ds, w)
             cos = w @ w_svm / np.linalg.norm(w, axis=1) / np.linalg.norm(w_svm)
             rho, gap = np.linalg.norm(w[late], axis=1), 1 - gamma[late] / gamma_svm
-            integ = SAFETY * abs(_normalised_margin(ds, w_tight[None])[0] - gamma[-1]) / gamma_svm
+            integ = SAFETY * abs(_normalised_margin(ds, w_looser[None])[0] - gamma[-1]) / gamma_svm
             _check_gap(ctx, label, rho, gap, l1_gap, integ)
             if k == 0:
                 summary.append(
