@@ -1010,7 +1010,7 @@ def lemma_8(ctx: Context) -> None:
     B_search = ctx.param("B_search", tiny=8, quick=120, full=120)
     budget = ctx.param("search_budget", tiny=6, quick=8, full=8)
     eps = 0.1
-    p = int(np.ceil(np.log(n / 0.05) / np.log(4 / 3)))
+    p = int(p_of_n(n))  # App. B's width
     if n < 2000 or B < 400:
         ctx.reduced_scale(
             "Lemma 8 states no sample size (the paper runs no experiment for it); its design scale here is "
@@ -1083,7 +1083,7 @@ def lemma_8_corrected(ctx: Context) -> None:
     n = ctx.param("n", tiny=40, quick=120, full=1000)
     B = ctx.param("B", tiny=8, quick=540, full=120)
     eps = 0.1
-    p = int(np.ceil(np.log(n / 0.05) / np.log(4 / 3)))
+    p = int(p_of_n(n))  # App. B's width
     if n < 2000 or B < 400:
         ctx.reduced_scale(
             f"as dana2025:lemma-8 (design scale n = 2000, 400 members); this run: n = {n}, {B} members"

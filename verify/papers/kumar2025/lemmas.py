@@ -47,6 +47,7 @@ from verify.papers.kumar2025.hypotheses import (
     STEP_BELOW,
     W2_HOMOGENEOUS,
 )
+from verify.papers.kumar2025.ncf import mp_sigma, mp_slope
 from verify.papers.kumar2025.saddle import _fit, _target
 from verify.search import squash
 
@@ -1301,8 +1302,8 @@ def _mp_grads(blocks, X: np.ndarray, z: np.ndarray, alpha: float, p: int, s) -> 
     r"""``(z^T H, grad w.r.t. w_n, grad w.r.t. w_z)`` of the 3-layer block net with the new blocks scaled by
     ``s`` (the layout of :func:`_assemble_blocks` and :func:`_split_grads`), by back-propagation in the
     current mpmath precision (object arrays)."""
-    sig = np.frompyfunc(lambda v: max(v, alpha * v) ** p, 1, 1)
-    dsig = np.frompyfunc(lambda v: p * max(v, alpha * v) ** (p - 1) * (1 if v > 0 else alpha), 1, 1)
+    sig = np.frompyfunc(partial(mp_sigma, alpha=alpha, p=p), 1, 1)
+    dsig = np.frompyfunc(partial(mp_slope, alpha=alpha, p=p), 1, 1)
     N1, N2, N3, A1, A2, C2, B2, B3 = (np.vectorize(mp.mpf, otypes=[object])(B) for B in blocks)
     W1 = np.vstack([N1, s * A1])
     W2 = np.vstack([np.hstack([N2, s * B2]), np.hstack([s * A2, s * C2])])

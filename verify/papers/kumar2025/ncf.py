@@ -8,7 +8,7 @@ Lemma 8(i) is measured in 60-digit arithmetic (mpmath) and fitted over a grid of
 
 :math:`\sigma'(0)` convention: the float64 kernels (:func:`numeric.models.homogeneous_nets.homogeneous`)
 take the autodiff/Clarke choice :math:`p\,0^{p-1}\min(1,\alpha)`: :math:`\min(1,\alpha)` for p = 1 (0 for
-ReLU), 0 for p >= 2; the mpmath kernel of Lemma 8 (:func:`_mp_slope`) takes :math:`\alpha\,p\,0^{p-1}`, the
+ReLU), 0 for p >= 2; the mpmath kernel of Lemma 8 (:func:`mp_slope`) takes :math:`\alpha\,p\,0^{p-1}`, the
 same for the :math:`\alpha\le1` used here.  Euler's identity holds for any choice (the slope at 0 multiplies a
 pre-activation 0), and Lemmas 9 and 19 allow any Clarke subgradient for p = 1.
 """
@@ -293,16 +293,18 @@ def lemma_8(ctx: Context) -> None:
         _taylor_remainder(ctx, alpha=0.5, p=1, kink=True, tol=tol)
 
 
-def _mp_sigma(z: mp.mpf, alpha: float, p: int) -> mp.mpf:
+def mp_sigma(z: mp.mpf, alpha: float, p: int) -> mp.mpf:
+    r""":math:`\sigma(z)=\max(z,\alpha z)^p` in the current mpmath precision."""
     return max(z, alpha * z) ** p
 
 
-def _mp_slope(z: mp.mpf, alpha: float, p: int) -> mp.mpf:
+def mp_slope(z: mp.mpf, alpha: float, p: int) -> mp.mpf:
+    r""":math:`\sigma'(z)`, with :math:`\sigma'(0)=\alpha` times the power's factor (0 for p >= 2)."""
     return p * max(z, alpha * z) ** (p - 1) * (1 if z > 0 else alpha)
 
 
 def _mp_layer(W: mp.matrix, g: mp.matrix, alpha: float, p: int) -> mp.matrix:
-    return mp.matrix([_mp_sigma(v, alpha, p) for v in W * g])
+    return mp.matrix([mp_sigma(v, alpha, p) for v in W * g])
 
 
 def _mp(a: np.ndarray) -> mp.matrix:
@@ -336,18 +338,18 @@ def _taylor_errs(
             start += r * c
         x, N1, N2, N3, A1, A2, C2, B2, B3 = blocks
         g1 = _mp_layer(N1, x, alpha, p)
-        s1 = _mp_sigma((A1 * x)[0], alpha, p)
+        s1 = mp_sigma((A1 * x)[0], alpha, p)
         h2 = N2 * g1
         if kink:  # N2[0,:] g_1(x) = 0: layer-2 neuron 0 on the kink (h2[0] exactly, the net's to rounding);
             # the new neuron moves it by delta^(p+1) B2[0] s1 > 0, to the side of slope 1, not the alpha that
-            # eq. 21 takes at 0 (_mp_slope; a rounding residual's sign decided it before, seed by seed)
+            # eq. 21 takes at 0 (mp_slope; a rounding residual's sign decided it before, seed by seed)
             N2[0, 1] = -N2[0, 0] * g1[0] / g1[1]
             h2[0] = 0
             B2[0, 0] = abs(B2[0, 0]) * mp.sign(s1)
         base = (N3 * _mp_layer(N2, g1, alpha, p))[0]
         # eq. 21: delta_2 = sigma'(N2 g1) * N3^T;  H_1 = delta_2^T B2 sigma(A1 x) + B3 sigma(A2 g1)
-        delta2 = [_mp_slope(h2[i], alpha, p) * N3[0, i] for i in range(act)]
-        h1 = sum(delta2[i] * B2[i, 0] for i in range(act)) * s1 + B3[0, 0] * _mp_sigma((A2 * g1)[0], alpha, p)
+        delta2 = [mp_slope(h2[i], alpha, p) * N3[0, i] for i in range(act)]
+        h1 = sum(delta2[i] * B2[i, 0] for i in range(act)) * s1 + B3[0, 0] * mp_sigma((A2 * g1)[0], alpha, p)
         errs = []
         for s in scales:
             W1 = mp.matrix([[*N1[i, :]] for i in range(act)] + [[s * v for v in A1]])
