@@ -363,17 +363,19 @@ def t1_starts(
             (p, 0, 1),
         ],
     }
-    if n == p:  # near equality in (6): orthonormal-like data, w_j ~ 0.5 x_j / ||x_j||, |a_j| = ||w_j||, y = 1
+    if n == p:  # near equality in (6): orthogonal data, w_j ~ 0.5 x_j / ||x_j||, |a_j| = ||w_j||, y = 1
         aligned = np.hstack([0.55 * np.eye(n) - 0.05, np.zeros((n, 1))]).ravel()  # inactive elsewhere
-        families["near equality: one aligned neuron per example, |a_j| = ||w_j||, y = 1"] = [
-            (m, 0, 1),
-            (1, -12, 0.1),
-            (n, 0, 0.01),
-            (n, 1, 0.01),
-            (k, aligned, 0.01),
-            (p, -12, 0.1),
-            (p, 1, 0.01),
-        ]
+        for norm in (1.0, 4.0):  # the ratio is 3/10 at every common norm; C's powers of C_x^+- are not
+            name = f"near equality: one aligned neuron per example, |a_j| = ||w_j||, y = 1, ||x|| = {norm:g}"
+            families[name] = [
+                (m, 0, 1),
+                (1, -12, 0.1),
+                (n, np.log(norm), 0.01),
+                (n, 1, 0.01),
+                (k, aligned, 0.01),
+                (p, -12, 0.1),
+                (p, 1, 0.01),
+            ]
 
     def ok(theta: np.ndarray) -> bool:
         return t1_hypotheses(theorem1_instance(theta, n, p)) if hypotheses else True
@@ -449,8 +451,9 @@ def theorem_1(ctx: Context) -> None:
         f"(|a_j| >= ||w_j||), (n, p) = {STATE_SHAPE}, d = n + 1. Resolution: the proof's chain drops the "
         "(w_j^T X P_j R)^2 term of (24) (equal to the a_j^2 term for a neuron aligned with its example) "
         "and uses 3/5 for 1 - ||E||/(C_x^-)^2: the ratio is exactly 3/10 for orthonormal inputs, one "
-        "aligned neuron per example, |a_j| = ||w_j||, and the search finds no worse; a constant C too large "
-        "by more than ~10/3 is caught",
+        "aligned neuron per example, |a_j| = ||w_j||, at every common norm c of the inputs (measured at "
+        "c = 1, 2, 4), and the search finds no worse; a constant C too large by more than ~10/3 is caught, "
+        "and so is one with other powers of C_x^+- (C x (C_x^+)^2 reads 1.2 at c = 2, 4.8 at c = 4)",
     )
     ctx.search(
         "search: step (ii), a correctly signed neuron stays active on every example along GD",
