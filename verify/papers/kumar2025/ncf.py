@@ -703,19 +703,30 @@ def _lemma9_violation(alpha: float, p: int, theta: np.ndarray) -> float:
     scale = float(np.linalg.norm(red.value_and_grad(u0)[1], axis=-1).max())
     u, value = projected_gradient_ascent(red.value_and_grad, u0, step=1 / (p * scale), iters=600)
     _, grad = red.value_and_grad(u)
-    lam = (grad * u).sum(axis=-1)
-    resid_u = grad - lam[..., None] * u
-    ratio = np.linalg.norm(resid_u, axis=-1) / np.maximum(lam, 1e-300)
+    lam, resid, _, gap = _neuron_balance(red, u, grad, p)
     tested = (value > 1e-8) & (
-        np.linalg.norm(resid_u[..., : -red.n_c], axis=-1) <= KKT_TOL * np.maximum(lam, 0)
+        np.linalg.norm(resid[..., : -red.n_c], axis=-1) <= KKT_TOL * np.maximum(lam, 0)
     )
-    *neurons, c = red.blocks(u)
-    gaps = [
-        np.abs((w[..., :m] ** 2).sum(axis=-1) - p * (w[..., m:] ** 2).sum(axis=-1)).max(axis=-1)
-        for w, m in zip(neurons, (q.k_in for q in red.ncfs), strict=True)
-    ]
-    worst = np.maximum(np.linalg.norm(c, axis=-1) / 1e-8, np.maximum(*gaps) / ((p + 1) * ratio + 64 * EPS))
+    worst = np.maximum(np.linalg.norm(red.blocks(u)[-1], axis=-1) / 1e-8, gap)
     return float(np.where(tested, worst, 0.0).max())
+
+
+def _neuron_balance(red: _ReducedNCF, u: Array, grad: Array, p: int) -> tuple[Array, Array, Array, Array]:
+    r"""At points ``u`` of the reduced NCF with gradient ``grad``: (:math:`\lambda=\nabla\cdot u`, the
+    KKT residual :math:`r=\nabla-\lambda u`, :math:`\rho=\|r\|/\lambda`, and the largest per-neuron
+    balance gap :math:`|\|A_l[j]\|^2-p\|B_{l+1}[:,j]\|^2|` over its allowance :math:`(p+1)\rho+64`
+    eps). Per-neuron Euler (degree p in :math:`A_l[j]`, 1 in :math:`B_{l+1}[:,j]`) gives the gap as
+    :math:`(p\,B\cdot r_B-A\cdot r_A)/\lambda`, at most :math:`(p+1)\rho` in size."""
+    xp = array_namespace(u)
+    lam = (grad * u).sum(axis=-1)
+    resid = grad - lam[..., None] * u
+    ratio = xp.linalg.norm(resid, axis=-1) / xp.maximum(lam, 1e-300)
+    *neurons, _ = red.blocks(u)
+    gaps = [
+        xp.abs((w[..., :k] ** 2).sum(axis=-1) - p * (w[..., k:] ** 2).sum(axis=-1)).max(axis=-1)
+        for w, k in zip(neurons, (n.k_in for n in red.ncfs), strict=True)
+    ]
+    return lam, resid, ratio, xp.maximum(*gaps) / ((p + 1) * ratio + 64 * EPS)
 
 
 @claim(
@@ -774,9 +785,7 @@ def lemma_9(ctx: Context) -> None:
         scale = float(ctx.xp.linalg.norm(red.value_and_grad(u0)[1], axis=-1).max())
         u, value = projected_gradient_ascent(red.value_and_grad, u0, step=1 / (p * scale), iters=iters)
         _, grad = red.value_and_grad(u)
-        lam = (grad * u).sum(axis=-1)
-        resid = grad - lam[..., None] * u
-        ratio = ctx.xp.linalg.norm(resid, axis=-1) / ctx.xp.maximum(lam, 1e-300)
+        lam, _, ratio, gap = _neuron_balance(red, u, grad, p)
         # tested points: positive limits that are KKT points (the whole residual, C block included)
         positive = ctx.xp.asarray((value > 1e-8) & (ratio <= KKT_TOL))
         lam_min = min(lam_min, float(ctx.xp.where(positive, lam, ctx.xp.inf).min()))
@@ -784,16 +793,9 @@ def lemma_9(ctx: Context) -> None:
             fewest = min(fewest, int(positive.sum()))
         else:
             kinks.append(f"alpha={alpha}: {int(positive.sum())}/{restarts}")
-        *neurons, c = red.blocks(u)
-        c_norm = ctx.xp.linalg.norm(c, axis=-1)
+        c_norm = ctx.xp.linalg.norm(red.blocks(u)[-1], axis=-1)
         worst_c = max(worst_c, float(ctx.xp.where(positive, c_norm, 0.0).max()))
-        gaps = [
-            ctx.xp.abs((w[..., :k] ** 2).sum(axis=-1) - p * (w[..., k:] ** 2).sum(axis=-1)).max(axis=-1)
-            for w, k in zip(neurons, (n.k_in for n in red.ncfs), strict=True)
-        ]
-        allowed = (p + 1) * ratio + 64 * EPS
-        gap = ctx.xp.where(positive, ctx.xp.maximum(*gaps) / allowed, 0.0)
-        worst_gap = max(worst_gap, float(gap.max()))
+        worst_gap = max(worst_gap, float(ctx.xp.where(positive, gap, 0.0).max()))
         full = _full_balance_gap(red, u, p) / _full_allowance(ratio, p)
         worst_full = max(worst_full, float(ctx.xp.where(positive, full, 0.0).max()))
         lam_gap = ctx.xp.abs(lam - (p + 1) * value) / ctx.xp.maximum(ctx.xp.abs(lam), 1e-300)
