@@ -68,6 +68,7 @@ from verify.papers.dana2025.instances import (
     lemma7_instance,
     theorem1_instance,
 )
+from verify.search import softplus
 
 CONF = 0.99  # confidence of every binomial interval
 
@@ -254,6 +255,17 @@ def t1_state_ratio(theta: np.ndarray, shape: tuple[int, int] = STATE_SHAPE) -> f
     (6) is a state inequality: Lemma 7's lower bound, (32) and :math:`a_j\langle w_j|x_i\rangle_+\le
     a_j^2C_x^+1_{j,i}` (from :math:`|a_j|\ge\|w_j\|`); the flow only keeps the state in that set."""
     return _state_ratio(theorem1_instance(theta, *shape))
+
+
+def t1_unbalanced_ratio(theta: np.ndarray, shape: tuple[int, int] = STATE_SHAPE) -> float:
+    r"""(6)'s ratio on Assumption-2 data and a state with :math:`|a_j|<\|w_j\|`: theta read as by
+    :func:`t1_state_ratio`, with :math:`a_j=s_j\|w_j\|e^{-\mathrm{softplus}(t_j)}` in place of
+    Assumption 1's :math:`s_j\sqrt{\|w_j\|^2+\mathrm{softplus}(t_j)}` (Theorem 1's Assumption-1 control)."""
+    n, p = shape
+    inst = theorem1_instance(theta, n, p)
+    gap = softplus(theta[-2 * p : -p])
+    a = np.sign(inst.a) * np.linalg.norm(inst.W, axis=1) * np.exp(-gap)
+    return _state_ratio(Instance(inst.X, inst.y, inst.W, a))
 
 
 def t1_correlated_ratio(theta: np.ndarray, Gbar: np.ndarray, p: int) -> float:
@@ -482,6 +494,7 @@ def theorem_1(ctx: Context) -> None:
         "is "
         "integrated by GD steps lr = 0.1 (the paper's own experiments use GD with lr = 1)."
     )
+    _assumption1_control(ctx, budget)
     with ctx.control("p = 3 neurons", breaks=WIDTH_T1, must_break=["P(convergence) >= 1 - eps*"]):
         data = make_data(rng, n, "boundary", frac=0.99)
         run, I, small_L0, _ = _train(ctx, data, B, 3, "t1-small-p", T, lr)
@@ -513,6 +526,28 @@ def theorem_1(ctx: Context) -> None:
             "had left its stability region). Measured before: random states reach ratio 4.8 at rho = 0.99, "
             "0.16 at rho = 0.5 (17x the limit): Assumption 2 is sufficient, and (6) fails once the inputs "
             "are strongly correlated",
+        )
+
+
+def _assumption1_control(ctx: Context, budget: int) -> None:
+    """Theorem 1's Assumption-1 control: the (6) search on states with |a_j| < ||w_j||."""
+    starts = t1_starts(ctx.rng("search-unbalanced").host, STATE_SHAPE, 2, hypotheses=False)
+    p = STATE_SHAPE[1]
+    far = [np.concatenate([th[: -2 * p], 3 + th[-2 * p : -p], th[-p:]]) for th in starts[next(iter(starts))]]
+    starts["App. B-like data, |a_j| ~ e^-3 ||w_j||"] = far
+    with ctx.control(
+        "states with |a_j| = e^-softplus(t) ||w_j|| < ||w_j||, Assumption-2 data",
+        breaks=ASSUMPTION_1,
+        must_break=["search: (6)*"],
+    ):
+        ctx.search(
+            "search: (6) mu >= (C/n) min_i|1 - r_i/y_i| over Assumption-2 data and Assumption-1 states",
+            t1_unbalanced_ratio,
+            starts,
+            budget=budget,
+            why="as above, with a_j = s_j ||w_j|| e^-softplus(t_j) (t1_unbalanced_ratio): the proof's step "
+            "a_j <w_j|x_i>_+ <= a_j^2 C_x^+ needs |a_j| >= ||w_j||, which the flow keeps from Assumption 1 "
+            "on (Lemma 1); the starts of the (6) search, and App. B-like ones at |a_j| ~ e^-3 ||w_j||",
         )
 
 
