@@ -45,7 +45,7 @@ from verify.papers.dana2025.hypotheses import (
     P_FLOW,
     off_ratio,
 )
-from verify.papers.dana2025.instances import assemble, weak_data
+from verify.papers.dana2025.instances import assemble, lemma7_instance, weak_data
 
 SAFETY = 4.0  # tolerance = SAFETY x measured discretisation / rounding error + float floor
 
@@ -168,10 +168,15 @@ def equation_13(ctx: Context) -> None:
 
 
 def _fd_curvature(model, y, args, scale: float = 1.0):
-    r"""Central-difference :math:`-\dot L/L` along the flow field (times ``scale``), and its error estimate.
+    r"""Central-difference :math:`-\dot L/L` along the flow field (times ``scale``), and its error bound.
 
-    Richardson: with steps h and 2h the truncation error of the h-estimate is about
-    :math:`|D_{2h}-D_h|/3`; rounding adds :math:`\approx \epsilon L/h` relative to L.  Both need L
+    Richardson: with steps h and 2h, :math:`D_h=D+ch^2+eh^4+\dots`, the truncation error of
+    :math:`D_h` is :math:`|D_{2h}-D_h|/3` to leading order, and the extrapolation
+    :math:`D_h+(D_h-D_{2h})/3` removes it (error :math:`4|e|h^4`). The extrapolation is returned and the
+    leading-order error of :math:`D_h` is its bound: a bound on :math:`D_h` itself would be exact at
+    leading order, so a state whose next-order term has the other sign would exceed it (a search over
+    states drove :math:`|\mu-D_h|/(|D_{2h}-D_h|/3)` to 0.99992). Rounding adds
+    :math:`\approx \epsilon L/h` relative to L.  Both need L
     smooth on the stencil: a state with a pre-activation that changes sign within :math:`\pm2h`
     along F (:math:`|\langle w_j|x_i\rangle|\le2h|\frac{d}{dt}\langle w_j|x_i\rangle|`) has a kink
     of L there and gets an infinite error estimate (it carries no difference information; at
@@ -188,7 +193,7 @@ def _fd_curvature(model, y, args, scale: float = 1.0):
     pre = to_numpy(model.preact(model.unpack(y)[0], args))
     dpre = to_numpy(model.preact(model.unpack(F)[0], args))
     kink = (np.abs(pre) <= 2 * h * np.abs(dpre)).any(axis=(1, 2))
-    return d1, np.where(kink, np.inf, np.abs(d2 - d1) / 3 + 10 * EPS / h)
+    return d1 + (d1 - d2) / 3, np.where(kink, np.inf, np.abs(d2 - d1) / 3 + 10 * EPS / h)
 
 
 def _random_states(ctx: Context, key: str, n: int, p: int, B: int):
@@ -202,6 +207,38 @@ def _random_states(ctx: Context, key: str, n: int, p: int, B: int):
     return out
 
 
+EQ16_SHAPE = (3, 3)  # (n, p) of the eq. (16) search's instances
+
+
+def eq16_ratio(theta: np.ndarray) -> float:
+    """|mu(state formula) - (-dL/dt / L)| over its Richardson + rounding tolerance at one instance (any data,
+    any state: :func:`lemma7_instance`); 0 at a kink, where the difference carries no information, and at a
+    stationary state (no active neuron: both sides are 0)."""
+    model, y0, args = lemma7_instance(theta, *EQ16_SHAPE).model()
+    if not np.any(to_numpy(model(None, y0, args))):
+        return 0.0
+    fd, err = _fd_curvature(model, y0, args)
+    mu = to_numpy(model.curvature(y0, args))
+    return float(np.where(np.isfinite(err), np.abs(mu - fd) / err, 0.0)[0])
+
+
+def eq16_starts(rng: np.random.Generator, per: int) -> dict[str, list[np.ndarray]]:
+    """Start families of the eq. (16) search (blocks: input directions, log-norms, labels, W, a)."""
+    n, p = EQ16_SHAPE
+    d = n + 1
+    shapes = {
+        "Gaussian data and state": (1, 0, 1, 1, 1),
+        "norms and labels over decades": (1, 2, 3, 1, 1),
+        "small second layer (|a_j| << ||w_j||)": (1, 0, 1, 1, 1e-3),
+        "large weights, nearly collinear inputs": (0.05, 0, 1, 10, 10),
+    }
+    out = {}
+    for name, (z, c, y, w, a) in shapes.items():
+        blocks = [(n * d, 1.0 if z < 1 else 0.0, z), (n, 0, c), (n, 0, y), (p * d, 0, w), (p, 0, a)]
+        out[name] = [assemble(rng, blocks) for _ in range(per)]
+    return out
+
+
 @claim(
     "dana2025:equation-16-corrected",
     title="Eq. (16) corrected: mu = (2/n) Rbar^T M Rbar = p||grad L||^2/L = -dL/dt / L",
@@ -212,14 +249,14 @@ def _random_states(ctx: Context, key: str, n: int, p: int, B: int):
     hypotheses=[P_FLOW, "any data, any parameters"],
 )
 def equation_16_corrected(ctx: Context) -> None:
-    """No instance search: the relations are exact identities, symbolic for every data, parameters and
-    activation pattern at n = d = p = 2, and their residual at other sizes is a polynomial with coefficients
-    in n and p that the random states at n, p > 2 (two data families) would show as nonzero generically;
-    no state is harder than another except at a kink, where the finite difference, not the identity,
-    breaks."""
+    """The relations are exact identities, symbolic for every data, parameters and activation pattern at
+    n = d = p = 2; numerically on App.-B states at n, p > 2 (two data families) and by a search over any
+    data and state at (n, p) = EQ16_SHAPE (conditioning, norms over decades, a second layer much smaller
+    than the first)."""
     n = ctx.param("n", tiny=6, quick=16, full=64)
     p = ctx.param("p", tiny=4, quick=8, full=32)
     B = ctx.param("B", tiny=8, quick=64, full=512)
+    budget = ctx.param("budget", tiny=20, quick=100, full=400)
     res = sym.coordinate_residuals(2, 2, 2)
     ctx.zero("(15): dR/dt + M R / n = 0", res["eq15"], why="exact polynomial identity")
     ctx.zero("(16): mu ||R||^2 = (2/n) R^T M R", res["mu_16"], why="exact polynomial identity")
@@ -239,6 +276,14 @@ def equation_16_corrected(ctx: Context) -> None:
             1.0,
             why=why,
         )
+    ctx.search(
+        "search: |mu(state formula) - (-dL/dt / L)| / tolerance over any data and state",
+        eq16_ratio,
+        eq16_starts(ctx.rng("eq16-search").host, 2),
+        budget=budget,
+        why=f"{why}; Nelder-Mead over the inputs' directions and norms, the labels and (W, a), (n, p) = "
+        f"{EQ16_SHAPE}, d = n + 1; a state at a kink reads 0 (no difference information there)",
+    )
     with ctx.control(
         "flow without the acceleration factor p",
         breaks=P_FLOW,
