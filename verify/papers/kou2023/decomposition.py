@@ -15,25 +15,30 @@ Conventions: float64; ReLU/leaky ReLU :math:`\sigma(z)=\max(\gamma z,z)` with th
 
 Rounding model of the projected coefficients: every GD step rounds :math:`w\leftarrow w+\eta F`
 once per entry, so after ``t`` steps :math:`\|\delta w_r\|\le 2t\epsilon\max_s\|w_r^{(s)}\|`; the
-projection multiplies by at most :math:`\max_i\|X^\top G^{-1}De_i\|`.  The accumulated coefficients
-carry at most ``t`` roundings of :math:`|\rho|`.  The tolerance of every comparison is the sum; a
-control's checks use the main run's tolerance (its largest over members, per step), never one of
-their own.
+projection multiplies by at most :math:`\max_i\|X^\top G^{-1}De_i\|_1`.  The projection map itself is
+computed in 40-digit arithmetic (:func:`projection_map`) and rounded once, so its error is
+:math:`\epsilon` of each entry with no :math:`\kappa(G)` factor (a float64 ``pinv`` of a Gram matrix with
+:math:`\kappa\approx6\cdot10^4` put 3.7x the tolerance into the first steps); the float64 product
+:math:`(W-W^{(0)})X^\top G^{-1}D` adds :math:`\gamma_d\sum_k|v_{rk}||m_{ki}|\le d\epsilon\|v_r\|
+\|m_i\|` (Cauchy-Schwarz), and the rounded map :math:`\epsilon\|v_r\|\|m_i\|`: :math:`(d+1)\epsilon
+\max_r\|w_r-w_r^{(0)}\|\max_i\|m_i\|` at each step.  The accumulated coefficients carry at most ``t``
+roundings of :math:`|\rho|`.  The tolerance of every comparison is the sum; a control's checks use the
+main run's tolerance (its largest over members, per step), never one of their own.
 
 The statements hold along GD for *any* independent inputs, initialization and step size; every numeric
-check runs on two structurally different families (:func:`_families`: near-orthogonal Gaussian points,
-alternating labels, small init and step; and one label against the rest, spread norms, init 1, step
-0.5).  The rounding model above is for well-conditioned Gram matrices (it has no :math:`\kappa(G)` term):
-on strongly correlated inputs (:math:`\kappa(G)\approx50`) the first steps' deviations exceeded it by up
-to 18x (1e-14 absolute), so correlated families and an instance search over the correlation wait for a
-derived conditioning term.  The symbolic checks differentiate the loss (3.1) with SymPy
+check runs on three structurally different families (:func:`_families`: near-orthogonal Gaussian points,
+alternating labels, small init and step; one label against the rest, spread norms, init 1, step 0.5;
+and strongly correlated directions, :math:`\kappa(G)\sim10^3`-:math:`10^4`).  The symbolic checks
+differentiate the loss (3.1) with SymPy
 (:func:`autodiff_step`), independently of the numeric field and of the paper's formulas.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
+import mpmath
 import numpy as np
 
 from numeric.backend import to_numpy
@@ -110,7 +115,7 @@ def twin_runs(
 
     G = X @ X.T
     D = np.diag(G)
-    proj_map = X.T @ np.linalg.pinv(G) * D  # (d, n): P = (W - W0) proj_map
+    proj_map = projection_map(X)  # (d, n): P = (W - W0) proj_map
     args["W0"] = be.asarray(W0)
     args["proj"] = be.asarray(proj_map[None])
     args["D"] = be.asarray(D[None])
@@ -129,7 +134,8 @@ def twin_runs(
         j = xp.asarray(class_of_rows(m))[None, :, None]
         inc = (eta / (n * m)) * sp * j * (a["y"] * sigmoid(-q) * a["D"])[:, None, :]
         norms = xp.sqrt((W * W).sum(axis=2)).max(axis=1)
-        return {"P": P, "span": res, "inc": inc, "wmax": norms}
+        vmax = xp.sqrt((V * V).sum(axis=2)).max(axis=1)
+        return {"P": P, "span": res, "inc": inc, "wmax": norms, "vmax": vmax}
 
     lr = -eta if ascent else eta
     traj = gradient_descent(
@@ -146,9 +152,14 @@ def twin_runs(
     model = ReducedGD(be, _gram_data(G, y, d), m, gamma, -eta if ascent else eta, initial_from_weights(W0, X))
     red = model.run(steps, np.arange(steps + 1), accelerate=False)
     amp = float(np.abs(proj_map).sum(axis=0).max())
+    amp2 = float(np.linalg.norm(proj_map, axis=0).max())
     t = np.arange(steps + 1)
     wmax = np.maximum.accumulate(obs["wmax"], axis=1)
-    tol = 2 * t[None] * EPS * wmax * amp + t[None] * EPS * np.abs(red.P).max(axis=(2, 3))
+    tol = (
+        2 * t[None] * EPS * wmax * amp
+        + (d + 1) * EPS * obs["vmax"] * amp2
+        + t[None] * EPS * np.abs(red.P).max(axis=(2, 3))
+    )
     sign = class_of_rows(m)[:, None] * y[None, :]
     label = (
         f"n={n}, d={d}, m={m}, gammas={tuple(gammas)}, {seeds} seeds, {steps} steps, init {scale:g}, "
@@ -157,6 +168,22 @@ def twin_runs(
         + (f" (+ decay {decay:g} towards a random anchor)" if decay else "")
     )
     return Twin(obs["P"], red.P, obs["inc"][:, :-1], obs["span"], tol, sign, label)
+
+
+def projection_map(X: np.ndarray) -> np.ndarray:
+    r""":math:`X^\top G^{-1}D` ``(d, n)``, :math:`G=XX^\top`, :math:`D=\mathrm{diag}(G)`: the map taking
+    :math:`W-W^{(0)}` to the coefficients of (5.1), computed in 40-digit arithmetic from the float64 inputs
+    and rounded once (float64 ``pinv`` and products would carry :math:`\kappa(G)\epsilon` and the
+    cancellation of :math:`|X^\top||G^{-1}|` into it).  Dependent inputs (d < n, the controls): the
+    float64 pseudo-inverse's map, whose coefficients are one solution of (5.1) among many."""
+    n, d = X.shape
+    if d < n:
+        return X.T @ np.linalg.pinv(X @ X.T) * (X * X).sum(axis=1)
+    with mpmath.workdps(40):
+        Xm = mpmath.matrix(X.tolist())
+        G = Xm * Xm.T
+        M = G**-1 * mpmath.diag([G[i, i] for i in range(G.rows)])
+        return np.array((Xm.T * M).tolist(), dtype=float)
 
 
 def _gram_data(G: np.ndarray, y: np.ndarray, d: int) -> GramData:
@@ -193,8 +220,20 @@ class Family:
     step: float
 
 
+def correlated_points(
+    rng: np.random.Generator, n: int, d: int, rho: float, norm_range: tuple[float, float]
+) -> np.ndarray:
+    r"""Points :math:`\sqrt{1-\rho}\,z_i\pm\sqrt\rho\,c` (:math:`z_i, c\sim N(0,I_d/d)`, random signs),
+    rescaled to norms uniform in ``norm_range``: independent for d >= n, with :math:`\kappa(G)` growing like
+    :math:`1/(1-\rho)`."""
+    Z = rng.normal(size=(n, d)) / np.sqrt(d)
+    c = rng.normal(size=d) / np.sqrt(d)
+    X = np.sqrt(1 - rho) * Z + np.sqrt(rho) * c[None, :] * rng.choice([-1.0, 1.0], size=(n, 1))
+    return X * rng.uniform(*norm_range, size=(n, 1)) / np.linalg.norm(X, axis=1, keepdims=True)
+
+
 def _families(ctx: Context, n: int, d: int) -> list[Family]:
-    """The two instance families of the module docstring (the first is the original run's data)."""
+    """The three instance families of the module docstring (the first is the original run's data)."""
     rng = ctx.rng("families").host
     unbalanced = np.ones(n)
     unbalanced[0] = -1.0
@@ -207,7 +246,52 @@ def _families(ctx: Context, n: int, d: int) -> list[Family]:
             1.0,
             0.5,
         ),
+        Family(
+            "correlated directions (rho = 0.999), norms in (0.5, 2)",
+            correlated_points(rng, n, d, 0.999, (0.5, 2.0)),
+            alternating_labels(n),
+            1e-2,
+            0.05,
+        ),
     ]
+
+
+SEARCH_SHAPE = (6, 12, 3, 60)  # n, d, m, steps of the instance search's twin runs
+
+
+def _search_ratio(ctx: Context, base: tuple[np.ndarray, np.ndarray, np.ndarray], theta: np.ndarray) -> float:
+    """The cross-check's ratio max_t |projected - accumulated| / tolerance on one instance: ``base`` (Z, c,
+    signs) fixes the directions; theta = (logit rho, log-norms (n), log10 init scale, logit of step / 2)."""
+    n, _, m, steps = SEARCH_SHAPE
+    Z, c, signs = base
+    rho = 1 / (1 + np.exp(-theta[0]))
+    X = np.sqrt(1 - rho) * Z + np.sqrt(rho) * c[None, :] * signs[:, None]
+    X *= np.exp(np.clip(theta[1 : n + 1], -3, 3))[:, None] / np.linalg.norm(X, axis=1, keepdims=True)
+    scale, step = 10 ** np.clip(theta[n + 1], -4, 1), 2 / (1 + np.exp(-theta[n + 2]))
+    tw = twin_runs(ctx, "search", X, alternating_labels(n), m, (0.0, 0.5), 1, steps, scale=scale, step=step)
+    return _cross(tw)[0]
+
+
+def _search(ctx: Context, budget: int) -> None:
+    """Instance search of (5.1)'s cross-check over the inputs' correlation and norms, the init scale and
+    the step (Definition 5.1 holds along GD for any independent inputs, initialization and step)."""
+    n, d, _, _ = SEARCH_SHAPE
+    rng = ctx.rng("search-data").host
+    base = (rng.normal(size=(n, d)) / np.sqrt(d), rng.normal(size=d) / np.sqrt(d), rng.choice([-1.0, 1.0], n))
+    starts = {
+        "near-orthogonal, small init": [np.r_[-4.0, np.zeros(n), -2.0, -3.0]],
+        "correlated (rho ~ 0.999), norms over e^+-1": [np.r_[7.0, rng.normal(size=n), -2.0, -3.0]],
+        "large init and step": [np.r_[0.0, 0.5 * rng.normal(size=n), 0.5, 0.0]],
+    }
+    ctx.search(
+        "search: rho computed two ways agree, max_t |projected - accumulated| / tolerance over instances",
+        partial(_search_ratio, ctx, base),
+        starts,
+        budget=budget,
+        why=f"Nelder-Mead over the correlation rho in (0, 1) (kappa(G) up to ~1/(1 - rho)), the norms (e^-3.."
+        f"e^3), the init scale (1e-4..10) and the step (0..2 in units of nm/R_max^2); (n, d, m, steps) = "
+        f"{SEARCH_SHAPE}; tolerance the module's rounding model",
+    )
 
 
 def _twins(ctx: Context, fams: list[Family], m: int, seeds: int, steps: int) -> list[Twin]:
@@ -440,6 +524,7 @@ def check_closed_forms(ctx: Context, tw: Twin, what: str = "", tol: np.ndarray |
 )
 def definition_5_1(ctx: Context) -> None:
     n, d, m, steps, seeds = _sizes(ctx)
+    budget = ctx.param("budget", tiny=10, quick=60, full=300)
     ctx.zero(
         "(5.1) existence: one GD step of L_S (3.1), differentiated by SymPy, stays in w + span{x_i} "
         "(symbolic n=2, d=3, both classes j)",
@@ -464,6 +549,7 @@ def definition_5_1(ctx: Context) -> None:
     for tw in twins:
         check_span(ctx, tw, d, steps)
         check_cross(ctx, tw)
+    _search(ctx, budget)
     with ctx.control(
         "linearly dependent inputs (d < n)",
         breaks="linearly independent inputs (implied by near orthogonality)",
