@@ -89,19 +89,22 @@ def cone_data(rng: np.random.Generator, n: int, D: int, spread: float) -> tuple[
     return y[:, None] * Z * rng.uniform(0.5, 2.0, size=(n, 1)), y
 
 
-def plain_direction_rate(X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, alpha: float):
-    r"""``(f, d/dt w_hat)`` of the plain :math:`(W,v)` flow: exponential loss, :math:`\sigma'(0)=\alpha`."""
+def plain_direction_rate(
+    X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, alpha: float, loss: str = "exponential"
+):
+    r"""``(f, d/dt w_hat)`` of the plain :math:`(W,v)` flow: ``loss`` (exponential unless given),
+    :math:`\sigma'(0)=\alpha`."""
     h, D = W.shape[1:]
-    gf = GradientFlow(BiasFreeNet((D, h, 1), kink=alpha), Loss("exponential", "sum"))
+    gf = GradientFlow(BiasFreeNet((D, h, 1), kink=alpha), Loss(loss, "sum"))
     args = gf.args(get_backend("numpy"), X, y, alpha=alpha)
     flat = gf.net.pack([W, v[:, None, :]])
     dW = gf.net.unpack(gf(0.0, flat, args))[0]
     return gf.outputs(flat, args), direction_rate(W, dW)
 
 
-def _lemma4_sides(X, y, W, v, s, alpha):
+def _lemma4_sides(X, y, W, v, s, alpha, loss="exponential"):
     """Lemma 4: (LHS per member = max_j |d/dt w_hat_j - s_j P x_a|, RHS = 2 n X_max max|f|)."""
-    f, du = plain_direction_rate(X, y, W, v, alpha)
+    f, du = plain_direction_rate(X, y, W, v, alpha, loss)
     u = W / np.linalg.norm(W, axis=-1, keepdims=True)
     lhs = reduced_direction_error(u, du, s, leaky_activated_sum(u, X, y, alpha)).max(-1)
     return lhs, 2 * len(y) * np.linalg.norm(X, axis=1).max() * np.abs(f).max(-1)
@@ -145,16 +148,22 @@ def balanced_instance(theta: np.ndarray, alpha: float | None = None):
     return X, y, W * np.sqrt(10.0**level / np.abs(f1).max()), s, alpha
 
 
+LEMMA4_LOSSES = ("exponential", "logistic2")  # the losses of App. B (Lemma 2)
+
+
 def _lemma4_violation(theta: np.ndarray) -> float:
-    """Lemma 4's ratio (LHS - rounding) / RHS at the state :func:`balanced_instance` maps ``theta`` to
-    (0 where f = 0 identically)."""
+    """Lemma 4's ratio (LHS - rounding) / RHS at the state :func:`balanced_instance` maps ``theta`` to,
+    the worse of the two losses (0 where f = 0 identically)."""
     instance = balanced_instance(theta)
     if instance is None:
         return 0.0
     X, y, W, s, alpha = instance
-    lhs, rhs = _lemma4_sides(X, y, W, s * np.linalg.norm(W, axis=-1), s, alpha)
     floor = 16 * len(y) ** 2 * np.linalg.norm(X, axis=1).max() * EPS
-    return float((lhs[0] - floor) / rhs[0])
+    ratios = []
+    for loss in LEMMA4_LOSSES:
+        lhs, rhs = _lemma4_sides(X, y, W, s * np.linalg.norm(W, axis=-1), s, alpha, loss)
+        ratios.append((lhs[0] - floor) / rhs[0])
+    return float(max(ratios))
 
 
 def lemma4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
@@ -188,7 +197,7 @@ def lemma4_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     source="Lemma 4, eq. (11) (App. B.1); proof (16)-(17)",
     statement=r"Balanced states with $\max_i|f(x_i)|\le1$: "
     r"$\big\|\frac{d}{dt}\frac{w_j}{\|w_j\|}-\mathrm{sign}(v_j)P_{w_j}x_a(w_j)\big\|\le2nX_{\max}\max_i|f(x_i)|$",
-    hypotheses=[BALANCED_STATE, OUTPUT_LE_1, LEAKY],
+    hypotheses=[BALANCED_STATE, OUTPUT_LE_1, LEAKY, r"exponential or $2\log(1+e^{-z})$ loss"],
 )
 def lemma_4(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
@@ -200,17 +209,19 @@ def lemma_4(ctx: Context) -> None:
         X, y = cone_data(rng, n, D, rng.uniform(0.1, 3.0))  # any data: Lemma 4 needs no Assumption 1
         for alpha in ALPHAS:
             W, v, s = _scaled_states(rng, X, y, B, h, alpha, rng.uniform(-10, 0, B))
-            lhs, rhs = _lemma4_sides(X, y, W, v, s, alpha)
             imbalances.append((imbalance(W, v), D))
-            fmax.append(float(rhs.max() / (2 * n * np.linalg.norm(X, axis=1).max())))
             floor = 16 * n**2 * np.linalg.norm(X, axis=1).max() * EPS
-            ratios.append((lhs - floor) / rhs)
-            rows.append({"n": n, "D": D, "h": h, "alpha": alpha, "worst_ratio": float(ratios[-1].max())})
+            for loss in LEMMA4_LOSSES:
+                lhs, rhs = _lemma4_sides(X, y, W, v, s, alpha, loss)
+                fmax.append(float(rhs.max() / (2 * n * np.linalg.norm(X, axis=1).max())))
+                ratios.append((lhs - floor) / rhs)
+                worst = float(ratios[-1].max())
+                rows.append({"n": n, "D": D, "h": h, "alpha": alpha, "loss": loss, "worst_ratio": worst})
     record_worst(ctx, [{BALANCED_STATE.name: balanced(i, d)} for i, d in imbalances], [BALANCED_STATE])
     ctx.regime(OUTPUT_LE_1, max_f=max(fmax))
     ctx.regime(LEAKY, alpha_min=min(ALPHAS), alpha_max=max(ALPHAS))
     ctx.bound(
-        "LHS / (2 n X_max max|f|) over random balanced states, max|f| in [1e-10, 1]",
+        "LHS / (2 n X_max max|f|) over random balanced states, max|f| in [1e-10, 1], both losses",
         np.concatenate(ratios),
         1.0,
         why="the LHS is the norm of a sum of n terms of size <= |x_i| (|r_i| <= e): its rounding is "
@@ -222,12 +233,13 @@ def lemma_4(ctx: Context) -> None:
         _lemma4_violation,
         lemma4_starts(ctx.rng("search").host),
         budget=budget,
-        why="Lemma 4's ratio as in the random check, maximised by Nelder-Mead over (X, W, signs, alpha, "
-        f"max|f| in [1e-10, 1]) with (n, D, h) = {SEARCH4}",
+        why="Lemma 4's ratio as in the random check (the worse of the two losses), maximised by Nelder-Mead "
+        f"over (X, W, signs, alpha, max|f| in [1e-10, 1]) with (n, D, h) = {SEARCH4}",
     )
+    worst = max(max(r["worst_ratio"] for r in rows), ctx.checks[-1].measured)
     ctx.note(
-        f"Lemma 4 is loose by a factor {1 / max(r['worst_ratio'] for r in rows):.3g} at the worst state "
-        "found: the proof sums |r_i - y_i| |x_i| over all n data with |P| <= 1, and uses Lemma 2's "
+        f"Lemma 4 is loose by a factor {1 / worst:.3g} at the worst state found (random states and the "
+        "search): the proof sums |r_i - y_i| |x_i| over all n data with |P| <= 1, and uses Lemma 2's "
         "|r - y| <= 2|f| where |e^{-yf} - 1| ~ |f| for small f (ratio <= 1/2 there)."
     )
     traj = []
@@ -274,7 +286,8 @@ def lemma_4(ctx: Context) -> None:
         breaks=r"balanced: $v_j=\pm\|w_j\|$",
         must_break=["LHS / (2 n X_max max|f|)*"],
     ):
-        W, v, s = _scaled_states(rng, X, y, B, 10, 0.0, rng.uniform(-10, 0, B))
+        # max|f| <= 1 after v -> 1.5 v (f is linear in v): only balancedness is broken
+        W, v, s = _scaled_states(rng, X, y, B, 10, 0.0, rng.uniform(-10, -np.log10(1.5), B))
         lhs, rhs = _lemma4_sides(X, y, W, 1.5 * v, s, 0.0)
         ctx.bound(
             "LHS / (2 n X_max max|f|)",
@@ -282,6 +295,19 @@ def lemma_4(ctx: Context) -> None:
             1.0,
             why="as in the main check; the field picks up |v_j|/|w_j| = 1.5: an error 0.5 |P x_a| that "
             "does not vanish with f",
+        )
+    with ctx.control(
+        "plain logistic loss log(1 + e^{-z})",
+        breaks=r"exponential or $2\log(1+e^{-z})$ loss",
+        must_break=["LHS / (2 n X_max max|f|)*"],
+    ):
+        W, v, s = _scaled_states(rng, X, y, B, 10, 0.0, rng.uniform(-10, 0, B))
+        lhs, rhs = _lemma4_sides(X, y, W, v, s, 0.0, "logistic")
+        ctx.bound(
+            "LHS / (2 n X_max max|f|)",
+            lhs / rhs,
+            1.0,
+            why="as in the main check; -l'(y, 0) = y/2, so the LHS tends to |P x_a|/2, not 0, as f -> 0",
         )
     with ctx.control(
         "states with max|f| in [2, 20]",
@@ -639,7 +665,9 @@ def lemma_3(ctx: Context) -> None:
     )
     p = _problems(ctx)[0]
     with ctx.control(
-        "t up to 25 T (into the fitting phase)", breaks=r"$t\le T$", must_break=["max*max_j |w_j|^2 / *"]
+        "t up to 25 T (into the fitting phase)",
+        breaks=r"$t\le T$",
+        must_break=["max*max_j |w_j|^2 / *", "max*max_i |f_i| / *"],
     ):
         r = _ladder_run(ctx, p, 0.0, "exponential", stretch=25.0)
         ctx.bound(
@@ -647,6 +675,12 @@ def lemma_3(ctx: Context) -> None:
             r["w2"].max(-1) / r["bound_w2"],
             1.0,
             why="as in the main check; the norms grow like e^{2|x_+| t} past T",
+        )
+        ctx.bound(
+            "max over t <= 25 T of max_i |f_i| / bound",
+            r["f"].max(-1) / r["bound_f"],
+            1.0,
+            why="as in the main check; f grows with |w|^2 past T, to O(1) in the fitting phase",
         )
 
 
@@ -726,21 +760,17 @@ def lemma_5(ctx: Context) -> None:
     budget = ctx.param("budget", tiny=40, quick=300, full=2000)
     _problem_params(ctx)
     rng = ctx.rng("cone").host
-    gaps, attained = [], []
+    gaps = []
     data = _datasets(ctx, rng)
     for X, y in data:
-        mu = separation(X, y)
-        gaps.append(_min_cos(_cone_points(rng, X, y, m)) - mu)
-        attained.append(_min_cos(y[:, None] * X) - mu)
+        gaps.append(_min_cos(_cone_points(rng, X, y, m)) - separation(X, y))
     ctx.bound(
         "min cos over sampled K points - mu", np.array(gaps), -8 * EPS, side=">=", why="cosines: 8 ulps"
     )
-    ctx.close(
-        "min cos over generator pairs = mu (the bound is attained)",
-        np.array(attained),
-        0.0,
-        atol=8 * EPS,
-        why="mu is that minimum by definition; the two computations differ by rounding only",
+    ctx.note(
+        "Equality in Lemma 5 is attained at the pair of generators y_i x_i, y_j x_j that defines mu "
+        "(Assumption 1's minimum): true by definition, so it is no check; the sampled K points include the "
+        "generators."
     )
     ctx.search(
         "search: worst (1 - cos(z1, z2)) / (1 - mu) over data with mu > 0 and z1, z2 in K",
@@ -775,7 +805,7 @@ def lemma_5(ctx: Context) -> None:
 
 
 def _sample_region(rng, X, y, code: int, m: int) -> np.ndarray:
-    """Points of S+ (S-): perturbations of x+ (-x-... here x_-) of every size, kept if in the region."""
+    """Points of S+ (S-): perturbations of the direction of x_+ (x_-) of every size, kept if in the region."""
     a = aggregates(X, y)[0 if code == PLUS else 1]
     Z = _unit(a)[None] + rng.uniform(0.0, 3.0, (4 * m, 1)) * rng.normal(size=(4 * m, X.shape[1]))
     return Z[regions(Z, X, y) == code][:m]
@@ -817,15 +847,13 @@ def lemma_6(ctx: Context) -> None:
         expected="> 0",
         why="x+ itself is in S+ (Lemma 7); exact region labels",
     )
-    ctx.bound(
-        "fraction of combinations a1 z1 + a2 z2 (z1, z2 in S+- incl. flow neurons) in the same cone",
-        np.array(frac),
-        1.0,
-        side=">=",
-        why="exact region labels with ties |<x,z>| <= 1e-12 |x||z| counted inactive. S+- are intersections "
-        "of open half-spaces, so this cannot fail for any data (no instance search: every instance has "
-        "ratio <= 1 by min(a + b) >= min a + min b); it checks the region labelling the other claims use. "
-        "The claim's content that data can break is non-emptiness (Assumption 1, the control)",
+    ctx.note(
+        "Convexity and the cone property are structural: S+- are intersections of half-spaces {<x_i, z> > 0} "
+        "and {<x_i, z> <= 0} (Lemma 6's proof), so they hold for any data and are not checked; the claim's "
+        "content that data can break is non-emptiness (Assumption 1, the control). As a test of the region "
+        f"labelling the other claims use: {min(frac):.4g} of the sampled combinations a1 z1 + a2 z2 "
+        "(z1, z2 in S+-, incl. flow neurons) were labelled in the same cone (ties |<x, z>| <= 1e-12 |x||z| "
+        "count inactive)."
     )
     X, y = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]]), np.array([1.0, 1.0, -1.0, -1.0])
     with ctx.control("XOR data (mu = -1)", breaks=r"Assumption 1: $\mu>0$", must_break=["S+*non-empty*"]):
