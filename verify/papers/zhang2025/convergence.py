@@ -359,6 +359,7 @@ def _check_gap(
 
 
 LOGISTIC_LOOSER = 100.0  # the logistic runs' error reference: a solve at this x rtol
+CONTROL_SIZE, CONTROL_INIT, CONTROL_RTOL = (6, 16, 120), 1e-3, 1e-8  # the logistic control's (quick's) run
 
 
 def _corollary10_logistic(ctx: Context, size: tuple[int, int, int], w_init: float, rtol: float) -> None:
@@ -380,21 +381,26 @@ def _corollary10_logistic(ctx: Context, size: tuple[int, int, int], w_init: floa
         make_setup(ctx, "cor10-logistic", size, 1, "logistic", w_init),
         make_setup(ctx, "cor10-logistic-few", (2 * D, H, 2 * D), 1, "logistic", w_init, white=False),
     ]
-    summary = [_logistic_limit(ctx, setup, w_init, rtol, (0.0, 0.5)) for setup in families]
+    runs = [_logistic_limit(ctx, setup, w_init, rtol, (0.0, 0.5)) for setup in families]
+    summary = [line for line, _ in runs]
     with ctx.control(
         "Condition 3 broken: Fig. 3's logistic data without the mirror images (-x, -y) (separable)",
         breaks=CONDITION_3,
         must_break=["the limit is a linear function*", "margin gap gamma_svm - gamma(t) closes*"],
     ):
-        base = families[0]
+        # at CONTROL_SIZE, CONTROL_INIT and CONTROL_RTOL at every profile: on the asymmetric data the ReLU
+        # net's units slide along their surfaces, and the full profile's flow (D = 20, w_init 1e-8, rtol
+        # 1e-10) did not reach t~ = 1e12 in 10 minutes; the checks use the main run's drift allowance
+        base = make_setup(ctx, "cor10-logistic", CONTROL_SIZE, 1, "logistic", CONTROL_INIT)
         ds = base.data[0]
         # no mirror image at all: a neuron's surface w.x = 0 holds x and -x together, whose sliding modes
         # the Filippov solve takes for independent (a singular system), so none is kept
         half = ds.P // 2
         lopsided = Dataset(ds.X[:half], ds.y[:half], f"{ds.name}, mirror images removed")
-        label = f"logistic, D={ds.D}, H={H}, P={half}, asymmetric"
-        control = Setup(base.net, base.flow, [lopsided], base.y_lin0, w_init, label)
-        _logistic_limit(ctx, control, w_init, rtol, (0.0,), figure=False)
+        label = f"logistic, D={ds.D}, H={CONTROL_SIZE[1]}, P={half}, asymmetric"
+        control = Setup(base.net, base.flow, [lopsided], base.y_lin0, CONTROL_INIT, label)
+        drift = max(d for _, d in runs)
+        _logistic_limit(ctx, control, CONTROL_INIT, CONTROL_RTOL, (0.0,), figure=False, drift=drift)
     ctx.note(
         "Logistic part: w_svm is the hard-margin SVM without intercept (SLSQP active set, exact re-solve, "
         "KKT verified). The direction converges only logarithmically in t, so it is checked through the "
@@ -405,10 +411,18 @@ def _corollary10_logistic(ctx: Context, size: tuple[int, int, int], w_init: floa
 
 
 def _logistic_limit(
-    ctx: Context, setup: Setup, w_init: float, rtol: float, alphas: tuple[float, ...], *, figure: bool = True
-) -> str:
+    ctx: Context,
+    setup: Setup,
+    w_init: float,
+    rtol: float,
+    alphas: tuple[float, ...],
+    *,
+    figure: bool = True,
+    drift: float | None = None,
+) -> tuple[str, float]:
     """One family of :func:`_corollary10_logistic`: flows to t~ = 1e12 at ``rtol`` and ``LOGISTIC_LOOSER`` x
-    ``rtol``, the linear-limit and margin-gap checks per alpha; returns the family's summary line."""
+    ``rtol``, the linear-limit and margin-gap checks per alpha; returns the family's summary line and its
+    largest Assumption-7 drift allowance (``drift`` given: a control's checks use it instead of their own)."""
     t = np.concatenate([[0.0], np.logspace(-1, 12, 53)])
     late = t >= 1e8
     ds = setup.data[0]
@@ -427,14 +441,15 @@ def _logistic_limit(
     # the measured solve's error is bounded through a looser one (its error dominates the difference):
     # a reference tighter than rtol is out of float64's reach over t~ up to 1e12 at full (rtol 1e-10 / 100
     # stopped with STEP_TOO_SMALL), so both bounds below are those of the looser solve, an upper estimate
-    drift = flow_manifold_bound(looser, measured)
+    own = flow_manifold_bound(looser, measured)
     summary = ""
     for k, a in enumerate(alphas):
         label = f"{setup.label}, alpha {a:g}"
         w = fitted_linear_maps(setup.net, ds, measured.relu[0, k], a)
         w_looser = fitted_linear_maps(setup.net, ds, looser.relu[0, k, -1:], a)[0]
         final = measured.relu[0, k, -1]
-        check_linear_limit(ctx, setup.net, ds, a, final, w[-1], drift=float(drift[0, k, -1]), label=label)
+        allowance = float(own[0, k, -1]) if drift is None else drift
+        check_linear_limit(ctx, setup.net, ds, a, final, w[-1], drift=allowance, label=label)
         gamma = _normalised_margin(ds, w)
         cos = w @ w_svm / np.linalg.norm(w, axis=1) / np.linalg.norm(w_svm)
         rho, gap = np.linalg.norm(w[late], axis=1), 1 - gamma[late] / gamma_svm
@@ -458,7 +473,7 @@ def _logistic_limit(
                     logx=True,
                     logy=True,
                 )
-    return summary
+    return summary, float(own[0, :, -1].max())
 
 
 # ----------------------------------------------------------------------- App. C.4, (45)
