@@ -272,6 +272,7 @@ def lemma_1_corrected(ctx: Context) -> None:
         ctx.regime(NCF_HOMOGENEOUS_LIPSCHITZ, defect=homogeneity_defect(vg, u0, L), L=L, alpha=alpha, p=p)
         tag = f"alpha={alpha}, p={p}, label signs {signs}"
         kinds, fl = _classify(vg, u0, L)
+        _branch_note(ctx, tag, len(u0), {k: kinds.count(k) for k in (_ORIGIN, _FINITE, _DIVERGE)})
         div = np.array([k == _DIVERGE for k in kinds])
         fin = np.array([k == _FINITE for k in kinds])
         theta = fl.theta[:, -1]
@@ -359,9 +360,148 @@ def lemma_1_corrected(ctx: Context) -> None:
 CUBIC_CASES = [(0.0, (1, -1, 1)), (1.0, (1, -1, 1))]  # (alpha, label signs) of the p = 3 neurons
 TAU_SORT = 192.0  # polar time by which the slow cubic divergers have left (log r > 10; measured by 180)
 TAU_CUBIC = TAU_SORT * 2.0 ** np.arange(8)  # polar times of the order fit, a factor 2 apart
+ANGLE_SETTLED = 1e-6  # predicted angle of a cubic diverger to its KKT direction at which it counts settled
 
 
 def _cubic_limits(ctx: Context, ncf: NeuronNCF, u0: np.ndarray) -> None:
+    r"""Lemma 1 corrected at ``p = 3`` (``L = 4``): the finite branch (:func:`_cubic_finite`) and the
+    divergence branch (:func:`_cubic_divergers`) from the same random unit starts.
+
+    The starts are classified at ``TAU_END`` (:func:`_classify`); those still finite there are followed
+    to ``TAU_SORT``, and those diverging by then (slow cubic divergers, :math:`\mathcal N(\theta)>10^{-6}`,
+    :math:`\ln r>10`) join the early divergers; the rest are the finite limits."""
+    L, alpha = 4, ncf.alpha
+    vg = rows(ncf)
+    ctx.regime(NCF_HOMOGENEOUS_LIPSCHITZ, defect=homogeneity_defect(vg, u0, L), L=L, alpha=alpha, p=3)
+    tag = f"alpha={alpha}, p=3"
+    kinds, fl = _classify(vg, u0, L)
+    div = np.array([k == _DIVERGE for k in kinds])
+    fin = np.array([k == _FINITE for k in kinds])
+    u = fl.theta[fin, -1] * np.exp(fl.log_r[fin, -1])[:, None]
+    sort = polar_flow(vg, u, L, np.array([0.0, TAU_SORT - TAU_END]), rtol=1e-10)
+    late = (sort.f_end > 1e-6) & (sort.log_r[:, -1] > 10)
+    u = sort.theta[~late, -1] * np.exp(sort.log_r[~late, -1])[:, None]
+    counts = {_ORIGIN: kinds.count(_ORIGIN), _FINITE: len(u), _DIVERGE: int(div.sum() + late.sum())}
+    how = (
+        f" (divergence: {int(div.sum())} by tau = {TAU_END:g}, {int(late.sum())} more by tau = {TAU_SORT:g})"
+    )
+    _branch_note(ctx, tag, len(u0), counts, how)
+    _cubic_divergers(ctx, vg, tag, u0, fl, div, fin, sort, late)
+    _cubic_finite(ctx, vg, tag, u)
+
+
+def _branch_note(ctx: Context, tag: str, starts: int, counts: dict, how: str = "") -> None:
+    """Note how many random unit starts of a case reached each branch of the trichotomy (``how``: how
+    they were sorted, where it differs from :func:`_classify` at ``TAU_END``)."""
+    missing = [k for k, n in counts.items() if not n]
+    why = {
+        _ORIGIN: "origin (|a|^2 - p b^2 is conserved along the per-neuron flow and vanishes at the origin, "
+        "so only starts on that cone, a null set, reach it)",
+        _FINITE: "finite nonzero limit",
+        _DIVERGE: "divergence",
+    }
+    ctx.note(
+        f"trichotomy branches reached ({tag}), of {starts} random unit starts: "
+        + ", ".join(f"{k} {int(n)}" for k, n in counts.items())
+        + (
+            f"{how}; not reached: {'; '.join(why[k] for k in missing)}"
+            if missing
+            else f"{how}; all three reached"
+        )
+    )
+
+
+def _cubic_divergers(ctx: Context, vg, tag: str, u0, fl, div, fin, sort, late) -> None:
+    r"""Lemma 1 corrected, divergence branch, at ``p = 3`` (``L = 4``): the limit direction is a KKT
+    point and the blow-up time lies in :math:`[\frac1{L(L-2)\mathcal N(u_*)},\frac1{L(L-2)\mathcal N(u_0)}]`
+    (Lemma 11 eq. 27, one block).
+
+    Horizon, derived (orthonormal inputs, :func:`spectral_neuron`): a diverging direction tends to a
+    KKT point :math:`u_*` with one active coordinate :math:`c_j=\langle a,g_j\rangle`,
+    :math:`c_j^2=3b^2` and :math:`\lambda=\nabla\mathcal N(u_*)^\top u_*=L\mathcal N(u_*)`. On the sphere
+    (polar time) the linearized flow there is diagonal: each other coordinate moves by
+    :math:`c_k'=3bq_kc_k^2-\lambda c_k` (ReLU-inactive ones by :math:`-\lambda c_k`), rate
+    :math:`\lambda`; the angle in the :math:`(c_j,b)` plane, on which :math:`\mathcal N=q_j\sin\varphi
+    \cos^3\varphi`, at rate :math:`|d^2\mathcal N/d\varphi^2|=\tfrac32\sqrt3|q_j|=2\lambda`. So the sine
+    :math:`s` of the angle between :math:`\theta` and :math:`\nabla\mathcal N(\theta)` (the tangential
+    gradient over :math:`\lambda`) lies between :math:`|\delta|` and :math:`2|\delta|`, :math:`\delta` the
+    offset from :math:`u_*`, and decays at least like :math:`e^{-\lambda\tau}`; :math:`\mathcal N(\theta)`
+    rises along the flow, so :math:`L\mathcal N(\theta)` at the start of the follow-up is a lower bound
+    of :math:`\lambda`. Every diverger at ``TAU_SORT`` is followed a further
+    :math:`\max_j\ln(2s_j/10^{-6})/(L\mathcal N(\theta_j))` (at least ``TAU_END``, at most
+    ``TAU_SETTLE_MAX``), after which :math:`s\le10^{-6}` is predicted, :math:`1-\cos=s^2/2\le5\cdot10^{-13}`.
+    The prediction needs :math:`\theta` in the linear neighbourhood of its limit (from :math:`s\ge0.036`
+    at :math:`\tau\le3` it missed by up to 18x: a diverger passing a saddle KKT point); the divergers
+    at ``TAU_SORT`` have long been there (the horizon is the minimum ``TAU_END`` at quick, seeds 0-2),
+    and one still in transit would fail the check, not pass it.
+
+    Blow-up time: :math:`t` is integrated along (:math:`t'=r^{-(L-2)}`, rtol 1e-10) and the tail past
+    the last output added in closed form (:func:`blow_up_time`), :math:`r^{-2}\le e^{-20}` of it."""
+    L = 4
+    # (start indices, theta, ln r, t) of the divergers at TAU_SORT. A flow continued from the unit rows
+    # theta is the same in theta and ln r - ln r_0, and its t' = r^-(L-2) is e^(-(L-2) ln r_0) times the
+    # continued one (ln r reaches ~900 at TAU_SORT: e^(ln r) itself would overflow)
+    parts = []
+    if div.any():
+        early = polar_flow(vg, fl.theta[div, -1], L, np.array([0.0, TAU_SORT - TAU_END]), rtol=1e-10)
+        log_r = fl.log_r[div, -1]
+        t = fl.t[div, -1] + np.exp(-(L - 2) * log_r) * early.t[:, -1]
+        parts.append((np.flatnonzero(div), early.theta[:, -1], log_r + early.log_r[:, -1], t))
+    if late.any():
+        t = fl.t[fin, -1][late] + sort.t[late, -1]
+        parts.append((np.flatnonzero(fin)[late], sort.theta[late, -1], sort.log_r[late, -1], t))
+    if not parts:
+        ctx.undecided(
+            f"min KKT cosine of the limit direction over diverging starts ({tag})",
+            f"no start of this neuron diverged by tau = {TAU_SORT:g}",
+        )
+        return
+    index, theta, log_r, t = (np.concatenate(x) for x in zip(*parts, strict=True))
+    value, grad = vg(theta)
+    sine = np.sqrt(np.maximum(0.0, 1 - kkt_cosine(theta, grad) ** 2))
+    rate = L * value
+    extra = float(
+        np.clip(
+            np.max(np.log(np.maximum(2 * sine, ANGLE_SETTLED) / ANGLE_SETTLED) / rate),
+            TAU_END,
+            TAU_SETTLE_MAX,
+        )
+    )
+    more = polar_flow(vg, theta, L, np.array([0.0, extra]), rtol=1e-10)
+    theta, T = more.theta[:, -1], t + np.exp(-(L - 2) * log_r) * blow_up_time(more, L)
+    value, grad = vg(theta)
+    cos = kkt_cosine(theta, grad)
+    ctx.bound(
+        f"min KKT cosine of the limit direction over diverging starts ({tag})",
+        float(cos.min()),
+        1 - 1e-12,
+        side=">=",
+        why=f"every diverger followed until its predicted angle to the KKT direction is <= {ANGLE_SETTLED:g} "
+        f"(_cubic_divergers: rate >= L N(theta) from the linearization at the one-coordinate KKT points; "
+        f"extra polar time {extra:.3g} past tau = {TAU_SORT:g}), so 1 - cos <= 5e-13; kkt_cosine rounds "
+        "to ~1e-15",
+        details={"divergers": len(index), "worst start": int(index[int(np.argmin(cos))])},
+    )
+    lo, hi = 1 / (L * (L - 2) * value), 1 / (L * (L - 2) * vg(u0[index])[0])
+    pos = hi > 0
+    worst = np.maximum((lo - T) / T, np.where(pos, (T - hi) / T, -np.inf))
+    w = int(np.argmax(worst))
+    ctx.bound(
+        f"max relative violation of T in [1/(L(L-2)N(u*)), 1/(L(L-2)N(u_0))] ({tag})",
+        float(worst[w]),
+        1e-8,
+        why="bounds from d/dt |u|^(-(L-2)) = -L(L-2) N(u/|u|) and N(u/|u|) non-decreasing; t integrated in "
+        f"polar time with rtol 1e-10 over {len(index)} divergers (upper end read where N(u_0) > 0: "
+        f"{int(pos.sum())}), closed-form tail r^-2 / (L(L-2) N) with r^-2 <= e^-20",
+        details={
+            "worst start": int(index[w]),
+            "its T": float(T[w]),
+            "its bracket": [float(lo[w]), float(hi[w]) if pos[w] else "not read: N(u_0) <= 0"],
+        },
+    )
+
+
+def _cubic_finite(ctx: Context, vg, tag: str, u: np.ndarray) -> None:
     r"""Lemma 1 corrected, finite branch, at ``p = 3`` (``L = 4``), where :func:`approach_rate` does not
     apply: the approach to a finite limit is algebraic, not exponential.
 
@@ -374,27 +514,10 @@ def _cubic_limits(ctx: Context, ncf: NeuronNCF, u0: np.ndarray) -> None:
     Since :math:`d\tau=\|u\|^{L-2}dt` and :math:`\|u\|\to\|u_\infty\|`, the order in the polar time
     is the same.  A limit with :math:`\nabla\mathcal N(u_\infty)\ne0` would give order 0.
 
-    The starts still finite at ``TAU_END`` are followed to ``TAU_SORT``; those diverging by then (slow
-    cubic divergers, :math:`\mathcal N(\theta)>10^{-6}`, :math:`\ln r>10`) leave, the rest are followed
-    over ``TAU_CUBIC`` and the largest :math:`\|\nabla\mathcal N(\theta)\|=\|\nabla\mathcal
-    N(u)\|/\|u\|^{L-1}` over them is fitted against :math:`\tau`.  The divergence branch is not read
-    at p = 3 (note)."""
-    L, alpha = 4, ncf.alpha
-    vg = rows(ncf)
-    ctx.regime(NCF_HOMOGENEOUS_LIPSCHITZ, defect=homogeneity_defect(vg, u0, L), L=L, alpha=alpha, p=3)
-    tag = f"alpha={alpha}, p=3"
-    kinds, fl = _classify(vg, u0, L)
-    fin = np.array([k == _FINITE for k in kinds])
-    u = fl.theta[fin, -1] * np.exp(fl.log_r[fin, -1])[:, None]
-    sort = polar_flow(vg, u, L, np.array([0.0, TAU_SORT - TAU_END]), rtol=1e-10)
-    late = (sort.f_end > 1e-6) & (sort.log_r[:, -1] > 10)
-    u = sort.theta[~late, -1] * np.exp(sort.log_r[~late, -1])[:, None]
-    ctx.note(
-        f"p = 3 ({tag}): of {len(u0)} starts {kinds.count(_DIVERGE)} diverge by tau = {TAU_END:g} and "
-        f"{int(late.sum())} more by tau = {TAU_SORT:g}; {len(u)} followed as finite limits. The divergence "
-        "branch (KKT direction, blow-up time) is checked at p = 2 only: the direction of a cubic diverger "
-        "is still far from its KKT point at tau = 12 and its rate is not derived here"
-    )
+    The finite limits ``u`` (at ``TAU_SORT``) are followed over ``TAU_CUBIC`` and the largest
+    :math:`\|\nabla\mathcal N(\theta)\|=\|\nabla\mathcal N(u)\|/\|u\|^{L-1}` over them is fitted against
+    :math:`\tau`."""
+    L = 4
     if not len(u):
         ctx.undecided(f"finite limits at p = 3 ({tag})", "no start of this neuron reached a finite limit")
         return
