@@ -65,7 +65,15 @@ def _cross_parts(ens: Ens) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
 
 
 def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
-    """(E.24) for all t and the E.2 bound from T_2 on (T_2 computed from measured c1, beta)."""
+    r"""The induction invariant (E.24) of Lemma E.2's proof at every record:
+    :math:`|\underline\rho^{(t)}_{y_i,r,i'}|\le\beta+1+R_{\min}^{-2}pn\,\overline\rho^{(t)}_{y_i,r',i}/c_1`
+    (:math:`c_1` the member's measured E.1 balance constant).
+
+    The lemma's own bound from :math:`T_2` on is not a check: with
+    :math:`T_2=\min\{t:\overline\rho\ge c_1(\beta+1)/(R_{\min}^{-2}pn)\}` and :math:`\overline\rho`
+    nondecreasing, (E.24) gives :math:`|\underline\rho|\le2R_{\min}^{-2}pn\,\overline\rho/c_1` for every
+    :math:`t\ge T_2` by algebra alone, so it fails only where (E.24) does (:func:`_e2_reading` records it);
+    :math:`T_2` exists because :math:`\overline\rho` grows like :math:`\log t` (Lemma E.1, lemma-E.1)."""
     under, bar, kappa, c1 = _cross_parts(ens)
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
     inv = (under - beta[:, None] - 1 - kappa * bar / c1[:, None]).max()
@@ -74,40 +82,36 @@ def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
         f"[{label}]",
         float(inv),
         0.0,
-        why="the induction invariant of the proof, c1 = measured E.1 balance constant",
+        why="the induction invariant of the proof, c1 = measured E.1 balance constant; exact inequality "
+        "(coefficients O(10), rounding ~1e-14)",
+        resolution="a cross-class coefficient that exceeds the invariant, i.e. moves by more than the "
+        "proof's one unit beyond beta + R^-2 p n rho_bar/c1 (a per-step change eta R^2/(nm) |l'| above 1, "
+        f"or an inactive neuron that still moves); measured max |rho_under| = {float(under.max()):.3g}",
     )
-    T2 = np.array(
-        [
-            ens.t[np.argmax(bar[b] >= c1[b] * (beta[b] + 1) / max(kappa, 1e-300))]
-            if np.any(bar[b] >= c1[b] * (beta[b] + 1) / max(kappa, 1e-300))
-            else np.inf
-            for b in range(len(c1))
-        ]
-    )
-    if not np.all(np.isfinite(T2)):
-        ctx.undecided(
-            f"E.2 bound from T_2 on [{label}]",
-            f"T_2 (first t with rho_bar >= c1 (beta+1)/(R^-2 p n)) is beyond the horizon {ens.t[-1]:g} for "
-            f"some member "
-            f"(kappa = {kappa:.3g}: rho_bar must reach "
-            f"{float((c1 * (beta + 1) / max(kappa, 1e-300)).max()):.3g})",
-        )
-        return
-    after = ens.t[None, :] >= T2[:, None]
-    rhs = 2 / c1[:, None] * kappa * bar
-    ratio = np.divide(under, rhs, out=np.zeros_like(under), where=after & (rhs > 0))
-    ctx.bound(
-        f"(E.2) |rho_under_(y_i,r,i')| <= (2/c1) R^-2 p n rho_bar_(y_i,r',i) for t >= T_2 (max ratio) "
-        f"[{label}]",
-        float(ratio.max()),
-        1.0,
-        why="the lemma with c = 2/c1 (its proof) and T_2 from (E.24); c1 measured",
-        details={"T_2": T2, "c1": c1},
-    )
+
+
+def _e2_reading(ens: Ens) -> str:
+    """Lemma E.2's bound from T_2 on with c = 2/c1, recorded (a consequence of (E.24), :func:`_e2_checks`)."""
+    under, bar, kappa, c1 = _cross_parts(ens)
+    beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
+    need = c1 * (beta + 1) / max(kappa, 1e-300)
+    parts = []
+    for b in range(len(c1)):
+        after = bar[b] >= need[b]
+        last = under[b, -1] / (2 / c1[b] * kappa * bar[b, -1])
+        if not after.any():
+            parts.append(
+                f"T_2 beyond the horizon {ens.t[-1]:g} (rho_bar {bar[b, -1]:.3g} of {need[b]:.3g}), ratio "
+                f"|rho_under|/((2/c1) R^-2 p n rho_bar) at the horizon {last:.3g}"
+            )
+            continue
+        ratio = under[b, after] / (2 / c1[b] * kappa * bar[b, after])
+        parts.append(f"T_2 = {ens.t[np.argmax(after)]:g}, max ratio after it {ratio.max():.3g}")
+    return "; ".join(parts)
 
 
 def _e24_search(ctx: Context, kappa: float, evals: int) -> None:
-    """Instance search of the invariant (E.24) (the E.2 bound itself needs T_2, beyond short horizons)."""
+    """Instance search of the invariant (E.24); the E.2 bound from T_2 on follows from it (_e2_checks)."""
     search(
         ctx,
         "search: worst (E.24) excess over nearly orthogonal data and init",
@@ -116,34 +120,39 @@ def _e24_search(ctx: Context, kappa: float, evals: int) -> None:
         ["(E.24)*"],
         budget=evals,
         why="every record, c1 the instance's measured E.1 balance constant; the excess scores 1 + excess "
-        "(coefficient units); the bound from T_2 on is not searched (T_2 is past 2000 steps)",
+        "(coefficient units); the bound from T_2 on follows from (E.24) (T_2 is past 2000 steps anyway); "
+        "instances have m = 3 and R^2 kappa <= 0.1, not always Lemma E.1's measured premise, which (E.24)'s "
+        "induction does not use (its E.1 step holds with the measured c1 by definition)",
     )
 
 
 def _e2_families(ctx: Context) -> None:
-    """Lemma E.2 / Corollary E.3 (one statement, one body): the E.2 checks on two nearly orthogonal
-    families near the regime's edge (Gaussian data, exact Wishart Gram; controlled Gram), the (E.24)
-    search, and the large-step control."""
+    """Lemma E.2 / Corollary E.3 (one statement, one body): the invariant (E.24) on two nearly orthogonal
+    families inside the measured regime (Gaussian data, exact Wishart Gram; controlled Gram), the (E.24)
+    search, the bound from T_2 on recorded (:func:`_e2_reading`), and the large-step control."""
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
-    # near orthogonality reached near its edge (T_2 ~ exp(1/kappa) must fall in the horizon); Gaussian:
+    # a quarter of the regime's largest kappa (R^2 kappa <= 0.1), where Lemma E.1's premise 2 c' kappa/c1
+    # <= 1/2 holds with the measured constants (0.23, 0.30 at quick); at 0.9 of it (the former
+    # families, chosen so that T_2 falls in the horizon) it read 0.85-1.6: regime not reached. T_2 is no
+    # longer needed in the horizon (the bound from T_2 on follows from (E.24): _e2_checks). Gaussian:
     # sigma0^2 D kept at 1e-6 d
-    D = regime_dimension(n, d, 0.0, fraction=0.9)
+    D = regime_dimension(n, d, 0.0, fraction=0.25)
     gauss = run(
         ctx, "gauss", Setup(gaussian_gram(rng, y, D), m, (0.0,), seeds, 0.05, 1e-3 * np.sqrt(d / D), steps)
     )
-    gram = run(
-        ctx,
-        "gram",
-        Setup(
-            controlled_gram(rng, y, regime_kappa(0.0, fraction=0.9), d=d), m, (0.0,), seeds, 0.05, 1e-3, steps
-        ),
-    )
+    data = controlled_gram(rng, y, regime_kappa(0.0, fraction=0.25), d=d)
+    gram = run(ctx, "gram", Setup(data, m, (0.0,), seeds, 0.05, 1e-3, steps))
     record_regime(ctx, gauss, gram)
     for ens in (gauss, gram):
         _e2_checks(ctx, ens, ens.setup.describe())
+        ctx.note(
+            f"Lemma E.2's bound |rho_under| <= (2/c1) R^-2 p n rho_bar from T_2 on (recorded: it follows "
+            f"from (E.24) once rho_bar >= c1 (beta + 1)/(R^-2 p n)) [{ens.setup.describe()}]: "
+            + _e2_reading(ens)
+        )
     _e24_search(ctx, 0.3, evals)
     under, bar, kappa, _ = _cross_parts(gram)
     ctx.figure(
@@ -158,7 +167,7 @@ def _e2_families(ctx: Context) -> None:
     with ctx.control(
         "step far above the stability condition, eta R^2/(nm) = 20",
         breaks=BIG_STEP,
-        must_break=["(E.24)*", "(E.2)*"],
+        must_break=["(E.24)*"],
     ):
         e = run(ctx, "big", Setup(gram.setup.data, m, (0.0,), seeds, 20.0, 1e-3, steps // 10))
         _e2_checks(ctx, e, e.setup.describe())
@@ -276,11 +285,10 @@ def _step1_reading(ens: Ens) -> str:
 
 
 def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
-    r"""What Lemma F.1's proof states about the GD iterates, for :math:`t` in the Corollary E.3 window
-    (:func:`_e3_window`): the (F.2) lower bound on :math:`\|A_j\mathbf 1\|` (:func:`_f2_ratios`' ``growth``),
-    and the conclusion :math:`\mathrm{sr}(W_j(T))` against the proof's bound
-    :math:`\|A_jX\|_F^2\,\mathbf 1^\top G^{-1}\mathbf 1/\|A_j\mathbf 1\|^2` at the horizon (the chain
-    :math:`\mathrm{sr}(W_j-W_j^{(0)})\le` that bound holds for every matrix and is not a check).
+    r"""What Lemma F.1's proof states about the GD iterates that a run can break, for :math:`t` in the
+    Corollary E.3 window (:func:`_e3_window`): the (F.2) lower bound on :math:`\|A_j\mathbf 1\|`
+    (:func:`_f2_ratios`' ``growth``). The conclusion :math:`\mathrm{sr}(W_j(T))` against the proof's bound is
+    recorded, not checked (:func:`_sr_reading`).
 
     The growth step is checked on the member-classes inside the premise :math:`q_j\le\tfrac12` of (F.2)'s
     cancellation step (:func:`_f2_premise`), on which it rests; outside it the step is not implied (the near
@@ -329,6 +337,17 @@ def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
                 "cancellation ratio at T (recorded: >= 2 (1 - q_j) >= 1 inside the premise)": cancel[:, -1],
             },
         )
+
+
+def _sr_reading(ens: Ens) -> str:
+    r"""Lemma F.1's conclusion at the horizon, recorded: :math:`\mathrm{sr}(W_j(T))` over the proof's bound
+    :math:`\|A_jX\|_F^2\,\mathbf 1^\top G^{-1}\mathbf 1/\|A_j\mathbf 1\|^2`.
+
+    Not a check: :math:`\mathrm{sr}(W_j-W_j^{(0)})\le` that bound holds for every matrix
+    (:math:`W_j-W_j^{(0)}=A_jX` and :math:`(W_j-W_j^{(0)})X^\top G^{-1}\mathbf 1=A_j\mathbf 1`), so the ratio
+    can exceed 1 only through the share of :math:`W_j^{(0)}` in :math:`W_j(T)`, which the small-init regime
+    makes negligible; what a run can break is the (F.2) growth step (:func:`_f1_checks`) that keeps the bound
+    O(1)."""
     m, data = ens.setup.m, ens.setup.data
     q = float(np.ones(data.n) @ np.linalg.solve(data.G, np.ones(data.n)))
     dK = ens.run.increment_gram()[:, -1]
@@ -341,18 +360,11 @@ def _f1_checks(ctx: Context, ens: Ens, label: str) -> None:
         ],
         -1,
     )
-    ctx.bound(
-        f"limsup sr(W_j) <= the instantiated F.1 bound at T (max sr(W_j(T)) / bound(T)) [{label}]",
-        float((full / bound).max()),
-        1.0,
-        why="the statement is about W_j; the proof bounds sr(W_j - W_j(0)) only. With small init the two "
-        "agree asymptotically; with a large init sr(W_j) is far above the proof's bound over any feasible "
-        "horizon",
-        resolution="nothing about the dynamics: sr(W_j - W_j(0)) <= this bound holds for every matrix "
-        "(W_j - W_j(0) = A_j X and (W_j - W_j(0)) X^T G^-1 1 = A_j 1, the chain above), so the check can "
-        "fail only through the share of W_j(0) in W_j(T); it records how close the instantiated bound comes "
-        "(its slack), and Lemma F.1's content that a run can break is the (F.2) growth step",
-        details={"bound(T)": bound, "sr(W_j(T))": full},
+    worst = float((full / bound).max())
+    return (
+        f"sr(W_j(T)) / the instantiated F.1 bound at T = {ens.t[-1]:g}: max {worst:.3g} "
+        f"(sr(W_j(T)) {', '.join(f'{v:.3g}' for v in full.ravel())}; bound "
+        f"{', '.join(f'{v:.3g}' for v in bound.ravel())})"
     )
 
 
@@ -375,23 +387,19 @@ def lemma_F_1(ctx: Context) -> None:
     # carries m/min|S_i(0)| ~ 2.5-3 and the measured 2/c1 ~ 4-5, so at half of it (kappa = 0.05) it failed on
     # 4 of 6 member-classes at quick (q up to 0.74); at kappa = 0.025 q <= 0.38 at quick and full
     data = controlled_gram(rng, y, regime_kappa(0.0, fraction=0.25), d=d)
-    lam = float(np.linalg.eigvalsh(data.G).min())
-    ctx.bound(
-        "Gershgorin: lambda_min(G) >= R_min^2 - (n-1) p",
-        lam,
-        data.R_min**2 - (data.n - 1) * data.p,
-        side=">=",
-        why="exact (Gershgorin discs); floating-point eigvalsh error ~1e-15",
-    )
-    ctx.bound(
-        "||X^T G^-1 1||^2 = 1^T G^-1 1 <= 2n/R_min^2 (for R_min^2 >= 2 n p)",
-        float(np.ones(n) @ np.linalg.solve(data.G, np.ones(n))),
-        2 * n / data.R_min**2,
-        why="1^T G^-1 1 <= n/lambda_min and lambda_min >= R_min^2/2",
-    )
     ens = run(ctx, "gram", Setup(data, m, (0.0,), seeds, 0.05, 1e-3, steps))
     record_regime(ctx, ens)
     _f1_checks(ctx, ens, ens.setup.describe())
+    # the proof's two data steps are theorems about any Gram matrix (Gershgorin; 1^T G^-1 1 <= n/lambda_min
+    # with lambda_min >= R_min^2/2 once R_min^2 >= 2 n p, implied by the regime): recorded, not checked
+    ctx.note(
+        f"Data steps of the proof (theorems, recorded): lambda_min(G) = "
+        f"{float(np.linalg.eigvalsh(data.G).min()):.4g} >= R_min^2 - (n-1) p = "
+        f"{data.R_min**2 - (data.n - 1) * data.p:.4g} (Gershgorin); ||X^T G^-1 1||^2 = 1^T G^-1 1 = "
+        f"{float(np.ones(n) @ np.linalg.solve(data.G, np.ones(n))):.4g} <= 2n/R_min^2 = "
+        f"{2 * n / data.R_min**2:.4g}"
+    )
+    ctx.note(f"Lemma F.1's conclusion at the horizon (recorded, _sr_reading): {_sr_reading(ens)}.")
     search(
         ctx,
         "search: worst (F.2) growth-step ratio over nearly orthogonal data and init (E.3 window)",
@@ -413,7 +421,10 @@ def lemma_F_1(ctx: Context) -> None:
     ctx.note(
         "Lemma F.1's proof bounds the stable rank of W_j - W_j(0), while the statement (and Theorem 4.3) is "
         "about W_j; "
-        "the gap closes only when ||W_j(0)|| << ||W_j - W_j(0)|| (small init, t large): see the control."
+        "the gap closes only when ||W_j(0)|| << ||W_j - W_j(0)|| (small init, t large). No control: no "
+        "declared hypothesis breaks the (F.2) growth step in a run (measured at quick on this data: its "
+        "ratio is 0.096, 0.097, 0.096 at eta R^2/(nm) = 0.05, 1, 2; at 20 Corollary E.3 fails at the horizon "
+        "and the step is undecided; outside near orthogonality its premise fails and it is not scored)."
     )
     ctx.note(LARGE_INIT_NOTE)
     ctx.note(
