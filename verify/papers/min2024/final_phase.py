@@ -546,6 +546,13 @@ def _eq40_values(r: dict) -> tuple[float, float, float, float]:
 
 EPS = float(np.finfo(float).eps)
 EQ40_WEIGHTS = (0.5, 1.5)  # the range of -l'(y_i, f_+-(x_i)) that (40) grants on [t1, t2+-]
+PREMISE_F = np.linspace(-0.25, 0.25, 101)  # y f over (40)'s premise |f_+-| <= 1/4 (ends included)
+
+
+def _premise_weights() -> tuple[np.ndarray, np.ndarray]:
+    r""":math:`-y\ell'(y,f)` over :math:`|f|\le\frac14` (:data:`PREMISE_F` as :math:`yf`) for Theorem 1's two
+    losses: :math:`e^{-yf}` (exponential) and :math:`\frac2{1+e^{yf}}` (:math:`2\log(1+e^{-yf})`, App. B)."""
+    return np.exp(-PREMISE_F), 2 / (1 + np.exp(PREMISE_F))
 
 
 def _eq40_state(theta: np.ndarray) -> list[tuple[float, float]]:
@@ -626,19 +633,26 @@ def equation_40(ctx: Context) -> None:
     state_budget = ctx.param("state_budget", tiny=60, quick=300, full=2000)
     rows = _premises(ctx)
     lo, hi, cosm, norm_ratio = (list(v) for v in zip(*(_eq40_values(r) for r in rows), strict=True))
-    by_definition = (
-        "; holds by the definition of t2+- (the first time max|f+-| > 1/4) for the exponential loss, so it "
-        "catches only a wrong t2 or a loss whose -l' leaves [1/2, 3/2] at |f| <= 1/4 (the logistic control)"
-    )
+    # (40)'s first part is Lemma 2 at the premise |f_+-| <= 1/4, which holds on [t1, t2+-) by the definition
+    # of t2+-: the runs' -l' can only land in [e^{-1/4}, 1], so the checks evaluate the losses over the
+    # whole premise instead (the runs' ranges are in the note)
     ctx.bound(
-        "min -l' on [t1, t2)",
-        np.array(lo),
-        0.5,
+        "min -l' over |f| <= 1/4",
+        np.array([w.min() for w in _premise_weights()]),
+        EQ40_WEIGHTS[0],
         side=">=",
-        why="e^{-1/4} = 0.78 at |f| <= 1/4; exact" + by_definition,
+        why="-y l'(y, f) = e^{-yf} (exponential loss) and 2 / (1 + e^{yf}) (App. B's logistic loss with its "
+        "factor 2), on 101 points of |f| <= 1/4 (both ends included; both are monotone in yf, so the ends "
+        "are the extremes); exact up to rounding (1e-16)",
+        resolution="a lower constant of (40) above e^{-1/4} = 0.779 (or a loss whose -l' drops below 1/2 at "
+        "|f| <= 1/4: the plain logistic control)",
     )
     ctx.bound(
-        "max -l' on [t1, t2)", np.array(hi), 1.5, why="e^{1/4} = 1.28 at |f| <= 1/4; exact" + by_definition
+        "max -l' over |f| <= 1/4",
+        np.array([w.max() for w in _premise_weights()]),
+        EQ40_WEIGHTS[1],
+        why="as for the minimum: the largest value e^{1/4} = 1.28 is reached at yf = -1/4",
+        resolution="an upper constant of (40) below e^{1/4} = 1.284",
     )
     ctx.bound(
         "min cos(x_+-, x~_a)",
@@ -656,38 +670,48 @@ def equation_40(ctx: Context) -> None:
     )
     _d2_search(
         ctx,
-        "search: worst of the four (40) ratios over data and init",
-        lambda rows: max(
-            max(_below(0.5, lo), hi / 1.5, _below(1 / 3, c), _below(1.0, nr))
-            for lo, hi, c, nr in map(_eq40_values, rows)
-        ),
-        "min -l' >= 1/2, max -l' <= 3/2, cos(x_+-, x~_a) >= 1/3, |x~_a| >= sqrt(mu) n X_min / 2 as ratios on "
-        "[t1, t2+-), on one instance per evaluation",
+        "search: worst (sqrt(mu) n X_min / 2) / min |x~_a| on the runs' [t1, t2+-) over data and init",
+        lambda rows: max(_below(1.0, nr) for *_, nr in map(_eq40_values, rows)),
+        "the norm check above as a ratio, on one instance per evaluation; the other ratios of (40) would "
+        "flatten the search: at t1 f ~ 0, so every instance has -l' = 1 (max -l' / (3/2) = 2/3) and "
+        "cos(x_+-, x~_a) = 1 (ratio 1/3), while the norm ratio is 1/2 at the edge (mu = 1, equal radii) and "
+        "varies with the data; the cosine claim's own search is over the admissible states below",
         families,
         budget,
     )
     _eq40_state_searches(ctx, state_budget)
     ctx.note(
-        f"measured ranges: -l' in [{min(lo):.3f}, {max(hi):.3f}] (bound [1/2, 3/2]); cos >= {min(cosm):.3f} "
-        f"(bound 1/3); |x~_a| >= {min(norm_ratio):.2f} x the bound"
+        f"measured ranges on the runs' [t1, t2+-): -l' in [{min(lo):.3f}, {max(hi):.3f}] (bound [1/2, 3/2]; "
+        "[e^{-1/4}, 1] by the definition of t2+-, y f_+- >= 0 on its own class, so not a check); "
+        f"cos >= {min(cosm):.3f} (bound 1/3); |x~_a| >= {min(norm_ratio):.2f} x the bound"
     )
     _controls_40(ctx)
 
 
 def _controls_40(ctx: Context) -> None:
     """Plain logistic loss (no factor 2) and a class with obtuse pairs: (40) visibly fails."""
-    f = np.linspace(-0.25, 0.25, 101)
     with ctx.control(
         "plain logistic loss log(1+e^{-yf}), |f| <= 1/4",
         breaks="exponential loss (sum)",
-        must_break=["min -l' *"],
+        must_break=["min -l' *", "min |x~_a| *"],
     ):
+        a = 1 / (1 + np.exp(PREMISE_F))
         ctx.bound(
             "min -l' over |f| <= 1/4",
-            float((1 / (1 + np.exp(f))).min()),
-            0.5,
+            float(a.min()),
+            EQ40_WEIGHTS[0],
             side=">=",
             why="-l'(+1, f) = 1/(1+e^f) = 0.44 at f = 1/4: App. B's factor 2 is what keeps it >= 1/2",
+        )
+        X, y = np.array([[1.0, 0.0]] * 3 + [[-1.0, 0.0]] * 3), np.array([1.0] * 3 + [-1.0] * 3)
+        xt = a.min() * X[y > 0].sum(0)  # every f_+ = 1/4, as at t2+
+        ctx.bound(
+            "min |x~_a| / (sqrt(mu) n X_min / 2)",
+            float(np.linalg.norm(xt) / (np.sqrt(separation(X, y)) * 3 * 1.0 / 2)),
+            1.0,
+            side=">=",
+            why="the norm claim's equality state: a class of 3 equal unit points (mu = 1), every f_+ = 1/4 "
+            "as at t2+: |x~_a| = 3 min(-l'), the ratio 2 min(-l') = 0.88; the main run's bound 1, exact",
         )
     X = np.array([[1.0, 0.0], [-0.9, 0.1]])  # one class with <x_1, x_2> < 0
     with ctx.control(
