@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -35,12 +35,15 @@ from verify.context import Context, Series
 from verify.papers.zhang2025.figures import next_order_tolerance
 from verify.papers.zhang2025.hypotheses import (
     BALANCED_HALVES,
+    CONDITION_3,
     EVEN_INPUTS,
     FORM_18,
     LINEAR_TARGET,
+    OFF_HYPERPLANE,
     SIGMA0,
     SMALL_INIT_DEEP,
 )
+from verify.papers.zhang2025.regimes import record_symmetric
 
 EPS = float(np.finfo(np.float64).eps)
 SQUARE = Loss("square", "mean")
@@ -152,8 +155,8 @@ def structure_metrics(Ws: Sequence[np.ndarray], XT_test: np.ndarray) -> dict[str
 STRUCTURE_TOL = 0.1
 STRUCTURE_WHY = (
     "the conjecture's 'approximately' (a conjecture can be supported, not proven): every residual is 0 on "
-    "(18) and O(1) without structure (the large-init / nonlinear-target controls measure 0.3-2), so "
-    f"{STRUCTURE_TOL} is an order of magnitude below the structureless value; the residuals left by training "
+    "(18) and O(1) without structure (the residuals the controls must break measure 0.14-4.7 at quick, most "
+    f"above 0.3), so {STRUCTURE_TOL} lies below the structureless values; the residuals left by training "
     "start at the init scale ||W_l(0)||_F/||W_l(T)||_F = w_init/u ~ 0.01-0.05 here (the unlearned "
     "components of W_l receive only updates containing an O(w_init) factor), which this bound must admit"
 )
@@ -180,6 +183,21 @@ def conjecture_data(seed: int, n_pairs: int, D: int) -> tuple[Dataset, Dataset]:
     lin = gaussian_teacher(np.random.default_rng(seed), n_pairs, D, sine=0.0)
     sine = gaussian_teacher(np.random.default_rng(seed), n_pairs, D, sine=4.0)
     return lin, sine
+
+
+#: Conjecture 11's second data family (structurally different from the Gaussian one).
+ANISO = "uniform anisotropic inputs"
+
+
+def anisotropic_data(rng: np.random.Generator, n_pairs: int, D: int) -> Dataset:
+    r"""A second data family for Conjecture 11: :math:`x=\mathrm{diag}(s)z`, :math:`z` uniform on
+    :math:`[-\sqrt3,\sqrt3]^D` (unit variance, bounded, not Gaussian), :math:`s` log-spaced from 2 to 1/2
+    (:math:`\Sigma\approx\mathrm{diag}(s^2)`, condition number 16), linear target :math:`y=w^{*\top}x`,
+    :math:`w^*\sim\mathcal U[-0.5,0.5]^D`, symmetrised: even inputs, as the conjecture asks."""
+    w = rng.uniform(-0.5, 0.5, D)
+    X0 = rng.uniform(-np.sqrt(3), np.sqrt(3), (n_pairs, D)) * np.geomspace(2.0, 0.5, D)
+    ds = symmetrize(X0, X0 @ w, f"linear teacher, {ANISO}")
+    return Dataset(ds.X, ds.y, ds.name, {"w": w, "sine": 0.0})
 
 
 #: The input shift of Conjecture 11's uneven-input control, in units of the input noise along w*.
@@ -249,6 +267,10 @@ MODES_WHY = (
 )
 
 
+#: Training precondition: the structure is read once loss(T)/loss(0) <= CONVERGED (Fig. 5: "when the loss has
+#: approached zero"; 1e-4 of the initial loss leaves the fit error 1% of |y|).
+CONVERGED = 1e-4
+
 #: The w_init grid of Conjecture 11, in units of the profile's ``w_init``: a factor 16, so that the fitted
 #: order of sigma3/sigma1 separates the claimed 1 from its neighbours 0 and 2.
 GRID = (4.0, 2.0, 1.0, 0.5)
@@ -276,8 +298,8 @@ def check_structure(ctx: Context, label: str, metrics: list[dict[str, float]], r
             values,
             tol,
             why=STRUCTURE_WHY if tol == STRUCTURE_TOL else MODES_WHY,
-            resolution=f"a residual above {tol:.2g} (the conjecture's 'approximately'; structureless nets "
-            "measure 0.2-2, see the controls)",
+            resolution=f"a residual above {tol:.2g} (the conjecture's 'approximately'; for structureless "
+            "nets see the controls)",
             details={
                 "worst member": {"w_init": run.w_init[worst], "target": run.target[worst]},
                 "all members": values,
@@ -323,6 +345,7 @@ def conjecture_11(ctx: Context) -> None:
         )
     lin, sine = conjecture_data(int(ctx.rng("data").host.integers(2**32)), P // 2, D)
     shifted = shifted_inputs(lin, ctx.rng("shifted").host)
+    aniso = anisotropic_data(ctx.rng("anisotropic").host, P // 2, D)
     XT_test = ctx.rng("test").host.normal(size=(D, 256))
     ctx.note(
         "Control 'odd nonlinear target' uses y = w*^T x + sin(4 w*^T x) (the Fig. 3 target) on the SAME "
@@ -348,18 +371,29 @@ def conjecture_11(ctx: Context) -> None:
         run = train_deep(
             ctx, f"c11/L{L}", L, H, {"linear": lin, "sine": sine}, members, lr, steps * 4 ** (L - 3)
         )
+        # the second data family, at the profile's w_init (the paper's 1e-2 at full), every seed
+        other = train_deep(
+            ctx,
+            f"c11/L{L}/aniso",
+            L,
+            H,
+            {"linear": aniso},
+            [(w0 * scale, "linear")] * seeds,
+            lr,
+            steps * 4 ** (L - 3),
+        )
         metrics = member_metrics(run, XT_test)
         main = np.arange(len(grid) * seeds)
-        ctx.bound(
-            f"L={L}: training converged, loss(T)/loss(0)",
-            run.lossT[main] / run.loss0[main],
-            1e-4,
-            why="the structure is read from the trained weights (Fig. 5: 'when the loss has approached "
-            "zero'); 1e-4 of the initial loss leaves the fit error 1% of |y|",
-            resolution="a run not trained to 1e-4 of its initial loss: a precondition of reading the "
-            "structure, not a bound of the paper",
-        )
+        trained = np.r_[run.lossT[main] / run.loss0[main], other.lossT / other.loss0]
+        if trained.max() > CONVERGED:
+            ctx.undecided(
+                f"L={L}: training converged, loss(T)/loss(0) <= {CONVERGED:g}",
+                "the structure is read from the trained weights (Fig. 5: 'when the loss has approached "
+                "zero'); a run not trained that far is not where the conjecture is read: raise steps",
+                measured=float(trained.max()),
+            )
         check_structure(ctx, f"L={L}", metrics, run, main)
+        check_structure(ctx, f"L={L}, {ANISO}", member_metrics(other, XT_test), other, np.arange(seeds))
         rank = np.array([metrics[b]["Wl s3/s1"] for b in main]).reshape(len(grid), seeds)
         ctx.order(
             f"L={L}: sigma3/sigma1 of the intermediate layers -> 0 like w_init",
@@ -375,6 +409,7 @@ def conjecture_11(ctx: Context) -> None:
             ylabel="sigma_3/sigma_1 (geometric mean over seeds)",
         )
         _figure_conjecture(ctx, L, run, main)
+        _figure_residuals(ctx, L, grid, metrics, seeds)
         # Small init buys the low rank and the sign blocks of (18); a linear target makes f linear (19) and
         # W1 rank one (a nonlinear target may still leave the intermediate layers near rank two).
         blocks = ["sigma2/sigma1 of W1*", "off-diagonal block*", "-min(W_l)/max(W_l)*"]
@@ -387,11 +422,14 @@ def conjecture_11(ctx: Context) -> None:
             must_break=[f"L={L}: {c}" for c in [*blocks, "sigma3/sigma1 of the intermediate W_l*"]],
         ):
             check_structure(ctx, f"L={L}", metrics, run, np.array([len(main)]))
+        # One half fits the target alone there, so the halves are unbalanced and f is not linear off the data.
         with ctx.control(
             f"inputs shifted by {SHIFT:g} along w* (p(x) != p(-x); almost every x has w*^T x > 0)",
             breaks=EVEN_INPUTS,
-            must_break=[f"L={L}: | ||r_l^+||*"],
+            must_break=[f"L={L}: {c}" for c in ("| ||r_l^+||*", "||f - W_L..W_1 x/2||*")],
         ):
+            # GD stability: lambda_max(Sigma) = 1 + SHIFT^2 here against ~1 for the even data; at the main lr
+            # GD oscillates (loss stuck near 7% of its initial value at quick), so the lr is scaled down alike
             one = train_deep(
                 ctx,
                 f"c11/L{L}/shifted",
@@ -399,7 +437,7 @@ def conjecture_11(ctx: Context) -> None:
                 H,
                 {"linear": shifted},
                 [(grid[0], "linear")],
-                lr,
+                lr / (1.0 + SHIFT**2),
                 steps * 4 ** (L - 3),
             )
             check_structure(ctx, f"L={L}", member_metrics(one, XT_test), one, np.array([0]))
@@ -409,6 +447,31 @@ def conjecture_11(ctx: Context) -> None:
             must_break=[f"L={L}: {c}" for c in [*blocks, "||f - W_L..W_1 x/2||*"]],
         ):
             check_structure(ctx, f"L={L}", metrics, run, np.array([len(main) + 1]))
+        ratio = run.lossT / run.loss0
+        ctx.note(
+            f"L={L}: loss(T)/loss(0) (the structure is read from trained weights): at most "
+            f"{trained.max():.2g} over the {trained.size} nets of the statement (precondition <= "
+            f"{CONVERGED:g}); controls: large init {ratio[len(main)]:.2g}, shifted inputs "
+            f"{one.lossT[0] / one.loss0[0]:.2g}, nonlinear target {ratio[len(main) + 1]:.2g}."
+        )
+
+
+def _figure_residuals(
+    ctx: Context, L: int, grid: Sequence[float], metrics: list[dict[str, float]], seeds: int
+):
+    """Every structure residual against w_init (geometric mean over seeds, floored at eps for log axes)."""
+    series = []
+    for key in STRUCTURE_CHECKS:
+        v = np.array([metrics[b][key] for b in range(len(grid) * seeds)]).reshape(len(grid), seeds)
+        series.append(Series(key, grid, np.exp(np.log(np.maximum(v, EPS)).mean(axis=1)), "o"))
+    ctx.figure(
+        f"L={L}: structure residuals against w_init",
+        series=series,
+        xlabel="w_init",
+        ylabel="residual (geometric mean over seeds)",
+        logx=True,
+        logy=True,
+    )
 
 
 def _figure_conjecture(ctx: Context, L: int, run: DeepRun, main: np.ndarray) -> None:
@@ -738,11 +801,12 @@ def proposition_12(ctx: Context) -> None:
     "2",
     source="Proposition 12, eqs. (18)-(20), (55)-(57); correction of (20) derived here",
     statement=r"If the weights have the form (18) at $t_0$ (balanced halves, $\sigma'(0)=0$, symmetric data "
-    r"with odd target), then for $t\ge t_0$ they keep the form (18), $f(x)=\tfrac12W_L\cdots W_1x$ (19), "
+    r"with a linear target, no input on the hyperplane $r^\top x=0$), then for $t\ge t_0$ they keep the "
+    r"form (18), $f(x)=\tfrac12W_L\cdots W_1x$ (19), "
     r"and $\tau\dot W_l=M_l\odot[(20)]$ with $M_l$ the block mask of (18b) ((55)-(57)); equivalently "
     r"$W_l(t)=c_l\odot W_l^{\rm lin}(t/2)$ for the deep linear net (17) started at $u/\sqrt2$ "
     r"($c_1=c_L=\sqrt2$, $c_l=2M_l$): $u_{\rm ReLU}(t)=\sqrt2\,u_{\rm lin}(t/2)$.",
-    hypotheses=[FORM_18, BALANCED_HALVES, SIGMA0, "symmetric data (x, y) <-> (-x, -y), linear target"],
+    hypotheses=[FORM_18, BALANCED_HALVES, SIGMA0, CONDITION_3, LINEAR_TARGET, OFF_HYPERPLANE],
 )
 def proposition_12_corrected(ctx: Context) -> None:
     D, H, n_pairs, seeds = _prop12_sizes(ctx)
@@ -770,6 +834,7 @@ def proposition_12_corrected(ctx: Context) -> None:
         why="substitution u = sqrt2 v in the Appendix-E scalar and vector ODEs",
     )
     ds = prop12_data(ctx, "p12c-data", n_pairs, D)
+    record_symmetric(ctx, [ds])
     for L in range(2, depth + 1):
         m = manifold(ctx.rng(f"p12c/L{L}").host, seeds, D, H, L, 0.7)
         check_gradients(ctx, f"L={L}", m, ds, L)
@@ -806,12 +871,46 @@ def proposition_12_corrected(ctx: Context) -> None:
     ):
         m = manifold(ctx.rng("p12c/imb").host, seeds, D, H, L, 0.7, imbalance=1.5)
         check_gradients(ctx, f"L={L}", m, ds, L)
+    # Lemma 5's half-space averages <.>_(S+-) = <.>/2, which (55)-(57) rest on, need the mirror images ...
+    with ctx.control("inputs without their mirror images (-x absent)", breaks=CONDITION_3, must_break=[grad]):
+        half = gaussian_teacher(ctx.rng("p12c-asym").host, n_pairs, D, sine=0.0, symmetric=False)
+        check_gradients(ctx, f"L={L}", manifold(ctx.rng("p12c/asym").host, seeds, D, H, L, 0.7), half, L)
+    # ... and no input on the hyperplane: there every unit sits at h = 0, passing no gradient (sigma'(0) = 0)
+    with ctx.control(
+        "one +-pair of inputs exactly on the hyperplane r^T x = 0", breaks=OFF_HYPERPLANE, must_break=[grad]
+    ):
+        m, hp = on_hyperplane(manifold(ctx.rng("p12c/hp").host, seeds, D, H, L, 0.7), ds)
+        check_gradients(ctx, f"L={L}", m, hp, L)
+    ctx.note(
+        "Data: the proof uses the pairs (x, y) <-> (-x, -y) only through Lemma 5 (<x y>_(S+) = beta/2), so "
+        "an odd target would do; the paper states Proposition 12 under Conjecture 11's linear target, and "
+        "that is what is checked here."
+    )
     ctx.note(
         "Negative off-diagonal entries are harmless (not a control): a '+' unit of layer l fed by '-' units "
         "through negative weights has h_l < 0 on the '-' half-space, so it stays off and those weights get "
         "exactly zero gradient; f and the dynamics are unchanged, only the formula 1/2 W_L..W_1 x of (19) "
         "picks up the inert entries. The sign structure that matters is 'no positive off-diagonal weight'."
     )
+
+
+def on_hyperplane(m: Manifold, ds: Dataset) -> tuple[Manifold, Dataset]:
+    r"""The OFF_HYPERPLANE control: every member's first layer turned onto :math:`r=\pm e_1`
+    (:math:`W_1\to(W_1r)e_1^\top`, still (18)), and ``ds`` joined by the pair :math:`\pm x_0`,
+    :math:`x_0` = its first input with the first coordinate set to 0, target :math:`w^\top x_0`:
+    :math:`W_1x_0` is then exactly 0 in floating point (each product has an exact zero factor)."""
+    heads = []
+    for W1 in (m.relu[0], m.lin[0]):
+        r = np.linalg.svd(W1)[2][:, 0, :]  # (B, D) top right singular vectors
+        head = np.zeros_like(W1)
+        head[:, :, 0] = np.einsum("bhd,bd->bh", W1, r)
+        heads.append(head)
+    x0 = ds.X[0].copy()
+    x0[0] = 0.0
+    y0 = float(x0 @ ds.meta["w"])
+    X, y = np.vstack([ds.X, x0, -x0]), np.r_[ds.y, y0, -y0]
+    turned = replace(m, relu=[heads[0], *m.relu[1:]], lin=[heads[1], *m.lin[1:]])
+    return turned, Dataset(X, y, f"{ds.name}, a pair on r^T x = 0", ds.meta)
 
 
 # (D, H, pairs) of the searched (18) states, depth 3: hidden units 0, 1 positive, 2, 3 negative
