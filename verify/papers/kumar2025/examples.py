@@ -254,7 +254,7 @@ def _agreement(X: np.ndarray, b: np.ndarray, run: NPRun, normalized: bool, tol: 
     the supports agree, the second the rounding of :math:`g_S` and of OMP's least squares (backward stable:
     :math:`\lesssim\epsilon(\kappa\|\beta\|+\kappa^2\|r\|/\|X_S\|)`, below it).  At iteration 1 the
     ratio is :math:`G/\mathrm{tol}` (one column: the bound is attained up to where GD stopped)."""
-    B, n, d = X.shape
+    B, _, d = X.shape
     k = len(run.iterates)
     inside, spurious, unconverged = np.ones(B, bool), np.zeros(B, bool), np.zeros(B, bool)
     first_outside, decided = np.zeros(B, int), np.ones(B, bool)
@@ -279,12 +279,20 @@ def _agreement(X: np.ndarray, b: np.ndarray, run: NPRun, normalized: bool, tol: 
             perturbation = float(np.linalg.norm(g)) / sv[-1]
             if S != chosen[: t + 1]:
                 mismatch[i] = True
-            rounding = 8 * (n + d) * EPS * sv[0] * (sv[0] * np.linalg.norm(z) + np.linalg.norm(b[i]))
-            with np.errstate(divide="ignore"):  # a collapsed neuron (z_j = 0): no bound, tau = inf
-                stop = tol * float(np.sqrt(np.sum(1 / (2 * np.abs(z[S])))))
-            tau = (stop + rounding) / sv[-1] ** 2
-            ratio[i] = max(ratio[i], float(np.abs(z - omp_iterates[t]).max()) / tau)
+            ratio[i] = max(ratio[i], float(np.abs(z - omp_iterates[t]).max()) / _tau(XS, b[i], z, S, tol, d))
     return _Agreement(inside, spurious, unconverged, first_outside, decided, mismatch, ratio)
+
+
+def _tau(XS: np.ndarray, b: np.ndarray, z: np.ndarray, S: list[int], tol: float, d: int) -> float:
+    r""":math:`\tau=(\mathrm{tol}\,(\sum_S1/(2|z_j|))^{1/2}+8(n+d)\epsilon\|X_S\|(\|X_S\|\|z_S\|+\|b\|))
+    /\sigma_{\min}(X_S)^2`: the bound on :math:`\|z-z^{OMP}\|_\infty` of an NP iterate ``z`` on the support
+    ``S`` whose GD stopped at :math:`(v,u)`-gradient norm ``tol`` (derivation: :func:`_agreement`); inf
+    where a neuron collapsed (:math:`z_j=0`)."""
+    sv = np.linalg.svd(XS, compute_uv=False)
+    rounding = 8 * (XS.shape[0] + d) * EPS * sv[0] * (sv[0] * np.linalg.norm(z) + np.linalg.norm(b))
+    with np.errstate(divide="ignore"):
+        stop = tol * float(np.sqrt(np.sum(1 / (2 * np.abs(z[S])))))
+    return float((stop + rounding) / sv[-1] ** 2)
 
 
 def _step_size(X: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -375,9 +383,9 @@ def section_d5(ctx: Context) -> None:
         1e-10,
         why="GD run to convergence (Lemma 21); the check below uses this residual",
     )
-    # |z - z_LS| <= |grad| / (min curvature); the restricted problems have curvature
-    # >= 2|z_j| sigma_min(X_S)^2 ~ 1
-    tol = 1e3 * max(grad_norms) + 1e-12
+    # per iteration, tau bounds |z_NP - z_LS|_inf from where GD stopped (_tau, derived in _agreement)
+    supports = [[int(j[0]) for j in run.selected[: t + 1]] for t in range(len(iterates))]
+    taus = [_tau(X_D5[:, S], B_D5, z, S, GD_TOL, 3) for S, z in zip(supports, iterates, strict=True)]
     printed = [np.array([0.0, 0.0, 1.772]), np.array([1.1875, 0.0, 1.875])]
     ctx.close(
         "NP iterate 1 vs the paper's (0, 0, 1.772)",
@@ -409,8 +417,10 @@ def section_d5(ctx: Context) -> None:
             f"NP iterate {it} = unnormalized OMP iterate {it}",
             iterates[it - 1],
             z_omp,
-            atol=tol,
-            why="distance to the restricted least-squares point <= |grad|/curvature; 1e3 bounds 1/curvature",
+            atol=taus[it - 1],
+            why="tau = (1e-10 (sum_S 1/(2|z_j|))^(1/2) + 8(n+d) eps |X_S|(|X_S||z| + |b|)) "
+            "/ sigma_min(X_S)^2 (_tau): GD stopped at (v, u)-gradient norm <= 1e-10 with balanced neurons, "
+            "so |g_S| <= 1e-10 (sum_S 1/(2|z_j|))^(1/2) and z_S - beta*_S = (X_S^T X_S)^-1 g_S; + rounding",
         )
     ctx.note(
         "The text's per-coordinate NCF value |X[:,j]^T y|/sqrt(2) should be /2 (max of v u on u^2+v^2=1)."
@@ -527,7 +537,11 @@ def section_d5(ctx: Context) -> None:
         normalized = omp(X_D5, B_D5, 2, normalized=True)
         for it, z_omp in enumerate(normalized, start=1):
             ctx.close(
-                f"NP iterate {it} = OMP iterate {it}", iterates[it - 1], z_omp, atol=tol, why="as above"
+                f"NP iterate {it} = OMP iterate {it}",
+                iterates[it - 1],
+                z_omp,
+                atol=taus[it - 1],
+                why="as above",
             )
         ctx.holds(
             "OMP final differs from min-l1",

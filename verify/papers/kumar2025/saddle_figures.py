@@ -891,16 +891,24 @@ def equation_9(ctx: Context) -> None:
         if linear.sum() < 3:
             ctx.undecided(name, f"only {linear.sum()} deltas with neuron-1 growth <= 10% by T_eps")
         else:
+            # p(T_eps) from d_ref w_* is O(d_ref^2) off (lemma-4's Cauchy order 2): from 4 d_ref, 16x that
+            far = _l4_paths(
+                descent, deltas[-1] * w_star[None], np.array([T_star / deltas[-1]]), T_eps[-1:], rtol
+            )
+            ref_err = float(np.linalg.norm(far[0, 0] - p_T[-1])) / 15
+            _, order_tol, parts = order_tolerance(deltas[linear], dev[linear], ref_err)
             ctx.order(
                 name,
                 deltas[linear],
                 dev[linear],
                 expected=1.0,
-                tol=0.15,
+                tol=order_tol,
                 why="[derived, docstring] neuron 1 of w_0 is O(delta) (Lemma 5); fitted over the deltas "
                 "where its growth near p* by T_eps, rho/(1 - 3 N_1 rho T_eps) - rho, is <= 10% (larger "
-                "deltas leave p* within T_eps: the escape of Theorem 7); p(t) is O(d_ref^2) off; 0.15 covers "
-                "the rest",
+                "deltas leave p* within T_eps: the escape of Theorem 7); tolerance "
+                + ", ".join(f"{k} {v:.3g}" for k, v in parts.items())
+                + " (fitted_orders.order_tolerance; floor: p(T_eps) from d_ref w_* is O(d_ref^2) off, "
+                "|p_{4 d_ref} - p_{d_ref}| / 15)",
                 xlabel="delta",
                 ylabel="distance to p(T_eps)",
             )
@@ -1182,12 +1190,10 @@ def _next_saddle_checks(ctx: Context, tag: str, rec: dict[str, np.ndarray], memb
     )
     if i2 is None:
         return
-    ctx.bound(
-        f"{tag}: largest relative loss increase between records up to i_2",
-        float(max((np.diff(loss[: i2 + 17]) / loss[: i2 + 16]).max(), 0.0)),
-        1e-9,
-        why="GD with step 1/sharpness descends monotonically while it tracks the flow; an increase "
-        "would mean the step outgrew 2/sharpness",
+    ctx.note(
+        f"{tag}: largest relative loss increase between records up to i_2: "
+        f"{max((np.diff(loss[: i2 + 17]) / loss[: i2 + 16]).max(), 0.0):.3g} (GD with step 1/sharpness "
+        "tracks the flow; an instrument reading, not a statement of the paper)"
     )
     small = norms[i1] < 0.1 * norms[i1].max()
     ctx.holds(
@@ -1215,6 +1221,15 @@ D20_COST = (
 )
 
 
+W_N_CRITICAL = Hypothesis(
+    "w_n bar a critical point of L~",
+    wording=r"$\bar w_n$ a critical point of $\widetilde{\mathcal L}$ (the saddle $(\bar w_n,0)$ of Sec. 4)",
+    condition="|grad L~(w_n bar)| <= 1e-6 for the one-neuron fit (BFGS, gtol 1e-10): it moves w_n bar by "
+    "~1e-6/curvature, far below the delta^3 drift the figures' checks resolve",
+    test=lambda grad: grad <= 1e-6,
+)
+
+
 @claim(
     "kumar2025:figures-1-4",
     title="GD near a sparse saddle: plateau, w_z aligns with a KKT point, sparsity kept to the next saddle",
@@ -1225,7 +1240,7 @@ D20_COST = (
     r"drops to a new plateau and the neurons small at the old saddle are still small there",
     hypotheses=[
         SMALL_DELTA,
-        r"$\bar w_n$ a critical point of $\widetilde{\mathcal L}$",
+        W_N_CRITICAL,
         r"$z$ uniform",
     ],
 )
@@ -1258,12 +1273,7 @@ def figures_1_4(ctx: Context) -> None:
     for key, X, y, Ws, grad_fit, lr, ncfs, n_star in draws:
         tag = f"data {key}"
         ctx.regime(SMALL_DELTA, ratio=max(deltas) / float(np.sqrt(sum((W**2).sum() for W in Ws))))
-        ctx.bound(
-            f"{tag}: |grad L~(w_n bar)| of the one-neuron fit",
-            grad_fit,
-            1e-6,
-            why="BFGS (gtol 1e-10); 1e-6 moves w_n bar by ~1e-6/curvature << delta^3",
-        )
+        ctx.regime(W_N_CRITICAL, grad=grad_fit)  # a hypothesis of the figures, not a conclusion
         steps = round(horizon / (3 * min(deltas) * n_star) / (lr))
         small = int(np.argmin(deltas))
         cosine = partial(_wz_kkt_cosine, ncfs=ncfs)
