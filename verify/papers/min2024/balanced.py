@@ -12,6 +12,7 @@ directional field (catalog Pitfall 6) that the log-polar form does not have.
 from __future__ import annotations
 
 import numpy as np
+import sympy as sp
 
 from numeric.backend import array_namespace, to_numpy
 from numeric.data.separated_data import activated_sum
@@ -28,7 +29,6 @@ from numeric.models.balanced_relu import (
     split,
     unit,
 )
-from symbolic.balanced_flow import balancedness_rate, direction_residual, log_norm_residual
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.order_tolerance import next_order_tolerance
@@ -308,19 +308,67 @@ def _logpolar_plain(ctx: Context, q: Problem, ts: np.ndarray, rtol: float) -> tu
     return logpolar_to_plain(ys.reshape(-1, ys.shape[-1]), np.repeat(q.s, len(ts), 0))
 
 
+def _gf_from_loss(D: int, n: int) -> tuple[sp.Matrix, sp.Symbol, sp.Matrix, sp.Expr, sp.Matrix]:
+    r"""One neuron's gradient flow (2) differentiated by SymPy from the loss, not written by hand.
+
+    In a fixed activation region (indicators :math:`a_i`, :math:`\sigma(z)=a_iz`: the fixed subgradient
+    :math:`\sigma'(0)=0` makes :math:`\sigma(z)=\sigma'(z)z` hold everywhere) the neuron's share of the
+    loss is :math:`\sum_i\ell_i(v\,a_i\langle w,x_i\rangle)` with :math:`\ell_i` generic functions;
+    :math:`\dot w=-\partial_w\mathcal L`, :math:`\dot v=-\partial_v\mathcal L`, then each
+    :math:`\ell_i'` is replaced by :math:`-r_i` and :math:`g=\sum_ia_ir_ix_i`. Returns
+    ``(w, v, w_dot, v_dot, g)``."""
+    w = sp.Matrix(sp.symbols(f"w0:{D}", real=True))
+    v = sp.Symbol("v", real=True)
+    xs = [sp.Matrix(sp.symbols(f"x{i}_0:{D}", real=True)) for i in range(n)]
+    a = sp.symbols(f"a0:{n}", real=True)
+    r = sp.symbols(f"r0:{n}", real=True)
+    ells = [sp.Function(f"l{i}") for i in range(n)]
+    loss = sum(ells[i](v * a[i] * (w.T * xs[i])[0]) for i in range(n))
+
+    def rate(e: sp.Expr) -> sp.Expr:
+        return e.replace(
+            lambda t: isinstance(t, sp.Subs) and t.has(*ells),
+            lambda t: -r[next(i for i in range(n) if t.has(ells[i]))],
+        )
+
+    w_dot = sp.Matrix([rate(-sp.diff(loss, c)) for c in w])
+    g = sum((a[i] * r[i] * xs[i] for i in range(n)), sp.zeros(D, 1))
+    return w, v, w_dot, rate(-sp.diff(loss, v)), g
+
+
 def _symbolic(ctx: Context) -> None:
-    """Exact SymPy residuals in a fixed activation region with a generic loss derivative."""
+    """Exact SymPy residuals of eq. (3)'s consequences, from the flow differentiated out of the loss."""
+    w, v, w_dot, v_dot, _ = _gf_from_loss(2, 3)
     ctx.zero(
         "d/dt (v^2 - |w|^2) = 0 (D = 2, n = 3)",
-        balancedness_rate(2, 3),
-        why="exact: sigma(z) = sigma'(z) z for the fixed subgradient",
+        sp.expand(2 * v * v_dot - 2 * (w.T * w_dot)[0]),
+        why="exact: w_dot, v_dot differentiated by SymPy from sum_i l_i(v a_i <w, x_i>), generic l_i; the "
+        "residual is 2 v sum_i a_i r_i (sigma(z_i) - sigma'(z_i) z_i), nonzero for a bias or a "
+        "non-homogeneous activation",
+    )
+    w, v, w_dot, v_dot, g = _gf_from_loss(2, 2)
+    norm = sp.sqrt((w.T * w)[0])
+    u = w / norm
+    direction, log_norm = [], []
+    for s in (1, -1):  # the balanced state v = s |w| (= s e^rho)
+        u_dot = (u.jacobian(w) * w_dot).subs(v, s * norm)
+        direction.append((u_dot - s * (sp.eye(2) - u * u.T) * g).applyfunc(sp.simplify))
+        rho_dot = (sp.Matrix([sp.log(norm)]).jacobian(w) * w_dot)[0].subs(v, s * norm)
+        log_norm += [
+            sp.simplify(rho_dot - s * (u.T * g)[0]),
+            sp.simplify(v_dot.subs(v, s * norm) - norm * (u.T * g)[0]),  # d/dt (s e^rho) = s e^rho rho_dot
+        ]
+    ctx.zero(
+        "d/dt u = s P_u g at v = s|w| (C1; D = 2, n = 2, s = +-1)",
+        sp.Matrix.vstack(*direction),
+        why="exact: the chain rule d/dt (w/|w|) applied by SymPy to the differentiated flow",
     )
     ctx.zero(
-        "d/dt w_hat = s P_w g at v = s|w| (C1; D = 2, n = 2, s = +-1)",
-        direction_residual(2, 2),
-        why="exact SymPy simplification",
+        "d/dt rho = s <u, g> and d/dt v = d/dt (s e^rho) at v = s|w| (C2; s = +-1)",
+        sp.Matrix(log_norm),
+        why="exact: d/dt log|w| by SymPy's chain rule on the differentiated flow, and v_dot against "
+        "s e^rho rho_dot",
     )
-    ctx.zero("d/dt log|w| = s <w_hat, g> (C2)", log_norm_residual(2, 2), why="exact SymPy simplification")
 
 
 def _tiny_scales(ctx: Context, p: Problem) -> None:

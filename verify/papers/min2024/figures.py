@@ -242,7 +242,7 @@ def _mechanism(r: dict, mask: np.ndarray) -> str:
     ),
 )
 def figure_7(ctx: Context) -> None:
-    _, h = _sizes(ctx)
+    h = ctx.param("H", tiny=50, quick=50)
     seeds = ctx.param("seeds", **FIG7_SEEDS)
     record = np.arange(0, FIG7_STEPS + 1, 250)
     ctx.regime(ASSUMPTION_1, mu=separation(*_two_points(0.1)))
@@ -312,7 +312,7 @@ def figure_7(ctx: Context) -> None:
     hypotheses=[ASSUMPTION_1, SMALL_INIT_GD],
 )
 def figure_7_corrected(ctx: Context) -> None:
-    _, h = _sizes(ctx)
+    h = ctx.param("H", tiny=50, quick=50)
     seeds = ctx.param("seeds", **FIG7_SEEDS)
     steps = ctx.param("steps", tiny=8000, quick=15000)
     record = np.arange(0, steps + 1, 250)
@@ -452,11 +452,17 @@ def figure_8(ctx: Context) -> None:
 
     def slower(r: dict, why: str) -> None:
         late, early = _settled(r, record), _settled(ref, record)
+        censored = np.isinf(late) & np.isinf(early)  # neither settled by 7000: no ordering observed
         ctx.holds(
             "every non-dead positive neuron reaches S+ later than at mu = sin 0.1 (same init), every seed",
-            bool(np.all(late > early)),
-            measured={"mu small": late.tolist(), "mu = sin 0.1": early.tolist()},
-            expected="later in every seed",
+            bool(np.all((late > early) | censored)),
+            measured={
+                "mu small": late.tolist(),
+                "mu = sin 0.1": early.tolist(),
+                "seeds not later": np.flatnonzero(~(late > early) & ~censored).tolist(),
+                "seeds censored at both": np.flatnonzero(censored).tolist(),
+            },
+            expected="later in every seed whose order is observed",
             why=why,
         )
 
@@ -472,7 +478,9 @@ def figure_8(ctx: Context) -> None:
         "the paper's conclusion of A.2 ('as data separability mu decreases, the time needed for all neurons "
         "(that are not dead) to reach S+ increases'), paired: both data sets from the same GD init, so every "
         "seed is a comparison. Iteration from which no non-dead positive neuron is outside S+, records every "
-        "250 (inf: still outside at 7000); a neuron attracted by x1 crosses x2's hyperplane ~ log(0.1/0.001) "
+        "250 (inf: still outside at 7000; a seed still outside at 7000 for both data sets is censored, its "
+        "order unobserved: ~1-3% of seeds keep a Fig. 7 exception at sin 0.1 that long); "
+        "a neuron attracted by x1 crosses x2's hyperplane ~ log(0.1/0.001) "
         "/ |x1| = 4.6 time units = 2300 iterations later at sin 0.001 (catalog C4), 9 records",
     )
     ctx.note(
