@@ -228,8 +228,14 @@ def correlated_points(
     :math:`1/(1-\rho)`."""
     Z = rng.normal(size=(n, d)) / np.sqrt(d)
     c = rng.normal(size=d) / np.sqrt(d)
-    X = np.sqrt(1 - rho) * Z + np.sqrt(rho) * c[None, :] * rng.choice([-1.0, 1.0], size=(n, 1))
-    return X * rng.uniform(*norm_range, size=(n, 1)) / np.linalg.norm(X, axis=1, keepdims=True)
+    signs = rng.choice([-1.0, 1.0], size=n)
+    return _mixed(Z, c, signs, rho, rng.uniform(*norm_range, size=n))
+
+
+def _mixed(Z: np.ndarray, c: np.ndarray, signs: np.ndarray, rho: float, norms: np.ndarray) -> np.ndarray:
+    r"""Rows :math:`\sqrt{1-\rho}\,z_i+s_i\sqrt\rho\,c` rescaled to ``norms``."""
+    X = np.sqrt(1 - rho) * Z + np.sqrt(rho) * c[None, :] * signs[:, None]
+    return X * (norms / np.linalg.norm(X, axis=1))[:, None]
 
 
 def _families(ctx: Context, n: int, d: int) -> list[Family]:
@@ -264,9 +270,7 @@ def _search_ratio(ctx: Context, base: tuple[np.ndarray, np.ndarray, np.ndarray],
     signs) fixes the directions; theta = (logit rho, log-norms (n), log10 init scale, logit of step / 2)."""
     n, _, m, steps = SEARCH_SHAPE
     Z, c, signs = base
-    rho = 1 / (1 + np.exp(-theta[0]))
-    X = np.sqrt(1 - rho) * Z + np.sqrt(rho) * c[None, :] * signs[:, None]
-    X *= np.exp(np.clip(theta[1 : n + 1], -3, 3))[:, None] / np.linalg.norm(X, axis=1, keepdims=True)
+    X = _mixed(Z, c, signs, 1 / (1 + np.exp(-theta[0])), np.exp(np.clip(theta[1 : n + 1], -3, 3)))
     scale, step = 10 ** np.clip(theta[n + 1], -4, 1), 2 / (1 + np.exp(-theta[n + 2]))
     tw = twin_runs(ctx, "search", X, alternating_labels(n), m, (0.0, 0.5), 1, steps, scale=scale, step=step)
     return _cross(tw)[0]
