@@ -26,7 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from numeric.backend import Array, array_namespace
+import numpy as np
+
+from numeric.backend import Array, array_namespace, is_host
 from numeric.models.activation import Activation
 from numeric.models.losses import Loss
 from numeric.models.protocol import pack_blocks, unpack_blocks
@@ -186,10 +188,16 @@ class BiasFreeNet:
         :math:`s^*` clipped to the two sides' slopes, and (B, N_1 P) the unclipped :math:`s^*`
         (NaN off the sliding entries; :math:`s^*` outside the range means the flow leaves
         the surface, on the side of the nearer end). Entries with :math:`b_{jk} = 0` keep
-        their slope (it does not act). A clipped entry's coupling to the other sliding
-        entries of its neuron is not re-solved (exact for one sliding entry per neuron and for
-        orthogonal data; otherwise until the solver moves the entry off the sliding set at its
-        located exit).
+        their slope (it does not act). Linearly dependent sliding inputs (``x`` and ``-x`` on one
+        neuron's surface, which mirror-symmetric data put there together) make the block
+        singular; the system stays consistent and every solution gives the same field
+        :math:`\sum_k u_k x_k` (the null space of :math:`G_{SS} = X_S X_S^\top` is that of
+        :math:`X_S^\top`), so :func:`_consistent_solve` takes the minimum-norm one (the field does not
+        depend on how it splits between dependent entries; their clipping, and so the exit
+        test, does: a split inside the slopes' box may exist where this one is not). A clipped
+        entry's coupling to the other sliding entries of its neuron is not re-solved (exact for
+        one sliding entry per neuron and for orthogonal data; otherwise until the solver moves
+        the entry off the sliding set at its located exit).
 
         A static method: the balanced log-polar flow
         (:class:`~numeric.models.balanced_relu.LogPolarFlow`) has the same surface velocities,
@@ -208,7 +216,7 @@ class BiasFreeNet:
         rhs = -m * (G @ known[..., None])[..., 0]
         eye = xp.eye(m.shape[1], dtype=back.dtype)
         A = m[:, :, None] * G * m[:, None, :] + eye * (1 - m)[:, None, :]
-        u = xp.linalg.solve(A, rhs[..., None])[..., 0]
+        u = _consistent_solve(xp, A, rhs)
         act = (m > 0) & (bp != 0)
         star = xp.where(act, u / xp.where(act, bp, 1.0), xp.nan)
         a = xp.asarray(alpha, dtype=back.dtype)
@@ -327,6 +335,32 @@ def _backprop(W: Array, delta: Array) -> Array:
     if W.shape[1] != 1:
         return _swap(W) @ delta
     return array_namespace(W).einsum("bj,bp->bjp", W[:, 0, :], delta[:, 0, :])
+
+
+def _consistent_solve(xp, A: Array, rhs: Array) -> Array:
+    r"""``u`` with ``A u = rhs`` for stacked symmetric positive semi-definite ``A`` (n, P, P) whose
+    systems are consistent: LU where ``A`` is regular, else :func:`_min_norm_solve`. NumPy's LU
+    raises on an exactly singular block; a device LU returns non-finite values instead (checking
+    them on the host would sync every field evaluation), so there each system picks its solution
+    on the device."""
+    try:
+        u = xp.linalg.solve(A, rhs[..., None])[..., 0]
+    except np.linalg.LinAlgError:
+        return _min_norm_solve(xp, A, rhs)
+    if is_host(xp):
+        return u
+    return xp.where(xp.isfinite(u).all(axis=-1, keepdims=True), u, _min_norm_solve(xp, A, rhs))
+
+
+def _min_norm_solve(xp, A: Array, rhs: Array) -> Array:
+    r"""The minimum-norm solution :math:`V\Lambda^+V^\top` rhs of ``A u = rhs`` (symmetric ``A``)
+    from its eigendecomposition, eigenvalues at most :math:`P\,\epsilon\,\lambda_{\max}` counted
+    as zero (the rounding met in forming a Gram block of P-term sums: NumPy's ``matrix_rank``
+    cut)."""
+    lam, V = xp.linalg.eigh(A)
+    kept = lam > A.shape[-1] * np.finfo(A.dtype).eps * lam.max(axis=-1, keepdims=True)
+    coef = xp.where(kept, (xp.swapaxes(V, -1, -2) @ rhs[..., None])[..., 0] / xp.where(kept, lam, 1.0), 0.0)
+    return (V @ coef[..., None])[..., 0]
 
 
 def _swap(a: Array) -> Array:

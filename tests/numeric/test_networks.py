@@ -376,3 +376,37 @@ def test_scaled_grad_is_the_packed_gradient_times_scale(depth, per_member_data, 
     _, grads = net.loss_and_grad(Ws, X, XT, y, alpha, loss)
     got = net.scaled_grad(net.pack(Ws), X, XT, y, alpha, loss, scale)
     np.testing.assert_allclose(got, scale * net.pack(grads), rtol=1e-13, atol=1e-16)
+
+
+def test_sliding_slopes_on_a_mirror_pair(backend):
+    """Mirror-symmetric data put ``x`` and ``-x`` on a neuron's surface together: the Filippov
+    block is singular (rows/columns of ``x``, ``-x`` are negatives: the LU pivot is exactly 0).
+    The minimum-norm slopes are finite and keep the surface still (``x . w' = 0`` to rounding:
+    sums of ~P^2 products of O(1) terms, 1e-13), the mirror entry's slope splits the same field,
+    and a regular block (the pair's second entry off the sliding set) is solved as before."""
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=3)
+    X = np.stack([x, -x, rng.normal(size=3), rng.normal(size=3)])  # (P, D)
+    back = rng.normal(size=(1, 2, 4))
+    slope1 = rng.uniform(0.2, 1.0, size=(1, 2, 4))
+    sliding = np.zeros((1, 8), dtype=bool)
+    sliding[0, [0, 1]] = True  # neuron 0 on the surfaces of x and -x
+
+    def slopes(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        out = BiasFreeNet.sliding_slopes(*map(backend.asarray, (slope1, back, mask, (X @ X.T)[None])), 0.2)
+        return to_numpy(out[0]), to_numpy(out[1])
+
+    def normal_velocity(s: np.ndarray) -> float:
+        return float(x @ ((s[0, 0] * back[0, 0]) @ X))
+
+    _, star = slopes(sliding)
+    assert np.isfinite(star[0, :2]).all() and np.isnan(star[0, 2:]).all()
+    unclipped = slope1.copy()
+    unclipped[0, 0, :2] = star[0, :2]
+    assert abs(normal_velocity(unclipped)) < 1e-13 * np.abs(back).max() * (X**2).sum()
+    one = sliding.copy()
+    one[0, 1] = False
+    _, star1 = slopes(one)
+    single = slope1.copy()
+    single[0, 0, 0] = star1[0, 0]
+    assert abs(normal_velocity(single)) < 1e-13 * np.abs(back).max() * (X**2).sum()
