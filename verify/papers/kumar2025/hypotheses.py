@@ -218,6 +218,13 @@ SMALL_DELTA = Hypothesis(
     "App. C.1.1)",
     test=lambda ratio: ratio <= 0.1,
 )
+W_N_CRITICAL = Hypothesis(
+    "w_n bar a critical point of L~",
+    wording=r"$\bar w_n$ a critical point of $\widetilde{\mathcal L}$ (the saddle $(\bar w_n,0)$ of Sec. 4)",
+    condition="|grad L~(w_n bar)| <= 1e-6 for the one-neuron fit (BFGS, gtol 1e-10): it moves w_n bar by "
+    "~1e-6/curvature, far below the delta^3 drift the figures' checks resolve",
+    test=lambda grad: grad <= 1e-6,
+)
 WN_LOCAL_MIN_PL = Hypothesis(
     "w_n bar a local min (PL, no kink)",
     wording=r"$\bar w_n$ a local min of $\widetilde{\mathcal L}$ (PL, no sample on a kink)",

@@ -425,16 +425,28 @@ def _taylor_remainder(ctx: Context, *, alpha: float, p: int, kink: bool, tol: fl
     return tol
 
 
+def _kkt_residual(xp, u: Array, grad: Array) -> tuple[Array, Array, Array]:
+    r"""At unit points ``u`` with gradient ``grad``: the multiplier :math:`\lambda=\nabla\cdot u`, the KKT
+    residual :math:`r=\nabla-\lambda u` and :math:`\rho=\|r\|/\lambda` where :math:`\lambda>0`, else 0
+    (Euler's bound below needs a positive multiplier: without one only rounding is allowed)."""
+    lam = (grad * u).sum(axis=-1)
+    resid = grad - lam[..., None] * u
+    rho = xp.where(lam > 0, xp.linalg.norm(resid, axis=-1) / xp.where(lam > 0, lam, 1.0), 0.0)
+    return lam, resid, rho
+
+
+def _euler_allowance(rho: Array, p: int) -> Array:
+    r"""Lemma 19's balance gap allowed at an approximate KKT point: Euler in :math:`a` (degree p) and in
+    :math:`b` (degree 1) gives :math:`|a|^2-p|b|^2=(p\,b\cdot r_b-a\cdot r_a)/\lambda`, at most
+    :math:`(p+1)\rho` in size, plus 64 eps of rounding."""
+    return (p + 1) * rho + 64 * EPS
+
+
 def _balance_gap(xp, u, grad, p: int):
     """Lemma 19's balance | |a|^2 - p|b|^2 | at unit points ``u = (a, b)`` (a: the first 3 entries, b: the
-    rest) over its allowance at that point, (p+1)|r|/lambda + 64 eps with lambda = grad.u and
-    r = grad - lambda u: Euler in a and in b gives |a|^2 - p|b|^2 = (p b.r_b - a.r_a)/lambda, at most
-    (p+1)|r|/lambda in size (64 eps alone where lambda <= 0)."""
-    lam = (grad * u).sum(axis=-1)
-    resid = xp.linalg.norm(grad - lam[..., None] * u, axis=-1)
-    ratio = xp.where(lam > 0, resid / xp.where(lam > 0, lam, 1.0), 0.0)
+    rest) over its allowance at that point (:func:`_euler_allowance`)."""
     gap = xp.abs((u[..., :3] ** 2).sum(axis=-1) - p * (u[..., 3:] ** 2).sum(axis=-1))
-    return gap / ((p + 1) * ratio + 64 * EPS)
+    return gap / _euler_allowance(_kkt_residual(xp, u, grad)[2], p)
 
 
 def _balance_violation(alpha: float, p: int, theta: np.ndarray) -> float:
@@ -446,10 +458,8 @@ def _balance_violation(alpha: float, p: int, theta: np.ndarray) -> float:
         ncf.value_and_grad, normalize(theta[30:50].reshape(1, 4, 5)), step=0.2 / p, iters=800
     )
     _, grad = ncf.value_and_grad(u)
-    lam = (grad * u).sum(axis=-1)
-    tested = (value > 1e-8) & (
-        np.linalg.norm(grad - lam[..., None] * u, axis=-1) <= KKT_TOL * np.maximum(lam, 0)
-    )
+    lam, _, rho = _kkt_residual(np, u, grad)
+    tested = (value > 1e-8) & (lam > 0) & (rho <= KKT_TOL)
     return float(np.where(tested, _balance_gap(np, u, grad, p), 0.0).max())
 
 
@@ -494,10 +504,9 @@ def lemma_19(ctx: Context) -> None:
         u0 = ctx.backend.asarray(rng.normal(size=(1, restarts, 5)))
         u, value = projected_gradient_ascent(ncf.value_and_grad, u0, step=0.2 / p, iters=iters)
         _, grad = ncf.value_and_grad(u)
-        lam = (grad * u).sum(axis=-1)
-        resid = ctx.xp.linalg.norm(grad - lam[..., None] * u, axis=-1)
+        lam, _, rho = _kkt_residual(ctx.xp, u, grad)
         # tested: positive limits that are KKT points to KKT_TOL (|r| / lambda)
-        tested = ctx.xp.asarray((value > 1e-8) & (resid <= KKT_TOL * ctx.xp.maximum(lam, 0.0)))
+        tested = ctx.xp.asarray((value > 1e-8) & (lam > 0) & (rho <= KKT_TOL))
         lam_min = min(lam_min, float(ctx.xp.where(tested, lam, ctx.xp.inf).min()))
         if p > 1:
             fewest = min(fewest, int(tested.sum()))
@@ -632,10 +641,9 @@ FULL_BALANCE = (
 
 def _full_allowance(rho: Array, p: int) -> Array:
     r"""What an approximate KKT point with residual ratio :math:`\rho=\|r\|/\lambda` (``r = grad - lambda
-    u``, C block included) allows the full balance gap of Lemma 9's third bullet: the per-neuron Euler bound
-    :math:`(p+1)\rho` (Lemma 19) plus :math:`p\|C\|^2\le p\rho^2` (the C-block of ``r`` is
-    :math:`-\lambda C`), and 64 eps of rounding."""
-    return (p + 1) * rho + p * rho**2 + 64 * EPS
+    u``, C block included) allows the full balance gap of Lemma 9's third bullet: the per-neuron
+    :func:`_euler_allowance` plus :math:`p\|C\|^2\le p\rho^2` (the C-block of ``r`` is :math:`-\lambda C`)."""
+    return _euler_allowance(rho, p) + p * rho**2
 
 
 def _full_balance_gap(red: _ReducedNCF, u: Array, p: int) -> Array:
@@ -712,21 +720,18 @@ def _lemma9_violation(alpha: float, p: int, theta: np.ndarray) -> float:
 
 
 def _neuron_balance(red: _ReducedNCF, u: Array, grad: Array, p: int) -> tuple[Array, Array, Array, Array]:
-    r"""At points ``u`` of the reduced NCF with gradient ``grad``: (:math:`\lambda=\nabla\cdot u`, the
-    KKT residual :math:`r=\nabla-\lambda u`, :math:`\rho=\|r\|/\lambda`, and the largest per-neuron
-    balance gap :math:`|\|A_l[j]\|^2-p\|B_{l+1}[:,j]\|^2|` over its allowance :math:`(p+1)\rho+64`
-    eps). Per-neuron Euler (degree p in :math:`A_l[j]`, 1 in :math:`B_{l+1}[:,j]`) gives the gap as
-    :math:`(p\,B\cdot r_B-A\cdot r_A)/\lambda`, at most :math:`(p+1)\rho` in size."""
+    r"""At points ``u`` of the reduced NCF with gradient ``grad``: :func:`_kkt_residual`'s
+    :math:`(\lambda, r, \rho)` and the largest per-neuron balance gap
+    :math:`|\|A_l[j]\|^2-p\|B_{l+1}[:,j]\|^2|` over its :func:`_euler_allowance` (degree p in
+    :math:`A_l[j]`, 1 in :math:`B_{l+1}[:,j]`)."""
     xp = array_namespace(u)
-    lam = (grad * u).sum(axis=-1)
-    resid = grad - lam[..., None] * u
-    ratio = xp.linalg.norm(resid, axis=-1) / xp.maximum(lam, 1e-300)
+    lam, resid, rho = _kkt_residual(xp, u, grad)
     *neurons, _ = red.blocks(u)
     gaps = [
         xp.abs((w[..., :k] ** 2).sum(axis=-1) - p * (w[..., k:] ** 2).sum(axis=-1)).max(axis=-1)
         for w, k in zip(neurons, (n.k_in for n in red.ncfs), strict=True)
     ]
-    return lam, resid, ratio, xp.maximum(*gaps) / ((p + 1) * ratio + 64 * EPS)
+    return lam, resid, rho, xp.maximum(*gaps) / _euler_allowance(rho, p)
 
 
 @claim(
@@ -787,7 +792,7 @@ def lemma_9(ctx: Context) -> None:
         _, grad = red.value_and_grad(u)
         lam, _, ratio, gap = _neuron_balance(red, u, grad, p)
         # tested points: positive limits that are KKT points (the whole residual, C block included)
-        positive = ctx.xp.asarray((value > 1e-8) & (ratio <= KKT_TOL))
+        positive = ctx.xp.asarray((value > 1e-8) & (lam > 0) & (ratio <= KKT_TOL))
         lam_min = min(lam_min, float(ctx.xp.where(positive, lam, ctx.xp.inf).min()))
         if p > 1:
             fewest = min(fewest, int(positive.sum()))

@@ -42,6 +42,7 @@ from verify.papers.kumar2025.hypotheses import (
     LEMMA_18_P4,
     NET_HOMOGENEOUS_L3,
     SMALL_DELTA,
+    W_N_CRITICAL,
     W_STAR_SECOND_ORDER,
 )
 from verify.regimes import Reading, record_worst
@@ -1218,15 +1219,6 @@ D20_COST = (
     "4 keys (median ~3000, up to 1.2e5 over keys 0-24; at d = 10 median ~1000), and a chunk of 6 units at "
     "delta = 0.01 (5.6e5 steps at key 0) costs 59 s of CPU; key 0 had no next plateau after 3 chunks "
     "(18 units, 182 s); a chunk of all 4 draws is 322 s of CPU, and they need 2 or more (d = 10: 8-10 units)"
-)
-
-
-W_N_CRITICAL = Hypothesis(
-    "w_n bar a critical point of L~",
-    wording=r"$\bar w_n$ a critical point of $\widetilde{\mathcal L}$ (the saddle $(\bar w_n,0)$ of Sec. 4)",
-    condition="|grad L~(w_n bar)| <= 1e-6 for the one-neuron fit (BFGS, gtol 1e-10): it moves w_n bar by "
-    "~1e-6/curvature, far below the delta^3 drift the figures' checks resolve",
-    test=lambda grad: grad <= 1e-6,
 )
 
 
