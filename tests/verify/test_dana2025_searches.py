@@ -18,7 +18,7 @@ from verify.papers.dana2025.convergence import (
     t1_state_ratio,
 )
 from verify.papers.dana2025.instances import theorem1_instance
-from verify.papers.dana2025.model import a2_constant_ratio, a2_starts
+from verify.papers.dana2025.model import EQ16_SHAPE, a2_constant_ratio, a2_starts, eq16_ratio
 from verify.papers.dana2025.orthogonal import prop3_instance, prop3_starts
 from verify.papers.dana2025.phase import (
     PROP2_N,
@@ -131,3 +131,13 @@ def test_proposition2_and_3_starts_are_instances():
         G, lam, a0 = prop3_instance(theta)
         assert G.min() > 0 and np.sqrt(8 * G.max() / 100) <= lam <= G.min() / G.max()
         assert np.all(np.abs(a0) <= 1e-2 * G.min())
+
+
+def test_eq16_ratio_reads_0_at_a_stationary_state():
+    """No active neuron (W = 0, a = 0): the field is 0, the central difference has no stencil, and the
+    search reads 0 (no information), not NaN; a generic state reads a finite positive ratio."""
+    n, p = EQ16_SHAPE
+    theta = np.random.default_rng(0).normal(size=n * (n + 1) + 2 * n + p * (n + 2))
+    assert 0 < eq16_ratio(theta) < 1
+    theta[-p * (n + 2) :] = 0.0
+    assert eq16_ratio(theta) == 0.0
