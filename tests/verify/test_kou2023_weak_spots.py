@@ -190,13 +190,13 @@ def test_h3_edge_bounds_the_finite_size_departure_on_fresh_draws():
     ],
 )
 def test_heuristic_order_is_one_sided_with_the_init_share_as_tolerance(monkeypatch, errors, holds):
-    def fake(ctx, key, gamma, sigma0, kappas, sizes, **kw):
+    def fake(ctx, key, sigma0, kappas, sizes, **kw):
         k = np.asarray(kappas)
         floors = np.full(k.size, 1e-7)
         return errors(k, floors), floors
 
     monkeypatch.setattr(appendix_ef, "_rel_error_vs_kappa", fake)
     ctx = make("kou2023:equation-5.12-corrected")
-    appendix_ef._heuristic(ctx, 0.0, "(5.12) with S_i(t)", current_set=True)
+    appendix_ef._heuristic(ctx, "(5.12) with S_i(t)", current_set=True)
     main = [c for c in ctx.checks if "O(kappa)" in c.name and not getattr(c, "control", None)]
     assert main[0].outcome == holds
