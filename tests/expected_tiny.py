@@ -57,7 +57,8 @@ EXPECTED: dict[str, str] = {
     "min2024:figure-7": "XFAIL",
     "min2024:figure-7-corrected": "PASS",
     "min2024:figure-8": "PASS",
-    "min2024:figure-9": "PASS",
+    "min2024:figure-9": "XPASS",  # 8 seeds: no neuron beyond pi/8 (1 run in ~30 at quick/full)
+    "min2024:figure-9-corrected": "PASS",
     "min2024:assumption-1": "PASS",
     "min2024:definition-1": "PASS",
     "min2024:assumption-2": "PASS",
@@ -144,7 +145,7 @@ EXPECTED: dict[str, str] = {
     "kou2023:lemma-H.4": "PASS",
     "kou2023:equation-5.8": "PASS",
     "kou2023:equation-5.9": "PASS",
-    "kou2023:equation-5.11": "INCONCLUSIVE",
+    "kou2023:equation-5.11": "PASS",
     "kou2023:equation-5.12": "XFAIL",
     "kou2023:equation-5.12-corrected": "INCONCLUSIVE",  # AUDIT18: one sign pattern for the whole kappa
     # sweep; on that Gram a tiny member (m = 8) has a point with |S_i(0)| = 0, below the width regime

@@ -49,9 +49,9 @@ def _gd_run(
     stream: str = "",
     init: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> dict:
-    """GD from the paper's init for ``seeds`` members; region codes and norms at ``record``. The init is
-    drawn from the stream ``stream`` (default ``gd/{beta}``): two runs on one stream start alike; ``init``
-    (W0 ``(seeds, h, 2)``, v0 ``(seeds, h)``) replaces the draw."""
+    """GD from the paper's init for ``seeds`` members; weights, region codes and norms at ``record``. The
+    init is drawn from the stream ``stream`` (default ``gd/{beta}``): two runs on one stream start alike;
+    ``init`` (W0 ``(seeds, h, 2)``, v0 ``(seeds, h)``) replaces the draw."""
     X, y = _two_points(beta)
     rng = ctx.rng(stream or f"gd/{beta}").host
     W0, v0 = init or (rng.normal(0.0, INIT, size=(seeds, h, 2)), rng.normal(0.0, INIT, size=(seeds, h)))
@@ -71,6 +71,7 @@ def _gd_run(
     f = (v[..., None] * RELU.value(W @ X.T)).sum(2)
     loss = Loss("exponential", "sum").value(f, y)
     return {
+        "W": W,
         "codes": codes,
         "v": v,
         "norm": np.linalg.norm(W, axis=-1),
@@ -420,32 +421,39 @@ def figure_7_corrected(ctx: Context) -> None:
         covered_in_splus(_gd_run(ctx, 0.0, seeds, h, steps, record), "as above")
 
 
+FIG8_STEPS = 7000
+FIG8_SEEDS = {"tiny": 64, "quick": 128, "full": 128}  # P >= 1/2 vs P = 1/4: power 0.94 (64), 0.999 (128)
+
+
 @claim(
     "min2024:figure-8",
-    title="Fig. 8: mu = sin 0.001, alignment is slow: neurons still outside S+ at iteration 7000",
+    title="Fig. 8: mu = sin 0.001, alignment is slow: a typical run still has neurons outside S+ at "
+    "iteration 7000",
     source="Fig. 8 and App. A.2",
-    statement=r"$x_2=[\sin0.001,\cos0.001]$: at iteration 7000 some non-dead positive neurons are still "
-    r"outside $S_+$ (aligned with $x_1$ or $x_2$): as $\mu$ decreases, the time for every non-dead "
-    r"neuron to reach $S_+$ increases",
+    statement=r"$x_2=[\sin0.001,\cos0.001]$: '1) at iteration 7000, there are still neurons (that are not "
+    r"dead) outside $S_+$, namely those aligned with either $x_1$ or $x_2$' (read as the typical run: "
+    r"probability $\ge1/2$); 'as data separability $\mu$ decreases, the time needed for all neurons "
+    r"(that are not dead) to reach $S_+$ increases' (every run, against $\mu=\sin0.1$ from the same init)",
     hypotheses=[r"$\mu=\sin0.001$ (tiny)", SMALL_INIT_GD],
 )
 def figure_8(ctx: Context) -> None:
-    seeds, h = _sizes(ctx)
-    steps = 7000
-    record = np.arange(0, steps + 1, 250)
+    h = ctx.param("H", tiny=50, quick=50)
+    seeds = ctx.param("seeds", **FIG8_SEEDS)
+    record = np.arange(0, FIG8_STEPS + 1, 250)
     ctx.regime(SMALL_INIT_GD, alpha=INIT)
-    r = _gd_run(ctx, 0.001, seeds, h, steps, record)
-    ref = _gd_run(ctx, 0.1, seeds, h, steps, record, stream="gd/0.001")  # Fig. 7's data, the same init
+    r = _gd_run(ctx, 0.001, seeds, h, FIG8_STEPS, record)
+    ref = _gd_run(ctx, 0.1, seeds, h, FIG8_STEPS, record, stream="gd/0.001")  # Fig. 7's data, the same init
     _gd_finite(ctx, r, seeds)
     _gd_finite(ctx, ref, seeds)
 
-    def some_outside(r: dict, why: str) -> np.ndarray:
+    def typically_outside(r: dict, why: str) -> np.ndarray:
         out = _outside(r, -1)
-        ctx.holds(
-            "some seed has a non-dead positive neuron outside S+ at iteration 7000",
-            bool(np.any(out > 0)),
-            measured=out.tolist(),
-            expected="> 0 in some seed",
+        ctx.probability(
+            f"a run has a non-dead positive neuron outside S+ at iteration {FIG8_STEPS}: P >= 1/2",
+            int(np.sum(out > 0)),
+            seeds,
+            at_least=0.5,
+            detect=0.25,
             why=why,
         )
         return out
@@ -466,12 +474,17 @@ def figure_8(ctx: Context) -> None:
             why=why,
         )
 
-    out = some_outside(
+    out = typically_outside(
         r,
-        "exact region labels; the x2-hyperplane lies 0.001 rad from x1, so a neuron attracted by x1 "
-        "crosses "
-        "only after ~ log(angle/0.001) / |x1| (catalog C4), which exceeds 7000 x 2e-3 = 14 only for neurons "
-        "that start close to x1: seed-dependent (the paper reports one run), so 'some seed', not 'every'",
+        "reading (fixed before looking): Fig. 8 shows one run, but the text states item 1) of the setting "
+        "and flags only item 2) (a neuron still outside at iteration 21000) as 'this particular instance', "
+        "so 1) is read as the typical run: a run from the paper's init has such a neuron with probability at "
+        "least 1/2; the violation to catch is a displayed outcome that only one run in four shows (P = 1/4). "
+        f"Every one of {seeds} seeds (keys fixed before looking) is a trial; exact region labels. Mechanism "
+        "(plateau recursion, _plateau_outside): a neuron active on x1 only has a_k ~ A (1 + eta)^k, "
+        "A = (a_0 + v_j(0))/2, and enters S+ once a_k > |b| cot(0.001) ~ 1000 |b|; S+ fits the data near "
+        "iteration 4000-5000 (l' -> 0), after which a neuron not yet across stays outside: those with A/|b| "
+        "below ~0.1 (v_j(0) < 0 or << |w_j(0)|), a race whose outcome varies from run to run",
     )
     slower(
         r,
@@ -483,22 +496,34 @@ def figure_8(ctx: Context) -> None:
         "a neuron attracted by x1 crosses x2's hyperplane ~ log(0.1/0.001) "
         "/ |x1| = 4.6 time units = 2300 iterations later at sin 0.001 (catalog C4), 9 records",
     )
+    X, _ = _two_points(0.001)
+    outside = _outside_mask(r, -1)
+    W = r["W"][:, -1][outside]
+    off = np.degrees(np.arccos(np.clip((W @ X.T).max(-1) / np.linalg.norm(W, axis=-1), -1, 1)))
+    angles = f"median {np.median(off):.3g} deg, max {off.max():.3g} deg" if off.size else "none outside"
     ctx.note(
-        f"Fig. 8: {int(np.sum(out > 0))} of {seeds} seeds show neurons outside S+ at iteration 7000 "
-        f"(counts {out.tolist()}); every non-dead positive neuron in S+ from iteration "
-        f"{_settled(r, record).tolist()} (mu = sin 0.001) vs {_settled(ref, record).tolist()} (sin 0.1, "
-        "same init)."
+        f"Fig. 8: {int(np.sum(out > 0))} of {seeds} seeds show neurons outside S+ at iteration {FIG8_STEPS} "
+        f"(counts {out.tolist()}); {int(np.sum(_outside(ref, -1) > 0))} of {seeds} at mu = sin 0.1 from the "
+        f"same init. Angle of those outside to the nearer of x1, x2: {angles} (reported, not checked: they "
+        "stop turning once S+ fits the data, so no plateau bound applies). Every non-dead positive neuron "
+        f"in S+ from iteration {_settled(r, record).tolist()} (mu = sin 0.001) vs "
+        f"{_settled(ref, record).tolist()} (sin 0.1, same init)."
     )
     _figure(ctx, "Fig. 8: neurons outside S+", r, record)
     with ctx.control(
         "Fig. 7 data (mu = sin 0.1)",
         breaks=r"$\mu=\sin0.001$ (tiny)",
-        must_break=["some seed has a non-dead positive neuron outs*"],
+        must_break=["a run has a non-dead positive neuron outside S+*"],
     ):
         # the pairing "later than at mu = sin 0.1" holds for any mu below sin 0.1 and has no reading on
         # the reference itself (compared with itself it could only fail): not a conclusion this control
         # can break
-        some_outside(ref, "as above")
+        typically_outside(
+            ref,
+            "as above; at sin 0.1 a neuron active on one point crosses once a_k > |b| cot(0.1) ~ 10 |b|, by "
+            "iteration ~1500 for A >= |b|/2 (_entry_bound), long before the fit: only Fig. 7's rare "
+            "exceptions (about 1 run in 30 at iteration 7000) remain, far below 1/2",
+        )
 
 
 def _outside_ratio(r: dict) -> np.ndarray:
@@ -551,13 +576,111 @@ def _norm_ratio_order(ctx: Context, r: dict, seeds: int, h: int, steps: int, rec
     )
 
 
+def _misalignment(W: np.ndarray, X: np.ndarray) -> np.ndarray:
+    """Angle (rad) of each planar w_j to the nearest of the unit points x_1, x_2 and x_+ / |x_+| (the
+    directions Fig. 9 names), from atan2(|w x d|, <w, d>): no loss of precision near 0."""
+    plus = X.sum(0) / np.linalg.norm(X.sum(0))
+    D = np.vstack([X, plus])  # (3, 2)
+    cross = np.abs(W[..., :1] * D[:, 1] - W[..., 1:] * D[:, 0])
+    return np.arctan2(cross, W @ D.T).min(-1)
+
+
+def _alignment_bound(k: int, rate: float) -> float:
+    r"""Largest angle to :math:`x_1`, :math:`x_2` or :math:`x_+` after ``k`` GD iterations of a non-dead
+    neuron with :math:`v_j(0)\ge\|w_j(0)\|` (orthogonal unit points, Fig. 9).
+
+    Active on :math:`x_1` only, in :math:`x_1`'s frame :math:`w=(a,b)`: :math:`b` is fixed exactly
+    (:math:`\langle x_1,x_2\rangle=0`), :math:`a_{k+1}=a_k+\eta r_kv_k`, :math:`v_{k+1}=v_k+\eta r_ka_k`,
+    :math:`r_k=-\ell'(f(x_1))=e^{-f}\ge` ``rate``; from :math:`a_0>0`, :math:`v_0\ge\|w_0\|\ge|b|`:
+    :math:`a_k\ge|b|\,\mathrm{sh}_{\eta\,rate}(k)` (:func:`_entry_bound`'s
+    :math:`\mathrm{sh}_\eta(k)=((1+\eta)^k-(1-\eta)^k)/2`), so :math:`\tan\angle(w_j,x_1)\le
+    1/\mathrm{sh}_{\eta\,rate}(k)`, attained as :math:`a_0\to0`, :math:`v_0=\|w_0\|`. Gradient flow at rate 1
+    gives the same, :math:`2\arctan e^{-t}=\arctan(1/\sinh t)` (catalog C4 from the reduced dynamics (4),
+    :math:`\tan(\phi/2)=\tan(\phi_0/2)e^{-t}`, :math:`\phi_0\to\pi/2`). In :math:`S_+` the component across
+    :math:`x_+` is fixed up to :math:`r_k(x_1)-r_k(x_2)=O(\max|f|)` and the one along it grows at rate
+    :math:`|x_+|=\sqrt2` from at most :math:`\pi/4`: tighter. The alignment Theorem 1's balanced init (3)
+    gives at iteration ``k``; no constant is taken from the data."""
+    e = LR * rate
+    return float(np.arctan(2 / ((1 + e) ** k - (1 - e) ** k)))
+
+
+def _alignment(r: dict, record: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, str]:
+    r"""At the end of the alignment phase, iteration FIG7_STEPS (t = 7, the end Fig. 7 uses; the paper names
+    no iteration): each neuron's angle to the nearest of :math:`x_1`, :math:`x_2`, :math:`x_+`
+    (:func:`_misalignment`), the mask of the 'positive neurons' (non-dead, :math:`v_j>0`), the theory's
+    angle :math:`\theta^*` (:func:`_alignment_bound` at the run's smallest plateau rate) and its
+    derivation."""
+    k = int(np.searchsorted(record, FIG7_STEPS))
+    live = (r["v"][:, k] > 0) & (r["codes"][:, k] != DEAD)
+    angle = _misalignment(r["W"][:, k], _two_points(0.0)[0])
+    max_f = float(r["f"][:, : k + 1].max())
+    theta = _alignment_bound(FIG7_STEPS, float(np.exp(-max_f)))
+    why = (
+        f"theta* = atan(1 / sh_(eta r)({FIG7_STEPS})) = {theta:.4g} rad (_alignment_bound): the angle the "
+        "paper's dynamics leave after t = 7 to a neuron started with v_j(0) >= |w_j(0)| (balanced init (3)) "
+        "from the worst start, 90 degrees off; gradient flow 2 atan(e^-7) = 1.82e-3; r = e^(-max f) = "
+        f"{np.exp(-max_f):.5f} the smallest plateau rate (max f = {max_f:.3g} over the records to "
+        f"{FIG7_STEPS}; f grows on the plateau, so the last record holds the window's largest)"
+    )
+    return angle, live, theta, why
+
+
+def _aligned_as_printed(ctx: Context, r: dict, record: np.ndarray) -> None:
+    r"""Fig. 9's 'positive neurons are aligned with one of these directions: :math:`x_1`, :math:`x_2`,
+    :math:`x_+`' on every positive neuron of every seed, at the coarsest reading that still tells the three
+    directions apart (they are :math:`\pi/4` apart: within :math:`\pi/8` of one of them); how many are
+    beyond the theory's :math:`\theta^*` is a note."""
+    angle, live, theta, why = _alignment(r, record)
+    v0, n0 = r["v"][:, 0], r["norm"][:, 0]
+    far, lag = live & (angle > np.pi / 8), live & (angle > theta)
+    ctx.bound(
+        f"every non-dead positive neuron within pi/8 of x1, x2 or x+ at iteration {FIG7_STEPS}, every seed",
+        angle[live],
+        np.pi / 8,
+        why="the paper gives no precision for 'aligned'; the three directions are pi/4 apart, so a neuron "
+        "beyond pi/8 of each is aligned with none of them at any reading (the theory's own precision, "
+        "theta* below, is 400x tighter: a note). Every seed is a run of the figure shown once (keys fixed "
+        "before looking); every non-dead neuron with v_j > 0 is a 'positive neuron' (dead ones never move)",
+        resolution="a positive neuron nearer to none of x1, x2, x+ (the loosest reading of 'aligned')",
+        details={
+            "seeds with a neuron beyond pi/8": f"{int(far.any(1).sum())} of {len(far)}",
+            "of those neurons, v_j(0) < |w_j(0)|": f"{int(np.sum(far & (v0 < n0)))} of {int(far.sum())}",
+            "worst angle per seed (rad)": np.where(live, angle, 0).max(1),
+        },
+    )
+    ctx.note(
+        f"Fig. 9 at iteration {FIG7_STEPS}: {int(lag.sum())} of {int(live.sum())} non-dead positive "
+        f"neurons, in {int(lag.any(1).sum())} of {len(lag)} seeds, lie beyond the theory's theta* = "
+        f"{theta:.3g} rad of x1, x2 and x+ ({why}); "
+        f"{int((live & (angle > 0.1)).any(1).sum())} seeds have one beyond 0.1 rad, "
+        f"{int(far.any(1).sum())} beyond pi/8; worst {angle[live].max():.3g} rad. "
+        f"{int(np.sum(lag & (v0 < n0)))} of the {int(lag.sum())} started with v_j(0) < |w_j(0)| "
+        f"({int(np.sum(lag & (v0 < 0)))} with v_j(0) < 0), which the paper's unbalanced init allows and (3) "
+        "excludes: they turn at rate v_j/|w_j| < 1 (min2024:figure-9-corrected)."
+    )
+
+
 @claim(
     "min2024:figure-9",
-    title="Fig. 9: orthogonal data (mu = 0): neurons aligned with x1 or x2 never enter S+ and do not grow",
-    source="Fig. 9 and App. A.2 (falsification of the mu > 0 requirement)",
-    statement=r"$x_1=[1,0]$, $x_2=[0,1]$ (+1, +1): positive neurons end aligned with $x_1$, $x_2$ or $x_+$; "
-    r"only those in $S_+$ grow",
+    title="Fig. 9: orthogonal data (mu = 0): positive neurons align with x1, x2 or x+; those outside S+ "
+    "never enter it and do not grow",
+    source="Fig. 9 and App. A.3 (falsification of the mu > 0 requirement)",
+    statement=r"$x_1=[1,0]$, $x_2=[0,1]$ (+1, +1): 'In the alignment phase, positive neurons are aligned "
+    r"with one of these directions: $x_1$, $x_2$, $x_+$, and only those aligned with $x_+$ grow their norm "
+    r"for final convergence' (Fig. 9's caption; A.3: 'at the end of the alignment phase ... it could end up "
+    r"being in $S_+$, aligned with $x_1$, or aligned with $x_2$')",
     hypotheses=[ORTHOGONAL_DATA, SMALL_INIT_GD],
+    erratum=Erratum(
+        "over the paper's own random (unbalanced) init some runs keep, at the end of the alignment phase "
+        f"(iteration {FIG7_STEPS}, t = 7), a non-dead positive neuron nearer to none of x1, x2, x+ (beyond "
+        "pi/8 of each; up to 1.27 rad at the full profile's 128 seeds); every such neuron started with "
+        "v_j(0) < |w_j(0)| (most with v_j(0) < 0: its sign changed during alignment), which Theorem 1's "
+        "balanced init excludes, and it turns at rate v_j/|w_j| < 1: the cause of Fig. 7's erratum. With "
+        "v_j(0) >= |w_j(0)| every positive neuron is aligned to the theory's precision "
+        "(min2024:figure-9-corrected). The paper shows one run",
+        via="measured here over the seeds of every profile, chosen before looking (keys 0..seeds-1)",
+        shown_by=("every non-dead positive neuron within pi/8 of x1, x2 or x+*",),
+    ),
 )
 def figure_9(ctx: Context) -> None:
     seeds, h = _sizes(ctx)
@@ -584,6 +707,7 @@ def figure_9(ctx: Context) -> None:
     all_outside(
         r, "with <x1,x2> = 0 a neuron active on x1 only has d<w,x2>/dt = 0 exactly: it never enters S+"
     )
+    _aligned_as_printed(ctx, r, record)
     _norm_ratio_order(ctx, r, seeds, h, steps, record, alphas)
     _figure(ctx, "Fig. 9: neurons outside S+", r, record)
     with ctx.control(
@@ -592,3 +716,49 @@ def figure_9(ctx: Context) -> None:
         must_break=["some non-dead positive neuron outside S+*"],
     ):
         all_outside(_gd_run(ctx, 0.1, seeds, h, steps, record), "as above")
+
+
+BALANCED_START = r"$v_j(0)\ge\|w_j(0)\|$ (the balanced init (3)'s sign condition)"
+
+
+@claim(
+    "min2024:figure-9-corrected",
+    title="Fig. 9 corrected: positive neurons with v_j(0) >= |w_j(0)| are aligned with x1, x2 or x+ to the "
+    "theory's angle at the end of alignment",
+    source="Fig. 9 and App. A.3; Sec. 2 (v_j^2 - |w_j|^2 conserved); correction derived and measured here",
+    statement=r"$x_1=[1,0]$, $x_2=[0,1]$ (+1, +1), the paper's unbalanced init: at iteration 3500 (t = 7) "
+    r"every non-dead neuron with $v_j>0$ and $v_j(0)\ge\|w_j(0)\|$ lies within "
+    r"$\theta^*=\arctan(1/\mathrm{sh}_{\eta r}(3500))$ ($\approx2\arctan e^{-7}$) of $x_1$, $x_2$ or $x_+$.",
+    hypotheses=[ORTHOGONAL_DATA, SMALL_INIT_GD, BALANCED_START],
+)
+def figure_9_corrected(ctx: Context) -> None:
+    seeds, h = _sizes(ctx)
+    record = np.arange(0, FIG7_STEPS + 1, 250)
+    ctx.regime(ORTHOGONAL_DATA, mu=separation(*_two_points(0.0)))
+    ctx.regime(SMALL_INIT_GD, alpha=INIT)
+    r = _gd_run(ctx, 0.0, seeds, h, FIG7_STEPS, record)  # figure-9's runs (same stream), to t = 7
+    _gd_finite(ctx, r, seeds)
+    angle, live, theta, why = _alignment(r, record)
+    balanced = _keeps_sign(r)
+    at = f"at iteration {FIG7_STEPS}"
+    name = f"every positive neuron with v_j(0) >= |w_j(0)| within theta* of x1, x2 or x+ {at}"
+
+    def aligned(mask: np.ndarray, why: str) -> None:
+        ctx.bound(
+            name,
+            angle[mask],
+            theta,
+            why=why,
+            resolution=f"a lag beyond theta* = {theta:.3g} rad: the bound is attained as a_0 -> 0 (starts "
+            "near the dead boundary, which a run of 50 neurons draws), so a slower turn than v_j/|w_j| >= 1 "
+            "gives, or a theta* too small by more than the slack shown, fails it",
+            details={"neurons": int(mask.sum()), "seeds": seeds},
+        )
+
+    aligned(live & balanced, why + "; every seed (keys fixed before looking)")
+    with ctx.control(
+        "the neurons with v_j(0) < |w_j(0)| of the same runs",
+        breaks=BALANCED_START,
+        must_break=[name],
+    ):
+        aligned(live & ~balanced, "as above, on the positive neurons that start unbalanced")
