@@ -460,18 +460,19 @@ def figure_8(ctx: Context) -> None:
 
     def slower(r: dict, why: str) -> None:
         late, early = _settled(r, record), _settled(ref, record)
-        censored = np.isinf(late) & np.isinf(early)  # neither settled by 7000: no ordering observed
-        ctx.holds(
-            "every non-dead positive neuron reaches S+ later than at mu = sin 0.1 (same init), every seed",
-            bool(np.all((late > early) | censored)),
-            measured={
-                "mu small": late.tolist(),
-                "mu = sin 0.1": early.tolist(),
-                "seeds not later": np.flatnonzero(~(late > early) & ~censored).tolist(),
-                "seeds censored at both": np.flatnonzero(censored).tolist(),
-            },
-            expected="later in every seed whose order is observed",
+        observed = ~(np.isinf(late) & np.isinf(early))  # neither settled by 7000: no ordering observed
+        ctx.probability(
+            "every non-dead positive neuron reaches S+ later than at mu = sin 0.1 (same init): P >= 0.9",
+            int(np.sum((late > early) & observed)),
+            int(observed.sum()),
+            at_least=0.9,
+            detect=0.5,
             why=why,
+        )
+        ctx.note(
+            "paired settling (iteration from which every non-dead positive neuron is in S+): seeds not "
+            f"later at sin 0.001 {np.flatnonzero(~(late > early) & observed).tolist()}, censored at both "
+            f"{np.flatnonzero(~observed).tolist()}"
         )
 
     out = typically_outside(
@@ -490,11 +491,15 @@ def figure_8(ctx: Context) -> None:
         r,
         "the paper's conclusion of A.2 ('as data separability mu decreases, the time needed for all neurons "
         "(that are not dead) to reach S+ increases'), paired: both data sets from the same GD init, so every "
-        "seed is a comparison. Iteration from which no non-dead positive neuron is outside S+, records every "
-        "250 (inf: still outside at 7000; a seed still outside at 7000 for both data sets is censored, its "
-        "order unobserved: ~1-3% of seeds keep a Fig. 7 exception at sin 0.1 that long); "
-        "a neuron attracted by x1 crosses x2's hyperplane ~ log(0.1/0.001) "
-        "/ |x1| = 4.6 time units = 2300 iterations later at sin 0.001 (catalog C4), 9 records",
+        "seed is a comparison; read as a systematic effect (later in at least 9 runs of 10), the violation to"
+        " catch being no effect of mu (a paired comparison of equal times: later with P <= 1/2). Not 'every "
+        "seed': a Fig. 7 exception (its erratum) can keep the sin 0.1 run unsettled past 7000 while the sin "
+        "0.001 run from the same init settles (run 86 at --seed 2: never vs 6250), a counterexample of the "
+        "unbalanced init, not of the effect of mu. Iteration from which no non-dead positive neuron is "
+        "outside S+, records every 250 (inf: still outside at 7000; a seed still outside at 7000 for both "
+        "data sets is censored, its order unobserved: ~1-3% of seeds keep a Fig. 7 exception at sin 0.1 that "
+        "long); a neuron attracted by x1 crosses x2's hyperplane ~ log(0.1/0.001) / |x1| = 4.6 time units = "
+        "2300 iterations later at sin 0.001 (catalog C4), 9 records",
     )
     X, _ = _two_points(0.001)
     outside = _outside_mask(r, -1)
