@@ -21,6 +21,7 @@ import math
 
 import numpy as np
 import sympy as sp
+from scipy.special import logit
 
 from numeric.backend import get_backend, to_numpy
 from numeric.data.separated_data import (
@@ -64,10 +65,14 @@ from verify.papers.min2024.common import (
     initial_state,
     run,
 )
-from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, BALANCED, SMALL_INIT
+from verify.papers.min2024.figures import FIG7_BETA, _flipping_start
+from verify.papers.min2024.figures import INIT as FIG_INIT
+from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, BALANCED, F_SMALL, SMALL_INIT
+from verify.papers.min2024.instances import PROBE
 from verify.papers.min2024.lemmas import cone_data
 from verify.papers.min2024.proof import cone_family
 from verify.papers.min2024.regimes import imbalance, record
+from verify.search import squash
 
 NUMPY = get_backend("numpy")
 
@@ -543,125 +548,331 @@ def _degenerate_control(ctx: Context, p: Problem, lam: float) -> None:
 # ---------------------------------------------------------------------------------------------
 # Remark 1: balancedness is technical
 # ---------------------------------------------------------------------------------------------
+H_UNBALANCED = 12  # neurons of every member of the Remark 1 families
+REMARK1_SCALE = 1e-12  # init scale of the runs: their plateau (max|f| < F_SMALL) lasts to t ~ 2-20
+REMARK1_T = 40.0  # horizon of those runs: past the end of every family's plateau
+# the search's (scale, horizon): |f| <= 1e-98, so -l'(y, f) = y exactly in float64 (the reduced dynamics), up
+# to the plateau's end (see _remark1_violation); 1e-150 keeps |f| above float64's smallest normal number
+LIMIT_SCALES = ((1e-50, 125.0), (1e-150, 360.0))
+SEARCH_H = 3  # neurons of a search instance (11 parameters with the data's two)
+# the search's data: mu >= sin(BETA_MIN), half Fig. 8's angle (the smallest mu the paper runs)
+BETA_MIN = 5e-4
+FLIP = (0.1, 1e-4)  # (a_0, gap) of the Fig. 7 erratum's flipping start (figures._flipping_start)
+SLOW = 1e-3  # v_j(0) = SLOW |w_j(0)|: 0 < v_j(0) << |w_j(0)|, turning at rate v_j / |w_j| << 1
 
 
-def _unbalanced_run(ctx: Context, p: Problem, scale: float, B: int) -> dict:
-    r"""Plain :math:`(W,v)` flow from :math:`W_{ij},v_j\sim\mathcal N(0,\text{scale}^2)`; regions by
-    :math:`\mathrm{sign}\,v_j(t)`.  The same unit draws at every scale (one stream per data set), so runs
-    at different scales differ by the scale only."""
-    rng = ctx.rng(f"unbalanced/{p.n}").host
-    h, D = 12, p.X.shape[1]
-    y0 = scale * join(rng.normal(size=(B, h, D)), rng.normal(size=(B, h)))
-    ts = np.linspace(0.0, 8.0, 81)
-    args = PlainFlow.args(ctx.backend, p.X, p.y, s=np.ones((1, h)))
+def _plain_run(
+    backend, X: np.ndarray, y: np.ndarray, W0: np.ndarray, v0: np.ndarray, scale: float, ts
+) -> dict:
+    r"""Plain :math:`(W,v)` flow (exponential loss, sum) from ``scale`` :math:`\cdot(W_0,v_0)` (unit shapes
+    ``(B, h, D)``, ``(B, h)``); regions by :math:`\mathrm{sign}\,v_j(t)`, re-read at every output.
+
+    The alignment phase of a member ends at ``end``, its first output with :math:`\max_i|f(x_i)|\ge`
+    ``F_SMALL`` (the loss starts to move; the last output if it never does); it is *aligned* when every
+    neuron is in :math:`S_{\mathrm{sign}(v_j)}\cup S_{dead}` at every output from ``first`` to ``end``,
+    ``first <= end`` (``first = end`` otherwise).  Tolerances: rtol 1e-7 and atol 1e-9 ``scale`` (the
+    state is O(``scale``); an atol of the size of :math:`f`, O(``scale``:math:`^2`), stalls the step where
+    a dying neuron's coordinate crosses 0 on a kink)."""
+    B, h, D = W0.shape
+    args = PlainFlow.args(backend, X, y, s=np.ones((1, h)))
     tr = solve(
         PlainFlow(),
-        ctx.backend.asarray(y0),
+        backend.asarray(scale * join(W0, v0)),
         ts,
         method=DOPRI5,
-        control=AdaptiveStep(rtol=1e-7, atol=1e-9 * scale**2),
+        control=AdaptiveStep(rtol=1e-7, atol=1e-9 * scale),
         args=args,
         max_steps=50_000,
     )
     Y = to_numpy(tr.ys)
     W, v = split(Y.reshape(-1, Y.shape[-1]), h)
-    codes = regions(W.reshape(B, len(ts), h, D), p.X, p.y)
+    codes = regions(W.reshape(B, len(ts), h, D), X, y)
     v = v.reshape(B, len(ts), h)
-    ok = allowed(codes, np.sign(v)).all(-1)
-    states = ctx.backend.asarray(Y.reshape(-1, Y.shape[-1]))
+    inside = allowed(codes, np.sign(v))
+    states = backend.asarray(Y.reshape(-1, Y.shape[-1]))
     loss = to_numpy(PlainFlow().loss_value(states, args)).reshape(B, len(ts))
     fmax = np.abs(to_numpy(PlainFlow().outputs(states, args))).max(-1).reshape(B, len(ts))
-    flips = int((np.sign(v[:, 1:]) != np.sign(v[:, :-1])).sum())
-    return {"ts": ts, "ok": ok, "loss": loss, "fmax": fmax, "flips": flips}
+    T = len(ts)
+    over = fmax >= F_SMALL
+    end = np.where(over.any(1), over.argmax(1), T - 1)
+    bad = ~inside.all(-1) & (np.arange(T)[None] <= end[:, None])
+    last = np.where(bad.any(1), T - 1 - bad[:, ::-1].argmax(1), -1)
+    return {
+        "ts": np.asarray(ts),
+        "inside": inside,
+        "loss": loss,
+        "fmax": fmax,
+        "end": end,
+        "aligned": last < end,
+        "first": np.minimum(last + 1, end),
+        "flips": int((np.sign(v[:, 1:]) != np.sign(v[:, :-1])).sum()),
+        "solved": np.asarray(to_numpy(tr.ok), bool),
+    }
 
 
-def _deficit_ladder(ctx: Context, q: Problem, B: int, first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _fig_data(beta: float) -> tuple[np.ndarray, np.ndarray]:
+    r"""Figs. 7-8's data: :math:`x_1=[1,0]`, :math:`x_2=[\sin\beta,\cos\beta]`, both +1
+    (:math:`\mu=\sin\beta`)."""
+    return planar(np.array([0.0, np.pi / 2 - beta])), np.ones(2)
+
+
+def _flipping_unit() -> tuple[np.ndarray, np.ndarray]:
+    r"""The Fig. 7 erratum's start at unit scale: :math:`w=(a_0,-1)` in :math:`x_1`'s frame,
+    :math:`v=-(a_0-\text{gap})` (:func:`figures._flipping_start` / its :math:`\alpha`)."""
+    W, v = _flipping_start(*FLIP)
+    return W[0, 0] / FIG_INIT, v[0, 0] / FIG_INIT
+
+
+def _remark1_families(ctx: Context, B: int, cone_n: int) -> list[tuple[str, np.ndarray, np.ndarray, tuple]]:
+    r"""``(name, X, y, (W0, v0))`` of the four data/start families, unit shapes of ``B`` members x
+    :data:`H_UNBALANCED` neurons, :math:`W_{ij},v_j\sim\mathcal N(0,1)` unless said:
+
+    * family F (n = 6, every pair at the same correlation, :math:`\mu=0.5`) and two random cones in
+      :math:`\mathbb R^4` (n > D, spread correlations, 2:1 classes), Gaussian starts;
+    * Fig. 7's data (:math:`\mu=\sin0.1`): Gaussian, plus in every member the erratum's flipping neuron
+      (:math:`v_j(0)<0` just below :math:`-a_0`) and a slow one, :math:`w_j=(a_0,-1)`,
+      :math:`a_0\sim U(0,1)`, :math:`v_j(0)=10^{-3}\|w_j(0)\|` (active on :math:`x_1` only);
+    * Fig. 8's data (:math:`\mu=\sin0.001`): every neuron :math:`\delta_j\in[10^{-4},10^{-0.5}]`
+      (log-uniform) past a dead boundary (half on each point's side), :math:`v_j(0)=\|w_j(0)\|` or
+      :math:`10^{-3}\|w_j(0)\|` alternately: the near-dead, slow-turning edge."""
+    h = H_UNBALANCED
+    p = family_problem(ctx.rng("data").host, 6, 0.5, 1, 1)
+    cone = cone_problem(ctx.rng("data/cones").host, cone_n, 0.5, 1, 1)
+    out = []
+    for name, q in ((f"family F, n = {p.n}", p), (f"random cones, n = {cone.n}", cone)):
+        rng = ctx.rng(f"unbalanced/{q.n}").host  # the draws the claim has always used
+        out.append((name, q.X, q.y, (rng.normal(size=(B, h, q.X.shape[1])), rng.normal(size=(B, h)))))
+    rng = ctx.rng("unbalanced/fig7").host
+    W, v = rng.normal(size=(B, h, 2)), rng.normal(size=(B, h))
+    W[:, -1], v[:, -1] = _flipping_unit()
+    W[:, -2] = np.stack([rng.uniform(0, 1, B), -np.ones(B)], axis=1)
+    v[:, -2] = SLOW * np.linalg.norm(W[:, -2], axis=-1)
+    out.append(
+        (f"Fig. 7 data (mu = sin {FIG7_BETA}), flipping and slow neurons", *_fig_data(FIG7_BETA), (W, v))
+    )
+    rng = ctx.rng("unbalanced/fig8").host
+    beta = 1e-3
+    delta = 10.0 ** rng.uniform(-4.0, -0.5, (B, h))
+    side = np.arange(h) % 2 == 0  # past x_1's dead boundary (active on x_1 only), else past x_2's
+    W = planar(np.where(side, -np.pi / 2 + delta, np.pi - beta - delta).ravel()).reshape(B, h, 2)
+    v = np.where(np.arange(h) % 4 < 2, 1.0, SLOW) * np.ones((B, h))
+    out.append(
+        (
+            f"Fig. 8 data (mu = sin {beta:g}), starts 1e-4..0.3 past the dead boundary",
+            *_fig_data(beta),
+            (W, v),
+        )
+    )
+    return out
+
+
+def _deficit_ladder(ctx: Context, X, y, init: tuple, first: np.ndarray, ts: np.ndarray) -> tuple:
     r"""Remark 1's "the loss is still :math:`\approx\mathcal L(0)`" as the scale -> 0: the mean deficit
-    :math:`1-\mathcal L(t)/\mathcal L(0)` at the alignment times ``first`` (output indices of the 1e-12
-    runs), from the same unit init at four scales a decade apart.  The ladder is placed from a reference
-    run at 1e-6 (its deficit is quadratic in the scale): the top has deficit ~1e-4 (linear regime), the
-    bottom ~1e-10, >= 1e4 x the rounding (2n + 4) eps; the top is capped at 1e-2 (a deficit at rounding
-    level at 1e-6 would otherwise push it out of the small-scale regime)."""
+    :math:`1-\mathcal L(t)/\mathcal L(0)` at the alignment outputs ``first`` (of the runs at
+    :data:`REMARK1_SCALE`), from the same unit init at four scales a decade apart.  The ladder is placed
+    from a reference run (its deficit is quadratic in the scale there): the top has deficit ~1e-4 (linear
+    regime), the bottom ~1e-10, >= 1e4 x the rounding (2n + 4) eps; the reference starts at 1e-6 and is
+    moved down by the same rule while its deficit is above 1e-3 (a run that aligns after the loss moved
+    at 1e-6 has a saturated deficit there); the top is capped at 1e-2."""
+    B = len(first)
+    ts = ts[: int(first.max()) + 1]
 
     def deficit(scale: float) -> float:
-        run = _unbalanced_run(ctx, q, scale, B)
-        return float(np.mean(1 - run["loss"][np.arange(B), first] / run["loss"][:, 0]))
+        r = _plain_run(ctx.backend, X, y, *init, scale, ts)
+        return float(np.mean(1 - r["loss"][np.arange(B), first] / r["loss"][:, 0]))
 
-    top = min(1e-2, 1e-6 * np.sqrt(1e-4 / max(deficit(1e-6), EPS)))
+    ref = 1e-6
+    for _ in range(3):
+        d = deficit(ref)
+        if d <= 1e-3:
+            break
+        ref *= np.sqrt(1e-4 / d)
+    top = min(1e-2, ref * np.sqrt(1e-4 / max(d, EPS)))
     scales = top * 10.0 ** -np.arange(4.0)
     return scales, np.array([deficit(s) for s in scales])
+
+
+def _search_instance(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    r"""``theta`` = (angle logit, label logit, :math:`W_0` (:data:`SEARCH_H`, 2), :math:`v_0`) -> two unit
+    data :math:`x_1=[1,0]` (+1) and :math:`x_2=y_2[\sin\beta,\cos\beta]`, :math:`\beta` squashed into
+    :math:`(\beta_{min},\pi/2)`, so :math:`\mu=\sin\beta>0` (inside Assumption 1), and any unbalanced start
+    (any :math:`(W_0,v_0)` with :math:`w_j\ne0` has positive Gaussian density)."""
+    beta = squash(theta[0], BETA_MIN, np.pi / 2)
+    y = np.array([1.0, 1.0 if theta[1] >= 0 else -1.0])
+    X = y[:, None] * _fig_data(beta)[0]
+    return X, y, theta[2 : 2 + 2 * SEARCH_H].reshape(1, SEARCH_H, 2), theta[2 + 2 * SEARCH_H :][None]
+
+
+def _remark1_violation(theta: np.ndarray) -> float:
+    r"""Remark 1 on one instance, "for the draw at hand, as its scale -> 0": :math:`t_{align}/t_{end}`, the
+    smaller over the scales of :data:`LIMIT_SCALES` (the larger one first; the smaller only where the
+    larger gives > 1).  :math:`t_{end}` is the end of the plateau (first :math:`\max|f|\ge` ``F_SMALL``) or
+    the scale's horizon, whichever is first; :math:`1+` (the fraction of neurons outside their region at
+    :math:`t_{end}`) when not aligned by then.  At scale :math:`\epsilon` the plateau of these data lasts
+    :math:`\ge(\ln(F_{small}/\epsilon^2)-\ln30)/(2\|x_+\|)`, :math:`\|x_+\|\le2` and :math:`\max_i|f|\le30`
+    at unit scale (three neurons of norm ~3): >= 55 at 1e-50, >= 170 at 1e-150, where the claim's runs
+    align by t ~ 15.  NaN if a run fails."""
+    X, y, W0, v0 = _search_instance(theta)
+    for scale, horizon in LIMIT_SCALES:
+        r = _plain_run(NUMPY, X, y, W0, v0, scale, np.linspace(0.0, horizon, int(2 * horizon) + 1))
+        if not r["solved"].all():
+            return float("nan")
+        ts, end = r["ts"], int(r["end"][0])
+        if r["aligned"][0]:
+            return float(ts[r["first"][0]] / ts[end])
+    return 1.0 + float(np.mean(~r["inside"][0, end]))
+
+
+def _float64_flip_time() -> float:
+    r"""The latest alignment of a flipping neuron float64 can hold: :math:`\ln(2\cot\beta_{min}/g)` with
+    :math:`g\ge` ulp of :math:`a_0\ge10^{-12}` (:math:`|b|=1`; below the tie tolerance the neuron reads
+    dead)."""
+    return float(np.log(2 / np.tan(BETA_MIN) / np.spacing(1e-12)))
+
+
+def _remark1_starts(rng: np.random.Generator, per: int) -> dict[str, list[np.ndarray]]:
+    """Four structurally different families of search starts (``per`` each): Gaussian starts on Fig. 7's
+    data; the flipping start (v_j(0) just below -a_0); slow starts (v_j(0) = 1e-3 |w_j(0)|) on Fig. 8's
+    data; opposite labels (mu = 0.5) with every neuron 1e-4 past a dead boundary, v_j(0) = +-|w_j(0)|."""
+
+    def theta(beta: float, label: float, W: np.ndarray, v: np.ndarray) -> np.ndarray:
+        return np.concatenate([[logit((beta - BETA_MIN) / (np.pi / 2 - BETA_MIN)), label], W.ravel(), v])
+
+    def gaussian() -> tuple[np.ndarray, np.ndarray]:
+        return rng.normal(size=(SEARCH_H, 2)), rng.normal(size=SEARCH_H)
+
+    def flipping() -> np.ndarray:
+        W, v = gaussian()
+        W[0], v[0] = _flipping_unit()
+        return theta(FIG7_BETA, 1.0, W, v)
+
+    def slow() -> np.ndarray:
+        W = gaussian()[0]
+        return theta(1e-3, 1.0, W, SLOW * np.linalg.norm(W, axis=1))
+
+    def boundary() -> np.ndarray:
+        X = _search_instance(theta(np.pi / 6, -1.0, np.zeros((SEARCH_H, 2)), np.zeros(SEARCH_H)))[0]
+        phi = np.arctan2(X[:, 1], X[:, 0])[rng.integers(0, 2, SEARCH_H)]  # a datum per neuron
+        W = planar(phi + rng.choice([-1.0, 1.0], SEARCH_H) * (np.pi / 2 - 1e-4))  # 1e-4 inside its half-plane
+        return theta(np.pi / 6, -1.0, W, rng.choice([-1.0, 1.0], SEARCH_H) * np.linalg.norm(W, axis=1))
+
+    return {
+        f"Fig. 7 data (mu = sin {FIG7_BETA}), Gaussian starts": [
+            theta(FIG7_BETA, 1.0, *gaussian()) for _ in range(per)
+        ],
+        "Fig. 7 data, v_j(0) just below -a_0 (the flipping start)": [flipping() for _ in range(per)],
+        "Fig. 8 data (mu = sin 0.001), 0 < v_j(0) = 1e-3 |w_j(0)|": [slow() for _ in range(per)],
+        "opposite labels (mu = 0.5), 1e-4 past a dead boundary, v_j(0) = +-|w_j(0)|": [
+            boundary() for _ in range(per)
+        ],
+    }
 
 
 @claim(
     "min2024:remark-1",
     title="Balancedness is technical: unbalanced small init aligns before fitting; the exact rate needs it",
-    source="Remark 1 (Sec. 2.1); Sec. 5 experiments (unbalanced Gaussian init)",
-    statement=r"With unbalanced small Gaussian init, every neuron reaches "
-    r"$S_{\mathrm{sign}(v_j)}\cup S_{dead}$ "
+    source="Remark 1 (Sec. 2.1); Sec. 4 experiments (unbalanced Gaussian init)",
+    statement=r"With unbalanced small Gaussian init (for each draw, as its scale $\to0$), every neuron "
+    r"reaches $S_{\mathrm{sign}(v_j)}\cup S_{dead}$ "
     r"while the loss is still $\approx\mathcal L(0)$; without balancedness "
     r"$\frac{d}{dt}\hat w_j=\frac{v_j}{\|w_j\|}P_{w_j}x_a(w_j)+O(\max|f|)$ (factor 1 only if balanced)",
-    hypotheses=[SMALL_INIT, ASSUMPTION_1],
+    hypotheses=[
+        SMALL_INIT,
+        ASSUMPTION_1,
+        r"unbalanced Gaussian init $W_{ij},v_j\sim\mathcal N(0,\sigma^2)$ with a small variance (Remark 1, "
+        r"Sec. 4); 'small' for the draw at hand, as Theorem 1's $\epsilon$ (28) depends on $W_0$ (Remark 3)",
+    ],
 )
 def remark_1(ctx: Context) -> None:
     B = ctx.param("seeds", tiny=2, quick=6, full=20)
     cone_n = ctx.param("cone_n", tiny=8, quick=24, full=48)
-    p = family_problem(ctx.rng("data").host, 6, 0.5, 1, 1)
-    n = p.n
-    # two structurally different data families: family F (n = 6, every pair at the same correlation) and two
-    # random cones in R^4 (n > D, spread correlations, 2:1 classes)
-    cone = cone_problem(ctx.rng("data/cones").host, cone_n, 0.5, 1, 1)
-    runs = [
-        (name, q, _unbalanced_run(ctx, q, 1e-12, B))
-        for name, q in ((f"family F, n = {p.n}", p), (f"random cones, n = {cone.n}", cone))
-    ]
-    firsts = [np.where(r["ok"].any(1), r["ok"].argmax(1), len(r["ts"]) - 1) for _, _, r in runs]
-    # the window is [0, alignment time]: max|f| measured on the runs' outputs up to it
-    window_f = [
-        r["fmax"][b, : first[b] + 1].max()
-        for (_, _, r), first in zip(runs, firsts, strict=True)
-        for b in range(B)
-    ]
+    budget = ctx.param("budget", tiny=3, quick=8, full=100)
+    per = ctx.param("starts", tiny=1, quick=1, full=2)
+    ts = np.linspace(0.0, REMARK1_T, int(10 * REMARK1_T) + 1)
+    families = _remark1_families(ctx, B, cone_n)
+    runs = [_plain_run(ctx.backend, X, y, *init, REMARK1_SCALE, ts) for _, X, y, init in families]
+    ctx.holds(
+        f"every run integrated to t = {REMARK1_T:g}",
+        all(bool(r["solved"].all()) for r in runs),
+        measured=sum(int(r["solved"].sum()) for r in runs),
+        expected=B * len(runs),
+        why="DOPRI5 status SUCCESS for every member",
+    )
+    # the window is [0, alignment output]: max|f| measured on the runs' outputs up to it (up to the end of
+    # the plateau, where max|f| >= F_SMALL, for a member that has not aligned by then: outside the regime)
+    window_f = [r["fmax"][b, : r["first"][b] + 1].max() for r in runs for b in range(B)]
     ctx.regime(SMALL_INIT, log10_max_f=np.log10(max(window_f)))
-    record(ctx, [p, cone], ASSUMPTION_1)
-    for (family, q, r), first in zip(runs, firsts, strict=True):
-        aligned = bool(r["ok"].any(1).all() and all(r["ok"][b, first[b] :].all() for b in range(B)))
+    record(
+        ctx,
+        [Problem(X, y, init[0], np.sign(init[1]), np.zeros(B)) for _, X, y, init in families],
+        ASSUMPTION_1,
+    )
+    paper_scale = []
+    for (family, X, y, init), r in zip(families, runs, strict=True):
+        first, end = r["first"], r["end"]
         ctx.holds(
-            f"every neuron in S+, S- (by sign v_j(t)) or S_dead from some t <= 8 on ({family})",
-            aligned,
-            measured=f"first aligned at t = {r['ts'][first].tolist()}",
-            expected="aligned in every run",
-            why="exact region labels; V+-(t) re-read at every output (signs of v_j can flip: "
-            f"{r['flips']} flips seen)",
+            f"every neuron in S+, S- (by sign v_j(t)) or S_dead from some t on while max|f| < {F_SMALL:g} "
+            f"({family})",
+            bool(r["aligned"].all()),
+            measured=f"aligned from t = {ts[first].round(1).tolist()}; plateau ends at "
+            f"{ts[end].round(1).tolist()}",
+            expected="aligned in every member before its plateau ends",
+            why=f"exact region labels at every output (step 0.1: t_align is rounded up); V+-(t) re-read at "
+            f"every output (signs of v_j can flip: {r['flips']} flips seen). The plateau ends at the first "
+            f"output with max|f| >= {F_SMALL:g} (SMALL_INIT's threshold: the loss has started to move)",
         )
-        scales, deficit = _deficit_ladder(ctx, q, B, first)
+        scales, deficit = _deficit_ladder(ctx, X, y, init, first, ts)
         ctx.order(
             f"loss deficit 1 - L(t_align)/L(0) against the init scale, mean over seeds ({family})",
             scales,
             deficit,
             expected=2.0,
             tol=next_order_tolerance(scales, deficit, 2, 4)
-            + slope_shift(scales, (2 * q.n + 4) * EPS / deficit),
+            + slope_shift(scales, (2 * len(y) + 4) * EPS / deficit),
             why="[derived] the alignment time is scale-free (directions move at an O(1) rate) while f = "
             "O(scale^2 e^{O(t)}), so at t_align the loss has moved by Theta(scale^2), next order scale^4. "
             "Tolerance: next_order_tolerance (the fit's own next-order coefficient) + the slope shift by "
             "the deficit's rounding, (2n + 4) eps absolute (two sums of n losses ~1, their ratio and the "
-            "difference); the solves' error (rtol 1e-7, atol 1e-9 scale^2) is the same relative error at "
+            "difference); the solves' error (rtol 1e-7, atol 1e-9 scale) is the same relative error at "
             "every scale in the linear regime (the scaled flows coincide up to O(f)), so it does not move "
             "the slope. A loss that moved at O(1) before alignment would read order 0",
             xlabel="init scale",
             ylabel="1 - L(t_align)/L(0)",
         )
-    r6 = _unbalanced_run(ctx, p, 1e-6, B)
-    first6 = np.where(r6["ok"].any(1), r6["ok"].argmax(1), len(r6["ts"]) - 1)
-    loss6 = np.round(r6["loss"][np.arange(B), first6] / n, 4).tolist()
+        r6 = _plain_run(ctx.backend, X, y, *init, 1e-6, ts)
+        paper_scale.append(
+            f"{family}: {int(r6['aligned'].sum())} of {B} (plateau ends at t = "
+            f"{ts[r6['end']].round(1).tolist()}, "
+            f"alignment at 1e-12 from t = {ts[first].round(1).tolist()})"
+        )
     ctx.note(
-        "At the paper's scale 1e-6 (Sec. 5) the same runs align at t = "
-        f"{np.round(r6['ts'][first6], 2).tolist()} with loss/n = {loss6}: "
-        "alignment is eps-independent while fitting starts at ~log(1/eps)/|x_+|, so at 1e-6 a slow run can "
-        "finish aligning after the loss has started to move."
+        "The same draws at the paper's scale 1e-6 (Sec. 4), aligned before the loss moves: "
+        + "; ".join(paper_scale)
+        + ". Alignment is scale-free while the plateau lasts ~log(1/eps)/|x_+|, so a draw that aligns late "
+        "needs a smaller eps: Remark 1's 'small variance' is small for the draw at hand (as Theorem 1's (28) "
+        "depends on W_0), and at a fixed scale some draws align after fitting (min2024:figure-7's erratum, "
+        f"at the paper's 1e-6: the flipping neuron aligns at t ~ ln(2 cot({FIG7_BETA}) / {FLIP[1]:g}) = "
+        f"{np.log(2 / np.tan(FIG7_BETA) / FLIP[1]):.1f} whatever eps)."
+    )
+    ctx.search(
+        "search: worst t_align / t_end in the eps -> 0 limit (> 1: a neuron outside S_sign(v_j) or S_dead "
+        "when the plateau ends)",
+        _remark1_violation,
+        _remark1_starts(ctx.rng("search").host, per),
+        budget=budget,
+        why=f"Nelder-Mead over two unit data (mu = sin beta >= sin {BETA_MIN:g} > 0, either label of x_2) "
+        f"and {SEARCH_H} free unbalanced neurons (W_0, v_0), each run at scale 1e-50, and at 1e-150 where "
+        "1e-50 is not small enough (the reduced dynamics exactly in float64), to the end of its plateau "
+        f"(max|f| >= {F_SMALL:g}) or t = 125 (360), outputs every 0.5 (t_align rounded up). Resolution: a "
+        "start that never aligns (a misaligned rest point, a cycle of sign flips) or aligns only after the "
+        "plateau at 1e-150 (t >= 170). The eps a draw needs is not uniform (a neuron with a_0 + v_j(0) = "
+        "g > 0 aligns at t ~ ln(2 |b| cot(beta) / g), unbounded as g -> 0), but in float64 that mechanism "
+        f"stops at t ~ {_float64_flip_time():.0f} (g >= ulp(a_0), a_0 >= 1e-12 |w_j| as region ties count "
+        f"inactive, beta >= {BETA_MIN:g}), so it cannot raise the ratio above 1 by itself. {PROBE}",
     )
     rng = ctx.rng("states").host
-    X, y = p.X, p.y
+    X, y = families[0][1], families[0][2]
+    n = len(y)
     W = rng.normal(size=(400, 8, X.shape[1])) * 1e-2
     v = rng.normal(size=(400, 8)) * 1e-2
     dW, _ = _plain_field(X, y, W, v, kink=0.0)
@@ -677,18 +888,22 @@ def remark_1(ctx: Context) -> None:
         why="Lemma 4's proof with v_j = sign(v_j)|w_j| replaced by v_j: the same bound times |v_j|/|w_j|; "
         "ratios far below 1",
     )
+    family, X, y, init = families[0]
     with ctx.control(
         "unbalanced init at scale 1",
         breaks=SMALL_INIT,
-        must_break=["every neuron in S+, S- (by sign v_j(t)) or S_*"],
+        must_break=["every neuron in S+, S- (by sign v_j(t)) or S_dead from some t on*"],
     ):
-        r = _unbalanced_run(ctx, p, 1.0, B)
+        r = _plain_run(ctx.backend, X, y, *init, 1.0, ts[:81])
         ctx.holds(
-            "every neuron in S+, S- (by sign v_j(t)) or S_dead at some t <= 8",
-            bool(r["ok"].any(1).all()),
-            measured=int(r["ok"].any(1).sum()),
-            expected=B,
-            why="at scale 1 the data are fitted before the directions align",
+            f"every neuron in S+, S- (by sign v_j(t)) or S_dead from some t on while max|f| < {F_SMALL:g} "
+            f"({family})",
+            bool(r["aligned"].all()),
+            measured=f"{int(r['aligned'].sum())} of {B} aligned, plateau ends at t = "
+            f"{ts[r['end']].round(1).tolist()}; {int(r['inside'].all(-1).any(1).sum())} of {B} ever all in "
+            "their regions by t = 8, the loss ignored",
+            expected="aligned in every member before its plateau ends",
+            why="at scale 1 max|f| = O(1) from t = 0: the data are fitted before the directions align",
         )
 
 
