@@ -124,6 +124,8 @@ def polar_to_end(vg, u0: np.ndarray, degree: int, args=None):
 
 SETTLED = 1e-10  # predicted |grad N(theta)| at which a converging direction counts as settled
 TAU_SETTLE_MIN, TAU_SETTLE_MAX = 48.0, 5000.0  # polar time a finite limit is followed past TAU_END
+TOL_T = 1e-8  # relative violation of the blow-up bracket the checks allow (polar integral at rtol 1e-10)
+TOL_COS = {2: 1e-7, 3: 1e-12}  # 1 - KKT cosine the checks allow, per p (derivations at the checks)
 
 
 def approach_rate(ncf: NeuronNCF, theta: np.ndarray) -> np.ndarray:
@@ -256,13 +258,15 @@ def lemma_1(ctx: Context) -> None:
     statement=r"either $\phi\to u_\infty$ with $\nabla\mathcal N(u_\infty)=0$ "
     r"(hence $\mathcal N(u_\infty)=0$; "
     r"the origin or a zero KKT direction), or $\|\phi\|\to\infty$ (in finite time "
-    r"$T\in[\frac1{L(L-2)\mathcal N(u_*)},\frac1{L(L-2)\mathcal N(u_0)}]$ if $L>2$) and "
+    r"$T\ge\frac1{L(L-2)\mathcal N(u_*)}$ if $L>2$, and $T\le\frac1{L(L-2)\mathcal N(u_0)}$ where "
+    r"$\mathcal N(u_0)>0$, for $\phi(0)=u_0$ with $\|u_0\|=1$) and "
     r"$\phi/\|\phi\|\to u_*$, a non-negative KKT point",
     hypotheses=[NCF_HOMOGENEOUS_LIPSCHITZ],
 )
 def lemma_1_corrected(ctx: Context) -> None:
     e4 = ctx.param("e4", tiny=2, quick=8, full=32)  # random neurons of the closed form E4
     cubic = ctx.param("cubic_cases", tiny=1, quick=2, full=2)  # p = 3 neurons (CUBIC_CASES)
+    budget = ctx.param("search_budget", tiny=1, quick=30, full=100)  # per family (Lemma1Search)
     starts = _starts(ctx)
     worst_cos, worst_grad, worst_b, worst_T = 1.0, 0.0, 0.0, -np.inf
     min_norm = np.inf
@@ -312,7 +316,7 @@ def lemma_1_corrected(ctx: Context) -> None:
     ctx.bound(
         "min KKT cosine of the limit direction over diverging starts",
         worst_cos,
-        1 - 1e-7,
+        1 - TOL_COS[2],
         side=">=",
         why="near the KKT point (a, b) = (sqrt(2/3) v_1, 1/sqrt(3)) an angle along v_k decays in polar "
         "time at rate 2 b (mu_1 - mu_k) >= 1.15 * 0.6 (eigenvalue magnitudes 3, 2, 1 +- 20%), so at "
@@ -339,7 +343,7 @@ def lemma_1_corrected(ctx: Context) -> None:
     ctx.bound(
         "max relative violation of T in [1/(L(L-2)N(u*)), 1/(L(L-2)N(u_0))]",
         worst_T,
-        1e-8,
+        TOL_T,
         why="bounds from d/dt |u|^(L-2) and monotone N(u/|u|); polar-time integral with rtol 1e-10, "
         "the closed-form tail's error is second order in the converged angle",
     )
@@ -349,6 +353,7 @@ def lemma_1_corrected(ctx: Context) -> None:
             ctx, spectral_neuron(cubic_rng, alpha, 3, signs), normalize(cubic_rng.normal(size=(starts, 4)))
         )
     _closed_form_blow_up(ctx, e4)
+    _instance_search(ctx, budget)
     with ctx.control(
         "N(u) = u_1^2 u_2 + u_1^4 (degrees 3 and 4 mixed)",
         breaks=NCF_HOMOGENEOUS_LIPSCHITZ,
@@ -474,7 +479,7 @@ def _cubic_divergers(ctx: Context, vg, tag: str, u0, fl, div, fin, sort, late) -
     ctx.bound(
         f"min KKT cosine of the limit direction over diverging starts ({tag})",
         float(cos.min()),
-        1 - 1e-12,
+        1 - TOL_COS[3],
         side=">=",
         why=f"every diverger followed until its predicted angle to the KKT direction is <= {ANGLE_SETTLED:g} "
         f"(_cubic_divergers: rate >= L N(theta) from the linearization at the one-coordinate KKT points; "
@@ -489,7 +494,7 @@ def _cubic_divergers(ctx: Context, vg, tag: str, u0, fl, div, fin, sort, late) -
     ctx.bound(
         f"max relative violation of T in [1/(L(L-2)N(u*)), 1/(L(L-2)N(u_0))] ({tag})",
         float(worst[w]),
-        1e-8,
+        TOL_T,
         why="bounds from d/dt |u|^(-(L-2)) = -L(L-2) N(u/|u|) and N(u/|u|) non-decreasing; t integrated in "
         f"polar time with rtol 1e-10 over {len(index)} divergers (upper end read where N(u_0) > 0: "
         f"{int(pos.sum())}), closed-form tail r^-2 / (L(L-2) N) with r^-2 <= e^-20",
@@ -591,6 +596,226 @@ def _nonhomogeneous_control(ctx: Context) -> None:
         side=">=",
         why="as for homogeneous NCFs",
     )
+
+
+# Instance search of Lemma 1 corrected (Lemma1Search): horizons and the linear neighbourhood.
+S_LINEAR = 1e-3  # offset from a one-coordinate KKT direction within which its linearization is used
+TAU_SEARCH = 384.0  # most polar time a searched instance is followed, to its regime and past it (cost)
+
+
+def _search_neuron(G: np.ndarray, theta: np.ndarray) -> tuple[NeuronNCF, np.ndarray]:
+    r"""The instance ``theta`` of the Lemma 1 corrected search: a per-neuron NCF on the orthonormal
+    inputs ``G`` and its start.
+
+    ``theta`` = (a, b) (the start, normalised), label weights :math:`q_i=s_i(2+1.5\tanh z_i)`
+    (magnitudes in (0.5, 3.5), so the spectrum stays away from 0 and the polar integral at its stated
+    accuracy; two magnitudes may coincide), :math:`\alpha=\mathrm{expit}(z_\alpha)\in(0,1)` (``squash``),
+    ``p = 2`` if ``theta[8] < 2.5`` else 3, and :math:`s_2=-1` if ``theta[9] > 0.5`` (indefinite M)
+    else 1.  Every instance is inside the lemma's hypotheses: :math:`\mathcal N` is
+    :math:`(p+1)`-homogeneous with a locally Lipschitz gradient (p >= 2), for every start."""
+    p = 2 if theta[8] < 2.5 else 3
+    signs = np.array([1.0, -1.0 if theta[9] > 0.5 else 1.0, 1.0])
+    q = signs * (2 + 1.5 * np.tanh(theta[4:7]))
+    return NeuronNCF(G[None], q[None, None], squash(theta[7]), p), normalize(theta[None, :4])
+
+
+def _settling_rate(ncf: NeuronNCF, theta: np.ndarray) -> tuple[float, float]:
+    r"""``(rate, offset)``: the slowest decay rate, in polar time, of the linearized spherical flow at the
+    one-coordinate KKT direction nearest the unit row ``theta`` (orthonormal inputs), and the offset
+    :math:`(\sum_{k\ne j}c_k^2)^{1/2}` of ``theta`` from its plane.
+
+    With :math:`c=G^\top a` and :math:`\sigma(c)=w(c)c^p`, :math:`w=1` for :math:`c\ge0`,
+    :math:`\alpha^p` below, :math:`\mathcal N=b\sum_iq_iw_ic_i^p`.  The nearest KKT direction has
+    :math:`j=\arg\max_i|c_i|` active, :math:`c_j^2=p/L`, :math:`b_*=\pm L^{-1/2}` (the sign of b) and
+    :math:`\lambda=L\mathcal N_*=L|q_jw_j|(p/L)^{p/2}L^{-1/2}`.  There the flow on the sphere moves each
+    other coordinate by :math:`c_k'=b_*q_k\sigma'(c_k)-\lambda c_k`: for p = 2 linear, rate
+    :math:`\lambda-2b_*q_kw_k` (<= 0: the direction is a saddle); for p = 3
+    :math:`3b_*q_kw_kc_k^2-\lambda c_k`, rate at least :math:`\lambda-3|b_*q_kw_k|\,\text{offset}`
+    (the offset only shrinks in the linear regime); the angle in the :math:`(c_j,b)` plane, where
+    :math:`\mathcal N=q_jw_j\sin\varphi\cos^p\varphi`, at rate :math:`|d^2\mathcal N/d\varphi^2|=2\lambda`
+    (p = 2 and 3).  A coordinate at exactly :math:`c_k=0` stays there (:math:`\sigma'(0)=0` for
+    :math:`p\ge2`, so the kink convention does not enter): its mode carries nothing, and the rate read for
+    it (with :math:`w=1`) can only lower the minimum.  The linearization is the Riemannian Hessian,
+    symmetric, so the sine of the angle between :math:`\theta` and :math:`\nabla\mathcal N(\theta)` (the
+    tangential gradient over :math:`\lambda`) decays at least at the slowest rate."""
+    p, L = ncf.p, ncf.p + 1
+    c = theta[: ncf.k_in] @ ncf.G[0]
+    qw = ncf.Q[0, 0] * np.where(c >= 0, 1.0, ncf.alpha**p)
+    j = int(np.argmax(np.abs(c)))
+    others = np.delete(qw, j)
+    offset = float(np.linalg.norm(np.delete(c, j)))
+    b_star = np.sign(theta[-1]) / np.sqrt(L)
+    lam = L * abs(qw[j]) * (p / L) ** (p / 2) / np.sqrt(L)
+    if p == 2:
+        rates = lam - 2 * b_star * others
+    else:
+        rates = lam - 3 * np.abs(b_star * others) * offset
+    return float(min(2 * lam, rates.min())), offset
+
+
+@dataclass
+class Lemma1Search:
+    r"""Lemma 1 corrected, divergence branch, on one instance (:func:`_search_neuron`) as a search
+    objective: the larger of (relative violation of
+    :math:`T\in[\frac1{L(L-2)\mathcal N(u_*)},\frac1{L(L-2)\mathcal N(u_0)}]`) / ``TOL_T`` (the upper end
+    read where :math:`\mathcal N(u_0)>0`, as in the checks) and (1 - KKT cosine of the limit direction) /
+    ``TOL_COS[p]``, each over the conclusions whose regime the horizon reaches; ratio <= 1 is exactly the
+    claim's checks holding on the instance.  The others are counted in ``undecided`` (with their reason),
+    never read as violations or as support, and an instance with none decided returns 0.
+
+    The instance is followed in polar time (rtol 1e-10) over stages of ``TAU_END``, doubling, up to
+    ``TAU_SORT``, until it diverges (:math:`\mathcal N(\theta)>10^{-6}`, :math:`\ln r>10`) with
+    :math:`\theta` in the linear neighbourhood of a stable one-coordinate KKT direction (sine to
+    :math:`\nabla\mathcal N` and offset both <= ``S_LINEAR``, :func:`_settling_rate` > 0); one that has not
+    diverged by then is on another branch (or slower) and decides nothing.  From that point it is followed
+    a further :math:`\ln(2s/s_*)/\rho` (at least ``TAU_END``), :math:`s_*=\sqrt{\mathrm{TOL\_COS}[p]}`,
+    :math:`\rho` the slowest linear rate, after which :math:`1-\cos=s^2/2\le` ``TOL_COS[p]`` / 2 is
+    predicted (the factor 2 covers the nonlinear terms at offsets <= 1e-3); the cosine is decided where
+    that horizon is at most ``TAU_SEARCH`` (a near-degenerate spectrum is slow: :math:`\rho\propto
+    q_1-q_2`).  Diverged but not in such a neighbourhood (passing a saddle) leaves the cosine undecided.
+
+    The bracket: :math:`t'=r^{-(L-2)}` integrated along, plus the closed-form tail
+    :math:`r^{-(L-2)}/(L(L-2)\mathcal N(\theta))` (:func:`blow_up_time`; it assumes :math:`\theta` fixed,
+    the true tail lies between it and :math:`\mathcal N(\theta)/\mathcal N(u_*)` times it), decided where
+    the tail is <= ``TOL_T`` / 10 of T.  The lower end is read with :math:`\mathcal N(\theta)` at the
+    end, <= :math:`\mathcal N(u_*)` (:math:`\mathcal N(\theta)` is non-decreasing): a stronger lower end."""
+
+    G: np.ndarray
+    instances: int = 0
+    undecided: dict[str, int] = field(default_factory=dict)
+    worst: dict[str, dict] = field(default_factory=dict)
+    reading: dict[str, float] = field(default_factory=lambda: {"defect": -np.inf})
+
+    def _count(self, reason: str) -> None:
+        self.undecided[reason] = self.undecided.get(reason, 0) + 1
+
+    def __call__(self, theta: np.ndarray) -> float:
+        ncf, u0 = _search_neuron(self.G, np.asarray(theta, float))
+        p, L = ncf.p, ncf.p + 1
+        vg = rows(ncf)
+        self.instances += 1
+        defect = homogeneity_defect(vg, u0, L)
+        if defect > self.reading["defect"]:  # the regime reading of the worst instance
+            self.reading = {"defect": defect, "L": L, "alpha": ncf.alpha, "p": p}
+        n0 = float(vg(u0)[0][0])
+        th, log_r, t, tau = u0[0], 0.0, 0.0, 0.0
+        rate = np.nan
+        while tau < TAU_SORT:  # polar times TAU_END, 2 TAU_END, ..., TAU_SORT
+            fl = polar_flow(vg, th[None], L, np.array([0.0, max(tau, TAU_END)]), rtol=1e-10)
+            th, t = fl.theta[0, -1], t + np.exp(-(L - 2) * log_r) * fl.t[0, -1]
+            log_r, tau = log_r + fl.log_r[0, -1], tau + max(tau, TAU_END)
+            value, grad = vg(th[None])
+            if value[0] > 1e-6 and log_r > 10:
+                sine = float(np.sqrt(max(0.0, 1 - kkt_cosine(th, grad[0]) ** 2)))
+                rho, offset = _settling_rate(ncf, th)
+                if max(sine, offset) <= S_LINEAR and rho > 0:
+                    rate = rho
+                    break
+        if not (value[0] > 1e-6 and log_r > 10):
+            self._count(f"not diverged by tau = {TAU_SORT:g} (another branch, or slower)")
+            return 0.0
+        extra = TAU_END
+        if np.isnan(rate):
+            self._count(f"cosine: diverged, not near a stable KKT direction by tau = {TAU_SORT:g}")
+        else:
+            target = np.sqrt(TOL_COS[p])
+            extra = max(TAU_END, float(np.log(max(2 * sine, target) / target) / rate))
+            if extra > TAU_SEARCH:
+                self._count(f"cosine: settling horizon over {TAU_SEARCH:g}")
+                extra, rate = TAU_END, np.nan
+        fl = polar_flow(vg, th[None], L, np.array([0.0, extra]), rtol=1e-10)
+        th, scale = fl.theta[0, -1], np.exp(-(L - 2) * log_r)  # t' of the continued flow is scale x its own
+        value, grad = vg(th[None])
+        tail = scale * np.exp(-(L - 2) * fl.log_r[0, -1]) / (L * (L - 2) * value[0])
+        T = t + scale * fl.t[0, -1] + tail
+        ratios = {}
+        if tail <= TOL_T / 10 * T:
+            lo, hi = 1 / (L * (L - 2) * value[0]), 1 / (L * (L - 2) * n0)
+            ratios["bracket"] = max((lo - T) / T, (T - hi) / T if n0 > 0 else -np.inf) / TOL_T
+        else:
+            self._count("bracket: tail over TOL_T / 10 of T")
+        if not np.isnan(rate):
+            ratios["cosine"] = float(1 - kkt_cosine(th, grad[0])) / TOL_COS[p]
+        for name, r in ratios.items():
+            if r > self.worst.get(name, {"ratio": -np.inf})["ratio"]:
+                self.worst[name] = {"ratio": r, "p": p, "alpha": ncf.alpha, "N(u_0)": n0, "T": T}
+        return max(ratios.values(), default=0.0)
+
+
+def _instance_search(ctx: Context, budget: int) -> None:
+    r"""Lemma 1 corrected for every start and neuron: Nelder--Mead over :func:`_search_neuron`'s
+    instances from the families of :func:`_search_starts`, maximising :class:`Lemma1Search`'s ratio."""
+    rng = ctx.rng("lemma-1-search").host
+    G = np.linalg.qr(rng.normal(size=(3, 3)))[0]
+    objective = Lemma1Search(G)
+    name = (
+        "search: worst of bracket violation / TOL_T and (1 - KKT cosine) / TOL_COS[p] over starts and neurons"
+    )
+    ctx.search(
+        name,
+        objective,
+        _search_starts(rng, G),
+        budget=budget,
+        why="the divergence branch for every start and every neuron (p = 2, 3; alpha in (0, 1); label "
+        "weights of magnitude 2 +- 1.5, either sign of the middle one): Nelder-Mead over the start and the "
+        "neuron (_search_neuron); ratio <= 1 is the claim's own checks holding on the instance (bracket "
+        f"within TOL_T = {TOL_T:g} relative, 1 - cos within TOL_COS = {TOL_COS}); each conclusion decided "
+        "only where the horizon reaches its regime (Lemma1Search), the rest counted as undecided (note)",
+    )
+    ctx.regime(NCF_HOMOGENEOUS_LIPSCHITZ, **objective.reading)
+    worst = "; ".join(
+        f"{k}: ratio {v['ratio']:.3g} (p = {v['p']}, alpha = {v['alpha']:.3g}, N(u_0) = {v['N(u_0)']:.3g}, "
+        f"T = {v['T']:.4g})"
+        for k, v in objective.worst.items()
+    )
+    ctx.note(
+        f"Lemma 1 corrected search: {objective.instances} instances; worst decided per conclusion: "
+        f"{worst or 'none'}; undecided: "
+        + (", ".join(f"{k} {n}" for k, n in objective.undecided.items()) or "none")
+    )
+    never = [k for k in ("bracket", "cosine") if k not in objective.worst]
+    if never:
+        ctx.undecided(
+            f"{name}: {', '.join(never)}",
+            "no instance of the search reached the regime of these conclusions",
+            measured=objective.undecided,
+        )
+
+
+def _search_starts(rng: np.random.Generator, G: np.ndarray) -> dict[str, list[np.ndarray]]:
+    r"""One start per family of the Lemma 1 corrected search (``theta`` of :func:`_search_neuron`; the
+    family's p and signs sit 1.5 from the switch points, alpha = expit(+-40) is 1 or 0 to rounding)."""
+
+    def theta(c, b, z, z_alpha, p, minus):
+        return np.concatenate([G @ c, [b], z, [z_alpha, 1.0 if p == 2 else 4.0, 2.0 if minus else -1.0]])
+
+    def q_of(z, minus):
+        return np.array([1.0, -1.0 if minus else 1.0, 1.0]) * (2 + 1.5 * np.tanh(z))
+
+    z = rng.normal(0.0, 0.5, size=3)
+    c = normalize(rng.normal(size=3))
+    boundary = theta(np.sqrt(2 * (1 + 1e-3)) * c, -1.0, z, 40.0, 2, False)
+    q = q_of(z, True)  # a with a^T M a = -1e-4 |a|^2 in the plane of c_1, c_2 (q_2 < 0)
+    cos2 = (-1e-4 - q[1]) / (q[0] - q[1])
+    null = theta(np.sqrt(2) * np.array([np.sqrt(cos2), np.sqrt(1 - cos2), 0.0]), -1.0, z, 40.0, 2, True)
+    middle = np.argsort(q_of(z, False))[1]
+    saddle = theta(np.sqrt(2) * np.eye(3)[middle] + 1e-4 * rng.normal(size=3), 1.0, z, 40.0, 2, False)
+    z_deg = np.array([0.0, 0.05, -1.0])
+    degenerate = theta(np.abs(rng.normal(size=3)), 1.0, z_deg, 0.0, 2, False)
+    q3 = q_of(z, False)
+    c3 = np.sqrt(3) * normalize(np.array([1 / q3[0], 1 / q3[1], 0.0]))
+    cubic = theta(c3 + 1e-4 * rng.normal(size=3), 1.0, z, -40.0, 3, False)
+    return {
+        "branch boundary: b_0 < 0, |a_0|^2 = 2 b_0^2 (1 + 1e-3), M > 0 (x^2): passes near the origin": [
+            boundary
+        ],
+        "N(u_0) -> 0+: b_0 < 0, |a_0|^2 = 2 b_0^2, a_0^T M a_0 = -1e-4 |a_0|^2, M indefinite (x^2)": [null],
+        "near a saddle KKT direction: the middle eigen-direction of M > 0 (x^2), offset 1e-4": [saddle],
+        "near-degenerate spectrum: |q_1| - |q_2| = -0.075, alpha = 1/2, random start with b_0 > 0": [
+            degenerate
+        ],
+        "p = 3 (ReLU cubed) divergence branch: near the two-coordinate saddle c ~ (1/q_1, 1/q_2, 0)": [cubic],
+    }
 
 
 # ------------------------------------------------------------------------------------------- Lemma 6
