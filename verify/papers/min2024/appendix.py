@@ -34,7 +34,7 @@ from numeric.engine.integrators.control import AdaptiveStep
 from numeric.engine.integrators.methods import DOPRI5
 from numeric.engine.solve import solve
 from numeric.models.activation import RELU, Activation
-from numeric.models.balanced_relu import PlainFlow, join, split
+from numeric.models.balanced_relu import PlainFlow, join, preactivations, split
 from numeric.models.losses import Loss
 from verify.claim import claim
 from verify.context import Context
@@ -619,6 +619,182 @@ def remark_7(ctx: Context) -> None:
         )
 
 
+R8_SHAPE = (5, 6)  # (n, D) of the Remark 8 search: D > n, so corners of m = 2 .. n - 1 hyperplanes exist
+R8_ETAS = (1e-6, 1e-4)  # micro-step sizes, relative: each step moves w by eta |w|
+R8_STEPS = 3  # GD micro-steps from the corner: the exit, then the region the neuron stays in
+# cap on the search's generator directions P (cone_instance squashes p = P / (1 + |P|)): |P| <= sqrt(5) 1e6
+# gives |p| <= 1 - d, d = 4.47e-7, so any two generators make an angle <= 2 atan(1 - d) ~ pi/2 - d and
+# mu >= 4.4e-7 > 0; uncapped, |p| rounds to 1 for |P| > 2^53 and mu to 0, outside Assumption 1
+R8_P_MAX = 1e6
+R8_ACTIVE = 1e-9  # not dead: some datum off the corner with <x_l, w> > 1e-9 |x_l| |w| (rounding: ~D ulps)
+
+
+def _corner(X: np.ndarray, idx: np.ndarray, c: np.ndarray) -> np.ndarray | None:
+    r"""A unit :math:`w` on the hyperplanes :math:`\langle x_i,w\rangle=0`, :math:`i\in` ``idx``: the null
+    space of :math:`x_{idx}` applied to ``c``, flipped if no other datum is active; None if dead either way
+    (outside the remark's "not dead"; a corner of m <= min(n, D) - 1 generic hyperplanes has room for one)."""
+    m = len(idx)
+    Q, _ = np.linalg.qr(X[idx].T, mode="complete")
+    w = Q[:, m:] @ (c / np.abs(c).max())  # scaled first: a search's c may be huge (w is a direction)
+    w = w / np.linalg.norm(w)
+    off = np.delete(X, idx, axis=0)
+    margin = off @ w / np.linalg.norm(off, axis=1)
+    if margin.max() > R8_ACTIVE:
+        return w
+    return -w if -margin.min() > R8_ACTIVE else None
+
+
+def _row_norms(a: np.ndarray) -> np.ndarray:
+    """Euclidean norms of the rows of ``a`` without overflow: a field of |f| = 600 is ~e^645, its square not
+    a float64."""
+    top = np.abs(a).max(axis=1)
+    return top * np.linalg.norm(a / top[:, None], axis=1)
+
+
+def _corner_ratios(
+    backend, X: np.ndarray, y: np.ndarray, W: np.ndarray, s: np.ndarray, corner: np.ndarray
+) -> np.ndarray:
+    r"""Remark 8 as a violation ratio per corner state, ``(B,)``: > 1 iff a GD micro-step from the corner
+    lands outside the predicted region :math:`\mathrm{sign}\langle x_k,w\rangle=y_k\,\mathrm{sign}(v)`.
+
+    ``W`` (B, D) corner points (``corner`` (B, n) marks their hyperplanes), balanced :math:`v=s\|w\|`,
+    exponential loss, :math:`\sigma'(0)=0` (the flow's ``[z > 0]``). For each relative step
+    :math:`\eta` in ``R8_ETAS``, ``R8_STEPS`` GD steps of :math:`dt_\tau=\eta\|w(\tau)\|/\|\dot w(\tau)\|`
+    (each moves w by :math:`\eta\|w\|`; with the first step's dt kept, a step that activates a datum f does
+    not fit yet meets a field up to :math:`e^{|f|}` larger and leaves float64). After step t, for each
+    corner datum k,
+
+    .. math:: r_k(t)=1-\frac{y_ks\,\langle x_k,w(t)\rangle+\delta_k(t)}{S_k(t)},\qquad
+              S_k(t)=\sum_{\tau<t}dt_\tau|v(\tau)|\,\|x_k\|\sum_{l\ \mathrm{active}}|\ell'_l(\tau)|\,\|x_l\|,
+
+    the active set and the residuals read from the flow's own preactivations (:func:`preactivations` of
+    the same state array: a corner datum's computed :math:`\langle x_l,w\rangle` is a few 1e-18 of either
+    sign, and a separate product can round it to the other side: measured 2e-18 against -8e-18).
+    Step :math:`\tau` moves :math:`\langle x_k,w\rangle` by at most its term of :math:`S_k` (Cauchy-Schwarz
+    on :math:`\dot w=-v\sum_l\ell'_lx_l`) and, by (46), by at least :math:`\mu` times it in the direction
+    :math:`y_ks`: :math:`r_k\in[0,1-\mu]` up to :math:`\delta_k`, and > 1 iff the landing is on the wrong
+    side by more than :math:`\delta_k`.
+    :math:`\delta_k` is float64's share: the corner's own offset :math:`|\langle x_k,w(0)\rangle|` (computed;
+    the null space is exact only to rounding, and its dot product's error is in the next term), the
+    updates' and the dot products' rounding :math:`2(D+t+2)\epsilon\|x_k\|\max_\tau\|w(\tau)\|`, and the
+    field's :math:`2(n+2)\epsilon S_k` (its sums over n data and the exponential, as in
+    :func:`_e2_violation`). A corner datum the field counts as active at the corner changes nothing
+    predicted: (46) holds for any active set.
+    """
+    n, D = X.shape
+    flow, loss = PlainFlow("exponential"), Loss("exponential", "sum")
+    args = PlainFlow.args(backend, X, y, s=s[:, None])
+    nx = np.linalg.norm(X, axis=1)
+    pred = y * s[:, None]
+
+    def field(w: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The flow's preactivations (B, n) and its field (B, D), (B,) at the state (w, v)."""
+        state = backend.asarray(join(w[:, None], v[:, None]))
+        dw, dv = split(to_numpy(flow(None, state, args)), 1)
+        return to_numpy(preactivations(split(state, 1)[0], args["X"]))[:, 0], dw[:, 0], dv[:, 0]
+
+    v0 = s * np.linalg.norm(W, axis=1)
+    z0 = np.abs(field(W, v0)[0])
+    worst = np.full(len(W), -np.inf)
+    for eta in R8_ETAS:
+        w, v = W.copy(), v0
+        S, wmax = np.zeros(W.shape[0]), np.linalg.norm(W, axis=1)
+        for t in range(R8_STEPS):
+            z, dw, dv = field(w, v)
+            dt = eta * np.linalg.norm(w, axis=1) / _row_norms(dw)
+            r = np.abs(loss.dvalue(v[:, None] * np.maximum(z, 0.0), y))
+            S = S + dt * np.abs(v) * (((z > 0) * r) @ nx)
+            w, v = w + dt[:, None] * dw, v + dt * dv
+            wmax = np.maximum(wmax, np.linalg.norm(w, axis=1))
+            Sk = S[:, None] * nx
+            allow = z0 + 2 * (D + t + 2) * EPS * wmax[:, None] * nx + 2 * (n + 2) * EPS * Sk
+            r_k = 1.0 - (pred * (w @ X.T) + allow) / Sk
+            worst = np.maximum(worst, np.where(corner, r_k, -np.inf).max(axis=1))
+    return worst
+
+
+def _random_corners(rng: np.random.Generator, X: np.ndarray, K: int):
+    """``K`` random corners of m = 2 .. min(n, D) - 1 hyperplanes (uniform m), each with both signs of v:
+    ``(W (B, D), s (B,), corner (B, n), m (B,))``, B <= 2K (dead corners dropped)."""
+    n, D = X.shape
+    W, corner, ms = [], [], []
+    for _ in range(K):
+        m = int(rng.integers(2, min(n, D) - 1 + 1))
+        idx = rng.choice(n, m, replace=False)
+        w = _corner(X, idx, rng.normal(size=D - m))
+        if w is not None:
+            W.append(w)
+            corner.append(np.isin(np.arange(n), idx))
+            ms.append(m)
+    k = len(W)
+    return np.tile(W, (2, 1)), np.repeat([1.0, -1.0], k), np.tile(corner, (2, 1)), np.tile(ms, 2)
+
+
+def _r8_instance(theta: np.ndarray):
+    r"""``theta`` = (:func:`instances.cone_instance` data of shape ``R8_SHAPE``, a spread g, c (D - m), a
+    state scale a, a sign logit): the corner of the first m hyperplanes (alternating labels: mixed for
+    m = 2, two alike from m = 3), :math:`w=e^a\hat w` (a squashed into [-5, 3]), :math:`v=s\|w\|`.
+
+    The data's directions P are multiplied by :math:`e^g` (g clipped to [-10, 14]: one parameter takes every
+    generator towards the 45-degree rim, mu towards 0, or towards e_1, mu towards 1) and clipped to
+    :math:`\pm` ``R8_P_MAX`` (mu >= 4.4e-7 > 0), log radii to [-20, 20]. m is read from the length of
+    ``theta`` (D - m parameters of c). A state with :math:`\max|f|>` ``E2_F_MAX`` is scaled onto it (f is
+    2-homogeneous in (w, v), the region is not): the residuals :math:`e^{-yf}` stay finite and normal.
+    None when the corner is dead (outside the remark)."""
+    n, D = R8_SHAPE
+    m = n * D + D + 3 - len(theta)
+    data = np.array(theta[: n * D], float)
+    spread = np.exp(np.clip(theta[n * D], -10.0, 14.0))
+    data[: n * (D - 1)] = np.clip(spread * data[: n * (D - 1)], -R8_P_MAX, R8_P_MAX)
+    data[n * (D - 1) :] = np.clip(data[n * (D - 1) :], -20.0, 20.0)
+    X, y, _ = cone_instance(data, 0, R8_SHAPE)
+    w = _corner(X, np.arange(m), theta[n * D + 1 : n * D + 1 + D - m])
+    if w is None:
+        return None
+    w = np.exp(squash(theta[-2], -5.0, 3.0)) * w
+    f_max = np.linalg.norm(w) * np.maximum(X @ w, 0.0).max()
+    if f_max > E2_F_MAX:
+        w = np.sqrt(E2_F_MAX / f_max) * w
+    s = 1.0 if theta[-1] >= 0 else -1.0
+    return X, y, w, s, np.arange(n) < m
+
+
+def _r8_violation(theta: np.ndarray, mus: list[float]) -> float:
+    """The worst :func:`_corner_ratios` of the instance :func:`_r8_instance` (0 for a dead corner); its mu
+    is appended to ``mus`` (the regime reading covers every instance the search evaluated)."""
+    inst = _r8_instance(theta)
+    if inst is None:
+        return 0.0
+    X, y, w, s, corner = inst
+    mus.append(separation(X, y))
+    return float(_corner_ratios(get_backend("numpy"), X, y, w[None], np.array([s]), corner[None])[0])
+
+
+def _r8_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Four families (data family of :func:`instances.cone_starts` x corner size m), each started with
+    s = +1 and s = -1; the last at the largest state scale (f large: fitted data's residuals underflow)."""
+    n, D = R8_SHAPE
+    data = cone_starts(rng, 0, R8_SHAPE)
+    families = (
+        ("spread generators, m = 2", "spread generators (dense coefficients)", 2, 0.0),
+        (
+            "clustered generators (mu near 1), m = 3",
+            "clustered generators (coefficients near single generators)",
+            3,
+            0.0,
+        ),
+        ("nearly orthogonal generators (mu near 0), m = n - 1 = 4", "nearly orthogonal generators", 4, 0.0),
+        ("nearly orthogonal generators, m = 2, state scale e^3", "nearly orthogonal generators", 2, 10.0),
+    )
+    return {
+        name: [
+            np.concatenate([t[: n * D], [0.0], rng.normal(size=D - m), [a, sign]])
+            for t, sign in zip(data[fam], (1.0, -1.0), strict=True)
+        ]
+        for name, fam, m, a in families
+    }
+
+
 @claim(
     "min2024:remark-8",
     title="Remark 8: at a corner of hyperplanes, (46) makes a neuron cross all of them into one region",
@@ -629,66 +805,66 @@ def remark_7(ctx: Context) -> None:
     hypotheses=[ASSUMPTION_1, "exponential loss"],
 )
 def remark_8(ctx: Context) -> None:
-    rng = ctx.rng("corners").host
+    r"""Remark 8 (App. E.5) from (46): :math:`y_{i_k}\mathrm{sign}(v_j)\langle x_{i_k},\dot w_j\rangle>0` at
+    every state, so from a corner each of its hyperplanes is crossed towards
+    :math:`\mathrm{sign}\langle x_{i_k},w_j\rangle=y_{i_k}\mathrm{sign}(v_j)` and not crossed back. Checked on
+    GD micro-steps from the corner (:func:`_corner_ratios`, balanced :math:`v=s\|w\|`, :math:`\sigma'(0)=0`):
+    four fixed data sets with random corners and both signs of v, and a search over data, corners, state
+    scales and signs (:func:`_r8_instance`)."""
     K = ctx.param("corners", tiny=50, quick=500)
-
-    def exits_wrong(X: np.ndarray, y: np.ndarray) -> int:
-        """Corners of m = 2 .. min(4, D - 1) data hyperplanes, GD micro-steps: exits off the prediction."""
-        n, D = X.shape
-        wrong = 0
-        for _ in range(K):
-            m = int(rng.integers(2, min(4, D - 1) + 1))
-            idx = rng.choice(n, m, replace=False)
-            Q, _ = np.linalg.qr(X[idx].T, mode="complete")
-            w = Q[:, m:] @ rng.normal(size=D - m)  # on all m hyperplanes
-            if not (X @ w > 1e-9).any():
-                w = -w
-            s = rng.choice([-1.0, 1.0])
-            W, v = w[None, None], np.array([[s * np.linalg.norm(w)]])
-            for dt in (1e-6, 1e-4):  # GD micro-steps from the corner
-                Wn, _ = split(
-                    join(W, v)
-                    + dt
-                    * to_numpy(
-                        PlainFlow("exponential")(
-                            None,
-                            ctx.backend.asarray(join(W, v)),
-                            PlainFlow.args(ctx.backend, X, y, s=np.array([s])),
-                        )
-                    ),
-                    1,
-                )
-                z = Wn[0, 0] @ X[idx].T
-                wrong += int(np.any(np.sign(z) != y[idx] * s))
-        return wrong
+    budget = ctx.param("budget", tiny=40, quick=1500, full=5000)
+    rng = ctx.rng("corners").host
 
     def corner_exits(datasets: dict[str, tuple[np.ndarray, np.ndarray]], why: str) -> None:
-        wrong = {name: exits_wrong(X, y) for name, (X, y) in datasets.items()}
-        ctx.holds(
+        worst, wrong, sizes = {}, {}, {}
+        for name, (X, y) in datasets.items():
+            W, s, corner, ms = _random_corners(rng, X, K)
+            r = _corner_ratios(ctx.backend, X, y, W, s, corner)
+            worst[name], wrong[name] = float(r.max()), int((r > 1).sum())
+            sizes[name] = {int(m): int((ms == m).sum()) for m in np.unique(ms)}
+        ctx.bound(
             "micro-steps from a corner land in the predicted region",
-            sum(wrong.values()) == 0,
-            measured=sum(wrong.values()),
-            expected=0,
+            np.array(list(worst.values())),
+            1.0,
             why=why,
-            details={"wrong exits per data set": wrong},
+            details={
+                "worst ratio per data set": worst,
+                "wrong exits per data set": wrong,
+                "corners per m": sizes,
+            },
+            resolution="a micro-step landing on the wrong side of one of its corner's hyperplanes by more "
+            "than float64's share delta_k (exact sign fact otherwise)",
         )
 
     n = 6
     y = alternating_labels(n)
-    # three data sets: family F at mu = 0.3 and at mu = 0.02 (near Assumption 1's edge), n = 6 in R^7, and
-    # two random cones in R^4 (n = 8 > D, spread correlations, 2:1 classes)
+    # four data sets: family F (n = 6 in R^7, corners of up to n - 1 = 5 hyperplanes, every pair at
+    # correlation mu) at mu = 0.3, 0.02 and 1e-6 (Assumption 1's edge), and two random cones in R^4
+    # (n = 8 > D, spread correlations, 2:1 classes, corners of up to D - 1 = 3 hyperplanes)
     datasets = {
-        f"family F, mu = {mu}": (family_f(np.arccos(np.sqrt(mu)), y, rng.uniform(0.5, 1.5, n)), y)
-        for mu in (0.3, 0.02)
+        f"family F, mu = {mu:g}": (family_f(np.arccos(np.sqrt(mu)), y, rng.uniform(0.5, 1.5, n)), y)
+        for mu in (0.3, 0.02, 1e-6)
     }
     cones = cone_problem(rng, 8, 0.5, 1, 1)
     datasets["two cones in R^4, n = 8"] = (cones.X, cones.y)
-    ctx.regime(ASSUMPTION_1, mu=min(separation(X, y) for X, y in datasets.values()))
     corner_exits(
         datasets,
-        f"exact sign count over {K} random corners of 2-4 hyperplanes per data set, signs of v, and two step "
-        "sizes",
+        f"1 - (y_k s <x_k, w(t)> + delta_k) / S_k over {K} random corners of m = 2 .. min(n, D) - 1 "
+        f"hyperplanes per data set, each with both signs of v, {R8_STEPS} GD steps at relative sizes "
+        f"{R8_ETAS} (_corner_ratios): > 1 iff a step lands outside the predicted region; <= 1 - mu by (46)",
     )
+    mus: list[float] = []
+    ctx.search(
+        "search: worst micro-step landing ratio over data with mu > 0, corners, state scales and signs of v",
+        lambda theta: _r8_violation(theta, mus),
+        _r8_starts(ctx.rng("search").host),
+        budget=budget,
+        why=f"the ratio of the check above, Nelder-Mead over cone data (n, D) = {R8_SHAPE} with mu > 0 "
+        "(down to 4.4e-7; a spread parameter moves every generator at once), the corner's direction in "
+        "the null space of its m hyperplanes, the scale e^-5..e^3 (capped at max|f| = 600) and the sign of "
+        "v; deterministic (no sampling, so no multiplicity correction); <= 1 - mu of each instance by (46)",
+    )
+    ctx.regime(ASSUMPTION_1, mu=min([separation(X, y) for X, y in datasets.values()] + mus))
     with ctx.control(
         "mu < 0: x_k y_k not pairwise positively correlated",
         breaks=r"Assumption 1: $\mu>0$",
