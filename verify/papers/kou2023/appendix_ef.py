@@ -925,6 +925,35 @@ def _order_check(ctx: Context, name: str, kappas: np.ndarray, e: np.ndarray, tol
     )
 
 
+def _error_record(
+    ctx: Context,
+    eq: str,
+    what: str,
+    init: str,
+    kappas: np.ndarray,
+    errs: np.ndarray,
+    floors: np.ndarray,
+    factor_name: str,
+    factor: float,
+) -> None:
+    """A heuristic's figure (relative error of ``what`` and its init term ``init`` vs kappa) and the note
+    with the errors and the lower bound ``factor`` x max error/kappa on the statement's unspecified c."""
+    ctx.figure(
+        f"{eq}: relative error of {what} at T vs kappa",
+        series=[Series("relative error", kappas, errs), Series(f"init term {init}", kappas, floors)],
+        xlabel="kappa",
+        ylabel="relative error",
+        logx=True,
+        logy=True,
+    )
+    ctx.note(
+        f"{eq} relative errors at T: "
+        + ", ".join(f"kappa={k:.3g}: {e:.3g}" for k, e in zip(kappas, errs, strict=True))
+        + f"; the statement's constant c (unspecified) is at least {factor_name}max error/kappa = "
+        + f"{factor * (errs / kappas).max():.3g}"
+    )
+
+
 def _heuristic(ctx: Context, eq: str, *, current_set: bool = False, searched: bool = False) -> None:
     """The ReLU margin heuristic (5.12) (active set at init, or the current one with ``current_set``):
     order in kappa of its relative error, the instance search (``searched``) and the large-init control."""
@@ -955,20 +984,7 @@ def _heuristic(ctx: Context, eq: str, *, current_set: bool = False, searched: bo
         f"{', '.join(f'{f:.2g}' for f in floors)}), a relative share f/(e - f) of its kappa part, which "
         "bends the slope by at most slope_shift",
     )
-    ctx.figure(
-        f"{eq}: relative error of the margin approximation at T vs kappa",
-        series=[Series("relative error", kappas, errs), Series("init term 2 beta/approx", kappas, floors)],
-        xlabel="kappa",
-        ylabel="relative error",
-        logx=True,
-        logy=True,
-    )
-    ctx.note(
-        f"{eq} relative errors at T: "
-        + ", ".join(f"kappa={k:g}: {e:.3g}" for k, e in zip(kappas, errs, strict=True))
-        + "; the statement's constant c (unspecified) is at least max error/kappa = "
-        + f"{(errs / kappas).max():.3g}"
-    )
+    _error_record(ctx, eq, "the margin approximation", "2 beta/approx", kappas, errs, floors, "", 1.0)
     if evals is not None:
         _heuristic_search(
             ctx,
@@ -1114,19 +1130,16 @@ def equation_5_11(ctx: Context) -> None:
         f"{', '.join(f'{f:.2g}' for f in floors)}), a relative share f/(e - f) of the cross-sum part, which "
         "bends the slope by at most slope_shift",
     )
-    ctx.figure(
-        "(5.11): relative error of F_j against (1/m) sum_r sigma(rho_jri) at T vs kappa",
-        series=[Series("relative error", kappas, errs), Series("init term beta/|A|", kappas, floors)],
-        xlabel="kappa",
-        ylabel="relative error",
-        logx=True,
-        logy=True,
-    )
-    ctx.note(
-        "(5.11) relative errors at T: "
-        + ", ".join(f"kappa={k:.3g}: {e:.3g}" for k, e in zip(kappas, errs, strict=True))
-        + "; the statement's constant c (unspecified) is at least gamma^2 max error/kappa = "
-        + f"{GAMMA_511**2 * (errs / kappas).max():.3g}"
+    _error_record(
+        ctx,
+        "(5.11)",
+        "F_j against (1/m) sum_r sigma(rho_jri)",
+        "beta/|A|",
+        kappas,
+        errs,
+        floors,
+        "gamma^2 ",
+        GAMMA_511**2,
     )
     _eq511_margin_note(ctx, runs, kappas, sizes)
     _heuristic_search(
