@@ -11,7 +11,14 @@ from numeric.measures.metrics import sign_imbalance
 from numeric.models.losses import Loss
 from numeric.models.vector_fields import GradientFlow
 from verify.papers.zhang2025.deep import _p12_instance, _p12_starts
-from verify.papers.zhang2025.equivalence import T8_SHAPE, searched_instance, searched_starts
+from verify.papers.zhang2025.equivalence import (
+    C9_Q2,
+    T8_SHAPE,
+    corollary9_instance,
+    corollary9_starts,
+    searched_instance,
+    searched_starts,
+)
 from verify.papers.zhang2025.identities import _manifold_instance, _manifold_starts
 from verify.papers.zhang2025.orthogonal import _block_instance, _block_starts
 from verify.papers.zhang2025.paired_runs import Pairing, gd_rounding_tolerance, paired_gd, two_layer
@@ -34,6 +41,27 @@ def test_theorem8_instances_satisfy_condition3_and_assumption7():
         assert np.isclose(np.linalg.norm(r), 1.0)
         assert abs(sign_imbalance(W2[None, None]) - 1) < 1e-14
         assert 0 <= alpha <= 1 and 1e-3 <= w_init <= 1 and 0 <= lam <= 0.5
+
+
+def test_corollary9_instances_are_white_symmetric_with_assumption7():
+    """Every start of Corollary 9-corrected's search is inside its hypotheses: symmetric data with Sigma = I
+    to rounding, the linear init on Assumption 7 (W_1 = W_2^T r^T, |r| = 1, ||W_1|| = w_init), and the
+    'against beta' family at q_2 = 1 + r^T beta_bar = C9_Q2."""
+    starts = corollary9_starts(np.random.default_rng(2))
+    for family, thetas in starts.items():
+        for theta in thetas:
+            setup, alpha = corollary9_instance(theta)
+            ds = setup.data[0]
+            assert is_symmetric(ds.X, ds.y)
+            D, H = ds.X.shape[1], setup.net.widths[1]
+            assert np.abs(ds.Sigma - np.eye(D)).max() < 1e-14
+            W1, W2 = setup.y_lin0[0, : H * D].reshape(H, D), setup.y_lin0[0, H * D :]
+            r = W1.T @ W2 / (W2 @ W2)
+            np.testing.assert_allclose(W1, np.outer(W2, r), atol=1e-15 * setup.w_init)
+            assert np.isclose(np.linalg.norm(r), 1.0) and np.isclose(np.linalg.norm(W1), setup.w_init)
+            assert 0 <= alpha <= 1 and 1e-6 <= setup.w_init <= 1
+            if family.startswith("r nearly against"):
+                assert np.isclose(1 + r @ ds.beta / np.linalg.norm(ds.beta), C9_Q2, rtol=1e-6)
 
 
 def test_paired_gd_amplification_scales_the_tolerance():
