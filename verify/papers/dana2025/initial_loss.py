@@ -93,6 +93,11 @@ def p_min(freq: np.ndarray, eps: float) -> int:
     return int(bad[-1]) + 2 if len(bad) else 1
 
 
+# psi1_norm's v grid [0, 30] holds chi_(d-1) (at sqrt(d - 1) +- 0.7) up to d ~ 700: sqrt(d) kappa_d reads
+# 1.9118 at d = 640 and 1.9116 at 700; kappa_1000 would read 0.034 where ~0.060 is expected (measured)
+PSI1_MAX_D = 700
+
+
 def psi1_norm(d: int) -> float:
     r""":math:`\kappa_d=\|a\langle w|\bar x\rangle_+\|_{\psi_1}` of :func:`draws`' law at :math:`s=1`, the
     root of :math:`\mathbb E\,e^{X/t}=2` (:math:`X\ge0` on :math:`\langle w|\bar x\rangle>0`, else 0).
@@ -106,6 +111,10 @@ def psi1_norm(d: int) -> float:
     :math:`e^{X/\kappa_d}` over 2e6 draws reads 1.94-2.05). Below the root the integral diverges (the
     exponent's :math:`g^2` coefficient turns positive): read as > 2.
     """
+    if d > PSI1_MAX_D:
+        raise ValueError(
+            f"psi1_norm: the v grid [0, 30] holds chi_(d-1)'s mass only for d <= {PSI1_MAX_D}, got {d}"
+        )
     g = np.linspace(0.0, 60.0, 3000)[:, None]
     v = np.linspace(0.0, 30.0, 1000)[None, :] if d > 1 else np.zeros((1, 1))
 
