@@ -68,11 +68,11 @@ from verify.papers.min2024.common import (
 from verify.papers.min2024.figures import FIG7_BETA, _flipping_start
 from verify.papers.min2024.figures import INIT as FIG_INIT
 from verify.papers.min2024.hypotheses import ASSUMPTION_1, ASSUMPTION_2, BALANCED, F_SMALL, SMALL_INIT
-from verify.papers.min2024.instances import PROBE
+from verify.papers.min2024.instances import DATA, DIM, PROBE, SHAPE, cone_instance, cone_starts
 from verify.papers.min2024.lemmas import cone_data
 from verify.papers.min2024.proof import cone_family
 from verify.papers.min2024.regimes import imbalance, record
-from verify.search import squash
+from verify.search import squash, worst_instance
 
 NUMPY = get_backend("numpy")
 
@@ -401,20 +401,23 @@ def definition_1(ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # Assumption 2
 # ---------------------------------------------------------------------------------------------
-def _escape_times(ctx: Context, p: Problem, deltas: np.ndarray, t_end: float) -> tuple[np.ndarray, float]:
-    r"""Reduced-flow (float64) time for a :math:`\mathcal V_+` neuron at :math:`\hat x_-+\delta e` to leave
-    :math:`S_-`."""
+def _escape_times(
+    ctx: Context, p: Problem, deltas: np.ndarray, t_end: float, e: np.ndarray
+) -> tuple[np.ndarray, float]:
+    r"""Reduced-flow (float64) time for a :math:`\mathcal V_+` neuron at :math:`\hat x_-+\delta\hat e_\perp`
+    to leave :math:`S_-` (:math:`\hat e_\perp`: ``e`` made orthogonal to :math:`x_-` and normalised), rounded
+    up to the output grid; ``inf`` where it is still in :math:`S_-` at ``t_end`` (a neuron that never leaves
+    must not read as leaving at the horizon)."""
     xm = aggregates(p.X, p.y)[1]
     xm_hat = xm / np.linalg.norm(xm)
-    e = ctx.rng("escape").host.normal(size=xm.size)
-    e -= (e @ xm_hat) * xm_hat
-    e /= np.linalg.norm(e)
+    e = e - (e @ xm_hat) * xm_hat
+    e = e / np.linalg.norm(e)
     W0 = (xm_hat + deltas[:, None] * e)[:, None, :]
     q = Problem(p.X, p.y, W0, np.ones((len(deltas), 1)), np.full(len(deltas), REDUCED_LOG_EPS))
     ts = np.linspace(0.0, t_end, 301)
     codes = regions(directions(run(ctx.backend, q, ts, rtol=1e-8), 1), q.X, q.y)[..., 0]
     left = codes != MINUS
-    return ts[np.where(left.any(1), left.argmax(1), len(ts) - 1)], float(ts[1] - ts[0])
+    return np.where(left.any(1), ts[left.argmax(1)], np.inf), float(ts[1] - ts[0])
 
 
 def _t1(p: Problem, zeta: float) -> float:
@@ -427,7 +430,8 @@ def _escape_checks(ctx: Context, family: str, p: Problem, deltas: np.ndarray) ->
     r"""The escape-time slope and Theorem 1's bound on the escape time for the data of ``p``; returns the
     escape times and :math:`|x_-|`."""
     lam = float(np.linalg.norm(aggregates(p.X, p.y)[1]))
-    t_esc, dt = _escape_times(ctx, p, deltas, (np.log(1 / deltas.min()) + 8) / lam)
+    e = ctx.rng("escape").host.normal(size=p.X.shape[1])
+    t_esc, dt = _escape_times(ctx, p, deltas, (np.log(1 / deltas.min()) + 8) / lam, e)
     slope = np.polyfit(np.log(1 / deltas), t_esc, 1)[0]
     # While the pattern is fixed (it is, until the neuron leaves S_-) the reduced flow is eq. (4)'s closed
     # form: tan(angle(u, x_-)/2) = tan(arctan(delta)/2) e^(|x_-| t), so the exit time is log(1/delta)/|x_-|
@@ -450,9 +454,45 @@ def _escape_checks(ctx: Context, family: str, p: Problem, deltas: np.ndarray) ->
         f"escape time <= Theorem 1's t1 with zeta_2 = 1 - cos^2(w(0), x_-) ({family})",
         t_esc,
         np.array(bounds),
-        why="exact comparison; t1 ~ 1/delta^2 grows much faster than the escape time ~ log(1/delta)",
+        why="exact comparison; t1 ~ 1/delta^2 grows much faster than the escape time ~ log(1/delta); a "
+        "neuron still in S_- at the horizon reads inf and cannot pass",
     )
     return t_esc, lam
+
+
+ESCAPE_DELTA = (2.0, 8.0)  # the search's delta = 10^-(2..8): zeta_2 = delta^2 / (1 + delta^2) >= 1e-16
+
+
+def _escape_instance(theta: np.ndarray) -> tuple[Problem, float, np.ndarray]:
+    r"""``theta`` = (data block of :func:`cone_instance`, delta logit, perturbation e (D)) -> (the data,
+    4 points in :math:`\mathbb R^3` with :math:`\mu>0` whatever ``theta``; :math:`\delta=10^{-(2..8)}`;
+    ``e``): a :math:`\mathcal V_+` neuron at :math:`\hat x_-+\delta\hat e_\perp`, so
+    :math:`\zeta_2=\delta^2/(1+\delta^2)>0` (Assumption 2 holds)."""
+    X, y, _ = cone_instance(theta[:DATA], 0, SHAPE)
+    p = Problem(X, y, np.zeros((1, 1, DIM)), np.ones((1, 1)), np.full(1, REDUCED_LOG_EPS))
+    return p, 10.0 ** -squash(theta[DATA], *ESCAPE_DELTA), theta[DATA + 1 :]
+
+
+def _escape_violation(ctx: Context, theta: np.ndarray) -> float:
+    r"""Escape time from :math:`S_-` / Theorem 1's :math:`t_1(\zeta_2)` for the instance ``theta``
+    (:func:`_escape_instance`); NaN where the neuron has not left :math:`S_-` by the horizon
+    :math:`(\log(1/\delta)+8)/\|x_-\|\ll t_1` (undecided there: the search cannot pass)."""
+    p, delta, e = _escape_instance(theta)
+    lam = float(np.linalg.norm(aggregates(p.X, p.y)[1]))
+    t_esc, _ = _escape_times(ctx, p, np.array([delta]), (np.log(1 / delta) + 8) / lam, e)
+    return float(t_esc[0] / _t1(p, delta**2 / (1 + delta**2))) if np.isfinite(t_esc[0]) else math.nan
+
+
+def _escape_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """The three data families of :func:`cone_starts` (spread, clustered: mu near 1, nearly orthogonal:
+    mu near 0), each from delta = 1e-3 and 1e-7 (zeta_2 = 1e-6, 1e-14), Gaussian perturbation directions."""
+    z = [logit((d - ESCAPE_DELTA[0]) / (ESCAPE_DELTA[1] - ESCAPE_DELTA[0])) for d in (3.0, 7.0)]
+    return {
+        f"{name}, zeta_2 = 1e-6 and 1e-14": [
+            np.concatenate([th[:DATA], [zk], rng.normal(size=DIM)]) for th, zk in zip(thetas, z, strict=True)
+        ]
+        for name, thetas in cone_starts(rng, 0, SHAPE).items()
+    }
 
 
 @claim(
@@ -466,6 +506,7 @@ def _escape_checks(ctx: Context, family: str, p: Problem, deltas: np.ndarray) ->
 def assumption_2(ctx: Context) -> None:
     B = ctx.param("trials", tiny=200, quick=2000, full=20000)
     cone_n = ctx.param("cone_n", tiny=8, quick=24, full=48)
+    budget = ctx.param("search_budget", tiny=4, quick=10, full=200)
     rng = ctx.rng("gauss").host
     p = family_problem(rng, 6, 0.5, 20, B)
     ran = [p]
@@ -491,6 +532,22 @@ def assumption_2(ctx: Context) -> None:
     # random cones in R^4 (n > D, spread correlations, 2:1 classes)
     t_esc, lam = _escape_checks(ctx, f"family F, n = {p.n}", p, deltas)
     _escape_checks(ctx, f"random cones, n = {cone.n}", cone, deltas)
+    ctx.search(
+        "search: worst escape time from delta-close to x_- / Theorem 1's t1(zeta_2) (> 1: a V+ neuron "
+        "lingers in S_- past t1 although zeta_2 > 0)",
+        lambda theta: _escape_violation(ctx, theta),
+        _escape_starts(ctx.rng("escape/search").host),
+        budget=budget,
+        why="Nelder-Mead over the data (4 points in R^3, mu > 0 by construction: generators within 45 "
+        "degrees of e_1, any radii; the ratio is scale-free, both times scale as 1/|x|), delta = "
+        "10^-(2..8) (zeta_2 = delta^2 / (1 + delta^2) in [1e-16, 1e-4]: Assumption 2 holds) and the "
+        "direction of the offset from x_-; each instance the float64 reduced flow (rtol 1e-8) to "
+        "(log(1/delta) + 8)/|x_-|, exit time rounded up to its grid, against the same t1 as the checks "
+        "above (exact comparison). Resolution: an escape slower than t1 (t1 >= 16 log n / (delta^2 "
+        "sqrt(mu) X_min) while the escape takes log(1/delta)/|x_-| + O(1), so the bound is loose by orders "
+        "of magnitude: an error in t1's constant below the slack shown would go unnoticed), or no escape "
+        f"by the horizon (NaN: cannot pass). {PROBE}",
+    )
     ctx.figure(
         "escape time from x- against log(1/delta)",
         xlabel="log(1/delta)",
@@ -1045,6 +1102,74 @@ def _alpha_one_closed_form(ctx: Context, family: str, p: Problem, ts: np.ndarray
     )
 
 
+REMARK5_T = 3.0  # the window of Remark 5's runs: the alignment checks read the regions at t = 3
+REMARK5_GRID = np.linspace(0.0, 4.0, 161)  # the search's output times / REMARK5_T (1.0 exactly on it)
+
+
+def _leaky_instance(theta: np.ndarray) -> tuple[Problem, float]:
+    r"""``theta`` = (:math:`\theta_F` logit, 4 log-radii, :math:`\alpha` logit, :math:`w` (5)) -> family F
+    (n = 4, alternating labels, :math:`\mu=\cos^2\theta_F\in(0,1)`: Assumption 1 whatever ``theta``; radii
+    :math:`e^z`), one :math:`\mathcal V_+` neuron :math:`w` (:math:`s=+1`), :math:`\alpha\in[0.1,0.5]` (the
+    checks' leaky slopes). A :math:`\mathcal V_-` neuron is the same problem with labels :math:`-y`
+    (:math:`(y,s)\to(-y,-s)` leaves :math:`\dot u=sP_ux_a(u)` unchanged and swaps :math:`S_+` and
+    :math:`S_-`)."""
+    y = alternating_labels(4)
+    X = family_f(squash(theta[0], 0.0, np.pi / 2), y, np.exp(theta[1:5]))
+    p = Problem(X, y, theta[6:11].reshape(1, 1, 5), np.ones((1, 1)), np.full(1, REDUCED_LOG_EPS))
+    return p, squash(theta[5], 0.1, 0.5)
+
+
+def _leaky_violation(ctx: Context, theta: np.ndarray) -> float:
+    r"""The time from which the :math:`\mathcal V_+` neuron of ``theta`` (:func:`_leaky_instance`) stays in
+    :math:`S_+`, over ``REMARK5_T`` (> 1: not aligned at t = 3), on the grid ``REMARK5_T * REMARK5_GRID``
+    (rounded up by at most 0.075); one grid step past 4 (a lower bound) when it is not in :math:`S_+` at
+    t = 12; NaN for w = 0 (no direction)."""
+    p, alpha = _leaky_instance(theta)
+    if not np.linalg.norm(p.W0) > 0:
+        return math.nan
+    codes = regions(_leaky_reduced(ctx, p, alpha, REMARK5_T * REMARK5_GRID, 1e-6), p.X, p.y)[0, :, 0]
+    out = np.flatnonzero(codes != PLUS)
+    g = np.append(REMARK5_GRID, 2 * REMARK5_GRID[-1] - REMARK5_GRID[-2])
+    return float(g[out[-1] + 1]) if out.size else 0.0
+
+
+def _leaky_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Four families of :func:`_leaky_instance` starts (alpha = 0.3, radii near 1): Gaussian w on small-mu
+    data (mu = 1e-2, 1e-3); w on the boundary of S_dead (mu = 0.25, _dead_states' construction, two of the
+    four <w, x_i> exactly 0); w delta-close to x_- (delta = 1e-2, 1e-5: zeta_2 = 1e-4, 1e-10); and w
+    delta-close to x_- - alpha x_+, where the leaky x_a(w) = -x_- + alpha x_+ is antiparallel to w (a rest
+    point of the reduced flow of a V+ neuron in S_-, Assumption 2 holding)."""
+    y = alternating_labels(4)
+
+    def theta(mu: float, w: np.ndarray) -> np.ndarray:
+        z = logit(np.arccos(np.sqrt(mu)) / (np.pi / 2))
+        return np.concatenate([[z], 0.1 * rng.normal(size=4), [logit(0.5)], w])
+
+    def near(mu: float, aim, delta: float) -> np.ndarray:
+        start = theta(mu, np.zeros(5))
+        a = aim(*aggregates(family_f(np.arccos(np.sqrt(mu)), y, np.exp(start[1:5])), y))
+        a = a / np.linalg.norm(a)
+        e = rng.normal(size=5)
+        e -= (e @ a) * a
+        return np.concatenate([start[:6], a + delta * e / np.linalg.norm(e)])
+
+    def dead(mask: np.ndarray) -> np.ndarray:  # w_1 = 0, w_(i+1) = -y_i a_i: <w, x_i> = -r_i sin(theta_F) a_i
+        return np.concatenate([[0.0], -y * rng.exponential(size=4) * mask])
+
+    return {
+        "small mu (1e-2, 1e-3), Gaussian w": [theta(mu, rng.normal(size=5)) for mu in (1e-2, 1e-3)],
+        "w on the boundary of S_dead (mu = 0.25)": [
+            theta(0.25, dead(np.array(m))) for m in ((1.0, 0.0, 1.0, 0.0), (0.0, 1.0, 1.0, 1.0))
+        ],
+        "w delta-close to x_- (zeta_2 = 1e-4, 1e-10)": [
+            near(0.25, lambda xp, xm: xm, d) for d in (1e-2, 1e-5)
+        ],
+        "w delta-close to x_- - alpha x_+ (delta = 1e-2, 1e-5)": [
+            near(0.25, lambda xp, xm: xm - 0.3 * xp, d) for d in (1e-2, 1e-5)
+        ],
+    }
+
+
 @claim(
     "min2024:remark-5",
     title="Leaky ReLU: the same alignment (alpha = 1 in closed form), but S_dead is no longer a trap",
@@ -1052,12 +1177,14 @@ def _alpha_one_closed_form(ctx: Context, family: str, p: Problem, ts: np.ndarray
     statement=r"For $\alpha$-leaky ReLU the reduced flow is $\dot u=sP_ux_a(u)$ with the leaky $x_a\in K$; "
     r"for "
     r"$\alpha=1$, $x_a\equiv c=\sum_iy_ix_i$ and $\cos(u,c)=\tanh(s\|c\|t+\mathrm{artanh}\cos(u_0,c))$; "
-    r"Theorem 1 does not transfer directly ($S_{dead}$ is left)",
+    r"Theorem 1 does not transfer directly ($S_{dead}$ is left; a V+ neuron near "
+    r"$u^*=(x_--\alpha x_+)/\|x_--\alpha x_+\|$, a rest point in $S_-$, is slow to align)",
     hypotheses=[ASSUMPTION_1, BALANCED, SMALL_INIT],
 )
 def remark_5(ctx: Context) -> None:
     seeds = ctx.param("seeds", tiny=2, quick=6, full=20)
     cone_n = ctx.param("cone_n", tiny=8, quick=24, full=48)
+    budget = ctx.param("search_budget", tiny=4, quick=10, full=200)
     rng = ctx.rng("leaky").host
     p = family_problem(rng, 6, 0.5, 12, seeds)
     cone = cone_problem(ctx.rng("leaky/cones").host, cone_n, 0.5, 12, seeds)
@@ -1076,12 +1203,33 @@ def remark_5(ctx: Context) -> None:
         out.append(int((((p.s > 0) & (codes[:, -1] == PLUS)) | ((p.s < 0) & (codes[:, -1] == MINUS))).sum()))
         still_dead.append(int((codes[:, -1, :6] == DEAD).sum()))
     ctx.holds(
-        "alpha in {0.1, 0.5}: every V+ neuron in S+ and every V- neuron in S- at t = 3 (none dead), "
-        "dead starts included",
+        "alpha in {0.1, 0.5}, on these starts: every V+ neuron in S+ and every V- neuron in S- at t = 3 "
+        "(none dead), dead starts included",
         out == [p.B * p.h] * 2,
         measured=out,
         expected=[p.B * p.h] * 2,
-        why="exact region labels: the leaky x_a is in K (Lemma 7: interior of S+), never 0",
+        why="exact region labels on these starts (Gaussian shapes, half of them moved into S_dead); the "
+        "leaky x_a is in K (Lemma 7: interior of S+), never 0, but that alone does not bring every start to "
+        "S+ by t = 3 (the next check finds starts that do not): a reading of these starts, not a universal",
+    )
+    worst = worst_instance(
+        lambda theta: _leaky_violation(ctx, theta), _leaky_starts(ctx.rng("leaky/search").host), budget=budget
+    )
+    ctx.holds(
+        "Theorem 1 does not transfer directly: some V+ start inside the hypotheses is outside S+ at t = 3",
+        bool(worst.ratio > 1),
+        measured={"worst time / 3": worst.ratio, "family": worst.family, "evaluations": worst.evaluations},
+        expected="> 1 for some start",
+        why="Nelder-Mead (verify.search.worst_instance) over family F data (n = 4, any mu in (0, 1): "
+        "Assumption 1; any radii), alpha in [0.1, 0.5] and the start w of one V+ neuron (V- by the label "
+        "symmetry), each the reduced leaky flow (the eps -> 0 limit of balanced small init; DOPRI5 at rtol "
+        "1e-6) to t = 12, regions read exactly every 0.075; ratio = the time from which the neuron stays in "
+        "S+, / 3. Remark 5 says Theorem 1 does not apply directly to leaky ReLU: with alpha > 0 the bad rest "
+        "point moves from x_- to u* = (x_- - alpha x_+)/|.|, in S_-, where x_a(u*) = -x_- + alpha x_+ is "
+        "antiparallel to u* (|P_u x_a| = 2.7e-16) and zeta_2 > 0, so Assumption 2 no longer excludes it; the "
+        "settling time near u* grows like log(1/delta) (delta = 1e-2, 1e-5, 1e-8: 1.23, 2.5, 3.75 x 3). This "
+        "check fails if no start within the hypotheses is slower than t = 3 (the t = 3 check above reads its "
+        f"own starts only). {PROBE}",
     )
     ctx.holds(
         "alpha in {0.1, 0.5}: the neurons started in S_dead (half of them on its boundary) have all left it",
