@@ -123,9 +123,18 @@ def gram_to_inputs(G: np.ndarray, d: int, rng: np.random.Generator | None = None
 # ---------------------------------------------------------------------- initializations
 
 
-def _second_layer(rng: np.random.Generator, wnorm: np.ndarray) -> np.ndarray:
-    r""":math:`a_j=s_j(\|w_j\|+\mathrm{Exp}(1))`, :math:`s_j` uniform in :math:`\{-1,1\}`."""
-    return rng.choice([-1.0, 1.0], size=wnorm.shape) * (wnorm + rng.exponential(1.0, wnorm.shape))
+EXCESSES = ("exponential", "halfnormal")
+
+
+def _second_layer(rng: np.random.Generator, wnorm: np.ndarray, excess: str = "exponential") -> np.ndarray:
+    r""":math:`a_j=s_j(\|w_j\|+e_j)`, :math:`s_j` uniform in :math:`\{-1,1\}`, the excess :math:`e_j` drawn
+    from ``excess``: ``"exponential"`` :math:`\mathrm{Exp}(1)` (App. B's law), ``"halfnormal"``
+    :math:`|\mathcal N(0,1)|` (sub-Gaussian, as Section 2's Initialization paragraph assumes)."""
+    if excess not in EXCESSES:
+        raise ValueError(f"excess must be one of {EXCESSES}, got {excess!r}")
+    signs = rng.choice([-1.0, 1.0], size=wnorm.shape)
+    e = rng.exponential(1.0, wnorm.shape) if excess == "exponential" else np.abs(rng.normal(size=wnorm.shape))
+    return signs * (wnorm + e)
 
 
 def appendix_b_init(rng: np.random.Generator, B: int, p: int, d: int, scale: float = 1.0):
@@ -145,9 +154,16 @@ def pytorch_default_init(rng: np.random.Generator, B: int, p: int, d: int):
 
 
 def appendix_b_init_reduced(
-    rng: np.random.Generator, G: np.ndarray, d: int, B: int, p: int, scale: float = 1.0
+    rng: np.random.Generator,
+    G: np.ndarray,
+    d: int,
+    B: int,
+    p: int,
+    scale: float = 1.0,
+    excess: str = "exponential",
 ):
-    r"""The same law in Gram coordinates: ``V`` ``(B, p, n)``, ``a``, ``wperp2`` ``(B, p)``.
+    r"""The same law in Gram coordinates: ``V`` ``(B, p, n)``, ``a``, ``wperp2`` ``(B, p)``; ``excess``
+    as in :func:`_second_layer`.
 
     For :math:`w\sim\mathcal N(0,s^2I_d/d)` the projection on the data span and its
     complement are independent: :math:`v=Xw\sim\mathcal N(0,s^2G/d)` and
@@ -163,7 +179,7 @@ def appendix_b_init_reduced(
         V = Z @ np.swapaxes(L, 1, 2)
     wperp2 = scale**2 * rng.chisquare(d - n, size=(B, p)) / d if d > n else np.zeros((B, p))
     inner = (Z * Z).sum(axis=2)  # v^T G^{-1} v = ||Z||^2
-    a = _second_layer(rng, np.sqrt(inner + wperp2))
+    a = _second_layer(rng, np.sqrt(inner + wperp2), excess)
     return V, a, wperp2
 
 

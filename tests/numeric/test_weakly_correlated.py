@@ -5,8 +5,10 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy.stats import kstest
 from weakly_correlated_strategies import weakly_correlated_data
 
 from numeric.data.weakly_correlated import (
@@ -69,6 +71,22 @@ def test_reduced_init_satisfies_assumption_1_and_has_the_right_law():
     wn = np.sqrt((V**2 / np.diag(G)).sum(axis=2) + wperp2)
     assert np.all(np.abs(a) >= wn)
     np.testing.assert_allclose((wn**2).mean(), 1.0, atol=0.02)  # E||w||^2 = 1 for N(0, I/d)
+
+
+@pytest.mark.parametrize(
+    ("excess", "law", "other"), [("exponential", "expon", "halfnorm"), ("halfnormal", "halfnorm", "expon")]
+)
+def test_reduced_init_draws_the_excess_it_is_given(excess: str, law: str, other: str):
+    # 12000 excesses: the KS test's p-value against the drawn law is typically ~0.5; the other law is rejected
+    # (its KS distance ~0.1 is ~10 times the 1e-2 sampling scale)
+    rng = np.random.default_rng(3)
+    G = np.array([[1.0, 0.3], [0.3, 2.0]])
+    V, a, wperp2 = appendix_b_init_reduced(rng, G, 30, 4000, 3, excess=excess)
+    wn = np.sqrt(np.einsum("bpi,ij,bpj->bp", V, np.linalg.inv(G), V) + wperp2)
+    e = (np.abs(a) - wn).ravel()
+    assert kstest(e, law).pvalue > 1e-3 and kstest(e, other).pvalue < 1e-6
+    with pytest.raises(ValueError, match="excess"):
+        appendix_b_init_reduced(rng, G, 30, 1, 3, excess="uniform")
 
 
 def test_binomial_intervals_and_sigmoid():

@@ -17,11 +17,10 @@ def test_orthogonal_is_exact_up_to_rounding() -> None:
     assert not H.ORTHOGONAL.evaluate(off_ratio=near.off / float(near.norms.max()) ** 2)
 
 
-def test_width_of_theorem_1_is_its_formula() -> None:
-    for n in (6, 160, 400):
-        p = p_theorem1(n, 0.1)
-        assert H.WIDTH_T1.evaluate(p=p, n=n, eps=0.1)
-        assert not H.WIDTH_T1.evaluate(p=p - 1, n=n, eps=0.1)
+def test_lemma_5_width_is_its_formula() -> None:
+    # ceil(4 log(4n/eps)) at theorem-1's n (tiny, quick, full), eps = 0.1: 4 log 240 = 21.92, 4 log 6400 =
+    # 35.06, 4 log 16000 = 38.73
+    assert [p_theorem1(n, 0.1) for n in (6, 160, 400)] == [22, 36, 39]
 
 
 def test_assumption_1_gap() -> None:

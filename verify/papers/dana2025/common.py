@@ -297,8 +297,10 @@ def certified(run: Run, data: Data) -> np.ndarray:
 
 
 def p_theorem1(n: int, eps: float) -> int:
-    r"""Theorem 1's width :math:`\lceil4\log(4n/\varepsilon)\rceil` (the :math:`C_{a,w}` factor is
-    :math:`1+O(1/d)` for the App. B law and is dropped; see the claim notes)."""
+    r"""Lemma 5's width at :math:`\varepsilon/2`, :math:`\lceil4\log(4n/\varepsilon)\rceil`: Theorem 1's
+    width without its factor :math:`1+(C_{a,w}C_x^+/C_y^+)^2\ge1`, so the first step of Theorem 1's proof
+    (App. A.1) at the narrowest width the theorem allows for any law (the law's own width:
+    :func:`~verify.papers.dana2025.convergence.law_width`)."""
     return int(np.ceil(4 * np.log(4 * n / eps)))
 
 

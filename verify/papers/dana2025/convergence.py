@@ -9,7 +9,8 @@ Probabilities are frequencies over many seeds of one batched ensemble, compared 
 bounds through exact (Clopper-Pearson) binomial intervals at 99% confidence.
 
 The initialization of Theorem 1 and Corollary 1 is App. B's law with a half-normal excess
-(:func:`halfnormal_init_reduced`): App. B's own :math:`|a_j|-\|w_j\|\sim\mathrm{Exp}(1)` is not
+(:func:`~numeric.data.weakly_correlated.appendix_b_init_reduced`, ``excess="halfnormal"``): App. B's own
+:math:`|a_j|-\|w_j\|\sim\mathrm{Exp}(1)` is not
 sub-Gaussian, and the width's :math:`C_{a,w}` (a :math:`\psi_1` norm of :math:`a\langle w|\bar x\rangle_+`)
 is infinite for it (:func:`c_aw`).
 """
@@ -24,10 +25,10 @@ import numpy as np
 from scipy import optimize
 from scipy.sparse import csr_matrix
 from scipy.special import expit, logit
-from scipy.stats import kstest
 
 from numeric.backend import to_numpy
 from numeric.data.weakly_correlated import (
+    appendix_b_init_reduced,
     appendix_b_labels,
     appendix_b_norms,
     assumption2_limit,
@@ -45,7 +46,6 @@ from symbolic import shallow_meanfield as sym
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.evidence import detectable, rejected_counts
-from verify.hypotheses import Hypothesis
 from verify.papers.dana2025.common import (
     EPS,
     Data,
@@ -64,13 +64,16 @@ from verify.papers.dana2025.hypotheses import (
     ASSUMPTION_2,
     D_LEMMA3,
     FEW_NEURONS,
+    LAW,
     NONZERO_LABELS,
     ORTHOGONAL,
     P_FLOW,
+    WIDTH_C1_LAW,
+    WIDTH_T1_LAW,
     app_b_outside,
-    app_b_statistics,
+    law_statistics,
 )
-from verify.papers.dana2025.initial_loss import psi1_norm
+from verify.papers.dana2025.initial_loss import PSI1_MAX_D, psi1_norm
 from verify.papers.dana2025.instances import (
     Instance,
     assemble,
@@ -92,33 +95,11 @@ CONF = 0.99  # confidence of every binomial interval
 # Bernstein's moment condition with sigma^2 = 2K^2, b = K, so a centred mean of p i.i.d. copies has
 # P(|mean| > t) <= 2 exp(-p t^2 / (2 (2K^2 + K t))) <= 2 exp(-(p/6) min(t^2/K^2, t/K))
 BERNSTEIN_C = 1 / 6
-# initial_loss.psi1_norm integrates chi_{d-1} on [0, 30]: exact up to d ~ 700 (sqrt(d) kappa_d = 1.9118 at
-# d = 640, 1.9116 at 700), silently wrong beyond (d = 1000 reads 0.034, half of 1.91 / sqrt(1000))
-PSI1_QUADRATURE_D = 640
-
-
-def halfnormal_init_reduced(rng: np.random.Generator, G: np.ndarray, d: int, B: int, p: int):
-    r"""App. B's law with a half-normal excess in Gram coordinates: ``V`` ``(B, p, n)``, ``a``, ``wperp2``
-    ``(B, p)``.
-
-    :math:`w_j\sim\mathcal N(0,I_d/d)` as in :func:`~numeric.data.weakly_correlated.appendix_b_init_reduced`
-    (:math:`v=Xw\sim\mathcal N(0,G/d)`, :math:`\|w^\perp\|^2\sim\chi^2_{d-n}/d` independent), and
-    :math:`a_j=S_j(\|w_j\|+|g_j|)`, :math:`S_j` uniform in :math:`\{\pm1\}`, :math:`g_j\sim\mathcal N(0,1)`:
-    the law of :func:`verify.papers.dana2025.initial_loss.draws` at s = 1 -- i.i.d. pairs, centred, rotation
-    invariant, sub-Gaussian marginals, norms independent of d (Section 2, 'Initialization'), and Assumption 1.
-    ``G`` is ``(n, n)`` (shared) or ``(B, n, n)``."""
-    n = G.shape[-1]
-    Z = rng.normal(size=(B, p, n)) / np.sqrt(d)
-    V = Z @ np.swapaxes(np.linalg.cholesky(np.broadcast_to(G, (B, n, n))), 1, 2)
-    wperp2 = rng.chisquare(d - n, size=(B, p)) / d if d > n else np.zeros((B, p))
-    wnorm = np.sqrt((Z * Z).sum(axis=2) + wperp2)
-    a = rng.choice([-1.0, 1.0], size=(B, p)) * (wnorm + np.abs(rng.normal(size=(B, p))))
-    return V, a, wperp2
 
 
 def psi1_upper(d: int) -> float:
     r"""An upper bound on :math:`\kappa_d=\|a\langle w|\bar x\rangle_+\|_{\psi_1}` of
-    :func:`halfnormal_init_reduced`'s law, for any d >= 2 (where the quadrature does not reach).
+    the half-normal-excess law's, for any d >= 2 (where the quadrature does not reach).
 
     With :math:`g=\sqrt d\langle w|\bar x\rangle`: :math:`X=0` on :math:`g\le0`, and on :math:`g>0`
     :math:`\sqrt dX=(\|w\|+|G|)g\le\|w\|^2+G^2+g^2/2` (AM-GM), :math:`d\|w\|^2=g^2+\chi^2_{d-1}` with
@@ -138,18 +119,18 @@ def psi1_upper(d: int) -> float:
 
 
 def c_aw(d: int) -> float:
-    r""":math:`C_{a,w}=\kappa_d/(2\sqrt c)` of :func:`halfnormal_init_reduced`'s law in dimension d, with
+    r""":math:`C_{a,w}=\kappa_d/(2\sqrt c)` of the half-normal-excess law's in dimension d, with
     Bernstein's :math:`c=1/6` (:data:`BERNSTEIN_C`): the value with which the width of Theorem 1,
     :math:`4\log\frac{4n}\varepsilon(1+(C_{a,w}K_x)^2)` with :math:`K_x=C_x^+/C_y^+`, meets both steps of its
     proof at :math:`\varepsilon/2` each (App. A.1, end): Lemma 5's :math:`4\log\frac{2n}{\varepsilon/2}`, and
     Lemma 6's :math:`\frac1c\log\frac4\varepsilon\max(K^2,K)`, :math:`K=\kappa_dK_x`, since
     :math:`4(1+\frac{K^2}{4c})\ge\frac1c\max(K^2,K)` (:math:`1+K^2/(4c)\ge K/\sqrt c`); Corollary 1
     likewise at :math:`\varepsilon/3`. :math:`\kappa_d` by the quadrature of
-    :func:`~verify.papers.dana2025.initial_loss.psi1_norm` up to :data:`PSI1_QUADRATURE_D`, above it by
+    :func:`~verify.papers.dana2025.initial_loss.psi1_norm` where it holds (d <= :data:`PSI1_MAX_D`), above by
     :func:`psi1_upper` (a larger :math:`C_{a,w}`: a wider network, still inside the width hypothesis).
     App. B's :math:`\mathrm{Exp}(1)` excess has :math:`\kappa_d=\infty` (tails
     :math:`e^{-\Theta(u^{2/3})}`)."""
-    kappa = psi1_norm(d) if d <= PSI1_QUADRATURE_D else psi1_upper(d)
+    kappa = psi1_norm(d) if d <= PSI1_MAX_D else psi1_upper(d)
     return kappa / (2 * np.sqrt(BERNSTEIN_C))
 
 
@@ -157,51 +138,6 @@ def law_width(k: int, n: int, eps: float, caw: float, ratio: float) -> float:
     r"""The width of Theorem 1 (k = 4) or Corollary 1 (k = 6), before rounding up:
     :math:`4\log\frac{kn}\varepsilon(1+(C_{a,w}\,C_x^+/C_y^+)^2)`, ``ratio`` :math:`=C_x^+/C_y^+`."""
     return 4 * np.log(k * n / eps) * (1 + (caw * ratio) ** 2)
-
-
-LAW = Hypothesis(
-    "sub-Gaussian initialization",
-    wording=r"Section 2, Initialization: $(a_j,w_j)$ i.i.d., centred, rotation invariant, sub-Gaussian "
-    r"marginals, norms independent of $d,n,p$ (App. B's law with a half-normal excess: "
-    r"$w_j\sim\mathcal N(0,I_d/d)$, $a_j=\pm(\|w_j\|+|g_j|)$, $g_j\sim\mathcal N(0,1)$)",
-    condition="on the state the run starts from (N entries per statistic): min_j |a_j| - ||w_j|| >= 0 "
-    "(Assumption 1; exact); the means of d <w_j|x_i>^2 / ||x_i||^2 (chi^2_1 each) and of d ||w_j^perp||^2 / "
-    "(d - n) equal to 1, the fraction of a_j > 0 to 1/2, and |a_j| - ||w_j|| ~ |N(0, 1)| (sqrt(N) x KS "
-    "distance), not rejected at familywise level 0.001 over the run's 'tests' (Bonferroni; App. B init's "
-    "test with the excess's law changed)",
-    test=lambda **stats: app_b_outside(stats) <= 1,
-)
-_WIDTH_CONDITION = (
-    "p >= required = 4 log({k}n/eps) (1 + (C_aw C_x^+/C_y^+)^2), C_aw = kappa_d / (2 sqrt c), kappa_d = "
-    "||a<w|xbar>_+||_psi1 of the run's law, c = 1/6 (Bernstein's constant for that norm): the C_aw with "
-    "which the width meets Lemma 5 and Lemma 6 at eps/{m} each (the proof's last line, 'C_aw = (1/x) "
-    "||a<w|xbar>||_psi1', leaves the factor unreadable)"
-)
-WIDTH_T1_LAW = Hypothesis(
-    "width of Theorem 1",
-    wording=r"$p\ge4\log(\frac{4n}\varepsilon)(1+(C_{a,w}\frac{C_x^+}{C_y^+})^2)$, $C_{a,w}$ depending "
-    r"only on the law of $(a,w)$",
-    condition=_WIDTH_CONDITION.format(k=4, m=2),
-    test=lambda p, required, **_: p >= required,
-)
-WIDTH_C1_LAW = Hypothesis(
-    "width of Corollary 1",
-    wording=r"$p\ge4\log(\frac{6n}\varepsilon)(1+(C_{a,w}\frac{C_x^+}{C_y^+})^2)$, $C_{a,w}$ depending "
-    r"only on the law of $(a,w)$",
-    condition=_WIDTH_CONDITION.format(k=6, m=3) + "; C_x^+/C_y^+ <= 2 on App. B data (norms <= 2, |y| >= 1)",
-    test=lambda p, required, **_: p >= required,
-)
-
-
-def law_statistics(model: ShallowReLU, y0, args: dict, G: np.ndarray, wperp2: np.ndarray, d: int) -> dict:
-    r""":data:`LAW`'s quantities on an initial state: :func:`app_b_statistics` (Assumption 1's margin and the
-    z statistics of the first layer and the signs, from the pre-activations), with ``ks`` the
-    :math:`\sqrt N` KS distance of :math:`|a_j|-\|w_j\|` (norms from the model, frozen mass included) to the
-    half-normal law."""
-    V, a = (to_numpy(x) for x in model.unpack(y0))
-    stats = app_b_statistics(V, a, G, wperp2, d)
-    excess = np.abs(a) - np.sqrt(to_numpy(model.weight_sqnorm(y0, args)))
-    return {**stats, "ks": float(kstest(excess.ravel(), "halfnorm").statistic * np.sqrt(excess.size))}
 
 
 LAW_NOTE = (
@@ -219,10 +155,10 @@ LAW_NOTE = (
 
 
 def _train(ctx: Context, data: Data, B: int, p: int, key: str, T: float, lr: float = 0.1):
-    """B networks of :func:`halfnormal_init_reduced`'s law on ``data`` trained on [0, T]: (run, event I,
+    """B networks of the half-normal-excess law's on ``data`` trained on [0, T]: (run, event I,
     initial-loss event, Assumption 1's margin min_j |a_j(0)| - ||w_j(0)|| over the members, :data:`LAW`'s
     statistics of the initial state)."""
-    V, a, wperp2 = halfnormal_init_reduced(ctx.rng(key).host, data.G, data.d, B, p)
+    V, a, wperp2 = appendix_b_init_reduced(ctx.rng(key).host, data.G, data.d, B, p, excess="halfnormal")
     model = ShallowReLU(p, data.n, "gram")
     args = model.args(ctx.backend, data.G, data.y, wperp2=wperp2)
     y0 = ctx.backend.asarray(model.pack((V, a)))
@@ -1791,7 +1727,7 @@ def c1_starts(rng: np.random.Generator, Gbar: np.ndarray, p: int) -> dict[str, l
 
 def _corollary_checks(ctx, n, B, p, d, T, lr, eps, key) -> dict:
     """Corollary 1's checks on B members (own sphere data and initialization of
-    :func:`halfnormal_init_reduced`'s law each); returns :data:`LAW`'s statistics of their initial states
+    the half-normal-excess law's each); returns :data:`LAW`'s statistics of their initial states
     (:func:`law_statistics`)."""
     be = ctx.backend
     rng = ctx.rng(f"c1-{key}").host
@@ -1799,7 +1735,7 @@ def _corollary_checks(ctx, n, B, p, d, T, lr, eps, key) -> dict:
     norms, y = appendix_b_norms(rng, (B, n)), appendix_b_labels(rng, (B, n))
     G = scale_gram(Gbar, norms)
     a2 = offdiag_norm(G) < assumption2_limit(norms, y)
-    V, a, wperp2 = halfnormal_init_reduced(rng, G, d, B, p)
+    V, a, wperp2 = appendix_b_init_reduced(rng, G, d, B, p, excess="halfnormal")
     model = ShallowReLU(p, n, "gram")
     args = model.args(be, G, y, wperp2=wperp2)
     y0 = be.asarray(model.pack((V, a)))

@@ -26,7 +26,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import kstest, norm
 
+from numeric.backend import to_numpy
 from numeric.data.weakly_correlated import offdiag_norm
+from numeric.models.shallow_relu import ShallowReLU
 from verify.hypotheses import Hypothesis
 
 ROUNDING = 64 * 2.0**-52  # "exact up to rounding": 64 ulps of the largest entry
@@ -42,12 +44,6 @@ ASSUMPTION_2 = Hypothesis(
     wording=r"Assumption 2 (4): $\|X^\top X-D_X\|<\frac{(C_x^-)^2}{2\sqrt n}\frac{C_y^-}{C_y^+}$",
     condition="||X^T X - D_X|| / limit(4) < 1",
     test=lambda ratio: ratio < 1,
-)
-WIDTH_T1 = Hypothesis(
-    "width of Theorem 1",
-    wording=r"$p\ge4\log(\frac{4n}\varepsilon)(1+(C_{a,w}\frac{C_x^+}{C_y^+})^2)$",
-    condition="p >= ceil(4 log(4n/eps)) (the C_aw factor is 1 + O(1/d), dropped)",
-    test=lambda p, n, eps: p >= np.ceil(4 * np.log(4 * n / eps)),
 )
 FEW_NEURONS = Hypothesis(
     "p << n",
@@ -234,3 +230,48 @@ def a1_gap(a: np.ndarray, wnorm: np.ndarray) -> float:
     r""":math:`\min_j|a_j|-\|w_j\|` over every neuron of every member: ASSUMPTION_1's reading, from the
     second layer ``a`` and the first layer's row norms ``wnorm`` (same shape, ``(p,)`` or ``(B, p)``)."""
     return float((np.abs(a) - wnorm).min())
+
+
+LAW = Hypothesis(
+    "sub-Gaussian initialization",
+    wording=r"Section 2, Initialization: $(a_j,w_j)$ i.i.d., centred, rotation invariant, sub-Gaussian "
+    r"marginals, norms independent of $d,n,p$ (App. B's law with a half-normal excess: "
+    r"$w_j\sim\mathcal N(0,I_d/d)$, $a_j=\pm(\|w_j\|+|g_j|)$, $g_j\sim\mathcal N(0,1)$)",
+    condition="on the state the run starts from (N entries per statistic): min_j |a_j| - ||w_j|| >= 0 "
+    "(Assumption 1; exact); the means of d <w_j|x_i>^2 / ||x_i||^2 (chi^2_1 each) and of d ||w_j^perp||^2 / "
+    "(d - n) equal to 1, the fraction of a_j > 0 to 1/2, and |a_j| - ||w_j|| ~ |N(0, 1)| (sqrt(N) x KS "
+    "distance), not rejected at familywise level 0.001 over the run's 'tests' (Bonferroni; App. B init's "
+    "test with the excess's law changed)",
+    test=lambda **stats: app_b_outside(stats) <= 1,
+)
+_WIDTH_CONDITION = (
+    "p >= required = 4 log({k}n/eps) (1 + (C_aw C_x^+/C_y^+)^2), C_aw = kappa_d / (2 sqrt c), kappa_d = "
+    "||a<w|xbar>_+||_psi1 of the run's law, c = 1/6 (Bernstein's constant for that norm): the C_aw with "
+    "which the width meets Lemma 5 and Lemma 6 at eps/{m} each (the proof's last line, 'C_aw = (1/x) "
+    "||a<w|xbar>||_psi1', leaves the factor unreadable)"
+)
+WIDTH_T1_LAW = Hypothesis(
+    "width of Theorem 1",
+    wording=r"$p\ge4\log(\frac{4n}\varepsilon)(1+(C_{a,w}\frac{C_x^+}{C_y^+})^2)$, $C_{a,w}$ depending "
+    r"only on the law of $(a,w)$",
+    condition=_WIDTH_CONDITION.format(k=4, m=2),
+    test=lambda p, required, **_: p >= required,
+)
+WIDTH_C1_LAW = Hypothesis(
+    "width of Corollary 1",
+    wording=r"$p\ge4\log(\frac{6n}\varepsilon)(1+(C_{a,w}\frac{C_x^+}{C_y^+})^2)$, $C_{a,w}$ depending "
+    r"only on the law of $(a,w)$",
+    condition=_WIDTH_CONDITION.format(k=6, m=3) + "; C_x^+/C_y^+ <= 2 on App. B data (norms <= 2, |y| >= 1)",
+    test=lambda p, required, **_: p >= required,
+)
+
+
+def law_statistics(model: ShallowReLU, y0, args: dict, G: np.ndarray, wperp2: np.ndarray, d: int) -> dict:
+    r""":data:`LAW`'s quantities on an initial state: :func:`app_b_statistics` (Assumption 1's margin and the
+    z statistics of the first layer and the signs, from the pre-activations), with ``ks`` the
+    :math:`\sqrt N` KS distance of :math:`|a_j|-\|w_j\|` (norms from the model, frozen mass included) to the
+    half-normal law."""
+    V, a = (to_numpy(x) for x in model.unpack(y0))
+    stats = app_b_statistics(V, a, G, wperp2, d)
+    excess = np.abs(a) - np.sqrt(to_numpy(model.weight_sqnorm(y0, args)))
+    return {**stats, "ks": float(kstest(excess.ravel(), "halfnorm").statistic * np.sqrt(excess.size))}
