@@ -1,13 +1,16 @@
-"""The reduced NCF of kumar2025 Lemma 9 (``verify.papers.kumar2025.ncf._ReducedNCF``)."""
+"""kumar2025 Lemma 9's reduced NCF (``ncf._ReducedNCF``) and the activation's slope ``ncf.mp_slope``."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mpmath import mp
 
 from numeric.backend import get_backend
 from verify.context import Context
+from verify.papers.kumar2025 import ncf
 from verify.papers.kumar2025.ncf import _full_balance_gap, _reduced_ncf
 from verify.profiles import get_profile
 
@@ -50,3 +53,13 @@ def test_euler_and_full_balance_of_a_balanced_point() -> None:
     assert np.all(_full_balance_gap(red, u, 2) < 1e-12)
     u[..., -1] = 1.0
     assert np.all(_full_balance_gap(red, u, 2) > 0.5)
+
+
+@pytest.mark.parametrize("alpha", [-1.0, 0.3, 1.0, 2.5])
+@pytest.mark.parametrize("p", [1, 2, 4])
+def test_mp_slope_is_the_derivative_of_mp_sigma(alpha: float, p: int) -> None:
+    # alpha > 1 puts the branch alpha z on z > 0 (the slope's factor is alpha there, not 1); mp.diff's own
+    # error at 15 digits is ~1e-14 relative, a wrong branch factor is O(1)
+    for z in (mp.mpf("0.7"), mp.mpf("-0.4")):
+        exact = ncf.mp_slope(z, alpha, p)
+        assert abs(mp.diff(lambda t: ncf.mp_sigma(t, alpha, p), z) - exact) <= 1e-10 * abs(exact)

@@ -299,8 +299,10 @@ def mp_sigma(z: mp.mpf, alpha: float, p: int) -> mp.mpf:
 
 
 def mp_slope(z: mp.mpf, alpha: float, p: int) -> mp.mpf:
-    r""":math:`\sigma'(z)`, with :math:`\sigma'(0)=\alpha` times the power's factor (0 for p >= 2)."""
-    return p * max(z, alpha * z) ** (p - 1) * (1 if z > 0 else alpha)
+    r""":math:`\sigma'(z)=p\max(z,\alpha z)^{p-1}` times the slope of the branch that attains the max
+    (1 where :math:`z>\alpha z`, else :math:`\alpha`: for :math:`\alpha>1` the branch :math:`\alpha z` is
+    the one at :math:`z>0`), with :math:`\sigma'(0)=\alpha` times the power's factor (0 for p >= 2)."""
+    return p * max(z, alpha * z) ** (p - 1) * (1 if z > alpha * z else alpha)
 
 
 def _mp_layer(W: mp.matrix, g: mp.matrix, alpha: float, p: int) -> mp.matrix:
