@@ -386,9 +386,15 @@ def figure_7_corrected(ctx: Context) -> None:
     def exceptions_stay_small(r: dict) -> None:
         rate = float(np.linalg.norm(X.sum(0)))
         bound = _growth_bound(h, rate)
+        name = f"largest |w_j| of a positive non-dead neuron outside S+ / largest in S+, at iteration {steps}"
+        outside = _outside_mask(r, -1)
+        if not outside.any():
+            why = "no positive non-dead neuron is outside S+ there: no exception to measure (it would read 0)"
+            ctx.undecided(name, why, measured=0)
+            return
         ctx.bound(
-            f"largest |w_j| of a positive non-dead neuron outside S+ / largest in S+, at iteration {steps}",
-            _norm_ratio(r, _outside_mask(r, -1)),
+            name,
+            _norm_ratio(r, outside),
             bound,
             why=f"neurons outside S+ grow at rate <= |x_i| = 1 against |x_+| = {rate:.4f} in S+ and stop "
             f"once S+ fits the data: ratio ~ alpha^(1 - 1/|x_+|) h^(1/2 - 1/(2|x_+|)) x 3 (_growth_bound); "
