@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.backend import to_numpy
+from numeric.backend import array_namespace, to_numpy
 from numeric.data.weakly_correlated import (
     appendix_b_init,
     appendix_b_init_reduced,
@@ -28,6 +28,7 @@ from verify.papers.dana2025 import balance, kink_arrival
 from verify.papers.dana2025.common import (
     EPS,
     MIN_GAIN,
+    Data,
     WithCurvatureIntegral,
     axis_inputs,
     ensemble,
@@ -45,7 +46,7 @@ from verify.papers.dana2025.hypotheses import (
     P_FLOW,
     off_ratio,
 )
-from verify.papers.dana2025.instances import assemble, lemma7_instance, weak_data
+from verify.papers.dana2025.instances import HOST, assemble, labels, lemma7_instance, norms, weak_data
 
 SAFETY = 4.0  # tolerance = SAFETY x measured discretisation / rounding error + float floor
 
@@ -356,13 +357,35 @@ def step_grid(model, y0, args, data, k: int = 4) -> np.ndarray:
     return 0.1 / lam * 2.0 ** -np.arange(k)
 
 
+def _euler_lemma2(model, y0, args, lr, steps, scale: float = 1.0):
+    r"""Forward Euler (GD) :math:`\theta_{k+1}=\theta_k+\mathrm{lr}\,F(\theta_k)` of the flow (3) (``scale``
+    multiplies the field F), with Lemma 2's defect along it.
+
+    ``lr`` ``(B,)``: each member's step; ``steps``: an int or ``(B,)``, member b stops after ``steps[b]``
+    steps (its step is 0 from then on, so its state and sum are frozen). Yields, after every step
+    k = 1, ..., max(steps), the state, :math:`I_k=\sum_{m<k}\mathrm{lr}\,\mu_m` (``(B,)``, mu of eq. (5)
+    at the state the step leaves) and the signed defect :math:`e_k=\log(L_k/L_0)+I_k` (``(B,)``): 0 for
+    all k along a solution of (3) on which :math:`\mu=-\dot L/L`, O(lr) along Euler's approximation.
+    """
+    xp = array_namespace(y0)
+    L0 = model.loss_value(y0, args)
+    integral = xp.zeros(y0.shape[0])
+    y = y0
+    for k in range(int(np.max(steps))):
+        h = xp.where(k < steps, lr, 0.0)
+        integral = integral + h * model.curvature(y, args)
+        y = y + (h * scale)[:, None] * model(None, y, args)
+        yield y, integral, xp.log(model.loss_value(y, args) / L0) + integral
+
+
 def _gd_defects(ctx: Context, data, B: int, p: int, T: float, key: str, scale: float = 1.0, a1: bool = False):
     """GD (forward Euler) runs of the flow on ``[0, T]`` at the steps of :func:`step_grid`.
 
     Per step: the balance drift ``max_{k,j}|Delta_jk - Delta_j0|`` (Delta = a^2 - ||w||^2, frozen mass
-    included), the Lemma-2 defect ``max_k|log L_k/L_0 + sum_{m<k} lr mu_m|``, ``min_{k,j} s_j a_jk``
-    and the largest number of sign changes of one pre-activation.  ``scale`` multiplies the field;
-    ``a1`` records Assumption 1 on the sampled initialization. Returns ``(lrs, rows)``.
+    included), the Lemma-2 defect ``max_k|log L_k/L_0 + sum_{m<k} lr mu_m|`` (:func:`_euler_lemma2`),
+    ``min_{k,j} s_j a_jk`` and the largest number of sign changes of one pre-activation.  ``scale``
+    multiplies the field; ``a1`` records Assumption 1 on the sampled initialization. Returns
+    ``(lrs, rows)``.
     """
     be = ctx.backend
     xp = be.xp
@@ -372,19 +395,16 @@ def _gd_defects(ctx: Context, data, B: int, p: int, T: float, key: str, scale: f
     lrs = step_grid(model, y0, args, data)
     rows = []
     for lr in lrs:
-        y = y0
-        delta0, L0 = model.balance(y, args), model.loss_value(y, args)
-        s = xp.sign(model.unpack(y)[1])
-        drift, defect, integral = xp.zeros(B), xp.zeros(B), xp.zeros(B)
-        smin = xp.min(s * model.unpack(y)[1], axis=1)
-        active = model.unpack(y)[0] > 0
+        delta0 = model.balance(y0, args)
+        s = xp.sign(model.unpack(y0)[1])
+        drift, defect = xp.zeros(B), xp.zeros(B)
+        smin = xp.min(s * model.unpack(y0)[1], axis=1)
+        active = model.unpack(y0)[0] > 0
         flips = xp.zeros(active.shape)
-        for _ in range(round(T / lr)):
-            integral = integral + lr * model.curvature(y, args)
-            y = y + lr * scale * model(None, y, args)
+        for y, _, e in _euler_lemma2(model, y0, args, xp.full(B, lr), round(T / lr), scale):
             U, a = model.unpack(y)
             drift = xp.maximum(drift, xp.abs(model.balance(y, args) - delta0).max(axis=1))
-            defect = xp.maximum(defect, xp.abs(xp.log(model.loss_value(y, args) / L0) + integral))
+            defect = xp.maximum(defect, xp.abs(e))
             smin = xp.minimum(smin, xp.min(s * a, axis=1))
             now = U > 0
             flips = flips + (now != active)
@@ -824,7 +844,12 @@ def _defect_vanishes(ctx: Context, data, lrs: np.ndarray, res: np.ndarray) -> No
         side=">=",
         why="Euler: log L_{k+1} - log L_k = -lr mu_k + O(lr^2), so on a solution of (3) the defect "
         "vanishes like lr (order 1); an O(1) defect that survives lr -> 0 has order 0, which the "
-        "interval must exclude",
+        "interval must exclude. Fragile beyond this instance: four steps over a factor 8, one phase "
+        "each, while the O(lr) coefficient depends on where kink crossings fall in a step (0.05 to 0.96 "
+        "over 11 halvings at three phases on one orthogonal instance, 5x between the phases of one "
+        "step), so on other instances the same fit can take that scatter for order 0 with GD "
+        "converging; the search of dana2025:section-2-corrected "
+        "(a phase envelope over a factor 64) carries the for-all part",
         details={"order": fit.slope, "interval": [fit.lo, fit.hi], "lr": lrs, "defect per lr": res[:, 1]},
         resolution="a defect that does not vanish with the step (order 0 inside the 95% interval): a GD "
         "limit along which -dL/dt / L differs from mu",
@@ -896,6 +921,89 @@ def _sliding(ctx: Context, data, lrs: np.ndarray, res: np.ndarray) -> None:
     )
 
 
+S2_SHAPE = (4, 3)  # (n, p) of the Section-2 search's instances
+S2_HORIZON = 25  # the horizon T in steps of the base step h (h = 0.1 / lambda, step_grid)
+S2_REFINE = 64  # the small step is h / S2_REFINE
+S2_PHASES = 2.0 ** (-np.arange(3) / 3)  # each step s is taken as s 2^(-k/3), k = 0, 1, 2
+
+
+def s2_instance(theta: np.ndarray) -> tuple[ShallowReLU, np.ndarray, dict, Data]:
+    """One member on exactly orthogonal inputs x_i = c_i e_i (n, p = S2_SHAPE): log-norms, labels,
+    pre-activations v_ji = <w_j|x_i> and a from theta (:func:`~verify.papers.dana2025.instances.norms`,
+    :func:`~verify.papers.dana2025.instances.labels`); no frozen mass (it enters no quantity here)."""
+    n, p = S2_SHAPE
+    c, y = norms(theta[:n]), labels(theta[n : 2 * n])
+    V, a = theta[2 * n : 2 * n + p * n].reshape(1, p, n), theta[2 * n + p * n :].reshape(1, p)
+    model = ShallowReLU(p, n, "orthogonal")
+    args = model.args(HOST, c, y, wperp2=np.zeros((1, p)))
+    return model, model.pack((V, a)), args, Data(c, y, np.diag(c * c), n, "orthogonal")
+
+
+def s2_ratio(theta: np.ndarray) -> float:
+    r"""Phase-envelope convergence ratio of GD's Lemma-2 defect at the instance :func:`s2_instance`.
+
+    :math:`D(s)=\max_{k\le T/s}|\log L_k/L_0+\sum_{m<k}s\,\mu_m|` along GD at step s (:func:`_euler_lemma2`),
+    its envelope over three phases :math:`E(s)=\max_{\varphi}D(s\varphi)`,
+    :math:`\varphi\in\{1,2^{-1/3},2^{-2/3}\}`, and
+
+    .. math:: r=\sqrt{64}\,E(h/64)/E(h),\qquad h=0.1/\lambda\ (\text{step\_grid}),\ T=25h.
+
+    Threshold. A defect :math:`D(s)=c\,s^q` gives :math:`r=8\cdot64^{-q}`: Euler on a solution of (3)
+    along which :math:`\mu=-\dot L/L` has q = 1 (r = 1/8); a defect that survives s -> 0 (GD's limit is
+    not such a solution, or mu is not -dL/dt / L along it) has q = 0 (r = 8). ``r <= 1`` is
+    :math:`q\ge1/2`, the midpoint, so either reading may be off by a factor 8 before it is taken
+    for the other.
+
+    Why an envelope. With orthogonal inputs the field :math:`\dot v_{ji}=\frac{c_i^2}na_jr_i1_{j,i}`
+    jumps across :math:`v_{ji}=0`, so a step that crosses the kink makes an O(s) local error whose size
+    depends on the fraction of the step before the crossing: the O(s) coefficient c is a function of
+    where each crossing falls in its step, not a constant (measured: from 0.05 to 0.96 over 11 halvings
+    and three phases on the worst instance found), and one step per s (a 4-point fit,
+    :func:`_defect_vanishes`) reads that scatter as an order. The three phases (25, 31 and 40 steps
+    over T) put each crossing at three positions in its step, and each envelope is the largest of them.
+    With :math:`c_\varphi` the coefficient at phase :math:`\varphi`:
+    :math:`E(h/64)\le\frac h{64}\max_\varphi c_\varphi(h/64)` and
+    :math:`E(h)\ge2^{-2/3}h\max_\varphi c_\varphi(h)`, so an order-1 defect passes whenever the largest
+    of the three coefficients at h reaches :math:`1/(8\cdot2^{-2/3})\approx1/5` of the largest at h/64,
+    however far the coefficient varies from phase to phase: a variation that defeats the envelope has
+    to hide the large coefficients from all three phases at h and show them at h/64. Measured: the
+    worst instances found read 0.23 (this claim's starts) and 0.41 (other starts); mu x 0.9 (eq. (5)
+    off by 10%) reads 8-15 in every family.
+
+    Rounding floor: each step adds one rounded term to :math:`I_k` (error :math:`\le\epsilon|I_k|`) and
+    mu and :math:`L_k` carry a relative rounding of a few :math:`(n+p)\epsilon` (n + p = 7), so a defect
+    within :math:`100\epsilon\,k\,(1+\max|I_k|)` at every step size carries no order; the instance then
+    reads 0 (e.g. no active neuron: L constant, mu = 0, D = 0 exactly).
+    """
+    model, y0, args, data = s2_instance(theta)
+    h = step_grid(model, y0, args, data, k=1)[0]
+    lrs = h * np.concatenate([S2_PHASES, S2_PHASES / S2_REFINE])
+    steps = np.round(S2_HORIZON * h / lrs).astype(int)
+    defect, integral = np.zeros(len(lrs)), np.zeros(len(lrs))
+    for _, total, e in _euler_lemma2(model, np.repeat(y0, len(lrs), axis=0), args, lrs, steps):
+        defect, integral = np.maximum(defect, np.abs(e)), np.maximum(integral, np.abs(total))
+    if np.all(defect <= 100 * EPS * steps * (1 + integral)):
+        return 0.0
+    k = len(S2_PHASES)
+    return float(np.sqrt(S2_REFINE) * defect[k:].max() / defect[:k].max())
+
+
+def s2_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
+    """Start families of the Section-2 search (blocks: log-norms, labels, pre-activations v, a)."""
+    n, p = S2_SHAPE
+    shapes = {
+        "App.-B-like: norms ~ 1, labels ~ 1, Gaussian state": ((0, 0.3), (1, 0.5), (0, 1), (0, 1)),
+        "pre-activations at the kink (|v_ji| ~ 1e-2)": ((0, 0.3), (1, 0.5), (0, 1e-2), (0, 1)),
+        "norms and labels over decades": ((0, 1.5), (0, 2), (0, 1), (0, 1)),
+        "small second layer (|a_j| << ||w_j||)": ((0, 0.3), (1, 0.5), (0, 1), (0, 1e-2)),
+        "wrong-sign second layer (a_j y_i < 0)": ((0, 0.3), (1, 0.2), (0.5, 0.3), (-1, 0.2)),
+    }
+    return {
+        name: [assemble(rng, [(size, *b) for size, b in zip((n, n, p * n, p), blocks, strict=True)])]
+        for name, blocks in shapes.items()
+    }
+
+
 @claim(
     "dana2025:section-2-corrected",
     title="Section 2 corrected: the sigma'(0)=0 selection is the small-step GD limit on orthogonal inputs; "
@@ -909,10 +1017,30 @@ def _sliding(ctx: Context, data, lrs: np.ndarray, res: np.ndarray) -> None:
     hypotheses=[ORTHOGONAL, CORRELATED, ASSUMPTION_2],
 )
 def section_2_corrected(ctx: Context) -> None:
+    """The orthogonal half is a statement for all data and initializations: GD's Lemma-2 defect on one
+    App.-B instance (:func:`_defect_vanishes`) and a search over orthogonal instances of the defect's
+    phase-envelope convergence ratio (:func:`s2_ratio`). The correlated half: sliding on boundary data."""
+    budget = ctx.param("budget", tiny=4, quick=40, full=200)  # per start (5 starts, ~0.2 s each)
     (ortho, boundary), ((lrs0, res0), (lrs1, res1)) = _selection_data(ctx)
     ctx.regime(ORTHOGONAL, off_ratio=off_ratio(ortho.G))
     ctx.regime(CORRELATED, off_ratio=off_ratio(boundary.G))
     _selection_holds(ctx, ortho, lrs0, res0)
+    ctx.search(
+        "search: phase-envelope ratio sqrt(64) E(h/64) / E(h) of GD's Lemma-2 defect "
+        "E(s) = max over steps s 2^(-k/3), k < 3, of max_k |log L_k/L_0 + sum lr mu_m| over orthogonal "
+        f"instances (n, p = {S2_SHAPE}): <= 1 means order >= 1/2, GD converges to a solution of (3) "
+        "along which mu = -dL/dt / L",
+        s2_ratio,
+        s2_starts(ctx.rng("s2-search").host),
+        budget=budget,
+        why="a defect c s^q gives 8 x 64^-q: Euler on a solution of (3) with mu = -dL/dt / L has q = 1 "
+        "(1/8), a defect that survives s -> 0 has q = 0 (8); 1 is the midpoint q = 1/2. The O(s) "
+        "coefficient depends on where each kink crossing falls in its step (the field jumps there), so "
+        "each step is taken at three phases and the largest defect kept: an order-1 defect passes "
+        "unless the largest coefficient of the three phases at h falls below 1/5 of the largest at "
+        "h/64 (s2_ratio). h = 0.1 / lambda (step_grid), horizon 25 h; any norms (e^-3..e^3), labels and "
+        "state; an instance whose defects are all within rounding (100 eps per step) reads 0",
+    )
     _sliding(ctx, boundary, lrs1, res1)
     with ctx.control(
         "orthogonal inputs for the sliding conclusions (the run above)",
