@@ -2,7 +2,9 @@ r"""kumar2025 experiments (Sec. 4, Sec. 5, App. D): what the paper shows by simu
 
 * ``theorem-7-relu`` -- Theorem 7's conclusions for ReLU / leaky ReLU (``p = 1``), outside its
   hypotheses (Assumption 1 needs locally Lipschitz gradients; the paper uses these activations in
-  Figs. 2, 6-9, 11).  Exact gradient-descent map with a small step, as in the paper's experiments.
+  Figs. 2, 6-9, 11).  Exact gradient-descent map with a small step, as in the paper's experiments, at
+  steps eta and eta / 2: E read as the gradient flow's by Richardson extrapolation, its step floor
+  (chatter at the kinks) as the order's uncertainty.
 * ``definition-2.1`` -- Monte-Carlo estimate of the stable sets (Def. 2.1) of the per-neuron NCF's
   KKT points: many random unit starts, limits clustered into KKT points, basin probabilities with
   exact binomial tests with 80% power (Remark 1: more than one KKT point is attainable).
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
@@ -78,7 +81,7 @@ from verify.papers.kumar2025.alignment import (
     rates,
     slow_angle,
 )
-from verify.papers.kumar2025.fitted_orders import order_tolerance
+from verify.papers.kumar2025.fitted_orders import UNDECIDED_TOL, order_tolerance
 from verify.papers.kumar2025.hypotheses import (
     INSERT_AT_L_STAR,
     LINEAR_3_LAYER,
@@ -97,6 +100,7 @@ from verify.papers.kumar2025.saddle import (
     restricted_loss,
     samples,
 )
+from verify.search import squash
 
 # ---------------------------------------------------------------- Theorem 7 with p = 1
 
@@ -175,8 +179,9 @@ def _gd_paths(grad, w0: np.ndarray, eta: float, steps: int, sign: float = -1.0) 
 
 
 def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: float, deltas_n: int):
-    """One system: deltas, E(delta), drift(delta), coupling(delta) (max_t |w_n(t) - w_n^0(t)|, w_n^0 from the
-    same start with w_z = 0), kink events of u_1, w_n bar and what the control reuses."""
+    """One system: deltas, E(delta) at eta and eta / 2, drift(delta), coupling(delta) (max_t |w_n(t) -
+    w_n^0(t)|, w_n^0 from the same start with w_z = 0), kink events of u_1, w_n bar and what the control
+    reuses."""
     rng = ctx.rng(f"relu-{alpha}-{seed}").host
     X, y, wn, ybar, grad = _relu_saddle(rng, alpha)
     ctx.bound(
@@ -193,6 +198,21 @@ def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: f
     ctx.regime(
         WN_LOCAL_MIN_PL, margin=float(np.abs(X @ wn[:d]).min()), a=lojasiewicz_exponent(excess, grad_s)
     )
+    z = normalize(rng.normal(size=new * d + new))
+    n_dir = normalize(rng.normal(size=d + 1))
+    deltas, E, drift, coupling, kinks, system = _relu_paths(X, y, wn, ybar, alpha, z, n_dir, T, eta, deltas_n)
+    return deltas, E, drift, coupling, kinks, wn, system
+
+
+def _relu_paths(X, y, wn, ybar, alpha: float, z, n_dir, T: float, eta: float, deltas_n: int):
+    r"""GD from :math:`(\bar w_n+\delta n,\delta z)` on the loss and the NCF ascent :math:`u_1` from ``z``
+    (exact maps, step ``eta``, to time ``T``) over the deltas :math:`0.1/\max_t|u_1|\cdot2^{-k}`:
+    ``(deltas, (E at eta, E at eta / 2), drift, coupling, kink events of u_1, (loss_grad, n, z, d, new,
+    steps))``.  E at eta / 2 reruns both maps with twice the steps from the same starts (the same deltas),
+    for :func:`_flow_error`; the drift and the coupling are read at eta (their step errors scale with
+    delta: :math:`\bar w_n` is off its kinks and :math:`w_z=O(\delta)`)."""
+    d = X.shape[1]
+    new = z.size // (d + 1)
     shapes_z, full_shapes = [(new, d), (1, new)], [(1 + new, d), (1, 1 + new)]
     net, net_z = HomogeneousNet(tuple(full_shapes), alpha, 1), HomogeneousNet(tuple(shapes_z), alpha, 1)
     data, data_z = net.args(HOST, X, y), net_z.args(HOST, X, ybar)
@@ -203,22 +223,114 @@ def _relu_case(ctx: Context, alpha: float, seed: int, new: int, T: float, eta: f
     def loss_grad(w):
         return net.loss_and_grad(w, data)[1]
 
+    def e_max(u1, wz_t, every: int):  # max over the common times t = k eta of |w_z / delta - u_1|
+        gap = wz_t[::every] / deltas[None, :, None] - u1[::every, None, :]
+        return np.linalg.norm(gap, axis=2).max(axis=0)
+
     steps = round(T / eta)
-    z = normalize(rng.normal(size=new * d + new))
     u1 = _gd_paths(ncf_grad, z[None], eta, steps, sign=1.0)[:, 0]
     signs = np.sign(u1[:, : new * d].reshape(-1, new, d) @ X.T)
     kinks = int((np.diff(signs, axis=0) != 0).sum())
     deltas = 0.1 / np.linalg.norm(u1, axis=1).max() * 0.5 ** np.arange(deltas_n)
-    n_dir = normalize(rng.normal(size=d + 1))
     w0 = np.stack([_assemble(wn + dl * n_dir, dl * z, d, new) for dl in deltas])
     wn_t, wz_t = _split(_gd_paths(loss_grad, w0, eta, steps), d, new)
-    E = np.linalg.norm(wz_t / deltas[None, :, None] - u1[:, None, :], axis=2).max(axis=0)
+    u1_half = _gd_paths(ncf_grad, z[None], eta / 2, 2 * steps, sign=1.0)[:, 0]
+    _, wz_half = _split(_gd_paths(loss_grad, w0, eta / 2, 2 * steps), d, new)
+    E = (e_max(u1, wz_t, 1), e_max(u1_half, wz_half, 2))
     drift = np.linalg.norm(wn_t - wn, axis=2).max(axis=0)
     # the same start with w_z = 0, which stays 0 (sigma(0) = 0 and a_z = 0): its w_n relaxes the offset alone
     free = np.stack([_assemble(wn + dl * n_dir, 0 * z, d, new) for dl in deltas])
     wn_free, _ = _split(_gd_paths(loss_grad, free, eta, steps), d, new)
     coupling = np.linalg.norm(wn_t - wn_free, axis=2).max(axis=0)
-    return deltas, E, drift, coupling, kinks, wn, (loss_grad, n_dir, z, d, new, steps)
+    return deltas, E, drift, coupling, kinks, (loss_grad, n_dir, z, d, new, steps)
+
+
+def _flow_error(deltas: np.ndarray, e_step: np.ndarray, e_half: np.ndarray):
+    r"""The flow's :math:`E(\delta)` from its GD measurements at steps :math:`h` and :math:`h/2`:
+    ``(E_R, floor, order, shift)``, :math:`E_R=2E(h/2)-E(h)` (Richardson), floor
+    :math:`|E(h)-E(h/2)|` its uncertainty, the fitted order of :math:`E_R` and the largest move of that
+    order by the floor (:func:`verify.evidence.slope_shift` of floor / :math:`E_R`); order NaN and shift
+    :math:`\infty` when some :math:`E_R\le` floor.
+
+    [derived] Off the activation surfaces the loss and the NCF are polynomials on a fixed pattern and the GD
+    map is a first-order integrator: :math:`w_h(kh)=w(kh)+h\,c(kh)+O(h^2)`, the same for :math:`u_1`, so
+    on the common times :math:`E(h)=E_0+h e_1+O(h^2)` (:math:`E_0>0` the flow's, its max at one time),
+    :math:`E_R=E_0+O(h^2)` and :math:`E(h)-E(h/2)=h e_1/2+O(h^2)` is the error of :math:`E(h/2)` itself: as
+    :math:`E_R`'s uncertainty it is conservative by a factor :math:`\sim1/h`.  At a kink the map chatters
+    (:math:`w_z/\delta` and :math:`u_1` cross the surface a step apart: a jump :math:`h\,c(h)`, c bounded
+    but erratic in h, for every delta); then :math:`E_R-E_0=h(c(h/2)-c(h))` and the floor
+    :math:`h|c(h)-c(h/2)/2|` are of one size, an estimate, not a bound (two steps cannot certify more).  A
+    floor :math:`\propto h` that dominates E (:math:`E(h)\approx Ch`: :math:`E_R\approx0` below the floor
+    :math:`Ch/2`) leaves the point with no information on :math:`E_0` (not even its sign or log): the order
+    is then undefined, not small."""
+    flow, floor = 2 * e_half - e_step, np.abs(e_step - e_half)
+    if np.any(floor >= flow):
+        return flow, floor, np.nan, np.inf
+    return flow, floor, _fitted_order(deltas, flow), evidence.slope_shift(deltas, floor / flow)
+
+
+RELU_NEW = 2  # new neurons in w_z: z = (a_1, a_2, b_1, b_2), packed as [(2, d), (1, 2)]
+
+
+def _relu_violation(ctx: Context, X, n_dir, T: float, eta: float, deltas_n: int, seen: list, theta) -> float:
+    r"""The checks of :func:`theorem_7_relu` on the instance ``theta``: their largest shortfall over
+    their allowance, <= 1 iff all three hold.
+
+    ``theta`` = (s, z, u, v): :math:`\alpha=1/2` if s > 0 else 0 (the statement's two activations), the
+    start direction z (normalised, 2 new neurons), the target :math:`y=\sigma(Xu)-\sigma(Xv)` (u, v free:
+    any sizes and angle) on the fixed data ``X``.  The instance is inside the hypotheses when the best
+    one-neuron fit :math:`\bar w_n` (:func:`_relu_fit`) exists, beats the origin, is critical
+    (:math:`|\nabla\widetilde{\mathcal L}|\le10^{-10}`) and meets ``WN_LOCAL_MIN_PL`` (no sample within
+    1e-3 of its kink, fitted Łojasiewicz exponent <= 0.55), and decided when its delta grid stays above
+    ``RESOLVED_OFFSET`` eps :math:`|\bar w_n|`; otherwise 0 (recorded in ``seen``).  The shortfalls:
+    (1 - order of the drift) / (1 - 0.8), (2 - order of the coupling) / (2 - 1/2),
+    (1 - order of E) / (1 - 1/2 + s) -- the checks' thresholds 0.8, 1/2, 1/2 below the orders the main
+    run derives (1: the drift's max at t = 0; 2: the coupling through the residual; 1: the smooth
+    analogue's :math:`\beta_2`), so the objective is 0 at the leading behaviour (no floor from a ratio
+    threshold / order that hid the other terms).  E is the flow's, :math:`E_R` of :func:`_flow_error`, and
+    s its step floor's largest move of the order: the check fails only when even order + s < 1/2.  With
+    s >= ``UNDECIDED_TOL`` = 1/2 (the distance from the expected order 1 to the threshold; inf when the
+    floor swallows a point) the floor cannot tell an order-1 E from one at the threshold: E's shortfall is
+    then 0, undecidable (``rec["undecided"]``), as Assumption 1's search treats an unmeasurable remainder;
+    the drift and coupling still count."""
+    d = X.shape[1]
+    k = RELU_NEW * (d + 1)
+    alpha = 0.5 if theta[0] > 0 else 0.0
+    z = normalize(np.asarray(theta[1 : 1 + k])[None])[0]
+    u, v = np.asarray(theta[1 + k : 1 + k + 2 * d]).reshape(2, d)
+    sigma = homogeneous(alpha, 1)
+    y = sigma.value(X @ u) - sigma.value(X @ v)
+    rec: dict = {"alpha": alpha, "ratio": 0.0}
+    seen.append(rec)
+    wn = _relu_fit(X, y, alpha, ctx.rng("search-fit").host)
+    if wn is None:
+        rec["outside"] = "no one-neuron fit"
+        return 0.0
+    ws = unpack(wn[None], [(1, d), (1, 1)])
+    ybar = y - output(ws, X, alpha, 1)[0]
+    grad = float(np.linalg.norm(pack(loss_and_grad(ws, X, y, alpha, 1)[1])))
+    margin = float(np.abs(X @ wn[:d]).min())
+    excess, grad_s = samples(
+        restricted_loss(X, y, [(1, d), (1, 1)], alpha, 1), wn, ctx.rng("search-loj").host, 16
+    )
+    pl = WN_LOCAL_MIN_PL.evaluate(margin=margin, a=lojasiewicz_exponent(excess, grad_s))
+    if not (pl and margin > 1e-3 and grad <= 1e-10 and ybar @ ybar < y @ y):
+        rec["outside"] = "fit not a clean PL local minimum"
+        return 0.0
+    deltas, E, drift, coupling, kinks, _ = _relu_paths(X, y, wn, ybar, alpha, z, n_dir, T, eta, deltas_n)
+    if deltas.min() < RESOLVED_OFFSET * np.finfo(float).eps * float(np.linalg.norm(wn)):
+        rec["outside"] = "delta grid below the resolved offset"
+        return 0.0
+    _, floor, e_order, shift = _flow_error(deltas, *E)
+    # a quantity identically 0 over the grid vanishes faster than any order (shortfall 0); one that is 0 at
+    # some deltas only has no fitted order (NaN: the search cannot pass it)
+    orders = [np.inf if not np.any(q) else _fitted_order(deltas, q) for q in (drift, coupling)] + [e_order]
+    undecided = shift >= UNDECIDED_TOL
+    e_ratio = 0.0 if undecided else (1 - e_order) / (0.5 + shift)
+    shortfalls = [(1 - orders[0]) / 0.2, (2 - orders[1]) / 1.5, e_ratio]
+    ratio = float("nan") if np.isnan(shortfalls).any() else max(shortfalls)
+    rec.update(ratio=ratio, orders=orders, shift=shift, undecided=undecided, kinks=kinks, E=E, floor=floor)
+    return ratio
 
 
 @claim(
@@ -239,16 +351,19 @@ def theorem_7_relu(ctx: Context) -> None:
     T = ctx.param("T", tiny=2.0, quick=3.0)
     seeds = ctx.param("seeds", tiny=1, quick=3, full=10)
     deltas_n = ctx.param("deltas", tiny=4, quick=6, full=8)
+    budget = ctx.param("search_budget", tiny=3, quick=20, full=80)
     rows = []
     for alpha in (0.5, 0.0):
         for seed in range(seeds):
-            deltas, E, drift, coupling, kinks, wn, system = _relu_case(ctx, alpha, seed, 2, T, eta, deltas_n)
+            deltas, steps_E, drift, coupling, kinks, wn, system = _relu_case(
+                ctx, alpha, seed, 2, T, eta, deltas_n
+            )
             if not rows:
                 first = (deltas, wn, system)
-            slopes = np.diff(np.log(E)) / np.diff(np.log(deltas))
-            fit = _fitted_order(deltas, E)
+            E, e_floor, fit, shift = _flow_error(deltas, *steps_E)
+            slopes = np.diff(np.log(E)) / np.diff(np.log(deltas)) if np.isfinite(fit) else np.full(1, np.nan)
             c_fit = _fitted_order(deltas, coupling)
-            rows.append((alpha, seed, fit, float(slopes.min()), float(slopes.max()), kinks, c_fit))
+            rows.append((alpha, seed, fit, shift, float(slopes.min()), float(slopes.max()), kinks, c_fit))
             floor = RESOLVED_OFFSET * np.finfo(float).eps * float(np.linalg.norm(wn))
             if deltas.min() < floor:
                 why = (
@@ -281,32 +396,101 @@ def theorem_7_relu(ctx: Context) -> None:
                 "through the residual, O(|w_z|^2) = O(delta^2 |u_1|^2), so an order near 2 is expected "
                 "(measured in the note)",
             )
-            ctx.bound(
-                f"alpha={alpha} seed {seed}: fitted order of E(delta) (eq. 42, beta_2)",
-                fit,
-                0.5,
-                side=">=",
-                why="Theorem 7 with PL gives beta_2 = min(K - L, beta_1, 1) >= 1/2; the smooth analogue "
-                "(kumar2025:theorem-7) has beta_2 = 1 over this O(1) window (L = 2), where the O(delta) "
-                "offset of w_n perturbs y bar by O(delta); a kink crossed at a delta-dependent time would "
-                "show as a slope break",
-            )
+            e_name = f"alpha={alpha} seed {seed}: fitted order of E(delta) (eq. 42, beta_2)"
+            if shift >= UNDECIDED_TOL:
+                ctx.undecided(
+                    e_name,
+                    f"E's step floor |E(eta) - E(eta/2)| (largest {np.max(e_floor):.3g}) moves the flow's "
+                    f"order by {shift:.3g} >= {UNDECIDED_TOL} (inf: it swallows a point): it cannot tell "
+                    "order 1 from the threshold 1/2 (_flow_error)",
+                )
+            else:
+                ctx.bound(
+                    e_name,
+                    fit,
+                    0.5 - shift,
+                    side=">=",
+                    why="Theorem 7 with PL gives beta_2 = min(K - L, beta_1, 1) >= 1/2; the smooth "
+                    "analogue (kumar2025:theorem-7) has beta_2 = 1 over this O(1) window (L = 2), where the "
+                    "O(delta) offset of w_n perturbs y bar by O(delta); a kink crossed at a delta-dependent "
+                    "time would show as a slope break. The statement is about the flow: the order of the "
+                    "Richardson estimate 2E(eta/2) - E(eta), the threshold 1/2 less the largest move "
+                    f"{shift:.3g} of that order by its step floor |E(eta) - E(eta/2)| (_flow_error)",
+                )
             ctx.figure(
                 f"alpha={alpha} seed {seed}: E(delta)",
                 xlabel="delta",
                 ylabel="E",
-                series=[Series("E", deltas, E, "o")],
+                series=[
+                    Series("E at eta", deltas, steps_E[0], "o"),
+                    Series("E at eta / 2", deltas, steps_E[1], "x"),
+                    Series("|E(eta) - E(eta/2)| (step floor)", deltas, e_floor, "--"),
+                ],
                 logx=True,
                 logy=True,
             )
     ctx.note(
-        "Measured (alpha, seed, fitted order of E, local slope range, kink events of u_1, fitted order of "
-        "the coupling): "
-        + "; ".join(f"({r[0]}, {r[1]}, {r[2]:.2f}, {r[3]:.2f}..{r[4]:.2f}, {r[5]}, {r[6]:.2f})" for r in rows)
-        + ". Exact GD map with step eta on both the loss and the NCF, so E(delta) holds no "
-        "discretization error; hundreds of kink events mean GD slides (chatters) along an activation "
-        "surface. The earlier adaptive-solver attempt gave order ~0.36 for leaky ReLU; with the exact GD "
-        "map no order below 0.8 appears, which points to the integrator at the kinks."
+        "Measured (alpha, seed, fitted order of the flow's E, its step floor's shift of that order, local "
+        "slope range, kink events of u_1, fitted order of the coupling): "
+        + "; ".join(
+            f"({r[0]}, {r[1]}, {r[2]:.2f}, {r[3]:.3f}, {r[4]:.2f}..{r[5]:.2f}, {r[6]}, {r[7]:.2f})"
+            for r in rows
+        )
+        + ". E(delta) is measured with the exact GD map on the loss and the NCF at step eta and again at "
+        "eta / 2 (twice the steps, the same starts); the flow's E is the Richardson estimate 2E(eta/2) - "
+        "E(eta) with uncertainty |E(eta) - E(eta/2)| (_flow_error). The GD map is not free of "
+        "discretization error: where w_z / delta and u_1 cross an activation surface a step apart it jumps "
+        "by O(eta) for every delta, so E at a fixed eta can level off at a floor proportional to eta; "
+        "hundreds of kink events mean GD slides (chatters) along an activation surface. The earlier "
+        "adaptive-solver attempt gave order ~0.36 for leaky ReLU, also an integrator effect at the kinks."
+    )
+    search_rng = ctx.rng("relu-search").host
+    X = search_rng.normal(size=(10, 3))
+    n_dir = normalize(search_rng.normal(size=4))
+    k = RELU_NEW * 4
+    gauss = [search_rng.normal(size=k + 6) for _ in range(3)]
+    one = gauss[2].copy()
+    one[[3, 4, 5, 7]] *= 1e-3  # neuron 2's (a_2, b_2): z's last 3 + 1 entries of the a block, b_2
+    seen: list[dict] = []
+    ctx.search(
+        "search: worst shortfall of the three fitted orders over z, the target and alpha",
+        partial(_relu_violation, ctx, X, n_dir, T, eta, deltas_n, seen),
+        {
+            "leaky ReLU (alpha = 1/2): Gaussian z and target": [np.concatenate([[1.0], gauss[0]])],
+            "ReLU (alpha = 0): Gaussian z and target": [np.concatenate([[-1.0], gauss[1]])],
+            "ReLU: one new neuron active (the other at 1e-3)": [np.concatenate([[-1.0], one])],
+        },
+        budget=budget,
+        why="the statement for every start direction z, every target sigma(Xu) - sigma(Xv) whose one-neuron "
+        "fit is a clean PL local minimum, and both activations: Nelder-Mead over (alpha's sign, z, u, v) on "
+        "Gaussian data (n = 10, d = 3), the per-instance check of the drift, coupling and flow's E orders "
+        "against the same thresholds 0.8, 1/2, 1/2 as their shortfall over allowance (see _relu_violation); "
+        "an instance outside the hypotheses or with an unresolved delta grid counts 0, an E dominated by "
+        "its step floor (undecidable) counts 0 for E",
+    )
+    measured = [r for r in seen if "orders" in r]
+    undecided = [r for r in measured if r["undecided"]]
+    worst = max(measured, key=lambda r: r["ratio"], default=None)
+    floored = max(undecided, key=lambda r: np.max(r["floor"]), default=None)
+    ctx.note(
+        f"Search: {len(measured)} of {len(seen)} instances inside the hypotheses and measured "
+        f"({len(seen) - len(measured)} outside: no clean PL fit or delta grid below the resolved offset); "
+        f"E undecidable on {len(undecided)} of them (its step floor moves the flow's order by >= "
+        f"{UNDECIDED_TOL}: ratio 0 for E)"
+        + (
+            f"; worst (alpha = {worst['alpha']}): fitted orders of drift, coupling, flow's E = "
+            f"{', '.join(f'{o:.2f}' for o in worst['orders'])} (E's floor shift {worst['shift']:.3g}), "
+            f"{worst['kinks']} kink events of u_1"
+            if worst
+            else ""
+        )
+        + (
+            f"; largest floor (alpha = {floored['alpha']}, {floored['kinks']} kink events): E at the "
+            f"smallest delta {floored['E'][0][-1]:.3g} at eta -> {floored['E'][1][-1]:.3g} at eta / 2 "
+            "(a level that halves with the step is the GD map's floor at the kinks, not the flow's E)"
+            if floored
+            else ""
+        )
     )
     ctx.note(
         "Scope: two-layer nets only, where H_1 is exact for any sigma; in deeper ReLU nets Assumption 1 "
@@ -357,6 +541,42 @@ def _basins(ncf: NeuronNCF, starts: np.ndarray, step: float, iters: int):
     return labels, np.sign(u[:, ncf.k_in]), cos, u, np.linalg.eigvalsh(M)
 
 
+def _spectrum(theta) -> np.ndarray:
+    r"""A spectrum of :math:`M` (ascending, d = 4) inside the claim's hypothesis from ``theta`` (5 numbers):
+    :math:`\|M\|=1` at the top (theta[0] > 0: :math:`\mu_{\max}=1`, :math:`\mu_{\min}\in[-1,-0.2]`) or at the
+    bottom (:math:`\mu_{\min}=-1`, :math:`\mu_{\max}\in[0.2,1]`), theta[1] squashed to the other end, and the
+    three gaps :math:`0.1+` the rest of the range split by the softmax of theta[2:5]."""
+    other = squash(theta[1], 0.2, 1.0)
+    lo, hi = (-other, 1.0) if theta[0] > 0 else (-1.0, other)
+    w = np.exp(theta[2:5] - np.max(theta[2:5]))
+    gaps = 0.1 + (hi - lo - 0.3) * w / w.sum()
+    return lo + np.concatenate([[0.0], np.cumsum(gaps)])
+
+
+def _stable_set_violation(V, starts, step: float, iters: int, seen: list, theta) -> float:
+    r"""The worst of the claim's per-instance checks on the spectrum ``_spectrum(theta)`` (M = V diag(mu)
+    V^T; the eigenvectors do not matter: :math:`(a,b)\mapsto(Qa,b)` maps the flow of M to that of
+    :math:`QMQ^\top` and the uniform starts to themselves): the fraction of starts not at a KKT point over
+    its 1%, the balance deviation over its derived tolerance, and :math:`\infty` for any converged limit
+    other than the top (b > 0) / bottom (b < 0) eigen-KKT points (that check's bound is 0).  ``seen`` gets
+    the spectrum and the basin fractions (for the attainability test on the smallest basin)."""
+    mu = _spectrum(np.asarray(theta, float))
+    d = mu.size
+    ncf = _quadratic_ncf(V.T, mu)
+    labels, signs, cos, u, _ = _basins(ncf, starts, step, iters)
+    converged = cos > 1 - 1e-8
+    top, bottom = (labels == d - 1) & (signs > 0), (labels == 0) & (signs < 0)
+    grad = ncf.value_and_grad(u[None])[1][0]
+    lam = (grad * u).sum(axis=1)
+    residual = float(np.max(np.linalg.norm(grad - lam[:, None] * u, axis=1)[converged] / lam[converged]))
+    a, b = u[:, :d], u[:, d]
+    dev = np.abs(np.stack([np.sqrt(3) * np.abs(b), 1.5 * (a**2).sum(axis=1)])[:, converged] - 1).max()
+    tol = 1.5 * residual + 64 * float(np.finfo(float).eps)
+    seen.append({"mu": mu, "basins": (float(top.mean()), float(bottom.mean()))})
+    wrong = bool((~(top | bottom))[converged].any())
+    return max(float(1 - converged.mean()) / 0.01, float(dev) / tol, np.inf if wrong else 0.0)
+
+
 ATTAINABLE = 0.01  # Remark 1's "attainable", read as: at least 1% of uniform unit starts
 HALF_DETECT = 0.06  # the symmetric family's P = 1/2 is checked against an asymmetry of 6 points
 
@@ -393,9 +613,10 @@ def _half(ctx: Context, k: int, R: int) -> None:
     ],
 )
 def stable_sets(ctx: Context) -> None:
-    rng = ctx.rng("data").host
     R = ctx.param("starts", tiny=1000, quick=2000, full=40_000)
-    iters = ctx.param("iters", tiny=400, quick=800, full=3000)
+    iters = ctx.param("iters", tiny=800, quick=800, full=3000)  # tiny 400: 10% unconverged at gap 0.1
+    budget = ctx.param("search_budget", tiny=8, quick=30, full=100)
+    rng = ctx.rng("data").host
     d = 4
     V = np.linalg.qr(rng.normal(size=(d, d)))[0]
     mu = np.array([1.0, 0.4])
@@ -468,6 +689,38 @@ def stable_sets(ctx: Context) -> None:
         if name == "symmetric spectrum":
             ctx.regime(SYMMETRIC_SPECTRUM, asymmetry=float(np.abs(mus + mus[::-1]).max() / np.abs(mus).max()))
             _half(ctx, int(k[0]), R)
+    seen: list[dict] = []
+    search_rng = ctx.rng("spectrum-search").host
+    ctx.search(
+        "search: worst of the per-spectrum checks over the spectra of the hypothesis",
+        partial(_stable_set_violation, V, normalize(search_rng.normal(size=(R, d + 1))), step, iters, seen),
+        {
+            "|M| at the top, equal gaps": [np.zeros(5)],
+            "|M| at the bottom, mu_max -> 0.2": [np.array([-1.0, -3.0, 0.0, 0.0, 0.0])],
+            "a gap near the edge 0.1 (top pair nearly degenerate)": [np.array([1.0, 1.0, 0.0, 0.0, -4.0])],
+        },
+        budget=budget,
+        why="the statement for every M meeting the hypothesis (|M| = 1, mu_max, -mu_min >= 0.2, gaps >= 0.1; "
+        "M's eigenvectors are irrelevant, see _stable_set_violation): Nelder-Mead over the spectrum "
+        "(_spectrum), the same starts for every spectrum; ratio = max(non-KKT fraction / 0.01, balance "
+        "deviation / its derived tolerance, inf for any limit other than the two eigen-KKT points)",
+    )
+    small = min(seen, key=lambda r: min(r["basins"]))
+    labels, signs, *_ = _basins(
+        _quadratic_ncf(V.T, small["mu"]), normalize(search_rng.normal(size=(R, d + 1))), step, iters
+    )
+    k = np.array([((labels == d - 1) & (signs > 0)).sum(), ((labels == 0) & (signs < 0)).sum()])
+    ctx.probability(
+        "search's smallest basin: P(top basin), P(bottom basin) >= 1% each (fresh starts)",
+        k,
+        R,
+        at_least=ATTAINABLE,
+        detect=ATTAINABLE / 10,
+        why=f"Remark 1 on the searched spectrum whose smaller basin fraction was smallest, mu = "
+        f"{np.round(small['mu'], 3).tolist()} (fraction {min(small['basins']):.3g} on the search's starts), "
+        "tested on fresh uniform starts so that the selection does not bias the test; as the per-instance "
+        "check",
+    )
     with ctx.control(
         "spectrum (1, 0.4, -0.25, -0.1): not symmetric",
         breaks=SYMMETRIC_SPECTRUM,
