@@ -23,7 +23,6 @@ from scipy.special import logsumexp
 
 from numeric.engine.descent import gradient_descent
 from numeric.engine.gd_map import at_step
-from numeric.measures.statistics import clopper_pearson
 from symbolic.sequence_lemmas import (
     convexity_residuals,
     h4_residuals,
@@ -32,7 +31,7 @@ from symbolic.sequence_lemmas import (
 )
 from verify.claim import Erratum, claim
 from verify.context import Context, Series
-from verify.evidence import slope_shift
+from verify.evidence import rejected_counts, slope_shift
 from verify.papers.kou2023.common import EPS
 from verify.papers.kou2023.hypotheses import H4_ORDER
 from verify.search import softplus, squash
@@ -582,16 +581,10 @@ def _h3_instance(theta: np.ndarray) -> tuple[int, int, float]:
     return m, max(1, round(m * squash(theta[1]))), squash(theta[2], *H3_U)
 
 
-def rejecting_count(p0: float, draws: int, conf: float = 0.99) -> int:
-    """The fewest exceedances among ``draws`` with which the exact test of ``ctx.probability`` rejects
-    ``P <= p0`` (its ``conf`` Clopper-Pearson interval wholly above ``p0``); ``draws + 1`` if none does."""
-    lo = clopper_pearson(np.arange(1, draws + 1), draws, conf)[0]
-    return int(np.argmax(lo > p0)) + 1 if np.any(lo > p0) else draws + 1
-
-
 def _h3_violation(theta: np.ndarray, U: np.ndarray, G: np.ndarray, scale: float = 1.0) -> tuple[float, tuple]:
     r"""The k-th largest of :math:`\|A\|_2` over the draws divided by :math:`CK(\sqrt m+\sqrt n+u)`, k =
-    :func:`rejecting_count` of :math:`2e^{-u^2}`: > 1 iff at least k draws exceed the threshold, i.e. iff
+    :func:`~verify.evidence.rejected_counts` of :math:`P\le2e^{-u^2}` (99%, ``ctx.probability``'s
+    level): > 1 iff at least k draws exceed the threshold, i.e. iff
     the exact 99% test rejects :math:`P(\|A\|_2>CK(\sqrt m+\sqrt n+u))\le2e^{-u^2}` at this instance.
 
     The entries are the :func:`_h3_law` of ``theta`` built from one sample (uniforms ``U`` by inverse
@@ -603,7 +596,7 @@ def _h3_violation(theta: np.ndarray, U: np.ndarray, G: np.ndarray, scale: float 
     b = np.where(Um < weights[0], atoms[0], np.where(Um < weights[0] + weights[1], atoms[1], atoms[2]))
     a = scale * (b + np.sqrt(w) * G[:, :m, :n])
     s = np.sqrt(np.maximum(np.linalg.eigvalsh(np.swapaxes(a, 1, 2) @ a)[:, -1], 0.0))
-    k = rejecting_count(2 * np.exp(-(u**2)), len(s))
+    k = rejected_counts(len(s), 2 * np.exp(-(u**2)), 0.99, "<=")
     K = psi2_norm(atoms, weights, w)
     pqw = (squash(theta[3], 1e-3, 1.0), squash(theta[4], 1e-3, 0.5), w)
     return float(np.sort(s)[len(s) - k] / (H3_C * K * (np.sqrt(m) + np.sqrt(n) + u))), (m, n, u, *pqw, K)
@@ -638,7 +631,8 @@ def _h3_search(ctx: Context, U: np.ndarray, G: np.ndarray, budget: int, scale: f
         why=f"C = sqrt(log 2) (H3_C: the smallest constant the statement can carry), K the exact psi_2 norm "
         f"of each law (psi2_norm), m x n with 1 <= n <= m <= {H3_M_MAX}, u in {H3_U}; k = the fewest of the "
         f"{U.shape[0]} draws above the threshold with which the fixed check's exact 99% test rejects "
-        "P <= 2 e^(-u^2) (rejecting_count), so a ratio > 1 is that test rejecting the lemma at the instance. "
+        "P <= 2 e^(-u^2) (evidence.rejected_counts), so a ratio > 1 is that test rejecting the lemma at "
+        "the instance. "
         "The draws are one sample shared by all instances (inverse transform): a ratio > 1 would be re-drawn "
         "before it is called a counterexample. Signs are the extremal law (CK = sigma), and their ratio "
         "tends to 1 from below as m grows at fixed u (Bai-Yin): a constant C smaller than sqrt(log 2) by "
