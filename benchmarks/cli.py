@@ -11,12 +11,14 @@ import shlex
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.config import PROFILES
 from benchmarks.report import render
 from benchmarks.runner import BENCHMARKS, UserError, load, outputs, run, write
 from numeric.engine.allocator import keep_freed_memory
+from verify.registry import all_claims
 
 DEFAULT_OUT = Path("reports/benchmarks.json")
 
@@ -63,7 +65,15 @@ def _parser() -> argparse.ArgumentParser:
         help="JSON results; the Markdown report and plots go beside it "
         "(default: reports/benchmarks.json, reports/benchmarks.md, reports/benchmarks/)",
     )
+    p.add_argument(
+        "--claims",
+        default=None,
+        metavar="IDS",
+        help="the workers benchmark's claims: comma-separated claim ids, or 'all' for every claim at the "
+        "profile's claim profile (default: the profile's list; see benchmarks/config.py WorkersConfig)",
+    )
     p.add_argument("--render", action="store_true", help="re-render the report from --out without running")
+    p.set_defaults(profile="full")  # --quick shares the dest: without this its default (None) would win
     return p
 
 
@@ -97,10 +107,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python -m benchmarks " + shlex.join(argv) if argv else "python -m benchmarks"
     if args.threads is not None and args.threads < 1:
         parser.error(f"--threads must be >= 1, got {args.threads}")
-    try:
-        doc = run(
-            args.profile, only, use_torch=not args.no_torch, threads=args.threads, command=command, log=log
+    profile = PROFILES[args.profile]
+    if args.claims is not None:
+        claims = (
+            None if args.claims == "all" else tuple(c.strip() for c in args.claims.split(",") if c.strip())
         )
+        if claims == ():
+            parser.error("--claims: give claim ids or 'all'")
+        unknown_claims = sorted(set(claims or ()) - set(all_claims()))
+        if unknown_claims:
+            parser.error(f"--claims: unknown claim(s) {', '.join(unknown_claims)}")
+        profile = replace(profile, workers=replace(profile.workers, claims=claims))
+    try:
+        doc = run(profile, only, use_torch=not args.no_torch, threads=args.threads, command=command, log=log)
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -23,7 +23,7 @@ from benchmarks import (
     vs_solve_ivp,
     workers,
 )
-from benchmarks.config import HardwareConfig, get_profile
+from benchmarks.config import HardwareConfig, Profile, get_profile
 from benchmarks.report import render
 from benchmarks.timing import Probe, set_micro_time
 from numeric.backend import cupy_available
@@ -77,14 +77,15 @@ def limit_threads(threads: int | None, use_torch: bool):
 
 
 def run(
-    profile: str,
+    profile: str | Profile,
     only: Iterable[str] = BENCHMARKS,
     use_torch: bool = True,
     threads: int | None = None,
     command: str = "python -m benchmarks",
     log: Callable[[str], None] = print,
 ) -> dict:
-    """Run the benchmarks ``only`` under ``profile``; return the result document.
+    """Run the benchmarks ``only`` under ``profile`` (a name, or a :class:`Profile` with some settings
+    replaced, as ``--claims`` does); return the result document.
 
     ``threads`` caps NumPy's BLAS and PyTorch alike (``None``: the machine's defaults).
     """
@@ -96,9 +97,9 @@ def run(
 
 
 def _run(
-    profile: str, only: Iterable[str], use_torch: bool, command: str, log: Callable[[str], None]
+    profile: str | Profile, only: Iterable[str], use_torch: bool, command: str, log: Callable[[str], None]
 ) -> dict:
-    prof = get_profile(profile)
+    prof = get_profile(profile) if isinstance(profile, str) else profile
     only = set(only)
     t0 = time.perf_counter()
     set_micro_time(prof.hardware.micro_time)

@@ -53,6 +53,22 @@ def test_tiny_run_writes_json_markdown_and_plots(tmp_path, capsys):
     assert exc.value.code == 2
 
 
+def test_workers_claims_option(tmp_path):
+    """``--claims`` picks the workers benchmark's claims; an unknown id is bad input (exit 2, nothing run);
+    without ``--profile`` the profile is full (``--quick`` shares its dest)."""
+    from benchmarks.cli import _parser
+
+    assert _parser().parse_args([]).profile == "full"
+    out = tmp_path / "bench.json"
+    with pytest.raises(SystemExit) as exc:
+        main(["--only", "workers", "--claims", "nope:lemma-1", "--out", str(out)])
+    assert exc.value.code == 2 and not out.exists()
+    args = ["--profile", "tiny", "--only", "workers", "--claims", "kou2023:lemma-A.1", "--out", str(out)]
+    assert main(args) == 0
+    rows = json.loads(out.read_text())["benchmarks"]["workers"]["rows"]
+    assert rows[0]["task"] == "1 tiny claims" and all(r["same"] for r in rows)
+
+
 def test_gd_target_compares_like_with_like():
     """The long-GD target pairs each PyTorch loop with ours at its precision; the
     cross-precision ratio (ours float64 vs the fastest loop) is reported, not judged."""
