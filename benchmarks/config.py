@@ -313,7 +313,9 @@ PROFILES: dict[str, Profile] = {
             repeats=3,
         ),
         # the whole full profile three times (serial, 1 and 2 workers): about 3x reports/full/COST.md
-        WorkersConfig(claims=None, claim_profile="full", seeds=64),
+        # (--claims picks a sample); the sweep: kumar2025 Lemma 5's per-seed flows at full (6 seeds in
+        # its own record, 203 s with its search on a loaded core), 16 seeds here
+        WorkersConfig(claims=None, claim_profile="full", seeds=16),
         SlidingConfig(max_steps=100_000),
         GPUConfig(flow_B=8192, gd_B=256, prob=ProbConfig(runs=10_000, torch_runs=20), repeats=3),
     ),

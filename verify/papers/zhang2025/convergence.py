@@ -32,6 +32,7 @@ from verify.papers.zhang2025.hypotheses import (
     SQUARE,
     WHITE,
 )
+from verify.papers.zhang2025.instances import partner_init, scaled_targets, whitened
 from verify.papers.zhang2025.paired_runs import (
     EPS,
     GD_ROUNDINGS,
@@ -268,18 +269,11 @@ def cor10_instance(theta: np.ndarray) -> tuple[Dataset, np.ndarray, float, float
     """
     D, _, n = COR10_SHAPE
     X0, y0, r, rest = np.split(np.asarray(theta, float), np.cumsum([n * D, n, D]))
-    X0 = X0.reshape(n, D)
-    ev, U = np.linalg.eigh(X0.T @ X0 / n)
-    kappa = COR10_KAPPA ** squash(rest[2])
-    X = X0 @ U / np.sqrt(ev) * kappa ** (-np.arange(D) / (2 * (D - 1)))
-    y = y0 / np.linalg.norm(X.T @ y0 / n)
-    ds = symmetrize(X, y, "searched instance")
+    X = whitened(X0.reshape(n, D), COR10_KAPPA ** squash(rest[2]))
+    ds = symmetrize(X, scaled_targets(X, y0), "searched instance")
     w_init = 10 ** (-3 + 3 * squash(rest[1]))
-    pos, neg = np.maximum(COR10_W2, 0), np.minimum(COR10_W2, 0)
-    W2 = (pos / np.linalg.norm(pos) + neg / np.linalg.norm(neg)) * w_init / np.sqrt(2)
-    r_hat = r / np.linalg.norm(r)
-    y_lin0 = np.concatenate([np.outer(W2, r_hat).ravel(), W2])[None]
-    return ds, y_lin0, squash(rest[0]), w_init, float(1 + r_hat @ ds.beta / np.linalg.norm(ds.beta))
+    q2 = 1 + r / np.linalg.norm(r) @ ds.beta / np.linalg.norm(ds.beta)
+    return ds, partner_init(COR10_W2, r, w_init), squash(rest[0]), w_init, float(q2)
 
 
 def searched_horizon(ds: Dataset, w_init: float, q2: float) -> float:

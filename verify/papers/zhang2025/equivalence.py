@@ -32,6 +32,7 @@ from verify.papers.zhang2025.hypotheses import (
     TWO_LAYER,
     WHITE,
 )
+from verify.papers.zhang2025.instances import partner_init, scaled_targets
 from verify.papers.zhang2025.paired_runs import (
     EPS,
     EXACT,
@@ -206,13 +207,9 @@ def searched_instance(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
     X0, y0, w2, r, rest = np.split(np.asarray(theta, float), np.cumsum([n * D, n, H, D]))
     X0 = X0.reshape(n, D)
     X0 = X0 / np.sqrt(np.linalg.eigvalsh(X0.T @ X0 / n)[-1])
-    y0 = y0 / np.linalg.norm(X0.T @ y0 / n)
     w_init = 10 ** (-3 + 3 * squash(rest[1]))
-    pos, neg = np.abs(w2[:2]), np.abs(w2[2:])
-    W2 = np.concatenate([pos / np.linalg.norm(pos), -neg / np.linalg.norm(neg)]) * w_init / np.sqrt(2)
-    W1 = np.outer(W2, r / np.linalg.norm(r))
-    y_lin0 = np.concatenate([W1.ravel(), W2])[None]
-    return X0, y0, y_lin0, squash(rest[0]), w_init, squash(rest[2], 0.0, 0.5)
+    y_lin0 = partner_init(np.concatenate([np.abs(w2[:2]), -np.abs(w2[2:])]), r, w_init)
+    return X0, scaled_targets(X0, y0), y_lin0, squash(rest[0]), w_init, squash(rest[2], 0.0, 0.5)
 
 
 def paired_gd_violation(ctx: Context, theta: np.ndarray, *, decay: bool = False) -> float:
@@ -754,15 +751,12 @@ def corollary9_instance(theta: np.ndarray) -> tuple[Setup, float]:
     D, H, n, k = _C9_SHAPE_OF_SIZE[theta.size]
     z, r, w2, y0, X0 = np.split(theta, np.cumsum([3, D, H, n]))
     X0 = np.sqrt(n) * np.linalg.qr(X0.reshape(n, D))[0]
-    y0 = y0 * 10 ** (-1 + 2 * squash(z[2])) / np.linalg.norm(X0.T @ y0 / n)
+    y0 = scaled_targets(X0, y0, 10 ** (-1 + 2 * squash(z[2])))
     w_init = 10 ** (-6 + 6 * squash(z[1]))
-    pos, neg = np.abs(w2[:k]), np.abs(w2[k:])
-    W2 = np.concatenate([pos / np.linalg.norm(pos), -neg / np.linalg.norm(neg)]) * w_init / np.sqrt(2)
-    W1 = np.outer(W2, r / np.linalg.norm(r))
+    y_lin0 = partner_init(np.concatenate([np.abs(w2[:k]), -np.abs(w2[k:])]), r, w_init)
     net = two_layer(D, H)
     ds = symmetrize(X0, y0, "searched white instance")
     label = f"searched, D={D}, H={H} ({k} positive), P={2 * n}"
-    y_lin0 = np.concatenate([W1.ravel(), W2])[None]
     return Setup(net, GradientFlow(net, Loss("square")), [ds], y_lin0, w_init, label), squash(z[0])
 
 

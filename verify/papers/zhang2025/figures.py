@@ -40,6 +40,7 @@ from verify.papers.zhang2025.hypotheses import (
     SQUARE,
     TWO_LAYER,
 )
+from verify.papers.zhang2025.instances import scaled_targets, whitened
 from verify.papers.zhang2025.paired_runs import (
     SAFETY,
     PairedRun,
@@ -666,17 +667,15 @@ def collapse_instance(theta: np.ndarray, Z: np.ndarray) -> tuple[Dataset, float]
     \mathrm{sigmoid}(z_w)}\in(10^{-8},10^{-2})`: the small-init regime, down to the paper's :math:`10^{-8}`.
     """
     _, zw, psi, zp, zk, za, zf, om = theta
-    n, D = Z.shape[1:]
+    D = Z.shape[2]
     g = np.cos(psi) * Z[0] + np.sin(psi) * Z[1]
     X0 = np.sign(g) * np.abs(g) ** (3 * squash(zp))
-    ev, U = np.linalg.eigh(X0.T @ X0 / n)
-    X0 = X0 @ U / np.sqrt(ev) * (SEARCH_KAPPA ** squash(zk)) ** (-np.arange(D) / (2 * (D - 1)))
+    X0 = whitened(X0, SEARCH_KAPPA ** squash(zk))
     u = np.zeros(D)
     u[0], u[-1] = np.cos(om), np.sin(om)
     z = X0 @ u
     y0 = z + 2 * squash(za) * np.sin(8 * squash(zf) * z)
-    y0 = y0 / np.linalg.norm(X0.T @ y0 / n)
-    return symmetrize(X0, y0, "searched instance"), 10 ** (-8 + 6 * squash(zw))
+    return symmetrize(X0, scaled_targets(X0, y0), "searched instance"), 10 ** (-8 + 6 * squash(zw))
 
 
 def r1_vector(setup: Setup) -> np.ndarray:
