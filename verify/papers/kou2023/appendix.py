@@ -44,12 +44,14 @@ from verify.papers.kou2023.hypotheses import (
     A2_WIDTH,
     ORTHOGONAL,
     RELU,
+    SMALL_INIT,
+    STEP,
     THEOREM_4_1,
     THEOREM_4_3,
     UNIT_ORTH_F3,
 )
 from verify.papers.kou2023.instances import Region, budget, search
-from verify.papers.kou2023.patterns import f2_rates
+from verify.papers.kou2023.patterns import f2_rates, note_a2_width
 from verify.papers.kou2023.theorems import (
     F2_PATTERN,
     F3_NAME,
@@ -434,7 +436,7 @@ def _f2_checks(ctx: Context, ens: Ens, label: str, *, fixed: bool = False) -> No
     r"$\rho^{(t)}_{j,r,i}=0$ if $\langle w^{(0)}_{j,r},x_i\rangle<0$; $\underline\rho_{-y_i,r,i}$ is frozen "
     r"after "
     r"$T$; $\lim_t\overline\rho^{(t)}_{y_i,r,i}/\log t=m/|S_i^{(0)}|$.",
-    hypotheses=["ReLU, $\\sigma'(0)=1$", ORTHOGONAL],
+    hypotheses=[RELU, ORTHOGONAL, SMALL_INIT, STEP],
 )
 def lemma_F_2(ctx: Context) -> None:
     n, m, d, steps, seeds = _sizes(ctx)
@@ -445,6 +447,7 @@ def lemma_F_2(ctx: Context) -> None:
         ctx, "orth", Setup(orthogonal_gram(rng.uniform(1, 1.3, n), y, d), m, (0.0,), seeds, 0.05, 1e-3, steps)
     )
     ctx.regime(ORTHOGONAL, p=ens.setup.data.p)
+    record_regime(ctx, ens)  # RELU, and the small init and step that "the pattern is fixed after T" needs
     _f2_checks(ctx, ens, ens.setup.describe(), fixed=True)
     search(
         ctx,
@@ -664,15 +667,24 @@ def lemma_E_1(ctx: Context) -> None:
         _e1_sandwich(c, ens, label)
         _inclusion_checks(c, ens, label)
 
+    mains = []
     for key, data, T in (
         ("orth", orthogonal_gram(rng.uniform(1, 1.3, n), y, d), steps),
         ("gram", controlled_gram(rng, y, 0.02, d=d), short),
     ):
         ens = run(ctx, key, Setup(data, m, (0.0,), seeds, 0.05, 1e-3, T))
         record_regime(ctx, ens)
+        mains.append(ens)
         checks(ctx, ens, ens.setup.describe())
         if key == "orth":
             _relu_balance_limit(ctx, ens, ens.setup.describe())
+    note_a2_width(
+        ctx,
+        mains,
+        "c2 = 1/(c'(1 + kappa/c1)) and c3 = c'/(1 - 2 c' kappa/c1) of the sandwich checks (Lemma E.1 states "
+        "c2 >= 0.3, c3 <= 5 at c' = 2.5: not checked) and the lemma's premise 2 c' kappa/c1 <= 1/2 (the "
+        "near-orthogonality reading)",
+    )
     search(
         ctx,
         "search: worst E.1 balance, log sandwich and inclusion over data and init",
@@ -742,6 +754,12 @@ def lemma_G_1(ctx: Context) -> None:
     for e in (ens, near):
         record_regime(ctx, e)
         _g1_checks(ctx, e, e.setup.describe())
+    note_a2_width(
+        ctx,
+        [ens, near],
+        "the bound's exponent alpha = c'^-2 (1 - (1 + c') kappa/c1)/(1 + kappa/c1) (bound and rate checks) "
+        "and Lemma E.1's premise 2 c' kappa/c1 <= 1/2 (the near-orthogonality reading)",
+    )
     search(
         ctx,
         "search: worst L_S / (G.1 bound) over nearly orthogonal data and init",

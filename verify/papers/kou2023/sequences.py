@@ -726,6 +726,20 @@ def lemma_H_3(ctx: Context) -> None:
 
     order_tol = slope_shift(ms, H3_EDGE * ms ** (-2 / 3))
     checks(*scan(0.0))
+    # the search reads K with psi2_norm: its two closed forms (E e^(a^2/k^2) = 2 solved by hand)
+    ctx.close(
+        "psi2_norm of the search's laws at their closed forms: +-1 signs 1/sqrt(log 2), N(0, 1) sqrt(8/3), "
+        "N(0, 1/4) sqrt(2/3)",
+        [
+            psi2_norm(np.array([-1.0, 1.0]), np.array([0.5, 0.5]), 0.0),
+            *(psi2_norm(np.zeros(1), np.ones(1), w) for w in (1.0, 0.25)),
+        ],
+        [1 / np.sqrt(np.log(2)), np.sqrt(8 / 3), np.sqrt(2 / 3)],
+        rtol=1e-12,
+        why="signs: e^(1/k^2) = 2; Gaussian of variance w: E e^(g^2 w/k^2) = (1 - 2w/k^2)^(-1/2) = 2, "
+        "k^2 = 8w/3. psi2_norm finds the root lambda = 1/K^2 with brentq (xtol 1e-15, rtol 1e-14): K to "
+        "~1e-14 relative, 1e-12 leaves room for the logsumexp's rounding",
+    )
     search_rng = ctx.rng("search").host
     U = search_rng.uniform(size=(draws, H3_M_MAX, H3_M_MAX))
     G = search_rng.standard_normal(size=(draws, H3_M_MAX, H3_M_MAX))
