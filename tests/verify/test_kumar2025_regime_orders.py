@@ -50,17 +50,16 @@ def test_lemma2_full_fail_instance_leaves_the_solver_floor_out() -> None:
     assert ratio < 1
 
 
-def test_lemma5_seed_deltas_follow_the_gap_and_the_control_keeps_its_grid() -> None:
-    """A seed's deltas start at ESCAPE_REGIME x its gap (<= 0.1); the control's start (led by neuron 1) is
-    outside S(W bar) of the point led by neuron 0, whose gap is undefined there: deltas 0.1 / 2^k, and its
-    w_z (neuron 1 escapes) is O(1), an order far outside the derived tolerance."""
+def test_lemma5_seed_deltas_follow_the_gap_and_w_z_is_the_start_s_own() -> None:
+    """A seed's deltas start at ESCAPE_REGIME x its gap (<= 0.1); a start led by neuron 1 is in the stable
+    set of the point with neuron 1 on top (second order by symmetry), so scored on ITS zero neurons it
+    satisfies the lemma (order 1 within the derived tolerance): relabelling the neurons breaks nothing."""
     ctx = Context("kumar2025:lemma-5", get_backend("numpy"), get_profile("tiny"), 0)
     deltas, *_, gap = escape._escape(0, ctx.rng(0), deltas_n=4)
     assert gap > 0 and np.isclose(deltas[0], min(0.1, escape.ESCAPE_REGIME * gap))
     deltas, wz_max, *_, gap = escape._escape(1, ctx.rng("escape-0"), deltas_n=4)
-    assert np.isnan(gap) and np.allclose(deltas, 0.1 / 2.0 ** np.arange(4))
     order, tol, _ = order_tolerance(deltas, wz_max)
-    assert abs(order - 1) / tol > 10
+    assert gap > 0 and abs(order - 1) <= tol
 
 
 def test_lemma2_order_regime_excludes_the_floor_and_non_perturbative_deltas() -> None:

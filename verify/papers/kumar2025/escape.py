@@ -4,15 +4,32 @@ selected at the origin stay :math:`O(\delta^\beta)` through the escape, up to th
 System: a two-layer :math:`\sigma=x^2` net (:math:`p=2`, degree 3 in all weights), ``k = 3``
 neurons, ``d = 3``, ``n = 10``.  The unit start :math:`W^0` puts neuron 0 on the balanced top
 eigen-direction of :math:`M=X\mathrm{diag}(y)X^\top` with 90% of the norm and neurons 1, 2 on random
-directions, so by Lemma 11 neuron 0 blows up first (at least 3x earlier) in the NCF flow and the
-selected KKT point :math:`\bar W` has neurons 1, 2 equal to zero (:math:`w_z`).  The loss flow from
-:math:`\delta W^0` is followed to :math:`T_\delta+6` with :math:`T_\delta=T^*/\delta` (:math:`T^*` the
-NCF blow-up time, Lemma 4's offset).
+directions, so by Lemma 11 neuron 0 blows up first (at least 3x earlier) in the NCF flow.  The loss flow
+from :math:`\delta W^0` is followed to :math:`T_\delta+6` with :math:`T_\delta=T^*/\delta` (:math:`T^*`
+the NCF blow-up time, Lemma 4's offset).
+
+:math:`\bar W` and :math:`w_z` (eq. 12) are read off each run's own NCF flow, as the lemma defines them:
+:math:`\bar W` is the polar limit of the NCF flow from :math:`W^0` (tau = 40), :math:`w_z` its neurons of
+norm below ``ZERO_NEURON`` (the lemma's :math:`\|\bar W_l[j,:]\|=0`; Remark 2: the neurons' order is
+irrelevant).  Second order: on the unit sphere :math:`\mathcal N=\sum_jb_ja_j^\top Ma_j` is at most
+:math:`c\sum_jr_j^3` (:math:`r_j` the neurons' norms, :math:`c` the one-neuron maximum), and moving norm
+from one active neuron to another raises :math:`\sum r_j^3` at fixed :math:`\sum r_j^2` unless one neuron
+has it all, so a positive KKT point with two or more active neurons is first order only: :math:`\bar W`
+is second order iff exactly one neuron is active (on an extreme eigen-direction of :math:`M`).
 
 [derived] Order of :math:`\max_t\|w_z(t)\|`: the NCF flow of :math:`w_z` is finite at :math:`T^*`, so
 :math:`w_z=O(\delta)` when neuron 0 escapes; the escape takes :math:`O(1)` time during which
 :math:`w_z` obeys an equation linear in :math:`w_z` (:math:`p=2`): still :math:`O(\delta)`, so
 :math:`\beta=1`.
+
+No negative control (the claim is INCONCLUSIVE by the verdict rule).  Breaking :math:`W^0\in\mathcal
+S(\bar W)` needs a start in no second-order stable set; the sets' complement has measure zero and the
+clean candidate, the exactly symmetric split of neuron 0 over neurons 0 and 1 (a first-order KKT point,
+an invariant set of both flows), keeps the conclusion: measured (seed 0, key escape-0) its zero neuron 2
+has :math:`\max_t\|w_z\|` = 0.0281, 0.0147, 0.0075, 0.0038, 0.0019 over delta = 0.1..0.00625, order
+0.971.  A start led by another neuron is in the stable set of the permuted, equally second-order point,
+and with :math:`w_z` read off its own limit it satisfies the lemma (neuron 1 leading: order 0.963); the
+former control, which scored neurons 1, 2 there, broke only the labelling.
 """
 
 from __future__ import annotations
@@ -40,6 +57,12 @@ ALPHA, P = 1.0, 2  # sigma = x^2
 SHAPES = [(K, D), (1, K)]
 
 
+# a neuron of the NCF limit (tau = 40) below this norm is zero in W bar: an active neuron of a KKT point
+# has norm >= 1/sqrt(K) = 0.58 (K equal shares at most), a vanishing one decays like exp(-c tau) relative
+# to the leader (Lemma 11; measured 1e-9..2e-7 at tau = 40): 1e-3 is orders of magnitude from both
+ZERO_NEURON = 1e-3
+
+
 def _problem(rng: np.random.Generator, leader: int):
     """Data and a unit start in which neuron ``leader`` is on the top KKT direction with 90% of the norm."""
     X = rng.normal(size=(N, D))
@@ -63,33 +86,32 @@ def _neuron_norms(w: np.ndarray) -> np.ndarray:
 
 
 def _escape(leader: int, rng: Rng, *, deltas_n: int):
-    """Per delta (in the start's regime, :func:`_regime_deltas`): max_t |w_z(t)| (neurons 1, 2) up to
-    T_delta + 6 and neuron 0's norm there; then the NCF limit's neuron norms and the gap T_1 - T_0
-    (NaN for a start led by another neuron: deltas 0.1 / 2^k).
-
-    One seed's run (``rng``), a :meth:`Context.map` item: it reads nothing from the context.
-    """
+    """One seed's run (``rng``, start led by neuron ``leader``), a :meth:`Context.map` item that reads
+    nothing from the context: per delta (in the start's regime, :func:`_regime_deltas`) max_t |w_z(t)| up
+    to T_delta + 6 and the active neuron's norm there; the NCF limit's neuron norms; the gap T_j - T_0
+    (:func:`_escape_run`)."""
     X, y, w0 = _problem(rng.host, leader)
-    if leader == 0:
-        deltas, gap = _regime_deltas(X, y, w0, deltas_n)
-    else:  # the control: outside S(W bar) of the point led by neuron 0, whose gap sets the regime
-        deltas, gap = 0.1 / 2.0 ** np.arange(deltas_n), np.nan
+    deltas, gap = _regime_deltas(X, y, w0, deltas_n, leader)
     return (*_escape_run(X, y, w0, deltas), gap)
 
 
 def _escape_run(X: np.ndarray, y: np.ndarray, w0: np.ndarray, deltas: np.ndarray):
-    """``(deltas, max_t |w_z|, neuron 0's norm at T_delta + 6, per-neuron norms of the NCF limit)``."""
+    """``(deltas, max_t |w_z|, the active neurons' largest norm at T_delta + 6, per-neuron norms of the NCF
+    limit)``, w_z the neurons whose norm in the NCF limit W bar is below ``ZERO_NEURON`` (eq. 12's
+    definition, from this start's own W bar); NaN maxima where W bar has no zero neuron."""
     ncf, flow = net_fields(SHAPES, X, y, ALPHA, P)
     fl = polar_flow(ncf, w0, 3, np.linspace(0.0, 40.0, 3), rtol=1e-10)
     T_star = float(blow_up_time(fl, 3)[0])
+    limit = _neuron_norms(fl.theta[:, -1])[0]
+    zero = limit < ZERO_NEURON
     wz_max, kept = [], []
     for delta in deltas:
         ts = np.linspace(0.0, T_star / delta + 6.0, 41)
         ys = np.asarray(gradient_flow(flow, delta * w0, ts, rtol=1e-9).ys)[0]
         norms = _neuron_norms(ys)
-        wz_max.append(float(norms[:, 1:].max()))
-        kept.append(float(norms[-1, 0]))
-    return deltas, np.array(wz_max), np.array(kept), _neuron_norms(fl.theta[:, -1])[0]
+        wz_max.append(float(norms[:, zero].max()) if zero.any() else np.nan)
+        kept.append(float(norms[-1, ~zero].max()))
+    return deltas, np.array(wz_max), np.array(kept), limit
 
 
 ESCAPE_REGIME = 1 / 60  # largest delta of a search instance, over its gap T_1 - T_0 (see _escape_violation)
@@ -109,9 +131,10 @@ def _search_start(X: np.ndarray, y: np.ndarray, theta: np.ndarray) -> np.ndarray
     return normalize(pack([A[None], b[None, None, :]]))
 
 
-def _escape_gap(X: np.ndarray, y: np.ndarray, w0: np.ndarray) -> float:
-    r""":math:`\min_{j\ge1}T_j-T_0`: the NCF blow-up time of zero neuron j's part of ``w0`` alone (inf where
-    it does not blow up) minus that of the whole start, the scale of the instance's regime."""
+def _escape_gap(X: np.ndarray, y: np.ndarray, w0: np.ndarray, leader: int) -> float:
+    r""":math:`\min_{j\ne\ell}T_j-T_0` (:math:`\ell` = ``leader``): the NCF blow-up time of zero neuron j's
+    part of ``w0`` alone (inf where it does not blow up) minus that of the whole start, the scale of the
+    instance's regime."""
     ncf, _ = net_fields(SHAPES, X, y, ALPHA, P)
 
     def blow_up(w: np.ndarray) -> float:
@@ -120,7 +143,7 @@ def _escape_gap(X: np.ndarray, y: np.ndarray, w0: np.ndarray) -> float:
 
     T0 = blow_up(w0)
     parts = []
-    for j in range(1, K):
+    for j in (j for j in range(K) if j != leader):
         part = np.zeros_like(w0)
         idx = [j * D, j * D + 1, j * D + 2, K * D + j]  # a_j, then b_j after the K x D block
         part[:, idx] = w0[:, idx]
@@ -128,13 +151,15 @@ def _escape_gap(X: np.ndarray, y: np.ndarray, w0: np.ndarray) -> float:
     return min(parts)
 
 
-def _regime_deltas(X: np.ndarray, y: np.ndarray, w0: np.ndarray, n: int) -> tuple[np.ndarray, float]:
+def _regime_deltas(
+    X: np.ndarray, y: np.ndarray, w0: np.ndarray, n: int, leader: int
+) -> tuple[np.ndarray, float]:
     r"""``n`` deltas a factor 2 apart from ``ESCAPE_REGIME`` times the start's gap :math:`T_1-T_0`
     (:func:`_escape_gap`; at most 0.1, and 0.1 where the gap is not positive: such a start is outside
     :math:`\mathcal S(\bar W)`), and the gap.  [derived] A zero neuron's NCF flow
     alone grows like :math:`(1-\tau/T_j)^{-1}` (L = 3), so at :math:`\tau=\delta(T_0/\delta+6)` it carries
     the relative next-order term :math:`6\delta/(T_j-T_0)`: <= 0.1 at the largest delta."""
-    gap = _escape_gap(X, y, w0)
+    gap = _escape_gap(X, y, w0, leader)
     return (min(0.1, ESCAPE_REGIME * gap) if gap > 0 else 0.1) / 2.0 ** np.arange(n), gap
 
 
@@ -148,8 +173,9 @@ def _escape_violation(X: np.ndarray, y: np.ndarray, seen: list[dict], theta: np.
 
     ``theta`` = (neuron 0's direction offset from the top eigenvector (3, ``0.3 tanh``), neurons 1, 2's
     directions (6), their shares of the norm (2, in (0.05, 0.5))); neuron 0 is balanced with the sign of
-    the top eigenvalue.  A start whose NCF limit does not have neurons 1, 2 below 1e-3 is outside
-    :math:`\mathcal S(\bar W)` for the KKT point led by neuron 0 (ratio 0).
+    the top eigenvalue.  A start whose NCF limit does not have neurons 1, 2 below ``ZERO_NEURON`` is
+    outside :math:`\mathcal S(\bar W)` for the KKT point led by neuron 0, for which its regime (the gap)
+    is defined (ratio 0).
 
     The instance's ``ESCAPE_DELTAS`` deltas are in its regime (:func:`_regime_deltas`).
     Measured: the start full once reported as a FAIL (fixed deltas 0.1, 0.05, 0.025, tolerance 0.1: order
@@ -157,9 +183,9 @@ def _escape_violation(X: np.ndarray, y: np.ndarray, seen: list[dict], theta: np.
     0.993, 0.997, 0.998, 0.999 from delta 0.1 down to 2e-4 (max |w_z| / delta -> 1.07): pre-asymptotic,
     not a counterexample."""
     w0 = _search_start(X, y, theta)
-    deltas, gap = _regime_deltas(X, y, w0, ESCAPE_DELTAS)
+    deltas, gap = _regime_deltas(X, y, w0, ESCAPE_DELTAS, 0)
     deltas, wz_max, kept, limit = _escape_run(X, y, w0, deltas)
-    if not limit[1:].max() < 1e-3:
+    if not (limit[1:] < ZERO_NEURON).all():  # W bar is not the point led by neuron 0
         return 0.0
     order, tol, parts = order_tolerance(deltas, wz_max)
     order0, tol0, _ = order_tolerance(deltas, kept)
@@ -173,14 +199,12 @@ def _escape_violation(X: np.ndarray, y: np.ndarray, seen: list[dict], theta: np.
     return ratio
 
 
-def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> float:
-    """One start's two order checks, tolerances derived from their fits (:func:`order_tolerance`); returns
-    the tolerance of the first (the order of max |w_z|)."""
+def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> None:
+    """One start's two order checks, tolerances derived from their fits (:func:`order_tolerance`)."""
     regime = (
         f"deltas {deltas[0]:.3g}..{deltas[-1]:.3g} from {ESCAPE_REGIME:.3g} x the gap T_1 - T_0 = {gap:.3g} "
         "(next-order term <= 0.1)"
     )
-    tols = []
     for name, values, expected, label, why in [
         (
             "max_t |w_z(t)| up to T_delta + 6",
@@ -199,7 +223,6 @@ def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> 
         ),
     ]:
         tol, parts = order_tolerance(deltas, values)[1:]
-        tols.append(tol)
         ctx.order(
             f"{name} against delta ({tag})",
             deltas,
@@ -211,7 +234,6 @@ def _escape_orders(ctx: Context, deltas, wz_max, kept, gap: float, tag: str) -> 
             xlabel="delta",
             ylabel=label,
         )
-    return tols[0]
 
 
 @claim(
@@ -229,15 +251,14 @@ def lemma_5(ctx: Context) -> None:
     deltas_n = ctx.param("deltas", tiny=4, quick=5, full=7)
     budget = ctx.param("search_budget", tiny=1, quick=6, full=60)
     ctx.regime(LEMMA_5_ACTIVATION, alpha=ALPHA, p=P)
-    runs = ctx.map(partial(_escape, deltas_n=deltas_n), [0] * seeds, key="escape")  # leader 0, per seed
-    # the hypothesis W^0 in S(W bar), W bar with neurons 1, 2 zero, read off each seed's NCF flow: its polar
-    # limit has neurons 1, 2 below 1e-3 (Lemma 11: their blow-ups come >= 3x later, so relative to neuron 0
-    # they vanish like exp(-3 N* tau) in polar time; at tau = 40 that is below 1e-3 for N* >= 0.06)
-    stray = max(float(limit[1:].max()) for *_, limit, _ in runs)
-    ctx.regime(W0_STABLE_NET, reached=stray < 1e-3, neurons_1_2_in_the_ncf_limit=stray)
-    wz_tols = []
+    runs = ctx.map(partial(_escape, deltas_n=deltas_n), [0] * seeds, key="escape")  # one start per seed
+    # W^0 in S(W bar), W bar second order: each seed's NCF limit (its W bar) has exactly one active neuron
+    # (module docstring: two or more active neurons make a first-order-only KKT point), the others, its
+    # w_z, below ZERO_NEURON; the reading is the largest norm after the active neuron's over the seeds
+    stray = max(float(np.sort(limit)[-2]) for *_, limit, _ in runs)
+    ctx.regime(W0_STABLE_NET, reached=stray < ZERO_NEURON, second_neuron_of_the_ncf_limit=stray)
     for seed, (deltas, wz_max, kept, _, gap) in enumerate(runs):
-        wz_tols.append(_escape_orders(ctx, deltas, wz_max, kept, gap, f"sigma = x^2, seed {seed}"))
+        _escape_orders(ctx, deltas, wz_max, kept, gap, f"sigma = x^2, seed {seed}")
     search_rng = ctx.rng("escape-search").host
     X, y, _ = _problem(search_rng, 0)
     seen: list[dict] = []
@@ -268,18 +289,11 @@ def lemma_5(ctx: Context) -> None:
         f"{min((r['tol'] for r in decided), default=np.nan):.3g}.."
         f"{max((r['tol'] for r in decided), default=np.nan):.3g}"
     )
-    with ctx.control(
-        "W^0 in the stable set of the KKT point led by neuron 1 (neuron 1 has the 90% share)",
-        breaks=W0_STABLE_NET,
-        must_break=["max_t |w_z(t)| up to T_delta + 6 against delta*"],
-    ):
-        deltas, wz_max, *_ = _escape(1, ctx.rng("escape-0"), deltas_n=deltas_n)
-        ctx.order(
-            "max_t |w_z(t)| up to T_delta + 6 against delta",
-            deltas,
-            wz_max,
-            expected=1.0,
-            tol=max(wz_tols),
-            why="as above; tolerance the main run's loosest (over its seeds), not one derived from this fit "
-            f"(which would give {order_tolerance(deltas, wz_max)[1]:.2g})",
-        )
+    ctx.note(
+        "lemma-5 has no negative control (INCONCLUSIVE by the verdict rule): a start in no second-order "
+        "stable set, the exactly symmetric split of neuron 0 over neurons 0 and 1 (a first-order KKT point, "
+        "invariant under both flows), keeps the conclusion (its zero neuron 2: max_t |w_z| order 0.971 over "
+        "delta = 0.1..0.00625, seed 0), and a start led by another neuron is in the stable set of the "
+        "permuted second-order point, where the lemma holds with w_z read off its own limit (module "
+        "docstring)"
+    )

@@ -71,7 +71,7 @@ from numeric.models.homogeneous_nets import (
 from verify.claim import claim
 from verify.context import Context, Series
 from verify.papers.kumar2025.fitted_orders import order_tolerance
-from verify.papers.kumar2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, SMALL_DELTA, Z_STABLE
+from verify.papers.kumar2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, SMALL_DELTA, W_N_CRITICAL, Z_STABLE
 
 ALPHA, P = 1.0, 2
 RTOL, ATOL = 1e-9, 1e-13
@@ -324,7 +324,14 @@ def _balanced_path(wn: np.ndarray, d: int) -> np.ndarray:
     r"$z_*^\top w_z/\|w_z\|=1-O(\epsilon)$ at "
     r"$T_\epsilon/\delta^{L-2}$, else $\|w_z(T_\epsilon/\delta^{L-2})\|=\epsilon O(\delta)$; "
     r"$\|w_z(t)-\delta u_1(\delta^{L-2}t)\|=O(\delta^{1+\beta_2})$ (eq. 42)",
-    hypotheses=[ASSUMPTION_1, ASSUMPTION_2, Z_STABLE, SMALL_DELTA, r"$\sigma=\max(x,\alpha x)^p$, $L=p+1$"],
+    hypotheses=[
+        ASSUMPTION_1,
+        ASSUMPTION_2,
+        W_N_CRITICAL,
+        Z_STABLE,
+        SMALL_DELTA,
+        r"$\sigma=\max(x,\alpha x)^p$, $L=p+1$",
+    ],
 )
 def theorem_7(ctx: Context) -> None:
     """Three instances: two layers with sigma = x^2 (exact decomposition), three layers with sigma = x^2
@@ -448,13 +455,12 @@ def _coupling(ctx: Context, inst: _Saddle, wn_t: np.ndarray, deltas, s_grid) -> 
 
 def _instance(ctx: Context, inst: _Saddle, iters: int, ratio: float, trials: int):
     tag = inst.tag
-    ctx.bound(
-        f"{tag}: |grad L~(w_n bar)| (the saddle is critical)",
-        float(np.linalg.norm(inst.grad_n)),
-        1e-10,
-        why="Newton polish reaches ~1e-14 (sums of n = 10 terms of size |y| |J| ~ 1e2 round at ~1e-13); "
-        "1e-10 displaces the minimizer by < 1e-9, far below the smallest delta",
-    )
+    grad = float(np.linalg.norm(inst.grad_n))
+    # the saddle (w_n bar, 0) is critical: a hypothesis, read at this claim's bound 1e-10, not the figures'
+    # 1e-6 (W_N_CRITICAL's test): Newton polish reaches ~1e-14 (sums of n = 10 terms of size |y| |J| ~ 1e2
+    # round at ~1e-13), and 1e-10 displaces the minimizer by < 1e-9, far below the smallest delta; 1e-6
+    # would shift the drift by ~1e-6 / 2e-3 relative at the smallest delta, which its order fit reads
+    ctx.regime(W_N_CRITICAL, reached=grad <= 1e-10, grad=grad)
     rng = ctx.rng(f"z-{tag}").host
     z = normalize(rng.normal(size=inst.n_z))
     while inst.ncf(z[None])[0][0] <= 0:  # uniform z conditioned on N(z) > 0: Lemma 11's sufficient
@@ -462,24 +468,19 @@ def _instance(ctx: Context, inst: _Saddle, iters: int, ratio: float, trials: int
     # u_1 blows up in finite time (Lemma 11, L >= 3); its direction near blow-up, refined by PGA, is z*
     _, traj = _solve(inst.reduced, z[None], np.linspace(0, 10.0, 3))
     t_blow = float(traj.t_stop[0])
-    ctx.holds(
-        f"{tag}: u_1 blows up in finite time (L = {inst.L})",
-        traj.status[0] != Status.SUCCESS,
-        measured=t_blow,
-        expected="finite blow-up",
-        why="Lemma 11 / Lemma 1, L > 2",
-    )
     late = _solve(inst.reduced, z[None], np.array([0.0, 0.999 * t_blow]))[0][0, -1]
     start = normalize(late[None])
     step = 3e-3 / float(inst.ncf(start)[0][0])  # PGA's rate scales with the NCF's size (its degree L)
     z_star, n_star = projected_gradient_ascent(inst.ncf, start, step=step, iters=iters)
     cos_kkt = float(kkt_cosine(z_star, inst.ncf(z_star)[1])[0])
-    ctx.holds(
-        f"{tag}: z* is a non-negative KKT point",
-        n_star[0] >= 0 and cos_kkt > 1 - 1e-8,
-        measured={"N(z*)": float(n_star[0]), "kkt cosine": cos_kkt},
-        expected="N >= 0, cosine > 1-1e-8",
-        why="Lemma 1: the NCF flow from z diverges in direction of a non-negative KKT point",
+    # z in S(z*), z* a non-negative KKT point: a hypothesis, read off the NCF flow from z (Lemmas 1, 11: u_1
+    # blows up in finite time, L > 2) and its PGA-refined direction (N >= 0, KKT cosine > 1 - 1e-8)
+    ctx.regime(
+        Z_STABLE,
+        reached=traj.status[0] != Status.SUCCESS and n_star[0] >= 0 and cos_kkt > 1 - 1e-8,
+        blow_up_time=t_blow,
+        N_z_star=float(n_star[0]),
+        kkt_cosine=cos_kkt,
     )
     T = 0.7 * t_blow
     s_grid = np.linspace(0.0, T, 41)
@@ -643,8 +644,9 @@ def _else_branch(
 ) -> None:
     r"""The theorem's else branch: from a start in the stable set of the origin (:func:`_else_start`) the
     NCF flow decays to 0, and :math:`\|w_z(T_\epsilon/\delta)\|=\epsilon O(\delta)`.
-    With ``controls``, also the controls of the first branch (there, :math:`z\notin\mathcal S(z_*)`)
-    and of Assumption 2 (``drift_tol``: the main run's tolerance of the drift's order)."""
+    With ``controls``, also the controls of the first branch (there, :math:`z\notin\mathcal S(z_*)`), of
+    the saddle's criticality and of Assumption 2's local minimum (:func:`_strict_saddle`; ``drift_tol``:
+    the main run's tolerance of the drift's order)."""
     tag = inst.tag
     start, z_else, level = _else_start(inst, z_star)
     long = np.linspace(0.0, 40.0, 401)
@@ -694,16 +696,17 @@ def _else_branch(
             side=">=",
             why="as above",
         )
+    drift_name = f"{tag}: max_t |w_n(t) - w_n bar|"
     with ctx.control(
-        "(w_n bar, 0) not critical, so w_n bar is no local minimum of L~: b_1 scaled by 1.3",
-        breaks=ASSUMPTION_2,
-        must_break=[f"{tag}: max_t |w_n(t) - w_n bar|"],
+        "(w_n bar, 0) not critical: b_1 scaled by 1.3",
+        breaks=W_N_CRITICAL,
+        must_break=[drift_name],
     ):
         wn_bad = inst.wn.copy()
         wn_bad[-1] *= 1.3
         wn_t, _ = _paths(ctx, inst, wn_bad, z, deltas, s_grid)
         ctx.order(
-            f"{tag}: max_t |w_n(t) - w_n bar|",
+            drift_name,
             deltas,
             np.linalg.norm(wn_t - wn_bad, axis=2).max(axis=1),
             expected=1.0,
@@ -712,6 +715,57 @@ def _else_branch(
             xlabel="delta",
             ylabel="drift",
         )
+    w_saddle, curvature = _strict_saddle(inst, ctx.rng(f"strict-saddle-{tag}").host)
+    saddle_grad = float(np.linalg.norm(inst.restricted(w_saddle[None])[1]))
+    with ctx.control(
+        "w_n bar replaced by a strict saddle of L~ (critical, a negative Hessian eigenvalue; Newton from "
+        "restarts): critical but no local minimum",
+        breaks=ASSUMPTION_2,
+        must_break=[drift_name],
+    ):
+        wn_t, _ = _paths(ctx, inst, w_saddle, z, deltas, s_grid)
+        ctx.order(
+            drift_name,
+            deltas,
+            np.linalg.norm(wn_t - w_saddle, axis=2).max(axis=1),
+            expected=1.0,
+            tol=drift_tol,
+            why=f"as above (the main run's tolerance); |grad L~| = {saddle_grad:.2g}, Hessian eigenvalues "
+            f"min / max|.| = {curvature:.3g}: the offset's unstable component grows like delta e^(c t) and "
+            "leaves the delta-ball within the window. The coupling is not required to break: with and "
+            "without w_z the flow escapes along the same unstable direction (measured, seed 0: its fitted "
+            "order 1.5 here, 2.8 at another point of the saddle's rescaling orbit, both above 1/2)",
+            xlabel="delta",
+            ylabel="drift",
+        )
+
+
+def _strict_saddle(inst: _Saddle, rng: np.random.Generator) -> tuple[np.ndarray, float]:
+    r"""A strict saddle of the restricted loss :math:`\widetilde{\mathcal L}` (``inst.restricted``) and its
+    Hessian's smallest eigenvalue over the largest magnitude: Newton (minimum-norm ``lstsq`` steps on a
+    central-difference Hessian of the analytic gradient, step 1e-6, error ~1e-10 relative, as in
+    :func:`_fit`) from standard normal restarts, 40 steps each, the first converged point (gradient <=
+    1e-10, as the saddle's regime) away from the origin with an eigenvalue below -1e-6 of the largest: far
+    below the Hessian's error and the rescaling orbit's null eigenvalue (~1e-12 relative, measured), so a
+    direction of descent.  At most 100 restarts (measured, seed 0: found at the third)."""
+
+    def grad(w: np.ndarray) -> np.ndarray:
+        return inst.restricted(w[None])[1][0]
+
+    def hessian(w: np.ndarray) -> np.ndarray:
+        step = 1e-6
+        h = np.column_stack([(grad(w + step * e) - grad(w - step * e)) / (2 * step) for e in np.eye(w.size)])
+        return 0.5 * (h + h.T)
+
+    for _ in range(100):
+        w = rng.normal(size=inst.wn.size)
+        for _ in range(40):
+            w = w - np.linalg.lstsq(hessian(w), grad(w), rcond=1e-9)[0]
+        ev = np.linalg.eigvalsh(hessian(w))
+        curvature = float(ev[0] / np.abs(ev).max())
+        if np.linalg.norm(grad(w)) <= 1e-10 and np.linalg.norm(w) > 1e-3 and curvature < -1e-6:
+            return w, curvature
+    raise RuntimeError(f"{inst.tag}: no strict saddle of the restricted loss in 100 Newton restarts")
 
 
 def _paths(ctx: Context, inst: _Saddle, wn, z, deltas, s_grid) -> tuple[np.ndarray, np.ndarray]:

@@ -641,16 +641,32 @@ def lemma_4(ctx: Context) -> None:
             ),
         ],
     )
+    ctx.note(
+        "lemma-4 scope: only eq. (8)'s L > 2 branch (offset (1/delta^(L-2)) / (L(L-2) N(w_*)), here L = 3) "
+        "is checked; the L = 2 branch (offset ln(1/delta) / (2 N(w_*)), a two-layer net with a 1-homogeneous "
+        "activation) has no instance here"
+    )
+    rng = ctx.rng("lemma-4-control").host
+    w1 = w_first + 1e-3 * rng.normal(size=w_first.size)
+    w1 /= np.linalg.norm(w1)
+    fl1 = polar_flow(ncf, w1[None], 3, np.linspace(0.0, 40.0, 3), rtol=1e-11)
+    T1 = float(blow_up_time(fl1, 3)[0])
+    ctx.note(
+        "lemma-4 has no control of 'w_* second order': a start exactly on the ray of the first-order KKT "
+        "point w_first stays on it under the NCF flow (neuron 1 zero, neuron 0 on an eigenvector of M), and "
+        "its loss flow is the one whose delta -> 0 limit defines w_first's p(t), so the conclusion holds "
+        "there; any perturbation of it leaves w_first's stable set (measure zero). The control's start "
+        f"w_0 = w_first + 1e-3 noise is in S(w_*): its NCF flow blows up at tau = {T1:.4g} with limit value "
+        f"N = {float(ncf(fl1.theta[0, -1][None])[0][0]):.5g} against N(w_*) = {n_star:.5g}; it breaks "
+        "'w_0 in S(w_*)' for the reference point w_first"
+    )
     with ctx.control(
-        "w_* replaced by the first-order-only KKT point (2nd eigenvector), w_0 = it + 1e-3 noise",
-        breaks=W_STAR_SECOND_ORDER,
+        "reference path from the first-order KKT point w_first (2nd eigenvector) in place of w_*'s, "
+        "w_0 = w_first + 1e-3 noise: w_0 is in S(w_*), not in S(w_first)",
+        breaks=W0_STABLE,
         must_break=["max_t |psi(t + T_delta, delta w_0) - p(t)| against delta*"],
     ):
-        rng = ctx.rng("lemma-4-control").host
-        w1 = w_first + 1e-3 * rng.normal(size=w_first.size)
-        w1 /= np.linalg.norm(w1)
         n_first = float(ncf(w_first[None])[0][0])
-        T1 = float(blow_up_time(polar_flow(ncf, w1[None], 3, np.linspace(0.0, 40.0, 3), rtol=1e-11), 3)[0])
         ref1 = _l4_paths(descent, d_ref * w_first[None], np.array([1 / (3 * n_first * d_ref)]), window, rtol)[
             0
         ]
