@@ -757,7 +757,8 @@ def _eq29_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     title="max_i |f| <= min{mu, zeta, xi} sqrt(mu) X_min / (4 n X_max) on [0, T] (eq. (29))",
     source="App. C.2, eq. (29) (Lemma 3 at the first term of eq. (28))",
     statement=(
-        r"With $\epsilon$ as in (28), for $t\le T=\frac1{4nX_{\max}}\log\frac1{\sqrt h\epsilon}$: "
+        r"With $\epsilon$ at most the first term of (28) (the only term the proof of (29) uses), for "
+        r"$t\le T=\frac1{4nX_{\max}}\log\frac1{\sqrt h\epsilon}$: "
         r"$\max_i|f(x_i;W,v)|\le\frac{\min\{\mu,\zeta,\xi\}\sqrt\mu X_{\min}}{4nX_{\max}}$"
     ),
     hypotheses=[ASSUMPTION_1, BALANCED, EPS_29, "exponential loss (sum)"],

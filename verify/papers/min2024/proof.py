@@ -725,19 +725,26 @@ def lemma_13(ctx: Context) -> None:
         f"Lemma 13 slack: the fastest per-neuron decay is {max(rates):.3g} of the rate 2 n X_max allowed."
     )
     p = family_problem(rng, 4, 0.5, 4, 1)
-    U = np.tile(p.X[p.y < 0].sum(0) / np.linalg.norm(p.X[p.y < 0].sum(0)), (4, 1))  # all along x_-: in S-
-    q = Problem(p.X, p.y, U[None], np.ones((1, 4)), np.array([0.5]))
+    xp_, xm = (x / np.linalg.norm(x) for x in aggregates(p.X, p.y))
+    tilt = rng.normal(size=(4, p.X.shape[1]))
+    tilt -= np.outer(tilt @ xm, xm)  # orthogonal to x_-
+    tilt *= 1e-2 / np.linalg.norm(tilt, axis=1, keepdims=True)
+    # four V+ neurons 1e-2 off x_- (zeta_2 ~ 1e-4 > 0: Assumption 2 holds), a V+ neuron along x_+ (in S+)
+    # and a V- neuron along x_- (in S-): both groups of Lemma 13 are non-empty, only max|f| <= 1/2 fails
+    U = np.vstack([xm + tilt, xp_, xm])
+    q = Problem(p.X, p.y, U[None], np.array([[1.0] * 5 + [-1.0]]), np.array([0.5]))
     with ctx.control(
-        "four V+ neurons along x_- at eps = e^0.5 (f ~ 8 on the negatives)",
+        "four V+ neurons 1e-2 off x_-, one V+ along x_+, one V- along x_-, at eps = e^0.5 (f ~ 8 on the "
+        "negatives)",
         breaks=r"$\epsilon$ small: $\max_i|f(x_i)|\le\frac12$ before $t_1$",
         must_break=["per neuron*"],
     ):
         ts = output_grid(0.05, 20)
-        rho = log_norms(run(ctx.backend, q, ts, rtol=1e-9), 4)[0]
+        rho = log_norms(run(ctx.backend, q, ts, rtol=1e-9), q.h)[0]
         xmax = np.linalg.norm(q.X, axis=1).max()
         ctx.bound(
             "per neuron decay rate / (2 n X_max)",
-            float(-((rho[1:] - rho[:1]) / ts[1:, None]).min() / (2 * 4 * xmax)),
+            float(-((rho[1:] - rho[:1]) / ts[1:, None]).min() / (2 * q.n * xmax)),
             1.0 + RATE_ROUNDING,
             why="with f_i >> 1 on misclassified data the residual e^{f_i} is far above 1 + 2|f|; the main "
             "run's tolerance",

@@ -61,6 +61,7 @@ from verify.papers.min2024.common import (
     constants,
     directions,
     events,
+    explicit_t1,
     family_problem,
     initial_state,
     log_eps_first_term,
@@ -561,7 +562,7 @@ def _coherence(rng: np.random.Generator, p: Problem, rescale: bool = True) -> np
 def _member_events(p: Problem, b: int, ts: np.ndarray, U: np.ndarray) -> dict:
     """Segments, per-segment allowedness and dwell bound, and per-neuron paths of member ``b``."""
     c = constants(p, b)
-    unit_time = 4 / (min(c["zeta"], c["xi"]) * np.sqrt(c["mu"]) * c["Xmin"])
+    unit_time = _unit_time(c)
     act = activation(U[b], p.X)  # (T, h, n)
     ok = allowed(regions(U[b], p.X, p.y), p.s[b])  # (T, h)
     own = (p.y[None, :] > 0) == (p.s[b][:, None] > 0)
@@ -589,6 +590,33 @@ def _member_events(p: Problem, b: int, ts: np.ndarray, U: np.ndarray) -> dict:
         "pmax_time": np.array(pmax),
         "cap": float(cap),
     }
+
+
+def _unit_time(c: dict[str, float]) -> float:
+    r""":math:`4/(\min\{\zeta,\xi\}\sqrt\mu X_{\min})`, the unit of the dwell bound (App. C.2), from
+    :func:`common.constants`."""
+    return 4 / (min(c["zeta"], c["xi"]) * np.sqrt(c["mu"]) * c["Xmin"])
+
+
+def _split_28(p: Problem) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r"""Per member, the initial state :math:`W(0)=\epsilon W_0` of ``p`` read with another split,
+    :math:`\epsilon'=e^{-K}`, :math:`W_0'=e^{K}\epsilon W_0` (the same state; (28) and T are not invariant
+    under it, Remark 3): ``(K, T, log eps' - log (28)'s first term at W_0')``.
+
+    :math:`K=\frac12\log h+4nX_{\max}t_1+1` (explicit :math:`t_1`), so
+    :math:`T=\frac{\log(1/(\sqrt h\epsilon'))}{4nX_{\max}}=t_1+\frac1{4nX_{\max}}` and
+    :math:`\log\epsilon'` is 1 below (28)'s second term,
+    :math:`-\frac12\log h-\frac{64nX_{\max}\log n}{\min\{\zeta,\xi\}\sqrt\mu X_{\min}}
+    =-\frac12\log h-4nX_{\max}t_1`; the first term scales like
+    :math:`W_{\max}'^{-2}=e^{-2(K+\log\epsilon)}W_{\max}^{-2}`, so
+    :math:`\log\epsilon'-\log(\text{first}')=K+2\log\epsilon-\log(\text{first})`, the last from
+    :func:`common.log_eps_first_term` of ``p`` (its own :math:`W_0`)."""
+    xmax = float(np.linalg.norm(p.X, axis=1).max())
+    t1 = np.array([explicit_t1(p, b) for b in range(p.B)])
+    K = 0.5 * np.log(p.h) + 4 * p.n * xmax * t1 + 1.0
+    T = (K - 0.5 * np.log(p.h)) / (4 * p.n * xmax)
+    first = np.array([log_eps_first_term(p, b) for b in range(p.B)])
+    return K, T, K + 2 * p.log_eps - first
 
 
 def _dwell_sweep(ctx: Context, p: Problem, t_end: float, grid: int) -> list[dict]:
@@ -708,19 +736,35 @@ def c2_dwell_time(ctx: Context) -> None:
         f"{(reach / own).max():.3g} of its path bound."
     )
     big = family_problem(rng, 4, 0.5, 12, 2).with_log_eps(0.0)
-    t_end = 1.2 * max(
-        4
-        / (min(constants(big, b)["zeta"], constants(big, b)["xi"]) * np.sqrt(0.5) * constants(big, b)["Xmin"])
-        for b in range(2)
-    )
-    with ctx.control("large initialization eps = 1", breaks=EPS_28, must_break=["dwell time x n_a*"]):
+    K, T, over = _split_28(big)
+    units = np.array([_unit_time(constants(big, b)) for b in range(big.B)])
+    t_end = min(1.2 * units.max(), float(T.min()))  # inside the statement's window [0, T]
+    with ctx.control(
+        f"large initial state W(0) = W0 (|w_j(0)| ~ 1) read as eps = e^-K, W0 scaled by e^K (K = "
+        f"{K.min():.0f}..{K.max():.0f}): log eps - log (28)'s first term = {over.min():.0f}.."
+        f"{over.max():.0f} (its second term met), T = {T.min():.1f} >= t_end = {t_end:.1f}",
+        breaks=EPS_28,
+        must_break=["dwell time x n_a*"],
+    ):
         out = _dwell_sweep(ctx, big, t_end, grid)
         ctx.bound(
             "dwell time x n_a / (4 / (min{zeta,xi} sqrt(mu) X_min))",
             np.concatenate([e["dwell_ratio"] for e in out]),
             1.0,
-            why="at eps = 1 the loss is fitted first and neurons freeze outside the cones for good",
+            why="at |w_j(0)| ~ 1 the loss is fitted first and neurons freeze outside the cones for good, "
+            "inside [0, T]",
         )
+    xmax = float(np.linalg.norm(big.X, axis=1).max())
+    t_first = max((-0.5 * np.log(big.h) - log_eps_first_term(big, b)) / (4 * big.n * xmax) for b in range(2))
+    ctx.note(
+        "The control breaks (28) through its first term, which falls like W_max^-2 while T depends on eps "
+        "alone (the state W(0) = eps W0 is split differently, not changed). With W0 kept at unit scale no "
+        "eps breaks the dwell bound inside [0, T]: above (28)'s first term T = log(1/(sqrt(h) eps)) / "
+        f"(4 n X_max) < {t_first:.3g} on the control's data, below the shortest Delta t = 4 / "
+        f"(min{{zeta, xi}} sqrt(mu) X_min n) = {units.min() / big.n:.3g}, so no pattern can outlast Delta t "
+        "there; between the two terms (29) holds on [0, T], and the dwell bound's proof uses (29) and "
+        "t <= T only ((28)'s second term makes T >= t1, for the reach-time conclusion)"
+    )
 
 
 @claim(
