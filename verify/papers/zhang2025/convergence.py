@@ -24,12 +24,15 @@ from verify.claim import Erratum, claim
 from verify.context import Context, Series
 from verify.papers.zhang2025.equivalence import heavy_tailed_setup, paired_gd_violation, searched_starts
 from verify.papers.zhang2025.hypotheses import (
+    ALPHA_01,
     BALANCED,
     CONDITION_3,
     DECAY,
+    FLOW,
     RANK_ONE,
     SEPARABLE,
     SQUARE,
+    TWO_LAYER,
     WHITE,
 )
 from verify.papers.zhang2025.instances import partner_init, scaled_targets, whitened
@@ -361,11 +364,14 @@ def _normalised_margin(ds: Dataset, w: np.ndarray) -> np.ndarray:
     return (ds.y[:, None] * ds.X @ w.T).min(axis=0) / np.linalg.norm(w, axis=1)
 
 
+COR10_ALPHAS = (0.0, 0.5)  # slopes of Corollary 10's fixed runs (square and logistic); searched: in [0, 1]
+
+
 def _square_limits(ctx: Context, setup: Setup, rtol: float, tag: str) -> PairedRun:
     """Square-loss gradient flows (alpha 0 and 0.5, every seed of ``setup``) to well past the
     transition, solved at ``rtol`` and ``rtol/100``; :func:`check_square_convergence` on each member,
     with the integrator errors estimated from the two solves. Returns the coarse run."""
-    alphas = (0.0, 0.5)
+    alphas = COR10_ALPHAS
     rho = min(slowest_rate(d) for d in setup.data)
     coarse, tight = _limit_solves(ctx.backend, setup, alphas, setup.horizon() + 30 / rho, rtol)
     for s, ds in enumerate(setup.data):
@@ -420,7 +426,7 @@ def _error_bounds(setup: Setup, coarse: PairedRun, tight: PairedRun, s: int, k: 
     r"$w^*=\Sigma^{-1}\beta$, the global minimum; separable data, logistic loss: "
     r"$w^*/\|w^*\|=w_{\rm svm}/\|w_{\rm svm}\|$, (16) $w_{\rm svm}=\arg\min\|w\|^2$ s.t. $y_\mu w^\top "
     r"x_\mu\ge1$.",
-    hypotheses=[CONDITION_3, RANK_ONE, BALANCED, SEPARABLE],
+    hypotheses=[TWO_LAYER, ALPHA_01, CONDITION_3, RANK_ONE, BALANCED, FLOW, SQUARE, SEPARABLE],
 )
 def corollary_10(ctx: Context) -> None:
     size = searched_sizes(ctx)[0]
@@ -439,7 +445,7 @@ def corollary_10(ctx: Context) -> None:
     # "for all data satisfying Condition 3": a second, structurally different family (Student-t inputs,
     # an odd nonlinear target) beside the Gaussian family of Fig. 3.
     heavy = heavy_tailed_setup(ctx, "cor10-heavy", size, w_init)
-    record_regimes(ctx, [setup, heavy])
+    record_regimes(ctx, [setup, heavy], alphas=COR10_ALPHAS)
     coarse = _square_limits(ctx, setup, rtol, "non-white Sigma, ")
     _square_limits(ctx, heavy, rtol, "")
     _square_limit_search(ctx, budget)
@@ -606,7 +612,7 @@ def _corollary10_logistic(ctx: Context, size: tuple[int, int, int], w_init: floa
         make_setup(ctx, "cor10-logistic", size, 1, "logistic", w_init),
         make_setup(ctx, "cor10-logistic-few", (2 * D, H, 2 * D), 1, "logistic", w_init, white=False),
     ]
-    runs = [_logistic_limit(ctx, setup, w_init, rtol, (0.0, 0.5)) for setup in families]
+    runs = [_logistic_limit(ctx, setup, w_init, rtol, COR10_ALPHAS) for setup in families]
     summary = [line for line, _ in runs]
     with ctx.control(
         "Condition 3 broken: Fig. 3's logistic data without the mirror images (-x, -y) (separable)",
@@ -800,9 +806,12 @@ def _decay_run(
     r"$\lambda$ slowed by $\frac{\alpha+1}2$, so Theorem 8 holds with L2 regularisation; for $\Sigma=I$ and "
     r"$\lambda<s$ the fixed point is $w^*=(s-\lambda)\bar\beta$.",
     hypotheses=[
+        TWO_LAYER,
+        ALPHA_01,
         CONDITION_3,
         RANK_ONE,
         BALANCED,
+        FLOW,
         SQUARE,
         DECAY,
         WHITE,
@@ -830,7 +839,7 @@ def section_c4(ctx: Context) -> None:
         why="symbolic gradient of the penalty",
     )
     setup, lam, (lr, eta_h), steps, record = _decay_setup(ctx, "c4")
-    record_regimes(ctx, [setup], white=True)
+    record_regimes(ctx, [setup], white=True, alphas=C4_ALPHAS)
     c = (np.asarray(C4_ALPHAS) + 1) / 2
     run = _decay_run(ctx, setup, lam, lr, steps, record, c * lam)
 

@@ -28,6 +28,12 @@ What the lemmas say, and what we derive here:
   fixed data families an instance search (:func:`_window_violation`) scans :math:`s/\operatorname{Tr}\Sigma`,
   :math:`\alpha`, the data, the initial direction and its imbalance for the slowest order of the (11)
   error in :math:`w_{\rm init}` at :math:`t\le\frac23T`.
+* The growth rate :math:`\lambda` is fitted where :math:`10w_{\rm init}<\|W_1\|<10^{-2}`, i.e. at
+  times that run several times past the printed window end :math:`T` (the claim's note gives the measured
+  span in units of :math:`T`): it reads the window-free part :math:`W=\widetilde W+O(u^3)` of the
+  corrected statement (the growing mode of (30); the cubic terms shift the fitted rate by at most
+  :math:`\max u^2\operatorname{Tr}\Sigma`, Lemma 15(2)), so it is checked in ``lemma-6-corrected``, not
+  as support for the printed lemma.
 """
 
 from __future__ import annotations
@@ -258,6 +264,9 @@ def _growth_rates(
     :math:`\|W_2\|^2\operatorname{Tr}\Sigma\le u^2\operatorname{Tr}\Sigma`, Lemma 15(2), and a
     least-squares slope is a positive average of derivatives) + ``SAFETY`` x |slope(rtol) -
     slope(rtol/100)|.
+
+    ``span``: each member's fitted times over the printed window end
+    :math:`\ln(1/u(0))/(s+\operatorname{Tr}\Sigma)` (:math:`\tau=1`), first and last.
     """
     D = data.ds.D
     net = two_layer(D, H)
@@ -271,6 +280,7 @@ def _growth_rates(
     ts = np.linspace(0.0, T, n_out)
     coarse, tight, steps = _flow_pair(ctx, net, data.ds, y0, ts, alpha=alpha, tau=1.0, rtol=rtol)
     slope, tol, windows = np.zeros(len(y0)), np.zeros(len(y0)), []
+    span = np.zeros((len(y0), 2))
     for b in range(len(y0)):
         n1 = _norm_W1(net, coarse[b])
         slope[b], mask = _window_slope(ts, n1, 10 * u0[b])
@@ -280,6 +290,7 @@ def _growth_rates(
         cubic = float((_u(net, coarse[b][mask]) ** 2).max() * data.trace)
         tol[b] = abs(lin_slope - lam[b]) + cubic + SAFETY * abs(slope[b] - tight_slope)
         windows.append((ts[mask], n1[mask]))
+        span[b] = ts[mask][[0, -1]] * (data.s + data.trace) / np.log(1 / u0[b])
     return {
         "alpha": alpha,
         "lam": lam,
@@ -291,6 +302,7 @@ def _growth_rates(
         "states": coarse,
         "u0": u0,
         "steps": steps,
+        "span": span,
     }
 
 
@@ -299,7 +311,12 @@ _WINDOW_ORDER = "(11) holds with O(w_init) at *"
 
 
 def _check_growth(ctx: Context, data: Data, res: dict, label: str) -> None:
-    """Slope = (a+1)s/(2 tau) for every member; ReLU/linear slope ratio = 1/2 per seed."""
+    r"""Slope = (a+1)s/(2 tau) for every member; ReLU/linear slope ratio = 1/2 per seed.
+
+    The rate of (30)'s growing mode, read on :math:`10w_{\rm init}<\|W_1\|<` ``WINDOW_TOP``, past the
+    printed window end (``res["span"]``): the window-free :math:`W=\widetilde W+O(u^3)` of the corrected
+    Lemma 6, not the printed (11).
+    """
     ratio = np.abs(res["slope"] - res["lam"]) / res["tol"]
     b = int(np.argmax(ratio))
     ctx.bound(
@@ -316,6 +333,7 @@ def _check_growth(ctx: Context, data: Data, res: dict, label: str) -> None:
             "tolerance": float(res["tol"][b]),
             "s": data.s,
             "Tr Sigma": data.trace,
+            "fitted times / printed window end (first, last)": res["span"][b],
         },
     )
     K = len(GROWTH_ALPHAS)
@@ -573,26 +591,19 @@ def lemma_6(ctx: Context) -> None:
     D = ctx.param("D", tiny=3, quick=5, full=FULL_D)
     P = ctx.param("P", tiny=20, quick=100, full=FULL_P)
     H = ctx.param("H", tiny=4, quick=10, full=FULL_H)
-    seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
-    w_init = ctx.param("w_init", tiny=1e-5, quick=1e-6, full=1e-8)
-    rtol = ctx.param("rtol", **GROWTH_RTOL)
     n_w = ctx.param("trials", tiny=3, quick=4, full=7)
     ctx.require(P >= 2 * D and P % 2 == 0, f"need an even P >= 2 D, got P={P}, D={D}")
-    ctx.require(
-        H >= 2 and w_init < 1e-3, f"need H >= 2 and w_init < 1e-3 (growth window), got H={H}, w_init={w_init}"
-    )
     _symbolic_lemma6(ctx)  # ~2 s of SymPy: every profile, so the tiny run (and its mutants) check (30)
     fig3 = _fig3_like(ctx, "fig3", D, P)
-    _regimes(
-        ctx,
-        [fig3, _large_s(ctx, "large-s", P)],
-        max(w_init, window_grid(n_w).max()),
-        GROWTH_ALPHAS + WINDOW_ALPHAS,
-    )
-    res = _growth_rates(ctx, fig3, H, seeds, w_init, rtol, n_out=40)
-    _check_growth(ctx, fig3, res, f"{fig3.label}, H={H}, w_init={w_init:g}, {seeds} seeds")
-    _growth_figure(ctx, res, seeds)
     ws = window_grid(n_w)
+    _regimes(ctx, [fig3, _large_s(ctx, "large-s", P)], ws.max(), WINDOW_ALPHAS)
+    ctx.note(
+        "Not checked here: the growth rate (a+1)s/(2 tau) of (11)'s leading term. A fit of ln||W1|| needs "
+        f"10 w_init < ||W1|| < {WINDOW_TOP:g}, i.e. times several times past the printed window end "
+        "tau ln(1/w_init)/(s + Tr Sigma), where (11) says nothing; it is checked in "
+        "zhang2025:lemma-6-corrected as a consequence of W = W~(30) + O(u^3), which has no window (with "
+        "the Condition-3 control there)."
+    )
     rel_end = {}
     for data in (fig3, _large_s(ctx, "large-s", P)):
         (win,) = _window_errors(ctx, data, H, ws, WINDOW_ALPHAS, (1.0,))
@@ -610,12 +621,6 @@ def lemma_6(ctx: Context) -> None:
         f"{big['rel'][-len(ws)]:.3g} .. {big['rel'][-1]:.3g}. The printed lemma holds for every data set "
         "when alpha = 0 (kappa < 1/2) and fails when kappa > 2/3."
     )
-    with ctx.control(
-        "even target: D = 1, x = +-1, y = +1 for both (beta = 0), ReLU",
-        breaks=CONDITION_3,
-        must_break=[f"{_GROWTH} *"],
-    ):
-        _even_target_control(ctx, H, w_init, rtol)
 
 
 # ---------------------------------------------------------------- Lemma 6, corrected
@@ -764,7 +769,8 @@ def _window_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     title="Early phase: W = (30) + O(u^3); (11) with O(w_init) holds up to 2/3 of the printed window",
     source="Lemma 6, eq. (11), (30); correction of the window (catalog P6, derived here)",
     statement=r"Condition 3, square loss, $w_{\rm init}=u(0)\ll1$. $W(t)=\widetilde W(t)+O(u(t)^3)$ with "
-    r"$\widetilde W$ of (30): at fixed $t$ the remainder is $O(w_{\rm init}^3)$, at fixed amplitude "
+    r"$\widetilde W$ of (30) (no window: while $u\ll1$, $W$ grows at the rate $\frac{\alpha+1}{2\tau}s$ of "
+    r"(30)'s growing mode): at fixed $t$ the remainder is $O(w_{\rm init}^3)$, at fixed amplitude "
     r"$e^{\lambda t}w_{\rm init}$ it does not shrink with $w_{\rm init}$. Hence (11) holds with $O(w_{\rm "
     r"init})$ uniformly for $t\le\frac23\frac{\tau}{s+\operatorname{Tr}\Sigma}\ln\frac1{w_{\rm init}}$ (at "
     r"the printed end iff $\frac{(\alpha+1)s}{s+\operatorname{Tr}\Sigma}\le\frac43$).",
@@ -777,14 +783,36 @@ def lemma_6_corrected(ctx: Context) -> None:
     n_w = ctx.param("trials", tiny=3, quick=4, full=7)
     budget = ctx.param("budget", tiny=2, quick=24, full=40)
     search_rtol = ctx.param("search_rtol", tiny=WINDOW_RTOL, quick=WINDOW_RTOL, full=REMAINDER_RTOL)
+    seeds = ctx.param("seeds", tiny=1, quick=2, full=3)
+    w_init = ctx.param("w_init", tiny=1e-5, quick=1e-6, full=1e-8)
+    rtol = ctx.param("rtol", **GROWTH_RTOL)
     ctx.require(P >= 2 * D and P % 2 == 0, f"need an even P >= 2 D, got P={P}, D={D}")
+    ctx.require(
+        H >= 2 and w_init < 1e-3, f"need H >= 2 and w_init < 1e-3 (growth window), got H={H}, w_init={w_init}"
+    )
     fig3 = _fig3_like(ctx, "fig3", D, P)
     large = _large_s(ctx, "large-s", P)
     white = _white_unit_s(ctx, "white", D, P)
     alphas = (0.0, 1.0)
     amplitude = 1e-2
     ws_t, ws_a, ws = np.geomspace(3e-3, 3e-5, n_w), np.geomspace(1e-4, 1e-6, n_w), window_grid(n_w)
-    _regimes(ctx, [fig3, large, white], max(ws_t.max(), ws_a.max(), ws.max()), alphas + WINDOW_ALPHAS)
+    _regimes(
+        ctx,
+        [fig3, large, white],
+        max(w_init, ws_t.max(), ws_a.max(), ws.max()),
+        alphas + WINDOW_ALPHAS + GROWTH_ALPHAS,
+    )
+    # the growing mode of (30) at small u (no window): the rate (a+1)s/(2 tau) and the ReLU/linear ratio 1/2
+    res = _growth_rates(ctx, fig3, H, seeds, w_init, rtol, n_out=40)
+    _check_growth(ctx, fig3, res, f"{fig3.label}, H={H}, w_init={w_init:g}, {seeds} seeds")
+    _growth_figure(ctx, res, seeds)
+    ctx.note(
+        f"The growth-rate fit reads 10 w_init < ||W1|| < {WINDOW_TOP:g}: its times run from "
+        f"{res['span'][:, 0].min():.2g}-{res['span'][:, 0].max():.2g} to {res['span'][:, 1].min():.2g}-"
+        f"{res['span'][:, 1].max():.2g} x the printed window end tau ln(1/w_init)/(s + Tr Sigma) (over "
+        "members), past the window of (11): it checks W = W~(30) + O(u^3), which holds at every t while u is "
+        "small, through the rate of (30)'s growing mode, not the printed lemma (zhang2025:lemma-6)."
+    )
     worst: dict = {}
     fractions = ", ".join(f"{f:.3g}" for f in L6_FRACTIONS)
     ctx.search(
@@ -879,6 +907,12 @@ def lemma_6_corrected(ctx: Context) -> None:
         k = WINDOW_ALPHAS.index(1.0)
         linear = {key: v[k * n_w : (k + 1) * n_w] for key, v in printed.items()}
         _check_window(ctx, large, linear, (1.0,), 1.0, "the printed window end")
+    with ctx.control(
+        "even target: D = 1, x = +-1, y = +1 for both (beta = 0), ReLU",
+        breaks=CONDITION_3,
+        must_break=[f"{_GROWTH} *"],
+    ):
+        _even_target_control(ctx, H, w_init, rtol)
 
 
 # -------------------------------------------------------------------------- Lemma 16

@@ -347,6 +347,30 @@ def _w15_loss(ds: Dataset, t: np.ndarray, w_eff: float) -> np.ndarray:
     return 0.5 * np.mean(ds.y**2) - w @ ds.beta + 0.5 * (w * w).sum(axis=1)
 
 
+_OLS_MIN = "the OLS loss is the global minimum: min_t L(t) - L_ols"
+_FIG3B_OLS_MIN = "Fig. 3b runs (GD)"
+
+
+def _check_ols_minimum(ctx: Context, setup: Setup, run: PairedRun, s: int, what: str) -> None:
+    r"""Seed ``s`` of ``run`` (flow or GD): no ReLU member and no linear partner goes below
+    :math:`\mathcal L_{\rm OLS}`; the check is named ``what: _OLS_MIN [setup, seed]``.
+
+    Cor. 10 proof: under Condition 3 the ReLU net's even part :math:`f_{\rm even}` is orthogonal to the
+    odd target, so :math:`\mathcal L=\frac12\langle(y-x^\top w)^2\rangle+\frac12\langle
+    f_{\rm even}^2\rangle\ge\mathcal L_{\rm OLS}`; a target with an even part breaks exactly this.
+    """
+    ds = setup.data[s]
+    ends = np.concatenate([run.loss_relu[s], run.loss_lin[s][None]])
+    ctx.bound(
+        f"{what}: {_OLS_MIN} [{setup.label}, seed {s}]",
+        ends.min(axis=1) - ols(ds)[1],
+        -8 * ds.P * EPS * np.mean(ds.y**2),
+        side=">=",
+        why="Cor. 10 proof: on symmetric data L = 1/2<(y - x^T w)^2> + 1/2<f_even^2> >= L_ols; rounding "
+        "8 P eps <y^2>",
+    )
+
+
 def _check_fig3a(ctx: Context, setup: Setup, rtol: float) -> None:
     r"""Fig. 3a by gradient flow (ReLU :math:`\tau=(\alpha+1)/2`): (15) and the OLS limit."""
     alphas = (0.0, 0.5)
@@ -401,14 +425,7 @@ def _check_fig3a(ctx: Context, setup: Setup, rtol: float) -> None:
             "above L_ols by more would exceed it",
             details={"L(T) - L_ols": ends[:, -1] - L_ols, "tail": tail, "ratio q": q},
         )
-        ctx.bound(
-            f"Fig. 3a: the OLS loss is the global minimum: min_t L(t) - L_ols [{setup.label}, seed {s}]",
-            ends.min(axis=1) - L_ols,
-            -rounding,
-            side=">=",
-            why="Cor. 10 proof: on symmetric data L = 1/2<(y - x^T w)^2> + 1/2<f_even^2> >= L_ols; rounding "
-            "8 P eps <y^2>",
-        )
+        _check_ols_minimum(ctx, setup, coarse, s, "Fig. 3a")
     series = [
         Series(f"ReLU GF, alpha = {a:g}", coarse.t, coarse.loss_relu[0, k], "o") for k, a in enumerate(alphas)
     ]
@@ -470,6 +487,8 @@ def figure_3(ctx: Context) -> None:
     record_symmetric(ctx, [*small.data, *setup.data])
     run = _gd_collapse(ctx, setup, (0.0,), lr)
     weight, loss = _collapse_errors(setup, run)
+    for s in range(seeds):
+        _check_ols_minimum(ctx, setup, run, s, _FIG3B_OLS_MIN)
     eps = r1_imbalance(setup)
     ctx.bound(
         f"{_FIG3B} [{setup.label}]",
@@ -495,12 +514,21 @@ def figure_3(ctx: Context) -> None:
         ylabel="relative weight error",
         logy=True,
     )
+    # Condition 3's control must break a conclusion that holds in the main run, and the 0.3% bound fails there
+    # already (the erratum; at H = 50, the former control's width, it is 13% on that control's data and init
+    # with the target left odd, r1 imbalance 0.71, quick): it breaks the OLS
+    # floor of the (b) runs, at their H and seeds (key "fig3b": the same inputs and inits; the target gains
+    # |v^T x|).  By GD, not on the Fig. 3a flow: with an even target the ReLU units slide along their
+    # activation surfaces and the located flow solve did not finish in 150 s at quick.
     with ctx.control(
-        "target with an even part, y = odd + |v^T x|", breaks=CONDITION_3, must_break=[f"{_FIG3B}*"]
+        "target with an even part, y = odd + |v^T x| (the Fig. 3b runs otherwise unchanged)",
+        breaks=CONDITION_3,
+        must_break=[f"{_FIG3B_OLS_MIN}: {_OLS_MIN} *"],
     ):
-        bent = _fig3_setup(ctx, "fig3b-even", D, 50, P, 1, w_init, even=1.0)
-        weight, _ = _collapse_errors(bent, _gd_collapse(ctx, bent, (0.0,), lr))
-        ctx.bound(f"{_FIG3B} [{bent.label}]", weight[:, 0], MAX_ERROR, why="the printed bound")
+        bent = _fig3_setup(ctx, "fig3b", D, H, P, seeds, w_init, even=1.0)
+        bent_run = _gd_collapse(ctx, bent, (0.0,), lr)
+        for s in range(seeds):
+            _check_ols_minimum(ctx, bent, bent_run, s, _FIG3B_OLS_MIN)
 
 
 def _order_tolerance(x: np.ndarray, values) -> tuple[np.ndarray, float]:
