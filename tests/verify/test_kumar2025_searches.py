@@ -48,7 +48,7 @@ def test_lemma4_order_tolerance_rejects_a_straight_line_of_another_order() -> No
 
 def _lemma4_setup():
     ctx = Context("kumar2025:lemma-4", get_backend("numpy"), get_profile("tiny"), 0)
-    X, y, _, w_star, _, _ = _l4_problem(ctx)
+    X, y, _, w_star, _ = _l4_problem(ctx)
     ncf, descent = net_fields(_SHAPES4, X, y, 1.0, 2)
     T_star = 1 / (3 * float(ncf(w_star[None])[0][0]))
     window = np.linspace(-3.0, 6.0, 19)
