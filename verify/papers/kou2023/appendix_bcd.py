@@ -32,11 +32,11 @@ from verify.papers.kou2023.patterns import (
     _after_T1,
     _balance_checks,
     _balance_limit,
-    _balance_ratio,
     _equal_increments,
     _frozen_sign_checks,
     _scaled_gaussian,
     balance_floor,
+    balance_ratio,
 )
 
 BIG_INIT = r"$\sigma_0\le\gamma(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$ (B.2)"
@@ -95,7 +95,7 @@ def lemma_B_1(ctx: Context) -> None:
         _balance_checks(ctx, ens, g, ens.setup.describe() + f", gamma={g:g}")
         _balance_limit(ctx, ens, g, ens.setup.describe() + f", gamma={g:g}")
         T1 = ens.t <= 20
-        r = _balance_ratio(ens)
+        r = balance_ratio(ens)
         ctx.note(
             f"Lemma B.1 gamma={g:g}: min ratio/gamma^2 = {r[:, T1[1:]].min() / g**2:.3g} for t <= T_1 (B.2) "
             f"and "
@@ -217,7 +217,7 @@ def lemma_B_2(ctx: Context) -> None:
 
 def _c3(ens: Ens) -> float:
     """The balance constant c3 of (B.15) measured on a run (at most 1)."""
-    return min(float(_balance_ratio(ens).min()) / ens.setup.gammas[0] ** 2, 1.0)
+    return min(float(balance_ratio(ens).min()) / ens.setup.gammas[0] ** 2, 1.0)
 
 
 def _b3_checks(ctx: Context, ens: Ens, label: str, c3: float | None = None) -> None:
@@ -407,7 +407,7 @@ def _b4_check(ctx: Context, ens: Ens, label: str) -> float:
         f"c1 = {floor:.3g} "
         "as in the balance lemmas (patterns.balance_floor)",
     )
-    implied = ratio / (_balance_ratio(ens) * g)  # c1(t) gamma^3 = balance ratio(t) gamma
+    implied = ratio / (balance_ratio(ens) * g)  # c1(t) gamma^3 = balance ratio(t) gamma
     return float(implied.min())
 
 
@@ -679,7 +679,7 @@ def _d2_checks(ctx: Context, ens: Ens, label: str = "instance") -> None:
     """Lemma D.2's bound at every record t >= T_1 = 20 and its rate over [T/100, T]."""
     data = ens.setup.data
     g = ens.setup.gammas[0]
-    c1 = min(float(_balance_ratio(ens).min()) / g**2, 1.0)
+    c1 = min(float(balance_ratio(ens).min()) / g**2, 1.0)
     k = data.kappa / (c1 * g**2)
     a = (1 - k) / (1 + k)
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))[:, None, None]

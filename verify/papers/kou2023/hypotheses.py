@@ -89,7 +89,6 @@ WIDTH = Hypothesis(
     condition="min_i |S_i(0)| >= 1 on every member (the event the width buys; c' = m/min|S_i(0)| measured)",
     test=lambda min_active: min_active >= 1,
 )
-SEPARABLE = Hypothesis("nearly orthogonal (separable) data")
 INIT_B2 = Hypothesis(
     "(B.2) small init",
     wording=r"$\sigma_0\le\gamma(CR_{\max}\sqrt{\log(mn/\delta)})^{-1}$ (B.2)",

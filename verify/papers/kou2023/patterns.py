@@ -110,7 +110,7 @@ def _abs_sums(ens: Ens) -> np.ndarray:
     return np.stack([A[:, :, :m].sum(axis=2), A[:, :, m:].sum(axis=2)], axis=2)
 
 
-def _balance_ratio(ens: Ens) -> np.ndarray:
+def balance_ratio(ens: Ens) -> np.ndarray:
     r""":math:`\min_{j,i}\sum_r|\rho_{j,r,i}|/\max_{j',i'}\sum_r|\rho_{j',r,i'}|` per member and record ``(B,
     R)`` (t >= 1)."""
     S = _abs_sums(ens)[:, 1:]
@@ -120,7 +120,7 @@ def _balance_ratio(ens: Ens) -> np.ndarray:
 def _balance_checks(ctx: Context, ens: Ens, gamma: float, label: str) -> None:
     r"""(B.8)/(5.10): :math:`\sum_r|\rho_{j,r,i}|\ge c\gamma^2\sum_r|\rho_{j',r,i'}|` for all t, with c =
     balance_floor(ens)."""
-    ratio = _balance_ratio(ens)
+    ratio = balance_ratio(ens)
     c_hat = ratio.min() / gamma**2
     floor = balance_floor(ens)
     ctx.bound(
@@ -237,7 +237,7 @@ def lemma_5_4(ctx: Context) -> None:
     ctx.figure(
         "balance ratio min sum_r|rho_jri| / max sum_r|rho_j'ri'| (first seed)",
         series=[
-            Series(f"gamma={g:g}", ens.t[1:], _balance_ratio(_sub(ens, k))[0]) for k, g in enumerate(gammas)
+            Series(f"gamma={g:g}", ens.t[1:], balance_ratio(_sub(ens, k))[0]) for k, g in enumerate(gammas)
         ],
         xlabel="step t",
         ylabel="ratio",
@@ -474,24 +474,20 @@ def _frozen_sign_checks(ctx: Context, ens: Ens, label: str) -> None:
 
 B2_SIGMA0 = 2e-4  # init scale of the Lemma 5.6/5.7 runs: beta ~ 7e-4 <= (B.2)'s 0.01 gamma at gamma = 0.1
 B2_BROKEN_SIGMA0 = 2.5e-3  # the (B.2) controls' init: beta ~ 0.007-0.0094 <= 0.01 (Theorem 4.1's init holds)
+# Slope of the (B.2) controls of Lemmas 5.6 and 5.7: beta/gamma ~ 14 (quick) to 19 (full), so a neuron
+# started against its class turns after >= 14 T_1 even at |l'| = 1, and exponentially later at the margins'
+# log growth (_b2_broken_run): far beyond any fixed C, not only beyond the checks' C = 1
+B2_GAMMA = 5e-4
 B2_BROKEN = (
-    "(B.2) broken: gamma = 0.01 with beta ~ 0.01 (Theorem 4.1's init as OCR'd, beta <= 0.01, holds; "
-    "beta/gamma ~ 1 > 0.01), orthogonal data"
-)
-# Lemma 5.6's (B.2) control slope: beta/gamma ~ 14 (quick) to 19 (full), so a neuron started against its
-# class turns after >= 14 T_1 even at |l'| = 1, and exponentially later at the margins' log growth
-# (_b2_broken_run): far beyond any fixed C, not only beyond the check's C = 1
-B2_GAMMA_56 = 5e-4
-B2_BROKEN_56 = (
-    f"(B.2) broken: gamma = {B2_GAMMA_56:g} with beta ~ 0.007-0.0094 (Theorem 4.1's init as OCR'd, beta <= "
+    f"(B.2) broken: gamma = {B2_GAMMA:g} with beta ~ 0.007-0.0094 (Theorem 4.1's init as OCR'd, beta <= "
     "0.01, holds; beta/gamma >= 14 > 0.01), orthogonal data"
 )
 
 
-def _b2_broken_run(ctx: Context, n: int, m: int, d: int, steps: int, gamma: float = 0.01) -> Ens:
-    r"""Orthogonal unit data (every near-orthogonality reading holds at any :math:`\gamma`), slope ``gamma``,
-    :math:`\sigma_0=2.5\cdot10^{-3}` (:math:`\beta\approx0.007` quick, 0.0094 full), ``steps/10`` steps (at
-    least 1000).
+def _b2_broken_run(ctx: Context, n: int, m: int, d: int, steps: int) -> Ens:
+    r"""Orthogonal unit data (every near-orthogonality reading holds at any :math:`\gamma`), slope
+    :data:`B2_GAMMA`, :math:`\sigma_0=2.5\cdot10^{-3}` (:math:`\beta\approx0.007` quick, 0.0094 full),
+    ``steps/10`` steps (at least 1000).
 
     How late the pattern freezes, derived: on orthogonal data with :math:`\|x_i\|=R_{\max}=1`, a neuron
     :math:`j=y_i` started at :math:`z_0=\langle w^{(0)}_{j,r},x_i\rangle<0` has
@@ -501,15 +497,34 @@ def _b2_broken_run(ctx: Context, n: int, m: int, d: int, steps: int, gamma: floa
     in :math:`\beta/\gamma`.  Once the margins grow, :math:`e^{q_i}\approx a_it` (:math:`a_i\approx s/2`)
     makes :math:`\sum_{t'<t}|\ell_i'|\approx q_i/a_i\approx2\log(a_it)/s`, so the turn comes at
     :math:`t\approx e^{|z_0|/(2\gamma)}/a_i`: exponential in :math:`|z_0|/\gamma`. At :math:`\gamma=0.01`
-    (:math:`\beta/\gamma\approx0.7`-:math:`0.94`) that is ~1.6 :math:`T_1` (Lemma 5.6's former control:
-    last change at step 32 against :math:`T_1=20` at quick), which a constant :math:`C=2` already misses;
-    at :data:`B2_GAMMA_56` (:math:`\beta/\gamma\ge14`) the lower bound alone is 14 :math:`T_1` for the
-    largest :math:`|z_0|`, and the log growth puts the turns of the neurons with :math:`|z_0|\ge4\gamma`
-    past :math:`e^2/a\approx300` steps (15 :math:`T_1`) and those with :math:`|z_0|\ge10\gamma` past
-    :math:`e^5/a\approx6000` steps: the break no longer rests on the choice C = 1 (lemma-5.6 notes the
-    measured last change in units of :math:`T_1`)."""
+    (:math:`\beta/\gamma\approx0.7`-:math:`0.94`) that is ~1.6 :math:`T_1` (the former controls of Lemmas
+    5.6 and 5.7: last change at step 32 against :math:`T_1=20` at quick), which a constant :math:`C=2`
+    already misses; at :data:`B2_GAMMA` (:math:`\beta/\gamma\ge14`) the lower bound alone is 14
+    :math:`T_1` for the largest :math:`|z_0|`, and the log growth puts the turns of the neurons with
+    :math:`|z_0|\ge4\gamma` past :math:`e^2/a\approx300` steps (15 :math:`T_1`) and those with
+    :math:`|z_0|\ge10\gamma` past :math:`e^5/a\approx6000` steps: the break no longer rests on the choice
+    C = 1 (:func:`note_b2_break` notes the measured last change in units of :math:`T_1`)."""
     data = orthogonal_gram(np.ones(n), alternating_labels(n), d)
-    return run(ctx, "b2-broken", Setup(data, m, (gamma,), 2, 0.05, B2_BROKEN_SIGMA0, max(steps // 10, 1000)))
+    setup = Setup(data, m, (B2_GAMMA,), 2, 0.05, B2_BROKEN_SIGMA0, max(steps // 10, 1000))
+    return run(ctx, "b2-broken", setup)
+
+
+def note_b2_break(ctx: Context, ens: Ens, lemma: str, conclusion: str) -> None:
+    r"""Note how late the pattern of the (B.2) control run ``ens`` (:func:`_b2_broken_run`) last changed, in
+    units of :math:`T_1=nm/(\eta R_{\max}^2)`, and how many signs still differ from :math:`jy_i` at its end:
+    the largest constant C of :math:`T=CT_1` for which the control still breaks ``conclusion``."""
+    last = float(ens.run.last_flip.max())
+    beta = float(np.abs(ens.run.model.init.Z0).max())
+    j = np.repeat([1.0, -1.0], ens.setup.m)
+    want = j[:, None] * ens.setup.data.y[None, :]
+    off = int((np.where(ens.run.Z()[:, -1] >= 0, 1.0, -1.0) != want[None]).sum())
+    ctx.note(
+        f"{lemma}'s (B.2) control (gamma = {B2_GAMMA:g}, beta = {beta:.3g}, beta/gamma = "
+        f"{beta / B2_GAMMA:.3g}): last sign change at step {last:g} = {last * ens.setup.scale:.3g} T_1, and "
+        f"{off} signs (member, j, r, i) still differ from j y_i at T = {ens.t[-1]:g}, so the control breaks "
+        f"{conclusion} for every constant C < {last * ens.setup.scale:.3g} in T = C nm/(eta R^2), not only "
+        "for the check's C = 1 (derivation: _b2_broken_run)."
+    )
 
 
 @claim(
@@ -555,17 +570,10 @@ def lemma_5_6(ctx: Context) -> None:
         "reaches beta/gamma ~ 0.04, beyond (B.2)'s reading 0.01 (a violation there would be outside the "
         "hypotheses, not a counterexample)",
     )
-    with ctx.control(B2_BROKEN_56, breaks=INIT_B2, must_break=["pattern frozen*"]):
-        ens = _b2_broken_run(ctx, n, m, d, steps, B2_GAMMA_56)
+    with ctx.control(B2_BROKEN, breaks=INIT_B2, must_break=["pattern frozen*"]):
+        ens = _b2_broken_run(ctx, n, m, d, steps)
         _frozen_sign_checks(ctx, ens, ens.setup.describe())
-        last = float(ens.run.last_flip.max())
-        beta = float(np.abs(ens.run.model.init.Z0).max())
-    ctx.note(
-        f"Lemma 5.6's (B.2) control (gamma = {B2_GAMMA_56:g}, beta = {beta:.3g}, beta/gamma = "
-        f"{beta / B2_GAMMA_56:.3g}): last sign change at step {last:g} = {last * ens.setup.scale:.3g} T_1, "
-        f"so the control breaks the freezing for every constant C < {last * ens.setup.scale:.3g} in T = C nm/"
-        "(eta R^2), not only for the check's C = 1 (derivation: _b2_broken_run)."
-    )
+    note_b2_break(ctx, ens, "Lemma 5.6", "the freezing")
     with ctx.control(
         "strongly correlated data, kappa = 0.95, S_ik = -y_i y_k",
         breaks=NEAR_ORTH_B4,
@@ -576,7 +584,7 @@ def lemma_5_6(ctx: Context) -> None:
         _frozen_sign_checks(ctx, ens, ens.setup.describe())
 
 
-def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
+def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str, horizon: float | None = None) -> None:
     r"""Lemma 5.7 (= D.1, updates (D.1)/(D.2)) on the window :math:`[t_0,T]`: the increments
     :math:`\overline\rho^{(T)}_{y_i,r,i}-\overline\rho^{(t_0)}_{y_i,r,i}` are equal across :math:`r` (and
     those of :math:`\underline\rho_{-y_i,r,i}`), and the cross-class one is :math:`\gamma` times the
@@ -589,6 +597,9 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
     frozen at :math:`jy_i` both equalities are identities of (5.4)/(5.5): what the check can catch is a sign
     change after :math:`t_0` or a frozen pattern other than :math:`jy_i` (Lemma 5.6 seen through the
     increments).
+
+    Tolerance :math:`4T\epsilon`: the rounding of :math:`T` float64 additions, :math:`T=` ``horizon``
+    (default the run's last step; a control passes its main run's, so that it reads the main tolerance).
     """
     m, g = ens.setup.m, ens.setup.gammas[0]
     y = ens.setup.data.y
@@ -599,7 +610,7 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
     scale = np.abs(own).max()
     spread = max(np.ptp(own, axis=1).max(), np.ptp(other, axis=1).max()) / scale
     ratio_dev = np.abs(np.abs(other) - g * own).max() / scale
-    tol = float(4 * ens.t[-1] * EPS)
+    tol = float(4 * (ens.t[-1] if horizon is None else horizon) * EPS)
     data = ens.setup.data
     step = (1 - g) * ens.setup.eta / (data.n * m) * data.norms2 * np.exp(-np.logaddexp(0.0, ens.run.q[:, -1]))
     one = float(step.min() / scale)  # one step of one neuron with another sigma', relative to the largest
@@ -614,7 +625,7 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
         float(spread),
         tol,
         why="after freezing sigma' = 1 (j = y_i) or gamma (j = -y_i) for every r: identical increments; "
-        "rounding of T additions",
+        f"rounding of T = {tol / (4 * EPS):g} additions (4 T eps; a control reads its main run's T)",
         resolution=catches.format(one, one / tol),
     )
     ctx.bound(
@@ -626,16 +637,17 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str) -> None:
     )
 
 
-def _after_T1(ctx: Context, ens: Ens) -> None:
+def _after_T1(ctx: Context, ens: Ens, horizon: float | None = None) -> None:
     """:func:`_equal_increments` on ``[T_1, T]``, :math:`T_1=nm/(\\eta R_{\\max}^2)` (C = 1; the first record
     from there on).
 
     The window starts at the lemma's time with a fixed constant, not at the measured last sign change:
     after the measured change the increments are equal by construction (no sign changes, so the same
-    sigma' for every neuron of a class), and the check could not fail.
+    sigma' for every neuron of a class), and the check could not fail. ``horizon``: as
+    :func:`_equal_increments`.
     """
     t0 = float(ens.t[np.searchsorted(ens.t, 1 / ens.setup.scale)])
-    _equal_increments(ctx, ens, t0, ens.setup.describe())
+    _equal_increments(ctx, ens, t0, ens.setup.describe(), horizon)
 
 
 @claim(
@@ -669,8 +681,13 @@ def lemma_5_7(ctx: Context) -> None:
         why="window [T_1, T], T_1 = 20 steps (C = 1), as in the claim; the search region's sigma0 reaches "
         "beta/gamma ~ 0.04, beyond (B.2)'s reading 0.01",
     )
+    main_T = float(ens.t[-1])  # the controls read the main runs' tolerance, 4 T eps at the main T
     with ctx.control(B2_BROKEN, breaks=INIT_B2, must_break=["(5.7)*"]):
-        _after_T1(ctx, _b2_broken_run(ctx, n, m, d, steps))
+        broken = _b2_broken_run(ctx, n, m, d, steps)
+        _after_T1(ctx, broken, main_T)
+        # and on the latest window the run reads, [T/10, T]: C = T/(10 T_1) (50 at quick), not only C = 1
+        _equal_increments(ctx, broken, broken.t[-1] / 10, broken.setup.describe(), main_T)
+    note_b2_break(ctx, broken, "Lemma 5.7", "(5.7)")
     with ctx.control(
         "window starting at t = 0, before the pattern froze",
         breaks="$t\\ge T$ (after the pattern froze)",
