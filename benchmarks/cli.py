@@ -72,6 +72,14 @@ def _parser() -> argparse.ArgumentParser:
         help="the workers benchmark's claims: comma-separated claim ids, or 'all' for every claim at the "
         "profile's claim profile (default: the profile's list; see benchmarks/config.py WorkersConfig)",
     )
+    p.add_argument(
+        "--sweep-seeds",
+        type=int,
+        default=None,
+        metavar="S",
+        help="the workers benchmark's sweep: S per-seed runs handed to ctx.map (default: the profile's; "
+        "see benchmarks/config.py WorkersConfig)",
+    )
     p.add_argument("--render", action="store_true", help="re-render the report from --out without running")
     p.set_defaults(profile="full")  # --quick shares the dest: without this its default (None) would win
     return p
@@ -118,6 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if unknown_claims:
             parser.error(f"--claims: unknown claim(s) {', '.join(unknown_claims)}")
         profile = replace(profile, workers=replace(profile.workers, claims=claims))
+    if args.sweep_seeds is not None:
+        if args.sweep_seeds < 1:
+            parser.error(f"--sweep-seeds must be >= 1, got {args.sweep_seeds}")
+        profile = replace(profile, workers=replace(profile.workers, seeds=args.sweep_seeds))
     try:
         doc = run(profile, only, use_torch=not args.no_torch, threads=args.threads, command=command, log=log)
     except UserError as exc:

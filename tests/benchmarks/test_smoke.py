@@ -54,8 +54,9 @@ def test_tiny_run_writes_json_markdown_and_plots(tmp_path, capsys):
 
 
 def test_workers_claims_option(tmp_path):
-    """``--claims`` picks the workers benchmark's claims; an unknown id is bad input (exit 2, nothing run);
-    without ``--profile`` the profile is full (``--quick`` shares its dest)."""
+    """``--claims`` picks the workers benchmark's claims and ``--sweep-seeds`` its sweep's size; an unknown
+    id or a sweep of no seeds is bad input (exit 2, nothing run); without ``--profile`` the profile is full
+    (``--quick`` shares its dest)."""
     from benchmarks.cli import _parser
 
     assert _parser().parse_args([]).profile == "full"
@@ -63,10 +64,14 @@ def test_workers_claims_option(tmp_path):
     with pytest.raises(SystemExit) as exc:
         main(["--only", "workers", "--claims", "nope:lemma-1", "--out", str(out)])
     assert exc.value.code == 2 and not out.exists()
-    args = ["--profile", "tiny", "--only", "workers", "--claims", "kou2023:lemma-A.1", "--out", str(out)]
-    assert main(args) == 0
+    with pytest.raises(SystemExit) as exc:
+        main(["--only", "workers", "--sweep-seeds", "0", "--out", str(out)])
+    assert exc.value.code == 2 and not out.exists()
+    args = ["--profile", "tiny", "--only", "workers", "--claims", "kou2023:lemma-A.1", "--sweep-seeds", "2"]
+    assert main([*args, "--out", str(out)]) == 0
     rows = json.loads(out.read_text())["benchmarks"]["workers"]["rows"]
     assert rows[0]["task"] == "1 tiny claims" and all(r["same"] for r in rows)
+    assert rows[-1]["task"].endswith("with seeds=2 (ctx.map)")
 
 
 def test_gd_target_compares_like_with_like():
