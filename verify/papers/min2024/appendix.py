@@ -81,10 +81,19 @@ def _branch_47(y: float):
     return field
 
 
-def _branch_solution(y: float, ts: np.ndarray) -> np.ndarray:
-    """Eq. (47) from THETA0 at the (uniform) times ``ts``, ``(T, 3)``."""
-    tr = solve(_branch_47(y), THETA0[None], ts, method=DOPRI5, control=AdaptiveStep(rtol=1e-10, atol=1e-12))
-    return to_numpy(tr.ys)[0]
+_BRANCH_RTOL, _BRANCH_ATOL = 1e-10, 1e-12
+
+
+def _branch_solution(y: float, ts: np.ndarray) -> tuple[np.ndarray, int]:
+    """Eq. (47) from THETA0 at the (uniform) times ``ts``, ``(T, 3)``, and the solver's accepted steps."""
+    tr = solve(
+        _branch_47(y),
+        THETA0[None],
+        ts,
+        method=DOPRI5,
+        control=AdaptiveStep(rtol=_BRANCH_RTOL, atol=_BRANCH_ATOL),
+    )
+    return to_numpy(tr.ys)[0], int(tr.n_steps[0])
 
 
 def _leaving_solution(branch: np.ndarray, k0: int) -> np.ndarray:
@@ -92,19 +101,57 @@ def _leaving_solution(branch: np.ndarray, k0: int) -> np.ndarray:
     return np.concatenate([np.tile(THETA0, (k0, 1)), branch[: len(branch) - k0]])
 
 
-def _integral_residual(theta: np.ndarray, ts: np.ndarray, y: float, a: float) -> tuple[float, float]:
-    r""":math:`\max_t|\theta(t)-\theta_0-\int_0^tF(\theta)|` by the trapezoid rule, and its error estimate.
+def _trapezoid(F: np.ndarray, ts: np.ndarray) -> np.ndarray:
+    r"""Cumulative trapezoid :math:`T(t_k)=\int_0^{t_k}F` on the nodes ``ts``, ``(T, 3)``."""
+    return np.concatenate([np.zeros((1, 3)), np.cumsum((F[1:] + F[:-1]) / 2 * np.diff(ts)[:, None], 0)])
 
-    The error estimate is :math:`2|T_h-T_{2h}|` (Richardson: the trapezoid error of :math:`T_h`
-    is :math:`|T_h-T_{2h}|/3`, a factor 6 of safety; first order at the kink :math:`t_0`) plus 1e-9
-    for the integrator (rtol 1e-10).
+
+def _integral_residual(theta: np.ndarray, ts: np.ndarray, y: float, a: float) -> float:
+    r""":math:`\max_t|\theta(t)-\theta_0-\int_0^tF(\theta)|` (eq. (45)) by the trapezoid rule on ``ts``."""
+    return float(np.abs(theta - theta[0] - _trapezoid(_one_neuron_field(theta, y, a), ts)).max())
+
+
+def _residual_bound(theta: np.ndarray, ts: np.ndarray, y: float, k0: int, n_steps: int) -> float:
+    r"""Derived bound of :func:`_integral_residual` (at :math:`\sigma'(0)=0`) for a candidate that leaves
+    :math:`\theta_0` at the node :math:`t_0=t_{k_0}` (``k0`` even: :math:`t_0` on the coarse grid too).
+
+    Along the candidate :math:`F(\theta(t))=0` on :math:`[0,t_0]` and :math:`=G(t)`, the smooth field
+    (47), for :math:`t>t_0`; :math:`F` jumps at the node :math:`t_0` by :math:`J=F_+(\theta_0)-F(\theta_0)`
+    (:math:`F_+` the active branch (47), :math:`J=[y,0,0]`). The trapezoid on :math:`[t_0,t_0+h]` uses
+    :math:`F(\theta_0)` where the integrand's limit is :math:`F_+(\theta_0)`, so for :math:`t>t_0`
+    :math:`T_h=S_h-\frac h2J` with :math:`S_h` the trapezoid of the smooth :math:`G` on
+    :math:`[t_0,t]` (second order), and the residual is
+
+    :math:`\theta-\theta_0-T_h=\frac h2J\,\mathbb 1[t>t_0]-(S_h-\int G)+(\theta-\theta_0-\int G)`.
+
+    1. jump, closed form: :math:`\frac h2\max|J|` (h the grid step; 1.25e-3 at h = 2.5e-3).
+    2. smooth part, Richardson at order 2: :math:`|S_h-\int G|\approx|S_h-S_{2h}|/3`, with
+       :math:`S_h=T_h+\frac h2J` and :math:`S_{2h}=T_{2h}+hJ` on the nodes after :math:`t_0` (the known
+       jump removed from both); the estimate's own error is :math:`O(h^4)`, relative :math:`O(h^2)`.
+    3. integrator: :math:`\theta-\theta_0-\int G` is the sum of the local defects of the DOPRI5 steps
+       (their propagation cancels between :math:`\theta` and :math:`\int G(\theta)`); the controller
+       accepts a step when the scaled RMS of its error estimate over the 3 entries is <= 1, so each entry
+       of each defect is <= :math:`\sqrt3(\mathrm{atol}+\mathrm{rtol}\max|\theta|)`: at most
+       ``n_steps`` times that.
+    4. rounding, counted: <= 8 roundings of the state per step (7 stage sums, the update),
+       :math:`8n_{steps}\epsilon\max|\theta|`; each of the n trapezoid terms: the nodes' error
+       :math:`|\delta\,dt|\le2\epsilon t_{end}` times :math:`\max|F|` plus 4 roundings of
+       :math:`h\max|F|` (the field's products, the sum, the step), and one rounding of the partial sum;
+       2 for :math:`\theta-\theta_0-T_h`: :math:`\epsilon[(2n+4)t_{end}\max|F|+(n+2)\max(|\theta|,|T_h|)]`.
     """
-    F = _one_neuron_field(theta, y, a)
-    Th = np.concatenate([np.zeros((1, 3)), np.cumsum((F[1:] + F[:-1]) / 2 * np.diff(ts)[:, None], 0)])
-    F2, t2 = F[::2], ts[::2]
-    T2 = np.concatenate([np.zeros((1, 3)), np.cumsum((F2[1:] + F2[:-1]) / 2 * np.diff(t2)[:, None], 0)])
-    res = float(np.abs(theta - theta[0] - Th).max())
-    return res, float(2 * np.abs(Th[::2] - T2).max() + 1e-9)
+    F = _one_neuron_field(theta, y, 0.0)
+    h, n = float(ts[1] - ts[0]), len(ts)
+    J = _branch_47(y)(None, THETA0[None], None)[0] - _one_neuron_field(THETA0, y, 0.0)
+    after = np.arange(n) > k0
+    Th = _trapezoid(F, ts)
+    Sh = Th + h / 2 * J * after[:, None]
+    S2h = _trapezoid(F[::2], ts[::2]) + h * J * after[::2, None]
+    scale = max(np.abs(theta).max(), np.abs(Th).max())
+    integrator = n_steps * np.sqrt(3) * (_BRANCH_ATOL + _BRANCH_RTOL * np.abs(theta).max())
+    rounding = EPS * (
+        8 * n_steps * np.abs(theta).max() + (2 * n + 4) * ts[-1] * np.abs(F).max() + (n + 2) * scale
+    )
+    return float(h / 2 * np.abs(J).max() + np.abs(Sh[::2] - S2h).max() / 3 + integrator + rounding)
 
 
 def _eq46(backend, X: np.ndarray, y: np.ndarray, W: np.ndarray, v: np.ndarray, kind: str) -> np.ndarray:
@@ -436,7 +483,7 @@ def appendix_e4(ctx: Context) -> None:
     def stays(kink: float, why: str) -> None:
         ctx.close(
             "staying is a solution: |theta_0 - theta_0 - int_0^t F(theta_0)| (eq. (45))",
-            _integral_residual(stay, ts, 1.0, kink)[0],
+            _integral_residual(stay, ts, 1.0, kink),
             0.0,
             atol=0.0,
             why=why,
@@ -444,24 +491,29 @@ def appendix_e4(ctx: Context) -> None:
 
     stays(0.0, "exact: the code's field at theta_0 is sigma'(0) y e^0 v [1, 0] = 0 with sigma'(0) = 0")
 
-    def leaves(y: float, why: str) -> list[float]:
-        out, branch = [], _branch_solution(y, ts)
-        for t0 in (0.0, 0.5, 1.0):
-            theta = _leaving_solution(branch, int(np.searchsorted(ts, t0)))
-            res, tol = _integral_residual(theta, ts, y, 0.0)
+    def leaves(y: float, tols: list[float] | None, why: str) -> tuple[list[float], list[float]]:
+        """Checks of the candidates leaving at t0 = 0, 0.5, 1; ``tols`` None: this run's derived bounds."""
+        gaps, used = [], []
+        branch, n_steps = _branch_solution(y, ts)
+        for i, t0 in enumerate((0.0, 0.5, 1.0)):
+            k0 = int(np.searchsorted(ts, t0))
+            theta = _leaving_solution(branch, k0)
+            used.append(_residual_bound(theta, ts, y, k0, n_steps) if tols is None else tols[i])
             ctx.bound(
                 f"y = {y:+g}: leaving at t0 = {t0}: |theta(t) - theta_0 - int F| (trapezoid)",
-                res,
-                tol,
+                _integral_residual(theta, ts, y, 0.0),
+                used[-1],
                 why=why,
             )
-            out.append(float(np.abs(theta[-1] - THETA0).max()))
-        return out
+            gaps.append(float(np.abs(theta[-1] - THETA0).max()))
+        return gaps, used
 
-    gaps = leaves(
+    gaps, tols = leaves(
         1.0,
-        "the leaving branch has w1 > 0 for t > t0, where F equals eq. (47); tolerance = "
-        "Richardson estimate of the trapezoid error x 6 + 1e-9 (DOPRI5 at rtol 1e-10)",
+        None,
+        "the leaving branch has w1 > 0 for t > t0, where F equals eq. (47); tolerance derived "
+        "(_residual_bound): the trapezoid's jump term (h/2)|F_+(theta_0) - F(theta_0)| at t0 (closed form) "
+        "+ the Richardson estimate of the smooth part + the DOPRI5 controller's defects + counted rounding",
     )
     ctx.bound(
         "the solutions differ: max |theta_leave(2) - theta_0|",
@@ -487,7 +539,12 @@ def appendix_e4(ctx: Context) -> None:
         breaks=r"$y=+1$: the field outside $S_{dead}$ points away from its boundary",
         must_break=["y = *1: leaving at t0 = *"],
     ):
-        leaves(-1.0, "as above: the branch goes into w1 < 0 where F = 0, so the integral equation fails")
+        leaves(
+            -1.0,
+            tols,
+            "as above: the branch goes into w1 < 0 where F = 0, so the integral equation fails; the main "
+            "run's tolerance at the same t0",
+        )
     with ctx.control(
         "sigma'(0) = 0.5 (E.3's subgradient, y = +1)",
         breaks=r"$\sigma'(0)=0$",
@@ -506,8 +563,10 @@ def appendix_e4(ctx: Context) -> None:
 )
 def remark_6(ctx: Context) -> None:
     ts = np.linspace(0.0, 2.0, ctx.param("grid", tiny=401, quick=801))
+    k0 = int(np.searchsorted(ts, 0.5))
 
-    def nonunique(y: int, why: str) -> None:
+    def nonunique(y: int, tol: float | None, why: str) -> float:
+        """The Filippov checks for label ``y``; ``tol`` None: the derived bound of this run (returned)."""
         Fp = _symbolic_one_neuron(y, 0)[0].subs({W1: 0, V: 1})
         dead_side = _one_neuron_field(THETA0 - np.array([1e-300, 0.0, 0.0]), float(y), 0.0)
         ctx.close(
@@ -526,24 +585,31 @@ def remark_6(ctx: Context) -> None:
         )
         # the conclusion: theta_0 on [0, t0], then (47): theta(t) = theta_0 + int g with g = F(theta), and
         # F(theta) is in the Filippov set K[F](theta) -- {F} where w1 > 0, and 0 (the check above) at theta_0
-        leave = _leaving_solution(_branch_solution(float(y), ts), int(np.searchsorted(ts, 0.5)))
-        res, tol = _integral_residual(leave, ts, float(y), 0.0)
+        branch, n_steps = _branch_solution(float(y), ts)
+        leave = _leaving_solution(branch, k0)
+        used = _residual_bound(leave, ts, float(y), k0, n_steps) if tol is None else tol
         ctx.bound(
             "leaving at t0 = 0.5 is a Filippov solution: |theta(t) - theta_0 - int F(theta)| (trapezoid)",
-            res,
-            tol,
-            why="tolerance: Richardson estimate of the trapezoid error x 6 + 1e-9 (DOPRI5 at rtol 1e-10); "
-            "staying is the other solution (0 in K[F](theta_0), above)",
+            _integral_residual(leave, ts, float(y), 0.0),
+            used,
+            why="tolerance derived (_residual_bound): the trapezoid's jump term (h/2)|F_+(theta_0) - "
+            "F(theta_0)| at t0 (closed form) + the Richardson estimate of the smooth part + the DOPRI5 "
+            "controller's defects + counted rounding"
+            + ("" if tol is None else ", of the main run")
+            + "; staying is the other solution (0 in K[F](theta_0), above)",
             details={"max |theta_leave(2) - theta_0|": float(np.abs(leave[-1] - THETA0).max())},
         )
+        return used
 
-    nonunique(1, "exact; the leaving solution is Carathéodory (min2024:appendix-E.4), hence Filippov")
+    tol = nonunique(
+        1, None, "exact; the leaving solution is Carathéodory (min2024:appendix-E.4), hence Filippov"
+    )
     with ctx.control(
         "y = -1: F_active points into S_dead, only the constant solution",
         breaks=r"the neuron lies on $\partial S_{dead}$ and $F_+$ points out of $S_{dead}$",
         must_break=["F_active points out of S_dead*", "leaving at t0 = 0.5 is a Filippov solution*"],
     ):
-        nonunique(-1, "exact")
+        nonunique(-1, tol, "exact")
 
 
 @claim(
