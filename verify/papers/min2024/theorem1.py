@@ -765,21 +765,33 @@ def theorem_1_2(ctx: Context) -> None:
             "conclusions): "
             + "; ".join(f"n = {row['n']}, mu = {row['mu']:.3g}" for row in rows if not all(row["groups"]))
         )
-    ctx.holds(
-        "every run integrated",
-        all(all(row["solved"]) for row in rows),
-        measured="see details",
-        expected="all",
-        why="DOPRI5 status SUCCESS",
-        details={"runs": rows},
-    )
+    # A member the integrator did not follow to its end (DOPRI5 status not SUCCESS: its step cap) has no
+    # flow past that point: its label changes and t2 are not the flow's, so it is left out of the trapping
+    # check and makes the run undecided; it is evidence neither for nor against the theorem.
+    solved = np.concatenate([row["solved"] for row in rows])
+    traps = np.concatenate([row["trap"] for row in rows])
+    unsolved = [
+        f"n = {row['n']}, mu = {row['mu']:.3g}, log eps = {row['log_eps'][k]:.4g}"
+        for row in rows
+        for k, ok in enumerate(row["solved"])
+        if not ok
+    ]
+    if unsolved:
+        ctx.undecided(
+            "every run integrated",
+            f"{len(unsolved)} of {solved.size} members not integrated to their end (DOPRI5 status not "
+            f"SUCCESS): {'; '.join(unsolved)}; left out of the trapping check (their unfinished paths "
+            f"counted {int(traps[~solved].sum())} label changes)",
+        )
+    else:
+        ctx.note(f"every run integrated: DOPRI5 status SUCCESS on all {solved.size} members")
     _trapping(
         ctx,
-        np.concatenate([row["t1_reached"] for row in rows]),
-        sum(sum(row["trap"]) for row in rows),
-        "exact integer facts over all output times up to the end of the fitting phase, every member (all "
-        "inside (28), where part 1 gives t1): t1 reached (every neuron in S+, S- or S_dead at some output "
-        "time) and no label change after it",
+        np.concatenate([row["t1_reached"] for row in rows])[solved],
+        int(traps[solved].sum()),
+        "exact integer facts over all output times up to the end of the fitting phase, every integrated "
+        "member (all inside (28), where part 1 gives t1): t1 reached (every neuron in S+, S- or S_dead at "
+        "some output time) and no label change after it",
     )
     t2, bound39, reached = (np.array(v) for v in zip(*t2_pairs, strict=True)) if t2_pairs else ([],) * 3
     name = "t2 <= eq. (39)"
