@@ -50,6 +50,17 @@ def one_neuron(X: np.ndarray, y: np.ndarray, alpha: float, p: int) -> Callable:
     return restricted_loss(X, y, [(1, X.shape[1]), (1, 1)], alpha, p)
 
 
+def _tolerance_source(tol: float | None, parts: dict[str, float]) -> str:
+    """Where an order check's tolerance comes from, for its ``why``: ``tol`` (a control reads the main
+    run's) or the parts of :func:`fitted_orders.order_tolerance`'s derivation."""
+    if tol is not None:
+        return f"the main run's, {tol:.2g}"
+    return (
+        f"the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound from the local slopes "
+        f"({parts['next order']:.2g})"
+    )
+
+
 def _ratio_order(excess: np.ndarray, grad: np.ndarray, exponent: float):
     """``(min over directions of |grad| / excess^a per radius, its order's derived tolerance, parts)``."""
     positive = np.where(excess > 0, excess, np.nan)
@@ -81,12 +92,7 @@ def exponent_order(
     log_grad = np.array([np.log(grad[i, positive[i]]).mean() for i in range(len(RHOS))])
     x, y = np.exp(log_excess[::-1]), np.exp(log_grad[::-1])  # the largest radius first, as deltas
     slope, derived, parts = order_tolerance(x, y)
-    source = (
-        f"the main run's, {tol:.2g}"
-        if tol is not None
-        else f"the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound from the local "
-        f"slopes ({parts['next order']:.2g})"
-    )
+    source = _tolerance_source(tol, parts)
     ctx.order(
         f"pooled fitted exponent d log|grad| / d log(excess) ({tag})",
         x,
@@ -123,12 +129,7 @@ def exponent_checks(
         why="a local minimum; the excess is summed as (e - e_bar)(e + e_bar)/2, exact to a few ulps",
     )
     low, derived, parts = _ratio_order(excess, grad, exponent)
-    source = (
-        f"the main run's, {tols[0]:.2g}"
-        if tols is not None
-        else f"the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound from the local "
-        f"slopes ({parts['next order']:.2g})"
-    )
+    source = _tolerance_source(None if tols is None else tols[0], parts)
     ctx.order(
         f"min over directions of |grad| / excess^{exponent} against rho ({tag})",
         RHOS,
@@ -619,12 +620,7 @@ def _reverse(
     its samples with the main run's, as _ratio_order's are); returns the derived one."""
     top = np.nanmax(grad / np.where(excess > 0, excess, np.nan) ** (1 - a), axis=1)
     order, derived, parts = order_tolerance(RHOS[::-1], top[::-1])
-    source = (
-        f"the main run's, {tol:.2g}"
-        if tol is not None
-        else f"the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound from the local "
-        f"slopes ({parts['next order']:.2g})"
-    )
+    source = _tolerance_source(tol, parts)
     tol = derived if tol is None else tol
     ctx.bound(
         f"fitted order of max over directions of |grad| / excess^(1 - a) against rho ({tag})",
