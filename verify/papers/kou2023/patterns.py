@@ -629,12 +629,26 @@ def _equal_increments(ctx: Context, ens: Ens, t0: float, label: str, horizon: fl
         resolution=catches.format(one, one / tol),
     )
     ctx.bound(
-        f"(5.7) |rho_under increment| = gamma x rho_bar increment (max deviation / max increment) [{label}]",
+        f"(5.7) |rho_under increment| = gamma x rho_bar increment over [t0={ens.t[a]:g}, T] (max deviation "
+        f"/ max increment) [{label}]",
         float(ratio_dev),
         tol,
         why="same: the two increments differ by the factor sigma' = gamma exactly",
         resolution=catches.format(g * one, g * one / tol),
     )
+
+
+def b2_increments_control(ctx: Context, main: Ens, n: int, m: int, d: int, steps: int, lemma: str) -> None:
+    r"""The (B.2) control of (5.7) (Lemmas 5.7 and D.1): :func:`_b2_broken_run` read on :math:`[T_1,T]`
+    (:func:`_after_T1`) and on the latest window the run reads, :math:`[T/10,T]` (:math:`C=T/(10T_1)`, 50
+    at quick, not only C = 1), both at the main run ``main``'s tolerance (:math:`4T\epsilon` at its
+    :math:`T`); then :func:`note_b2_break`."""
+    main_T = float(main.t[-1])
+    with ctx.control(B2_BROKEN, breaks=INIT_B2, must_break=["(5.7)*"]):
+        broken = _b2_broken_run(ctx, n, m, d, steps)
+        _after_T1(ctx, broken, main_T)
+        _equal_increments(ctx, broken, broken.t[-1] / 10, broken.setup.describe(), main_T)
+    note_b2_break(ctx, broken, lemma, "(5.7)")
 
 
 def _after_T1(ctx: Context, ens: Ens, horizon: float | None = None) -> None:
@@ -681,13 +695,7 @@ def lemma_5_7(ctx: Context) -> None:
         why="window [T_1, T], T_1 = 20 steps (C = 1), as in the claim; the search region's sigma0 reaches "
         "beta/gamma ~ 0.04, beyond (B.2)'s reading 0.01",
     )
-    main_T = float(ens.t[-1])  # the controls read the main runs' tolerance, 4 T eps at the main T
-    with ctx.control(B2_BROKEN, breaks=INIT_B2, must_break=["(5.7)*"]):
-        broken = _b2_broken_run(ctx, n, m, d, steps)
-        _after_T1(ctx, broken, main_T)
-        # and on the latest window the run reads, [T/10, T]: C = T/(10 T_1) (50 at quick), not only C = 1
-        _equal_increments(ctx, broken, broken.t[-1] / 10, broken.setup.describe(), main_T)
-    note_b2_break(ctx, broken, "Lemma 5.7", "(5.7)")
+    b2_increments_control(ctx, ens, n, m, d, steps, "Lemma 5.7")
     with ctx.control(
         "window starting at t = 0, before the pattern froze",
         breaks="$t\\ge T$ (after the pattern froze)",
