@@ -36,3 +36,15 @@ def order_tolerance(deltas: np.ndarray, err: np.ndarray, floor: np.ndarray | flo
         "floor": evidence.slope_shift(deltas, np.asarray(floor) / err),
     }
     return fit.slope, float(sum(parts.values())), parts
+
+
+def tolerance_text(parts: dict[str, float], floor: str | None = None) -> str:
+    """The derivation of an :func:`order_tolerance` tolerance from its ``parts``, for a check's ``why``;
+    ``floor`` names the measurement error of each point when the fit has one."""
+    text = (
+        f"the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound from the local slopes "
+        f"({parts['next order']:.2g})"
+    )
+    if floor is None:
+        return text
+    return f"{text} + the shift by the solves' error ({floor}: {parts['floor']:.2g})"

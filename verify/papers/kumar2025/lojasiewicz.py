@@ -22,7 +22,7 @@ import numpy as np
 from numeric.models.homogeneous_nets import normalize
 from verify.claim import Erratum, claim
 from verify.context import Context
-from verify.papers.kumar2025.fitted_orders import order_tolerance
+from verify.papers.kumar2025.fitted_orders import order_tolerance, tolerance_text
 from verify.papers.kumar2025.hypotheses import (
     BEST_FIT,
     LEMMA_20_MARGIN,
@@ -53,12 +53,7 @@ def one_neuron(X: np.ndarray, y: np.ndarray, alpha: float, p: int) -> Callable:
 def _tolerance_source(tol: float | None, parts: dict[str, float]) -> str:
     """Where an order check's tolerance comes from, for its ``why``: ``tol`` (a control reads the main
     run's) or the parts of :func:`fitted_orders.order_tolerance`'s derivation."""
-    if tol is not None:
-        return f"the main run's, {tol:.2g}"
-    return (
-        f"the fit's 95% half-width ({parts['interval']:.2g}) + the next-order bound from the local slopes "
-        f"({parts['next order']:.2g})"
-    )
+    return f"the main run's, {tol:.2g}" if tol is not None else tolerance_text(parts)
 
 
 def _ratio_order(excess: np.ndarray, grad: np.ndarray, exponent: float):

@@ -70,7 +70,7 @@ from numeric.models.homogeneous_nets import (
 )
 from verify.claim import claim
 from verify.context import Context, Series
-from verify.papers.kumar2025.fitted_orders import order_tolerance
+from verify.papers.kumar2025.fitted_orders import order_tolerance, tolerance_text
 from verify.papers.kumar2025.hypotheses import ASSUMPTION_1, ASSUMPTION_2, SMALL_DELTA, W_N_CRITICAL, Z_STABLE
 
 ALPHA, P = 1.0, 2
@@ -429,11 +429,7 @@ def _theorem7_violation(ctx: Context, inst: _Saddle, ratio: float, theta: np.nda
 
 def _tolerance_text(parts: dict[str, float], floor: str) -> str:
     """The derivation of a :func:`fitted_orders.order_tolerance` tolerance, for a check's ``why``."""
-    return (
-        "Tolerance (fitted_orders.order_tolerance): the fit's 95% half-width "
-        f"({parts['interval']:.2g}) + the next-order bound from the local slopes ({parts['next order']:.2g}) "
-        f"+ the shift by the solves' error ({floor}: {parts['floor']:.2g})"
-    )
+    return f"Tolerance (fitted_orders.order_tolerance): {tolerance_text(parts, floor)}"
 
 
 def _e_order(inst: _Saddle) -> float:
