@@ -1438,6 +1438,18 @@ _EXACT = (
 )
 
 
+# Integrator tolerance of Proposition 18's flow checks: SAFETY x |solve(rtol) - solve(rtol/100)| per solve.
+# The closed form of u_C is exact, so |u - closed form| IS the coarse solve's error e_c, and the estimate is
+# >= (1 - q)|e_c| with q = |e_t| / |e_c|: SAFETY = 2 bounds e_c whenever q <= 1/2 (a true identity reads
+# ~1/(2(1 - q))).  q measured against a third solve at rtol/1e4 (max_t error of u_C and of the outputs of
+# the ReLU nets and of both block partners, every start): tiny (rtol 1e-7) q = 0.10-0.19, estimate 0.81-0.91
+# of e_c; quick (1e-8) q = 0.012-0.023, estimate >= 0.978 of e_c.  The coarse solve takes 162 steps at both
+# rtols: its steps are set by the 161 output times, not by rtol, so its error (~1e-8 in u) does not follow
+# rtol and the tight solve is only (162/263)^5 ~ 0.1 as accurate at tiny; q stays below 1/2, so the estimate
+# is an error bound at both profiles.
+SAFETY = 2.0
+
+
 def _check_block_flow(
     ctx: Context,
     coarse: BlockFlow,
@@ -1480,18 +1492,21 @@ def _check_block_flow(
             float(np.max(np.abs(a - c)))
             for a, c in zip([coarse.f_relu, *coarse.f_partner], [tight.f_relu, *tight.f_partner], strict=True)
         )
-        df = 4 * ref + 64 * EPS * float(np.max(np.abs(ds.y)))  # the output tolerance, not the deviation
+        # the output tolerance, not the deviation: two solves' errors (ReLU, partner), each <= SAFETY x its
+        # estimate
+        df = 2 * SAFETY * ref + 64 * EPS * float(np.max(np.abs(ds.y)))
         tol = {
             "rank": 16 * EPS * coarse.n_steps,
-            "u": 2 * err + 64 * EPS * float(np.max(u)),
+            "u": SAFETY * err + 64 * EPS * float(np.max(u)),
             "f": df,
             "loss": max(np.abs(r).sum(axis=-1).max() for r in resid) / ds.P * df + df**2,
         }
         source = {
             "rank": f"16 eps of rounding per DOPRI5 step ({coarse.n_steps} steps) bounds its float64 growth",
-            "u": f"integrator error of the DOPRI5 solve (rtol vs rtol/100: {err:.2g}), safety 2, plus 64 eps "
-            "of rounding in u and in the closed form",
-            "f": f"two solves, each with measured integrator error <= {ref:.2g} (vs rtol/100), safety 2, "
+            "u": f"integrator error of the DOPRI5 solve (rtol vs rtol/100: {err:.2g}), x {SAFETY:g} (a "
+            "bound while the tight error is <= 1/2 of the coarse one: measured <= 0.19, SAFETY's comment), "
+            "plus 64 eps of rounding in u and in the closed form",
+            "f": f"two solves, each with measured integrator error <= {ref:.2g} (vs rtol/100), x {SAFETY:g}, "
             "plus 64 eps |y| of rounding",
             "loss": "|dL| <= (1/P) sum_mu |y_mu - f_mu| |df_mu| + df^2 with df the output TOLERANCE of the "
             "check above (integrator error and rounding), so the loss identity is tested on its own (a bound "

@@ -100,27 +100,97 @@ def _fig7_sizes(ctx: Context) -> tuple[tuple[int, int, int], int]:
 SMALL_LR = 0.1  # the reference learning rate of the large-lr comparison (Fig. 3 used 0.004)
 
 
+FIG3_LR = 0.004  # Fig. 3's learning rate, the paper's reference for "small differences"
+
+
+# Learning rates of the O(lr) fit (they include SMALL_LR): lr lambda_max <= 0.3 x 2.05 = 0.62 at quick and
+# 0.3 x 2.58 = 0.77 at full (lambda_max of the linear net at its solution, measured), below 1, where the GD
+# map of every mode is a small-step perturbation of the flow's.
+C5_LADDER = (0.05, SMALL_LR, 0.2, 0.3)
+
+
+# The reading of App. C.5's "the differences between weight matrices are small" (qualitative in the paper):
+# the large learning rate at most doubles the weight error of the small-lr run (_relative_to_baseline).
+C5_READING = 2.0
+
+
 C5_ALPHAS = (0.0, 0.5)
 
 
+def lr_term(errors: dict[float, np.ndarray], lr: float) -> dict:
+    r"""The measured :math:`O(\eta)` change of the weight error between the paper's two learning rates.
+
+    GD with step :math:`\eta` follows the modified flow
+    :math:`\dot W=-\nabla\mathcal L-\frac\eta2\nabla(\frac12|\nabla\mathcal L|^2)+O(\eta^2)` (backward error
+    analysis; for the ReLU net with its step :math:`2\eta/(\alpha+1)` in its own time, the same order in
+    linear time), so each member's max relative weight error is :math:`E(\eta)=E(0)+b\eta+O(\eta^2)`.  Per
+    member (``errors[eta]`` ``(S, K)`` over :data:`C5_LADDER`): least-squares :math:`a+b\eta`, the predicted
+    change :math:`b(\eta^*-0.004)` from Fig. 3's learning rate to ``lr`` with its 95% half-width
+    (:math:`t_{0.975,n-2}` x the standard error of :math:`b` x :math:`(\eta^*-0.004)`), against the measured
+    :math:`E(\eta^*)-(a+0.004b)`; relative to :math:`a+0.004b`.  Returns the member with the largest predicted
+    relative change.
+    """
+    from scipy.stats import t as student_t
+
+    x = np.asarray(C5_LADDER)
+    E = np.stack([errors[eta] for eta in C5_LADDER])  # (n, S, K)
+    n = len(x)
+    xc = x - x.mean()
+    b = np.tensordot(xc, E, axes=1) / (xc @ xc)
+    a = E.mean(0) - b * x.mean()
+    resid = E - a - b * x[:, None, None]
+    se_b = np.sqrt((resid**2).sum(0) / (n - 2) / (xc @ xc))
+    at_fig3 = a + b * FIG3_LR
+    span = lr - FIG3_LR
+    pred, half = b * span / at_fig3, student_t.ppf(0.975, n - 2) * se_b * span / at_fig3
+    s, k = np.unravel_index(int(np.argmax(np.abs(pred))), pred.shape)
+    return {
+        "seed": int(s),
+        "alpha": C5_ALPHAS[k],
+        "predicted relative change": float(pred[s, k]),
+        "its 95% half-width": float(half[s, k]),
+        "measured relative change": float(errors[lr][s, k] / at_fig3[s, k] - 1),
+        "error at lr 0.004 (fit)": float(at_fig3[s, k]),
+    }
+
+
 def _relative_to_baseline(
-    ctx: Context, name: str, big: np.ndarray, base: np.ndarray, lr: float, label: str
+    ctx: Context,
+    name: str,
+    big: np.ndarray,
+    base: np.ndarray,
+    lr: float,
+    label: str,
+    term: dict,
+    lr_lambda: float,
 ) -> None:
+    """The C.5 reading: worst ratio of each member's max relative weight error at ``lr`` to that at
+    :data:`SMALL_LR` <= :data:`C5_READING`; ``term`` (:func:`lr_term`) and ``lr_lambda`` (lr x the linear
+    net's top Hessian eigenvalue at its solution) are reported."""
     ratio = big / base
     s, k = np.unravel_index(int(np.argmax(ratio)), ratio.shape)
     ctx.bound(
         f"{name} at lr {lr:g} / same at lr {SMALL_LR:g} [{label}]",
         float(ratio.max()),
-        2.0,
-        why="under Assumption 7 the lr-rescaled GD maps are conjugate for every lr (exact, checked "
-        "above), so the only error source is the off-manifold part of the Gaussian init, which Fig. 3b's "
-        f"small-lr run already shows; 'small differences' = no worse than at lr {SMALL_LR:g}, up to a "
-        "factor 2 for the O(lr) change of the path",
+        C5_READING,
+        why="a reading of App. C.5's qualitative 'the differences between weight matrices are small' (no "
+        "number is printed): the large learning rate at most doubles the small-lr run's weight error. It is "
+        "not an O(lr) bound: the O(lr) change of the GD path is measured (fit over learning rates "
+        f"{list(C5_LADDER)}; the predicted change from lr {FIG3_LR:g} to lr {lr:g} and the measured one are "
+        f"in the details), and at lr {lr:g} lr lambda_max = {lr_lambda:.2g}; above 1 the modified-equation "
+        "expansion no longer controls the stiffest mode "
+        "(the GD factor 1 - lr lambda < 0 against the flow's exp(-lr lambda) > 0). The absolute level is "
+        "the lr-independent one of the small-lr run (Fig. 3b's Gaussian-init imbalance error, the erratum of "
+        "zhang2025:figure-3), so the reading compares with it and not with a printed number",
+        resolution=f"a learning-rate effect that enlarges some member's weight error {C5_READING:g}-fold (as "
+        "the oscillating GD of the control does), not the measured O(lr) change",
         details={
             "seed": int(s),
             "alpha": C5_ALPHAS[k],
             "at lr": float(big[s, k]),
             f"at lr {SMALL_LR:g}": float(base[s, k]),
+            f"O(lr) change from lr {FIG3_LR:g} to {lr:g} (fit)": term,
+            "lr lambda_max": lr_lambda,
         },
     )
 
@@ -149,7 +219,7 @@ def section_c5(ctx: Context) -> None:
         ctx.reduced_scale(
             f"D, H, P = {size}, w_init = {w_init:g} for Fig. 3's (20, 500, 2000), 1e-8 (full profile); the "
             "linear net's sharpness is smaller here, so lr 0.6 sits further below the stability threshold "
-            "than in the paper (lr lambda_max in the regime record; ~1.9 of 2 estimated at the paper's scale)"
+            "than in the paper (lr lambda_max in the regime record; 1.55 of 2 measured at the paper's scale)"
         )
     exact = make_setup(ctx, "c5-a7", size, 1, "square", w_init, white=False)
     paired = gd_pair(ctx, exact, C5_ALPHAS, lr)
@@ -157,27 +227,42 @@ def section_c5(ctx: Context) -> None:
     eta_h = lr * float(np.max(max_curvature(ctx.backend, exact.flow, args, paired.lin[0])))  # NaN propagates
     check_gd_equivalence(ctx, exact, paired, lr, eta_h=eta_h)
     setup = gaussian_pairs(ctx, "c5", size, seeds, w_init)
-    base = gd_pair(ctx, setup, C5_ALPHAS, SMALL_LR)
+    ladder = {eta: gd_pair(ctx, setup, C5_ALPHAS, eta) for eta in C5_LADDER}
+    errors = {eta: gd_errors(run)[0] for eta, run in ladder.items()}
+    base = ladder[SMALL_LR]
     big = gd_pair(ctx, setup, C5_ALPHAS, lr)
     base_w, base_L = gd_errors(base)
     big_w, big_L = gd_errors(big)
-    _relative_to_baseline(ctx, "max relative weight error", big_w, base_w, lr, setup.label)
     rng = ctx.rng("sharpness").host
     lam = max(sharpness(ctx.backend, setup.flow, ds, base.lin[s, -1], rng) for s, ds in enumerate(setup.data))
+    term = lr_term({**errors, lr: big_w}, lr)
+    _relative_to_baseline(ctx, "max relative weight error", big_w, base_w, lr, setup.label, term, lr * lam)
     ctx.regime(STABLE_LR, lr_lambda=float(np.max([lr * lam, eta_h])))  # both runs (NaN propagates)
     ctx.note(
         f"Measured (Gaussian init, {setup.label}, {seeds} seeds, alphas {list(C5_ALPHAS)}): max relative "
         f"weight error {big_w.max():.3g} at lr {lr:g} vs {base_w.max():.3g} at lr {SMALL_LR:g}; max "
         f"relative loss gap |L_a - L_lin|/L_lin {big_L.max():.3g} vs {base_L.max():.3g} (the loss curves "
         "collapse to the same degree; the gap near the drop grows by an O(lr) factor, the 'less smooth' "
-        "curves of the paper, which is why the check is on the weights). Stability threshold of the "
+        "curves of the paper, which is why the check is on the weights). The O(lr) change of the weight "
+        f"error (fit over lrs {list(C5_LADDER)}, lr lambda_max <= {max(C5_LADDER) * lam:.2f}), largest at "
+        f"seed {term['seed']}, alpha {term['alpha']:g}: predicted "
+        f"{term['predicted relative change']:+.2%} +- {term['its 95% half-width']:.2%} relative from lr "
+        f"{FIG3_LR:g} (Fig. 3) to lr {lr:g}, measured {term['measured relative change']:+.2%}; the reading "
+        f"allows {C5_READING - 1:+.0%}. 'Small' here is read against the small-lr run, not against a "
+        f"printed number: the error is {base_w.max():.3g} already at lr {SMALL_LR:g} (Fig. 3b's "
+        "Gaussian-init imbalance error, above the printed 0.3% at H = 500: zhang2025:figure-3's erratum). "
+        "App. C.6's printed '< 3%' (for large init, whose errors the paper calls larger than the small-init "
+        "ones) bounds that absolute level, which section-C.6 checks as printed; by it the error here would "
+        "not be 'small' at either learning rate, a property of the Gaussian init (the figure-3 erratum), not "
+        "of the learning rate. So the two sections read 'small' for different quantities (C.5: what the "
+        "large learning rate adds; C.6: the level itself). Stability threshold of the "
         f"linear net at its solution: 2/lambda_max = {2 / lam:.3g} (lambda_max = {lam:.3g}), so lr {lr:g} "
         f"is {lr * lam / 2:.2f} x the threshold"
         + (
             " (measured at the paper's size)."
             if size == (20, 500, 2000)
-            else ". At the paper's size (D=20, P=2000) we estimate lambda_max ~ 2|w*| lambda_max(Sigma) ~ "
-            "3.1, i.e. 0.6 is close to the edge of stability (measured by the full profile)."
+            else ". At the paper's size (D=20, P=2000) the full profile measured lambda_max = 2.58, i.e. lr "
+            "0.6 at 0.77 x the threshold, closer to the edge of stability."
         )
     )
     ctx.figure(
@@ -201,7 +286,16 @@ def section_c5(ctx: Context) -> None:
     ):
         over = gd_pair(ctx, setup, C5_ALPHAS, beyond)
         over_w, over_L = gd_errors(over)
-        _relative_to_baseline(ctx, "max relative weight error", over_w, base_w, beyond, setup.label)
+        _relative_to_baseline(
+            ctx,
+            "max relative weight error",
+            over_w,
+            base_w,
+            beyond,
+            setup.label,
+            lr_term({**errors, beyond: over_w}, beyond),
+            beyond * lam,
+        )
         ctx.note(
             f"Beyond the threshold (lr {beyond:.3g}): max relative weight error {over_w.max():.3g}, max "
             f"relative loss gap {over_L.max():.3g}, final linear loss {over.loss_lin[:, -1].max():.4g} vs "
