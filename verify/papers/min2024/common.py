@@ -122,9 +122,16 @@ def initial_state(p: Problem) -> np.ndarray:
 
 
 def run(
-    backend: Backend, p: Problem, ts: np.ndarray, *, rtol: float, kind: str = "exponential"
+    backend: Backend,
+    p: Problem,
+    ts: np.ndarray,
+    *,
+    rtol: float,
+    kind: str = "exponential",
+    max_steps: int = 200_000,
 ) -> Trajectory:
-    """One batched DOPRI5 solve of the balanced log-polar flow for every member of ``p``.
+    """One batched DOPRI5 solve of the balanced log-polar flow for every member of ``p``, at most
+    ``max_steps`` steps (accepted and rejected) per member.
 
     Every activation switch is an event (``events=flow.switching``,
     :mod:`numeric.engine.integrators.events`): each member's steps end on the surfaces its
@@ -142,7 +149,7 @@ def run(
         method=DOPRI5,
         control=control,
         args=args,
-        max_steps=200_000,
+        max_steps=max_steps,
         events=flow.switching,
     )
 
