@@ -531,21 +531,16 @@ def theorem_2_corrected(ctx: Context) -> None:
     with ctx.control(
         "group 0 has one label of the wrong sign",
         breaks=ONE_SIGN,
-        must_break=["simulated loss vs closed form*", "L_n(3/min||D||) -> L_inf = 0*"],
+        must_break=["simulated loss vs closed form*"],
     ):
         _check_final_loss(ctx, ks[:1], mixed=True, tols=tols[:1])
 
 
-# Theorem 2's L_n(t) -> L_inf(t) read past the last transition, at t = 3/min||D||: t^j_n(eps)/t_n ->
-# 1/||D_j|| < 3/min||D|| for every fixed eps, so once n is large enough every group's loss is below eps of its
-# plateau ||D_j||^2/(2p) there; eps = 1e-2 (the one-sign runs at quick end at 6.2e-4 (k = 8) and 9.4e-5
-# (k = 32) of L_inf(0); the control's group of mixed signs at 0.47). A group left with a residual plateau of
-# 1% of L_inf(0) or more is caught.
-FINAL_EPS = 1e-2
-
-
 def _check_final_loss(ctx: Context, ks, *, mixed: bool, tols=None) -> list[float]:
-    """Simulated L(3 t_n / min||D||) against the closed form and against L_inf = 0 (:data:`FINAL_EPS`).
+    r"""The simulated loss over :math:`[0,3t_n/\min_j\|D_j\|]` against the closed form (the end value over
+    :math:`L_\infty(0)` is noted, not checked: that the loss past the last transition is small follows
+    from the closed form the check compares with, and the rate of :math:`L_n\to L_\infty` is checked
+    separately; a fixed fraction for it would be a threshold chosen from the runs).
 
     Returns the closed-form comparison's tolerance per k; ``tols``: the main run's (a control's checks use
     the main run's tolerance; its instance is the main run's first one with one label flipped, the same
@@ -575,13 +570,9 @@ def _check_final_loss(ctx: Context, ks, *, mixed: bool, tols=None) -> list[float
             + "; the closed form is exact",
         )
         plateau = float((Dn**2).sum() / (2 * p))  # L_inf(0)
-        ctx.bound(
-            f"L_n(3/min||D||) -> L_inf = 0: simulated loss over L_inf(0) = {plateau:.3g}, k = {k}, p = 2",
-            float(L[-1]) / plateau,
-            FINAL_EPS,
-            why="Theorem 2's limit past the last transition (FINAL_EPS: the location limit puts every "
-            "group below any fixed fraction eps of its plateau at 3/min||D|| once n is large)",
-            resolution="a residual plateau of 1% of L_inf(0) or more (a group that does not fit its labels)",
+        ctx.note(
+            f"k = {k}, p = 2{' (a group of mixed signs)' if mixed else ''}: simulated L(3 t_n/min||D||) / "
+            f"L_inf(0) = {float(L[-1]) / plateau:.3g} (L_inf(0) = {plateau:.3g})"
         )
     return used
 
