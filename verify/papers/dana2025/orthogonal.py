@@ -994,11 +994,7 @@ def _fig6(ctx: Context, key: str, sizes: tuple[np.ndarray, int, int]):
     ctx.regime(ORTHOGONAL, off_ratio=0.0)
     meas = _fig6_measures(ctx, key, ns, seeds, d)
     conv = meas["converged"]
-    ctx.require(
-        bool(np.all(conv.sum(axis=1) >= 2)), "fewer than 2 converged runs for some n; raise 'seeds' or 'n'"
-    )
-    rng = ctx.rng(key + "-boot").host
-    slopes = {k: _slopes(ns, v, conv, rng) for k, v in meas.items() if k != "converged"}
+    slopes = _converged_slopes(ctx, ns, meas, key, "runs")
     ctx.figure(
         "Figure 6: curvature measures vs n (orthogonal data, log-log)",
         xlabel="n",
@@ -1059,6 +1055,16 @@ def _at_paper_scale(ctx: Context, name: str, ns: np.ndarray, d: int, slopes: dic
     return False
 
 
+def _converged_slopes(ctx: Context, ns: np.ndarray, meas: dict, key: str, what: str) -> dict:
+    """:func:`_slopes` of every measure in ``meas`` over the converged members (bootstrap stream
+    ``key``-boot); at least 2 converged ``what`` per n are required."""
+    conv = meas["converged"]
+    enough = bool(np.all(conv.sum(axis=1) >= 2))
+    ctx.require(enough, f"fewer than 2 converged {what} for some n; raise 'seeds'")
+    rng = ctx.rng(key + "-boot").host
+    return {k: _slopes(ns, v, conv, rng) for k, v in meas.items() if k != "converged"}
+
+
 def _group_sweep(ctx: Context, key: str, ns: np.ndarray, seeds: int, alpha: float) -> SizeSweep:
     r"""Group initialization (9) of Proposition 2 on App. B's orthogonal data (:math:`x_i=c_ie_i`,
     :math:`c_i\sim\mathcal U[1,2]`, :math:`|y_i|\sim\mathcal U[1,2]`), ``seeds`` members per n: alpha = 1,
@@ -1101,11 +1107,7 @@ def _group_slopes(ctx: Context, ns: np.ndarray, seeds: int, alpha: float, key: s
         parts.append(_measures_at_tinf(_active_pairs(sweep), sweep.sizes, sweep.ymin, (1, seeds)))
     meas = {k: np.concatenate([m[k] for m in parts]) for k in parts[0]}
     conv = meas["converged"]
-    ctx.require(
-        bool(np.all(conv.sum(axis=1) >= 2)), "fewer than 2 converged group runs for some n; raise 'seeds'"
-    )
-    boot = ctx.rng(key + "-boot").host
-    slopes = {k: _slopes(ns, v, conv, boot) for k, v in meas.items() if k != "converged"}
+    slopes = _converged_slopes(ctx, ns, meas, key, "group runs")
     ctx.note(
         f"control '{key}' (group initialization, alpha = {alpha:g}, n = {ns.tolist()}, {seeds} seeds): "
         f"converged fraction per n {conv.mean(axis=1).round(2).tolist()}; slopes "
