@@ -158,7 +158,9 @@ def test_theorem_41_runs_the_largest_slope_at_its_own_regime_edge(profile):
     from verify.papers.kou2023.hypotheses import NEAR_ORTH
 
     ctx = Context("kou2023:theorem-4.1", get_backend("numpy"), get_profile(profile), 0)
-    *families, edge = theorems._leaky_setups(ctx)
+    *families, edge, printed = theorems._leaky_setups(ctx)
+    # the fifth family: the smallest slope alone at the theorem's printed init bound (beta ~ 0.01, past (B.2))
+    assert printed.gammas == (min(families[0].gammas),) and printed.sigma0 > 1e-3 * min(printed.gammas)
     g = max(edge.gammas)
     assert edge.gammas == (max(families[0].gammas),)
     # half the regime's largest kappa at that slope, far above what the smallest slope allows the others

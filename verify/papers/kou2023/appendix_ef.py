@@ -68,15 +68,12 @@ def _cross_parts(ens: Ens) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
 
 
 def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
-    r"""The induction invariant (E.24) of Lemma E.2's proof at every record:
+    r"""The induction invariant (E.24) of Lemma E.2's proof at every record, a supporting check:
     :math:`|\underline\rho^{(t)}_{y_i,r,i'}|\le\beta+1+R_{\min}^{-2}pn\,\overline\rho^{(t)}_{y_i,r',i}/c_1`
-    (:math:`c_1` the member's measured E.1 balance constant).
-
-    The lemma's own bound from :math:`T_2` on is not a check: with
-    :math:`T_2=\min\{t:\overline\rho\ge c_1(\beta+1)/(R_{\min}^{-2}pn)\}` and :math:`\overline\rho`
-    nondecreasing, (E.24) gives :math:`|\underline\rho|\le2R_{\min}^{-2}pn\,\overline\rho/c_1` for every
-    :math:`t\ge T_2` by algebra alone, so it fails only where (E.24) does (:func:`_e2_reading` records it);
-    :math:`T_2` exists because :math:`\overline\rho` grows like :math:`\log t` (Lemma E.1, lemma-E.1)."""
+    (:math:`c_1` the member's measured E.1 balance constant). Its slack is the proof's unit (the largest
+    one-step move): it catches a step that moves a cross-class coefficient by more than 1, or an
+    inactive neuron that moves, not the lemma's :math:`O(R_{\min}^{-2}pn)` content
+    (:func:`_e2_conclusion`)."""
     under, bar, kappa, c1 = _cross_parts(ens)
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
     inv = (under - beta[:, None] - 1 - kappa * bar / c1[:, None]).max()
@@ -89,32 +86,76 @@ def _e2_checks(ctx: Context, ens: Ens, label: str) -> None:
         "(coefficients O(10), rounding ~1e-14)",
         resolution="a cross-class coefficient that exceeds the invariant, i.e. moves by more than the "
         "proof's one unit beyond beta + R^-2 p n rho_bar/c1 (a per-step change eta R^2/(nm) |l'| above 1, "
-        f"or an inactive neuron that still moves); measured max |rho_under| = {float(under.max()):.3g}",
+        f"or an inactive neuron that still moves); measured max |rho_under| = {float(under.max()):.3g}, so "
+        "the invariant's unit slack is far from binding: the lemma's O(R^-2 p n) bound is the conclusion "
+        "check's",
     )
 
 
-def _e2_reading(ens: Ens) -> str:
-    """Lemma E.2's bound from T_2 on with c = 2/c1, recorded (a consequence of (E.24), :func:`_e2_checks`)."""
+E2_NAME = (
+    "Lemma E.2 from T_2 on, c = 2/c1: max over the last decade [T/10, T] of |rho_under|/((2/c1) R^-2 p n "
+    "rho_bar)"
+)
+
+
+def _e2_conclusion(ctx: Context, ens: Ens, label: str) -> None:
+    r"""Lemma E.2's conclusion :math:`|\underline\rho^{(t)}_{y_i,r,i'}|\le cR_{\min}^{-2}pn\,
+    \overline\rho^{(t)}_{y_i,r',i}` for :math:`t\ge T_2`, read on the last decade :math:`[T/10,T]` with the
+    proof's constant :math:`c=2/c_1` (its last display: :math:`\beta+1+\kappa\overline\rho/c_1\le
+    2\kappa\overline\rho/c_1` once :math:`\overline\rho\ge c_1(\beta+1)/\kappa`, which defines its
+    :math:`T_2`; :math:`c_1` the member's measured E.1 balance constant).
+
+    Where the run reaches the proof's :math:`T_2` a violation refutes the proof's :math:`(T_2,c)` and
+    FAILs. Before it (every family here: :math:`\overline\rho\approx7`-:math:`10` of the
+    :math:`20`-:math:`45` needed at quick) the lemma allows a later :math:`T_2`, so a violation there is
+    undecided, not a FAIL; a PASS says that the measured :math:`T_2` (first record from which the bound
+    holds at every later one, :func:`_e3_window`) is at most :math:`T/10`, with :math:`c` independent of
+    :math:`\kappa`: a cross-class coefficient that is not :math:`O(R_{\min}^{-2}pn)\overline\rho`
+    (one that stays at the invariant's unit level, or grows with :math:`\overline\rho` at a rate
+    above :math:`(2/c_1)\kappa`) is over the bound."""
     under, bar, kappa, c1 = _cross_parts(ens)
     beta = np.abs(ens.run.model.init.Z0).max(axis=(1, 2))
-    need = c1 * (beta + 1) / max(kappa, 1e-300)
-    parts = []
-    for b in range(len(c1)):
-        after = bar[b] >= need[b]
-        last = under[b, -1] / (2 / c1[b] * kappa * bar[b, -1])
-        if not after.any():
-            parts.append(
-                f"T_2 beyond the horizon {ens.t[-1]:g} (rho_bar {bar[b, -1]:.3g} of {need[b]:.3g}), ratio "
-                f"|rho_under|/((2/c1) R^-2 p n rho_bar) at the horizon {last:.3g}"
-            )
-            continue
-        ratio = under[b, after] / (2 / c1[b] * kappa * bar[b, after])
-        parts.append(f"T_2 = {ens.t[np.argmax(after)]:g}, max ratio after it {ratio.max():.3g}")
-    return "; ".join(parts)
+    w = ens.t >= ens.t[-1] / 10
+    ratio = under[:, w] / (2 / c1[:, None] * kappa * bar[:, w])
+    past_t2 = bar[:, w] >= (c1 * (beta + 1) / kappa)[:, None]
+    window = _e3_window(ens)
+    measured_t2 = [float(ens.t[np.argmax(row)]) if row.any() else None for row in window]
+    details = {
+        "ratio at T": ratio[:, -1],
+        "rho_bar(T)": bar[:, -1],
+        "proof's T_2 needs rho_bar >=": c1 * (beta + 1) / kappa,
+        "measured T_2 (c = 2/c1)": measured_t2,
+        "c1": c1,
+    }
+    name = f"{E2_NAME} [{label}]"
+    if ratio.max() > 1 and not (past_t2 & (ratio > 1)).any():
+        ctx.undecided(
+            name,
+            "violated only before the proof's T_2 (rho_bar < c1 (beta + 1)/(R^-2 p n)): the lemma allows a "
+            f"later T_2 (max ratio {ratio.max():.3g})",
+            measured=float(ratio.max()),
+        )
+        return
+    ctx.bound(
+        name,
+        float(ratio.max()),
+        1.0,
+        why="the lemma's inequality with the proof's c = 2/c1, at every record of the last decade and every "
+        "member (c1 measured per member); exact inequality of measured coefficients",
+        resolution="a cross-class coefficient above (2/c1) R^-2 p n rho_bar on [T/10, T] (kappa = "
+        f"{kappa:.3g}, rho_bar(T) {bar[:, -1].min():.3g}-{bar[:, -1].max():.3g}: a bound of "
+        f"{(2 / c1 * kappa * bar[:, -1]).min():.3g}, against the (E.24) level beta + 1 ~ 1); a FAIL only "
+        "past the proof's T_2 (here "
+        + ("reached" if past_t2.any() else "past the horizon: a violation would read undecided")
+        + ")",
+        details=details,
+    )
 
 
 def _e24_search(ctx: Context, kappa: float, evals: int) -> None:
-    """Instance search of the invariant (E.24); the E.2 bound from T_2 on follows from it (_e2_checks)."""
+    """Instance search of the invariant (E.24) (:func:`_e2_checks`), the proof's induction step; the
+    lemma's conclusion is not searched: 1000-step instances are far before any T_2
+    (:func:`_e2_conclusion`)."""
     search(
         ctx,
         "search: worst (E.24) excess over nearly orthogonal data and init",
@@ -123,7 +164,7 @@ def _e24_search(ctx: Context, kappa: float, evals: int) -> None:
         ["(E.24)*"],
         budget=evals,
         why="every record, c1 the instance's measured E.1 balance constant; the excess scores 1 + excess "
-        "(coefficient units); the bound from T_2 on follows from (E.24) (T_2 is past 2000 steps anyway); "
+        "(coefficient units); the conclusion itself needs t >= T_2, past 1000 steps, and is not searched; "
         "instances have m = 3 and R^2 kappa <= 0.1, not always Lemma E.1's measured premise, which (E.24)'s "
         "induction does not use (its E.1 step holds with the measured c1 by definition)",
     )
@@ -131,17 +172,23 @@ def _e24_search(ctx: Context, kappa: float, evals: int) -> None:
 
 def _e2_families(ctx: Context) -> None:
     """Lemma E.2 / Corollary E.3 (one statement, one body): the invariant (E.24) on two nearly orthogonal
-    families inside the measured regime (Gaussian data, exact Wishart Gram; controlled Gram), the (E.24)
-    search, the bound from T_2 on recorded (:func:`_e2_reading`), and the large-step control."""
+    families inside the measured regime (Gaussian data, exact Wishart Gram; controlled Gram): the lemma's
+    conclusion on the last decade with the proof's c = 2/c1 (:func:`_e2_conclusion`), the invariant (E.24)
+    as a supporting check (:func:`_e2_checks`) and its search, and the large-step control.
+
+    No kappa-scaling check: inside the measured premise 2 c' kappa/c1 <= 1/2 the families span a factor ~4
+    in kappa above the floor where one step's overshoot (eta R^2/(nm)/2 = 0.025) dominates |rho_under|, and
+    3-point fits of |rho_under|/rho_bar against kappa there (controlled Gram, quick) gave orders 0.95-1.28
+    with 95% intervals about [-1, 3.4]: order 1 is not separated from 0 or 2."""
     n, m, d, steps, seeds = _sizes(ctx)
     evals = budget(ctx)
     rng = ctx.rng("data").host
     y = alternating_labels(n)
     # a quarter of the regime's largest kappa (R^2 kappa <= 0.1), where Lemma E.1's premise 2 c' kappa/c1
     # <= 1/2 holds with the measured constants (0.23, 0.30 at quick); at 0.9 of it (the former
-    # families, chosen so that T_2 falls in the horizon) it read 0.85-1.6: regime not reached. T_2 is no
-    # longer needed in the horizon (the bound from T_2 on follows from (E.24): _e2_checks). Gaussian:
-    # sigma0^2 D kept at 1e-6 d
+    # families, chosen so that T_2 falls in the horizon) it read 0.85-1.6: regime not reached. The proof's
+    # T_2 is past the horizon here, so the conclusion reads undecided where violated (_e2_conclusion).
+    # Gaussian: sigma0^2 D kept at 1e-6 d
     D = regime_dimension(n, d, 0.0, fraction=0.25)
     gauss = run(
         ctx, "gauss", Setup(gaussian_gram(rng, y, D), m, (0.0,), seeds, 0.05, 1e-3 * np.sqrt(d / D), steps)
@@ -156,12 +203,8 @@ def _e2_families(ctx: Context) -> None:
         "invariant reads the measured balance constant c1, no width constant",
     )
     for ens in (gauss, gram):
+        _e2_conclusion(ctx, ens, ens.setup.describe())
         _e2_checks(ctx, ens, ens.setup.describe())
-        ctx.note(
-            f"Lemma E.2's bound |rho_under| <= (2/c1) R^-2 p n rho_bar from T_2 on (recorded: it follows "
-            f"from (E.24) once rho_bar >= c1 (beta + 1)/(R^-2 p n)) [{ens.setup.describe()}]: "
-            + _e2_reading(ens)
-        )
     _e24_search(ctx, 0.3, evals)
     under, bar, kappa, _ = _cross_parts(gram)
     ctx.figure(
@@ -205,9 +248,9 @@ def lemma_E_2(ctx: Context) -> None:
     hypotheses=[*THEOREM_4_3],
 )
 def corollary_E_3(ctx: Context) -> None:
-    # the same statement as Lemma E.2, checked on the same families: the two verdicts cannot differ (the
-    # corollary ran the controlled-Gram family only, where T_2 is reached, and passed while the lemma
-    # was undecided on Gaussian data)
+    """The paper obtains it "directly" from Lemma E.2 and prints the same inequality: it adds nothing to
+    check, so it runs the lemma's body (the two verdicts cannot differ). Its use is in Lemma F.1's proof,
+    which reads the window where it holds (:func:`_e3_window`, kou2023:lemma-F.1)."""
     _e2_families(ctx)
 
 
