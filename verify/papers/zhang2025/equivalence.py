@@ -489,7 +489,9 @@ def theorem_8(ctx: Context) -> None:
             logy=True,
         )
     with ctx.control(
-        "perturbed symmetric data (Sec. 6.2, delta = 0.1)", breaks=CONDITION_3, must_break=[_GD_PAIRED]
+        "perturbed symmetric data (Sec. 6.2, delta = 0.1)",
+        breaks=CONDITION_3,
+        must_break=[_GD_PAIRED, *_EQ13_14],
     ):
         ds = perturbed_symmetric(0.1)
         net = two_layer(2, sizes[0][1])
@@ -497,6 +499,8 @@ def theorem_8(ctx: Context) -> None:
         setup = Setup(net, GradientFlow(net, Loss("square")), [ds], y0, w_init, "square, Sec. 6.2 data")
         eta, eta_h = stable_step(ctx.backend, setup, lr, setup.horizon())
         check_gd_equivalence(ctx, setup, gd_pair(ctx, setup, (0.0, 0.5), eta), eta, eta_h=eta_h)
+        coarse, tight = flow_pair(ctx, setup, (0.0, 0.5), rtol)
+        check_flow_equivalence(ctx, setup, coarse, tight, rtol)
     with ctx.control(
         "a data pair exactly on the hyperplane r^T x = 0 at t = 0, sigma'(0) = 0 (a hypothesis of the "
         "exact-GD extension only: the GD pairing must break, the flow (13)/(14) is expected to hold)",
@@ -511,11 +515,13 @@ def theorem_8(ctx: Context) -> None:
     with ctx.control(
         f"W1 = W2^T r^T + a Gaussian {RANK_TWO:g} ||W1|| (balanced W2, symmetric data)",
         breaks=RANK_ONE,
-        must_break=[_GD_PAIRED],
+        must_break=[_GD_PAIRED, *_EQ13_14],
     ):
         setup = rank_two_setup(ctx, "rank-two", sizes[0], w_init)
         eta, eta_h = stable_step(ctx.backend, setup, lr, setup.horizon())
         check_gd_equivalence(ctx, setup, gd_pair(ctx, setup, (0.0, 0.5), eta), eta, eta_h=eta_h)
+        coarse, tight = flow_pair(ctx, setup, (0.0, 0.5), rtol)
+        check_flow_equivalence(ctx, setup, coarse, tight, rtol)
 
 
 def _theorem8_figures(ctx: Context, run: PairedRun, tight: PairedRun) -> None:

@@ -64,6 +64,7 @@ from verify.papers.zhang2025.hypotheses import (
     RELU,
     SIGMA0,
     SMALL_INIT,
+    SQUARE,
     TWO_LAYER,
 )
 from verify.papers.zhang2025.regimes import record_orthogonal, record_orthonormal
@@ -1280,7 +1281,7 @@ def _block_starts(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     r"keep the form (46), each block follows the linear-net dynamics (48) on its own points with "
     r"$\beta_C,\Sigma_C$ normalised by the total $P$ (49), and $\tau\dot u_C=u_C(\|\beta_C\|-u_C^2/P)$, "
     r"i.e. $u_C(t)^2=P\|\beta_C\|/(1+(P\|\beta_C\|/u_C(t_0)^2-1)e^{-2\|\beta_C\|(t-t_0)/\tau})$.",
-    hypotheses=[TWO_LAYER, SIGMA0, ORTHONORMAL, FORM_46],
+    hypotheses=[TWO_LAYER, SIGMA0, ORTHONORMAL, FORM_46, SQUARE],
 )
 def proposition_18(ctx: Context) -> None:
     import sympy as sp
@@ -1359,6 +1360,16 @@ def proposition_18(ctx: Context) -> None:
     ):
         mixed = _block_flow(ctx, off_form(Ws, ds, n_block, OFF46), ds, n_block, rtol)
         _check_block_flow(ctx, mixed, None, ds, n_block, u0, bernoulli_callable(), tol)
+    # (48)'s beta_C = (1/P) sum y x and the closed form (52)/(54) are the square loss's: under the logistic
+    # loss the blocks still decouple (a cross-block pre-activation 0 for any loss), but W1^C leaves the
+    # direction bbar_C (the residual y sigmoid(-y f) replaces y - f) and u_C does not follow (52)
+    with ctx.control(
+        "logistic loss <ln(1 + exp(-y f))>",
+        breaks=SQUARE,
+        must_break=["within-block residual*", "max_t |u_C(t) - closed form*"],
+    ):
+        logistic = _block_flow(ctx, Ws, ds, n_block, rtol, loss="logistic")
+        _check_block_flow(ctx, logistic, None, ds, n_block, u0, bernoulli_callable(), tol)
     ctx.note(
         "Leaky ReLU is NOT a control for the exact statement: on (46) the cross-block pre-activations are "
         "exactly 0 (not negative), so alpha never enters and (46) is invariant for every alpha in [0, 1] "
@@ -1381,11 +1392,17 @@ class BlockFlow:
 
 
 def _block_flow(
-    ctx: Context, Ws: Sequence[np.ndarray], ds: Dataset, n_block: int, rtol: float, kink: float = 0.0
+    ctx: Context,
+    Ws: Sequence[np.ndarray],
+    ds: Dataset,
+    n_block: int,
+    rtol: float,
+    kink: float = 0.0,
+    loss: str = "square",
 ) -> BlockFlow:
     r"""ONE DOPRI5 solve of the ReLU nets (:math:`\sigma'(0)=` ``kink``) from (46) and, per block C, the
     linear net holding only block C's units, trained on S_C (other inputs zeroed, mean over the total P as
-    in (49)).
+    in (49)), all with the mean ``loss`` (the square loss of Proposition 18; another only for a control).
 
     The solve watches the activation surfaces (``events=flow.switching``); on (46) no pre-activation
     changes sign (cross-block ones stay exactly 0), so it locates no event and its steps and states are
@@ -1398,7 +1415,7 @@ def _block_flow(
     be = ctx.backend
     S, H = Ws[0].shape[0], 2 * n_block
     net = BiasFreeNet((ds.D, H, 1), kink=kink)
-    flow = GradientFlow(net, Loss("square", "mean"))
+    flow = GradientFlow(net, Loss(loss, "mean"))
     states, X, alpha = [Ws], [np.broadcast_to(ds.X, (S, *ds.X.shape))], [np.zeros(S)]
     for k, idx in enumerate(label_groups(ds.y)):
         keep = np.zeros(H)

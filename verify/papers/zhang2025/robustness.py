@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from numeric.backend import Backend, to_numpy
+from numeric.backend import Array, Backend, Rng, to_numpy
 from numeric.data.datasets import Dataset, gaussian_teacher
 from numeric.models.losses import Loss
+from numeric.models.networks import BiasFreeNet
 from numeric.models.vector_fields import GradientFlow
 from verify.claim import claim
 from verify.context import Context, Series
+from verify.hypotheses import Hypothesis
 from verify.papers.zhang2025.hypotheses import CONDITION_3, SQUARE, STABLE_LR
 from verify.papers.zhang2025.paired_runs import (
     PairedRun,
@@ -62,10 +64,26 @@ def sharpness(
     return lam
 
 
+def pytorch_default(net: BiasFreeNet, rng: Rng, B: int) -> list[Array]:
+    r"""PyTorch's default ``nn.Linear(bias=False)`` weights: i.i.d. :math:`\mathcal U(\pm1/\sqrt{N_{l-1}})`.
+
+    ``kaiming_uniform_(a=sqrt 5)`` has bound :math:`\sqrt{6/((1+5)\,\text{fan\_in})}=1/\sqrt{\text{fan\_in}}`,
+    so :math:`\|W_1\|_F\approx\sqrt{H/3}` (13 at :math:`H=500`) and :math:`\|W_2\|_F\approx1/\sqrt3`.
+    """
+    return [rng.backend.asarray(rng.host.uniform(-1, 1, size=(B, r, c)) / np.sqrt(c)) for r, c in net.shapes]
+
+
 def gaussian_pairs(
-    ctx: Context, key: str, size: tuple[int, int, int], n_seeds: int, w_init: float, *, symmetric: bool = True
+    ctx: Context,
+    key: str,
+    size: tuple[int, int, int],
+    n_seeds: int,
+    w_init: float | None,
+    *,
+    symmetric: bool = True,
 ) -> Setup:
-    """Fig. 3 data (not whitened, as in the paper) and App. H Gaussian linear initial states."""
+    """Fig. 3 data (not whitened, as in the paper) and App. H Gaussian linear initial states of scale
+    ``w_init`` (``None``: :func:`pytorch_default`); the data depend on ``key`` and ``size`` only."""
     from numeric.data.initializations import gaussian
 
     D, H, P = size
@@ -75,11 +93,16 @@ def gaussian_pairs(
         ds = gaussian_teacher(rng.host, P // 2 if symmetric else P, D, symmetric=symmetric)
         data.append(ds)
     net = two_layer(D, H)
-    y0 = to_numpy(net.pack(gaussian(net, rng, n_seeds, w_init)))
+    Ws = pytorch_default(net, rng, n_seeds) if w_init is None else gaussian(net, rng, n_seeds, w_init)
+    y0 = to_numpy(net.pack(Ws))
+    scale = init_scale(net, y0) if w_init is None else w_init
     sym = "" if symmetric else ", NOT symmetric"
-    return Setup(
-        net, GradientFlow(net, Loss("square")), data, y0, w_init, f"square, D={D}, H={H}, P={P}{sym}"
-    )
+    return Setup(net, GradientFlow(net, Loss("square")), data, y0, scale, f"square, D={D}, H={H}, P={P}{sym}")
+
+
+def init_scale(net: BiasFreeNet, y0: np.ndarray) -> float:
+    r"""The paper's :math:`w_{\rm init}=\max(\|W_1(0)\|,\|W_2(0)\|)` (Lemma 6), least over states ``y0``."""
+    return float(np.min(np.max([np.linalg.norm(W, axis=(1, 2)) for W in net.unpack(y0)], axis=0)))
 
 
 def gd_errors(run: PairedRun) -> tuple[np.ndarray, np.ndarray]:
@@ -316,6 +339,31 @@ def section_c5(ctx: Context) -> None:
         )
 
 
+# App. C.6's "large initialization" has no stated scale (App. H lists none for Fig. 7), so the claim
+# declares, before any run, a grid of plausible large inits, each far above Fig. 3's w_init = 1e-8 and the
+# small-init regime (w_init <= 1e-2, SMALL_INIT): App. H's Gaussian N(0, w^2/N_l) at w = 0.3 and 1, and
+# PyTorch's default nn.Linear init (the authors' framework; ||W_1|| ~ sqrt(H/3) = 13 at H = 500), None below.
+# Verdict rule: the statement FAILs only if it fails at every declared init (the failure then persists over
+# the plausible scales); if it holds at some and fails at others, the unstated scale decides and the run is
+# labelled a stand-in init scale (its failures INCONCLUSIVE); if it holds at all, PASS.
+C6_INITS: dict[str, float | None] = {
+    "App. H Gaussian, w_init = 0.3": 0.3,
+    "App. H Gaussian, w_init = 1": 1.0,
+    "PyTorch default nn.Linear init": None,
+}
+C6_CONTROL_INIT = "App. H Gaussian, w_init = 1"  # the control's init (Condition 3 broken at one scale)
+
+
+LARGE_INIT = Hypothesis(
+    "large init",
+    wording=r"large initialisation (App. C.6, scale not stated in the paper): every init of the declared "
+    r"grid, App. H Gaussian $w_{\rm init}\in\{0.3,1\}$ and PyTorch's default nn.Linear init",
+    condition="w_init = max(||W1(0)||, ||W2(0)||) >= 0.1 at every declared init and seed: ten times the "
+    "small-init regime's 1e-2 (SMALL_INIT), below which the early-phase terms O(w_init) are percent level",
+    test=lambda w_init: w_init >= 0.1,
+)
+
+
 @claim(
     "zhang2025:section-C.6",
     title="Large initialisation: collapse persists, weight errors < 3%",
@@ -326,27 +374,27 @@ def section_c5(ctx: Context) -> None:
     hypotheses=[
         CONDITION_3,
         SQUARE,
-        "App. H Gaussian init at a large scale (not stated in the paper; here w_init = 1)",
+        LARGE_INIT,
         r"GD, ReLU learning rate $2\eta/(\alpha+1)$ vs linear $\eta$",
     ],
 )
 def section_c6(ctx: Context) -> None:
+    r"""Relative weight error :math:`\max_t\|\sqrt{\frac{\alpha+1}2}W(\frac{2t}{\alpha+1})-W^{\rm lin}(t)\|
+    /\|W^{\rm lin}(t)\|<3\%` (App. C.6, Fig. 7c; Fig. 3b's error) at each init of ``C6_INITS`` on the same
+    data sets, and the verdict rule written beside ``C6_INITS``."""
     D = ctx.param("D", tiny=4, quick=20, full=20)
     H = ctx.param("H", tiny=16, quick=500, full=500)
     P = ctx.param("P", tiny=40, quick=60, full=2000)
-    seeds = ctx.param("seeds", tiny=2, quick=3, full=3)
-    w_init = ctx.param("w_init", tiny=1.0, quick=1.0, full=1.0)
-    lr = ctx.param("lr", tiny=0.2, quick=0.2, full=0.004)
+    # full: 2 seeds per declared init (3 inits + the control's seed: ~2.5 CPU-h, 7/4 of the former 3-seed run)
+    seeds = ctx.param("seeds", tiny=2, quick=3, full=2)
+    # quick: lr 0.01, not 0.2: under the PyTorch-default init (||W1|| ~ 13) GD of the alpha = 0 member (step
+    # 2 lr) diverged at lr 0.05 and left a 13% error transient at 0.02 (measured, P = 60); 0.01 is stable
+    lr = ctx.param("lr", tiny=0.2, quick=0.01, full=0.004)
     T = ctx.param("T", tiny=30.0, quick=30.0, full=30.0)
     steps = int(np.ceil(T / lr))
     record = np.unique(np.linspace(0, steps, 61).astype(int))
-    if (P, lr) != (2000, 0.004):
-        ctx.reduced_scale(
-            f"P = {P}, lr = {lr:g} for Fig. 3's P = 2000, lr = 0.004 (full profile); the weight error of a "
-            "Gaussian init depends on the data and the path, so a reduced-scale value is not the paper's"
-        )
 
-    def measure(setup: Setup) -> PairedRun:
+    def measure(setup: Setup, init: str) -> tuple[PairedRun, bool]:
         run = paired_gd(
             ctx.backend,
             setup.flow,
@@ -359,8 +407,8 @@ def section_c6(ctx: Context) -> None:
         )
         err, gap = gd_errors(run)
         s, k = np.unravel_index(int(np.argmax(err)), err.shape)
-        ctx.bound(
-            f"max_t relative weight error < 3% [{setup.label}, w_init = {w_init:g}]",
+        held = ctx.bound(
+            f"max_t relative weight error < 3% [{setup.label}, {init}]",
             float(err.max()),
             0.03,
             why="the paper's bound (App. C.6, Fig. 7c); the worst seed and slope are reported",
@@ -373,31 +421,57 @@ def section_c6(ctx: Context) -> None:
                 "steps": steps,
             },
         )
-        return run
+        return run, held
 
-    setup = gaussian_pairs(ctx, "c6", (D, H, P), seeds, w_init)
-    record_symmetric(ctx, setup.data)
-    run = measure(setup)
+    runs, held, scales = {}, {}, []
+    for init, w in C6_INITS.items():
+        setup = gaussian_pairs(ctx, "c6", (D, H, P), seeds, w)
+        scales.append(init_scale(setup.net, setup.y_lin0))
+        runs[init], held[init] = measure(setup, init)
+    record_symmetric(ctx, setup.data)  # the data sets are the same at every init (same key and size)
+    ctx.regime(LARGE_INIT, w_init=min(scales))
     ctx.figure(
         "relative weight error, large init",
         xlabel="linear time eta k",
         ylabel="relative weight error",
         series=[
-            Series(f"seed {s}, alpha = {a:g}", run.t, run.relative_deviation[s, k])
+            Series(f"{init}, seed {s}, alpha = {a:g}", run.t, run.relative_deviation[s, k])
+            for init, run in runs.items()
             for s in range(run.pairing.n_seeds)
             for k, a in enumerate(C5_ALPHAS)
         ]
-        + [Series("3% (paper's bound)", run.t[[0, -1]], [0.03, 0.03], "--")],
+        + [Series("3% (paper's bound)", [0.0, lr * steps], [0.03, 0.03], "--")],
     )
+    holds = [init for init, ok in held.items() if ok]
+    fails = [init for init, ok in held.items() if not ok]
+    reasons, kinds = [], []
+    if (P, lr) != (2000, 0.004):
+        kinds.append("reduced scale")
+        reasons.append(
+            f"P = {P}, lr = {lr:g} for Fig. 3's P = 2000, lr = 0.004 (full profile); the weight error of a "
+            "random init depends on the data and the path, so a reduced-scale value is not the paper's"
+        )
+    if holds and fails:
+        kinds.append("stand-in init scale")
+        reasons.append(
+            f"the paper states no large-init scale and the verdict depends on it: the 3% bound holds at "
+            f"{', '.join(holds)} and fails at {', '.join(fails)}"
+        )
+    if reasons:
+        ctx.reduced_scale("; ".join(reasons), kind=", ".join(kinds))
     ctx.note(
-        "The paper does not state its large initialisation scale; we use App. H's Gaussian init with "
-        f"w_init = {w_init:g} (||W_l(0)|| ~ 1) and learning rate {lr:g} (the lr-rescaled comparison hardly "
-        "depends on lr: the error comes from the off-manifold part of the init, which grows with w_init "
-        "and, per the catalog, shrinks like H^-1/2)."
+        f"Declared large inits (the paper states none): {', '.join(C6_INITS)}; w_init = max(||W1(0)||, "
+        f"||W2(0)||) = {', '.join(f'{w:.3g}' for w in scales)} (least seed), on the same {seeds} data sets, "
+        f"lr {lr:g}. The bound holds at: {', '.join(holds) or 'none'}; fails at: {', '.join(fails) or 'none'}"
+        ". "
+        "Rule: FAIL only if it fails at every declared init; mixed -> the unstated scale decides "
+        "(INCONCLUSIVE); all hold -> PASS. The error comes from the part of the init off the Assumption-7 "
+        "manifold (per the catalog it shrinks like H^-1/2); its size depends on the init's family and scale."
     )
     with ctx.control(
-        "data without the mirrored points",
+        f"data without the mirrored points ({C6_CONTROL_INIT})",
         breaks=CONDITION_3,
         must_break=["max_t relative weight error < 3% *"],
     ):
-        measure(gaussian_pairs(ctx, "c6-asym", (D, H, P), 1, w_init, symmetric=False))
+        asym = gaussian_pairs(ctx, "c6-asym", (D, H, P), 1, C6_INITS[C6_CONTROL_INIT], symmetric=False)
+        measure(asym, C6_CONTROL_INIT)
