@@ -67,6 +67,7 @@ from verify.papers.zhang2025.hypotheses import (
     SQUARE,
     TWO_LAYER,
 )
+from verify.papers.zhang2025.paired_runs import SAFETY
 from verify.papers.zhang2025.regimes import record_orthogonal, record_orthonormal
 
 EPS = float(np.finfo(np.float64).eps)
@@ -1455,16 +1456,15 @@ _EXACT = (
 )
 
 
-# Integrator tolerance of Proposition 18's flow checks: SAFETY x |solve(rtol) - solve(rtol/100)| per solve.
-# The closed form of u_C is exact, so |u - closed form| IS the coarse solve's error e_c, and the estimate is
-# >= (1 - q)|e_c| with q = |e_t| / |e_c|: SAFETY = 2 bounds e_c whenever q <= 1/2 (a true identity reads
-# ~1/(2(1 - q))).  q measured against a third solve at rtol/1e4 (max_t error of u_C and of the outputs of
-# the ReLU nets and of both block partners, every start): tiny (rtol 1e-7) q = 0.10-0.19, estimate 0.81-0.91
-# of e_c; quick (1e-8) q = 0.012-0.023, estimate >= 0.978 of e_c.  The coarse solve takes 162 steps at both
-# rtols: its steps are set by the 161 output times, not by rtol, so its error (~1e-8 in u) does not follow
-# rtol and the tight solve is only (162/263)^5 ~ 0.1 as accurate at tiny; q stays below 1/2, so the estimate
-# is an error bound at both profiles.
-SAFETY = 2.0
+# Integrator tolerance of Proposition 18's flow checks: paired_runs.SAFETY x |solve(rtol) - solve(rtol/100)|
+# per solve. The closed form of u_C is exact, so |u - closed form| IS the coarse solve's error e_c, and the
+# estimate is >= (1 - q)|e_c| with q = |e_t| / |e_c|: SAFETY = 2 bounds e_c whenever q <= 1/2 (a true
+# identity reads ~1/(2(1 - q))).  q measured against a third solve at rtol/1e4 (max_t error of u_C and of
+# the outputs of the ReLU nets and of both block partners, every start): tiny (rtol 1e-7) q = 0.10-0.19,
+# estimate 0.81-0.91 of e_c; quick (1e-8) q = 0.012-0.023, estimate >= 0.978 of e_c.  The coarse solve takes
+# 162 steps at both rtols: its steps are set by the 161 output times, not by rtol, so its error (~1e-8 in u)
+# does not follow rtol and the tight solve is only (162/263)^5 ~ 0.1 as accurate at tiny; q stays below 1/2,
+# so the estimate is an error bound at both profiles.
 
 
 def _check_block_flow(
